@@ -1,0 +1,8 @@
+/** Type checking runs once in `npm run typecheck`; jest only transpiles, which keeps the suite fast on 2 cores. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  testTimeout: 20000,
+};

@@ -1,0 +1,117 @@
+/**
+ * The environment, parsed once with zod into one typed Config. A bad value fails the start
+ * with a message naming each bad variable; values are never echoed, so no secret is printed.
+ */
+import { z } from 'zod';
+import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
+import type { RetryOptions } from './tracking/retry';
+import { DEFAULT_RETRY } from './tracking/retry';
+
+const httpUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+const positiveInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const locale = z.string().refine((value) => {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}, 'must be a language tag such as en or de-DE');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: positiveInt(1, 65535).default(3978),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+    CHECKPOINTS_BASE_URL: httpUrl.optional(),
+    CHECKPOINTS_USER_ID: z.string().regex(/^\d+$/, 'must be a numeric user id').optional(),
+    CHECKPOINTS_TOKEN: z.string().optional(),
+
+    TRACKINGS_BASE_URL: httpUrl.optional(),
+    TRACKINGS_API_KEY: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
+    TRACKINGS_SERVICE: z
+      .string()
+      .regex(/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)+$/, 'must be a fully qualified service name such as example.storeapi.v1.PublicAPI')
+      .default(DEFAULT_TRACKINGS_SERVICE),
+    TRACKINGS_STORE_ID: z.string().max(128).optional(),
+
+    UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
+    UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
+    UPSTREAM_DEADLINE_MS: positiveInt(100, 300_000).default(DEFAULT_RETRY.deadlineMs),
+
+    DEFAULT_LOCALE: locale.default('en'),
+
+    MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).default('MultiTenant'),
+    MicrosoftAppId: z.string().optional(),
+    MicrosoftAppPassword: z.string().optional(),
+    MicrosoftAppTenantId: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    const requireWith = (when: keyof typeof env, ...names: Array<keyof typeof env>) => {
+      if (env[when] === undefined) return;
+      for (const name of names) {
+        if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${when} is set` });
+      }
+    };
+    requireWith('CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'CHECKPOINTS_TOKEN');
+    requireWith('TRACKINGS_BASE_URL', 'TRACKINGS_API_KEY');
+    if (env.MicrosoftAppType !== 'UserAssignedMSI') requireWith('MicrosoftAppId', 'MicrosoftAppPassword');
+    if (env.MicrosoftAppType !== 'MultiTenant') requireWith('MicrosoftAppId', 'MicrosoftAppTenantId');
+  });
+
+export interface Config {
+  production: boolean;
+  port: number;
+  logLevel: string;
+  defaultLocale: string;
+  checkpoints?: { baseUrl: string; userId: string; token: string };
+  trackings?: { baseUrl: string; apiKey: string; service: string; storeId?: string };
+  retry: RetryOptions;
+  bot: { appType: string; appId?: string; appPassword?: string; tenantId?: string };
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv): Config {
+  // An empty line copied from .env.example (`TOKEN=`) means "not set".
+  const env = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  return {
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    defaultLocale: e.DEFAULT_LOCALE,
+    checkpoints: e.CHECKPOINTS_BASE_URL
+      ? { baseUrl: e.CHECKPOINTS_BASE_URL, userId: e.CHECKPOINTS_USER_ID!, token: e.CHECKPOINTS_TOKEN! }
+      : undefined,
+    trackings: e.TRACKINGS_BASE_URL
+      ? { baseUrl: e.TRACKINGS_BASE_URL, apiKey: e.TRACKINGS_API_KEY!, service: e.TRACKINGS_SERVICE, storeId: e.TRACKINGS_STORE_ID }
+      : undefined,
+    retry: {
+      ...DEFAULT_RETRY,
+      maxAttempts: e.UPSTREAM_MAX_ATTEMPTS,
+      attemptTimeoutMs: e.UPSTREAM_ATTEMPT_TIMEOUT_MS,
+      deadlineMs: e.UPSTREAM_DEADLINE_MS,
+    },
+    bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * POST /api/actions/get-checkpoints-by-order-number and POST /api/actions/list-trackings.
+ * Input is refused with a 400 naming the field before anything reaches an upstream.
+ */
+import type { Request, Response, Server } from 'restify';
+import { z } from 'zod';
+import { getCheckpointsByOrderNumber, listTrackings } from '../tracking/actions';
+import type { CheckpointsClient } from '../tracking/checkpoints/client';
+import { NotConfiguredError } from '../tracking/errors';
+import type { Logger } from '../tracking/logger';
+import type { TrackingsClient } from '../tracking/trackings/client';
+import { INPUT_TYPES } from '../tracking/trackings/query';
+import { errorResponse, INTERNAL_ERROR, type ErrorResponse } from './errorResponse';
+import { validateBody } from './validation';
+
+const text = (max: number) => z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+
+const GetCheckpointsBody = z.object(
+  {
+    orderNumber: text(128),
+    userId: z
+      .union([z.string(), z.number()], { error: 'is required and must be a string of digits' })
+      .transform(String)
+      .pipe(z.string().trim().regex(/^\d{1,20}$/, 'must be a numeric user id')),
+    token: text(1024),
+    lang: text(35).optional(),
+  },
+  { error: 'must be a JSON object' },
+);
+
+const ListTrackingsBody = z.object(
+  {
+    auth_header: z.object(
+      { name: text(64), value: text(2048) },
+      { error: 'is required: { "name": "Authorization", "value": "Bearer <API_KEY>" }' },
+    ),
+    input_type: z.enum(INPUT_TYPES, { error: `must be one of ${INPUT_TYPES.join(', ')}` }),
+    identifier: text(128),
+    store_id: text(128).nullish().transform((v) => v ?? undefined),
+  },
+  { error: 'must be a JSON object' },
+);
+
+/** Upstream argument names → this route's field names. */
+function trackingsArgument(argument: string): string {
+  return ['tracking_number', 'order_id', 'external_order'].includes(argument) ? 'identifier' : argument;
+}
+
+function checkpointsArgument(argument: string): string {
+  return ({ orderNo: 'orderNumber', user: 'userId' } as Record<string, string>)[argument] ?? argument;
+}
+
+export interface ActionRouteDeps {
+  checkpoints?: CheckpointsClient;
+  trackings?: TrackingsClient;
+  logger: Logger;
+}
+
+export function registerActionRoutes(server: Server, deps: ActionRouteDeps): void {
+  server.post('/api/actions/get-checkpoints-by-order-number', async (req: Request, res: Response) => {
+    const input = validateBody(GetCheckpointsBody, req.body);
+    if (!input.ok) return send(res, input.error);
+    try {
+      if (!deps.checkpoints) throw new NotConfiguredError('checkpoints');
+      res.send(200, await getCheckpointsByOrderNumber(deps.checkpoints, input.value));
+    } catch (error) {
+      send(res, failed(error, checkpointsArgument, deps.logger, req));
+    }
+  });
+
+  server.post('/api/actions/list-trackings', async (req: Request, res: Response) => {
+    const input = validateBody(ListTrackingsBody, req.body);
+    if (!input.ok) return send(res, input.error);
+    try {
+      if (!deps.trackings) throw new NotConfiguredError('trackings');
+      res.send(200, await listTrackings(deps.trackings, input.value));
+    } catch (error) {
+      send(res, failed(error, trackingsArgument, deps.logger, req));
+    }
+  });
+}
+
+function failed(error: unknown, argumentName: (a: string) => string, logger: Logger, req: Request): ErrorResponse {
+  const mapped = errorResponse(error, argumentName);
+  // Typed errors hold only redacted records, so they may be logged whole; anything else is logged by name only.
+  if (!mapped) logger.error({ route: req.getPath(), error: error instanceof Error ? error.name : typeof error }, 'action failed unexpectedly');
+  else if (mapped.status >= 500) logger.warn({ route: req.getPath(), error }, 'action failed upstream');
+  return mapped ?? INTERNAL_ERROR;
+}
+
+function send(res: Response, error: ErrorResponse): void {
+  res.send(error.status, error.body);
+}

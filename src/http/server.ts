@@ -1,0 +1,61 @@
+/**
+ * The restify server: body limits, one error shape for every refusal, /healthz, and the routes
+ * registered by the parts that own them (action routes now; /api/messages with the bot).
+ */
+import restify, { type Server } from 'restify';
+import type { Logger } from '../tracking/logger';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface ServerOptions {
+  logger: Logger;
+  maxBodyBytes?: number;
+}
+
+export function createServer(options: ServerOptions): Server {
+  const server = restify.createServer({ name: 'order-tracking-bot', handleUncaughtExceptions: false });
+  const maxBodySize = options.maxBodyBytes ?? MAX_BODY_BYTES;
+
+  // jsonBodyParser hands its options to restify's body reader, which enforces maxBodySize (the v8-era types omit it).
+  const bodyOptions = { maxBodySize, mapParams: false };
+  server.use(restify.plugins.jsonBodyParser(bodyOptions));
+  // Refuse a body that is not JSON, rather than handing a route a string it did not expect.
+  server.pre((req, res, next) => {
+    const length = Number(req.headers['content-length'] ?? 0);
+    const chunked = req.headers['transfer-encoding'] !== undefined;
+    if ((req.method === 'POST' || req.method === 'PUT') && (length > 0 || chunked) && !req.is('json')) {
+      res.send(415, { code: 'unsupported_media_type', message: 'the body must be JSON (Content-Type: application/json)', argument: 'Content-Type' });
+      return next(false);
+    }
+    return next();
+  });
+
+  // restify's own refusals (too large, unparsable JSON, no route) get the same shape as ours.
+  server.on('restifyError', (_req, _res, err, callback) => {
+    const status: number = err.statusCode ?? 500;
+    const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status < 500 ? 'invalid_argument' : 'internal';
+    const message =
+      status === 413
+        ? `the body is larger than ${maxBodySize} bytes`
+        : status === 400
+          ? 'the body is not valid JSON'
+          : status < 500
+            ? err.message
+            : 'internal error';
+    err.toJSON = () => ({ code, message, ...(status === 413 || status === 400 ? { argument: 'body' } : {}) });
+    return callback();
+  });
+
+  server.get('/healthz', async (_req, res) => {
+    res.send(200, { status: 'ok' });
+  });
+
+  server.on('after', (req, res, route) => {
+    options.logger.info(
+      { method: req.method, route: route?.path ?? req.getPath(), status: res.statusCode, latencyMs: Date.now() - req.time() },
+      'http request',
+    );
+  });
+
+  return server;
+}

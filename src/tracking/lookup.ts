@@ -1,0 +1,55 @@
+/**
+ * LookupRequest → Shipment[]: picks the interface that answers the request, calls it with the
+ * deployment's credentials, and normalizes. An empty list means "no shipment found".
+ */
+import { CheckpointsClient, type CheckpointsCredentials } from './checkpoints/client';
+import { normalizeCheckpoints } from './checkpoints/normalize';
+import { NotConfiguredError, NotFoundError } from './errors';
+import type { Shipment } from './shipment';
+import type { TrackingsClient } from './trackings/client';
+import { normalizeTrackings } from './trackings/normalize';
+import { INPUT_TYPES, type InputType } from './trackings/query';
+
+export const LOOKUP_KINDS = ['order_number', ...INPUT_TYPES] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+
+/** What the customer asked for. The same shape a card submit or a support widget sends. */
+export interface LookupRequest {
+  kind: LookupKind;
+  identifier: string;
+  /** With external_order only. */
+  storeId?: string;
+}
+
+export interface LookupSources {
+  checkpoints?: { client: CheckpointsClient; credentials: CheckpointsCredentials };
+  trackings?: { client: TrackingsClient; apiKey: string };
+}
+
+export class ShipmentLookup {
+  constructor(private readonly sources: LookupSources) {}
+
+  /** The kinds this deployment can answer, in the order a customer is offered them. */
+  kinds(): LookupKind[] {
+    return LOOKUP_KINDS.filter((kind) => (kind === 'order_number' ? this.sources.checkpoints : this.sources.trackings));
+  }
+
+  /** `locale` picks the language of Interface A's texts. */
+  async find(request: LookupRequest, locale?: string): Promise<Shipment[]> {
+    if (request.kind === 'order_number') {
+      const source = this.sources.checkpoints;
+      if (!source) throw new NotConfiguredError('checkpoints');
+      const answer = await source.client.getCheckpoints(request.identifier, locale, source.credentials);
+      return answer ? normalizeCheckpoints(answer) : [];
+    }
+    const source = this.sources.trackings;
+    if (!source) throw new NotConfiguredError('trackings');
+    const query = { inputType: request.kind as InputType, identifier: request.identifier, storeId: request.storeId };
+    try {
+      return normalizeTrackings(await source.client.listTrackings(query, source.apiKey), query);
+    } catch (error) {
+      if (error instanceof NotFoundError) return [];
+      throw error;
+    }
+  }
+}

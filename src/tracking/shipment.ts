@@ -1,0 +1,81 @@
+/**
+ * The one view of a shipment that both tracking interfaces normalize into.
+ * Dialogs and cards read only this, so they never know which interface answered.
+ */
+
+/** Where a shipment stands, in terms a customer understands. The upstream vocabularies are open, hence `unknown`. */
+export const STATUS_CATEGORIES = [
+  'pending',
+  'in_transit',
+  'out_for_delivery',
+  'ready_for_pickup',
+  'failed_attempt',
+  'delivered',
+  'returned',
+  'exception',
+  'lost',
+  'unknown',
+] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+
+export interface ShipmentStatus {
+  category: StatusCategory;
+  /** The upstream's own code, kept for logs and for codes we do not know yet. */
+  code?: string;
+  /** Short status text already in the requested language (Interface A localizes it); absent when the card must translate the category. */
+  label?: string;
+  /** Longer explanation from the upstream: in the requested language where the interface takes one (A), as sent otherwise (B). */
+  details?: string;
+}
+
+export interface TrackingEvent {
+  /** ISO 8601 instant; absent when the upstream sent none or an unreadable one. */
+  at?: string;
+  category: StatusCategory;
+  code?: string;
+  text?: string;
+  details?: string;
+  location?: string;
+}
+
+export interface Carrier {
+  /** Machine name, e.g. `dhl-germany` or `ups`. */
+  code?: string;
+  /** Display name, e.g. `DHL`. */
+  name?: string;
+  trackingUrl?: string;
+  /** Link text in the requested language, when the upstream gives one. */
+  trackingUrlLabel?: string;
+}
+
+export interface Shipment {
+  /** Stable within one answer; used as the key of cards and toggles. */
+  id: string;
+  trackingNumber?: string;
+  carrier: Carrier;
+  status: ShipmentStatus;
+  delayed: boolean;
+  exception: boolean;
+  /** Order (or import) date, ISO 8601, when the upstream reveals it. */
+  orderedAt?: string;
+  /** Time of the newest information, ISO 8601. */
+  updatedAt?: string;
+  /** Newest first. */
+  events: TrackingEvent[];
+}
+
+/** Orders events newest first; events without a readable time go last, keeping their upstream order. */
+export function newestFirst(events: TrackingEvent[]): TrackingEvent[] {
+  const time = (e: TrackingEvent) => (e.at ? Date.parse(e.at) : Number.NEGATIVE_INFINITY);
+  return events
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) => time(b.event) - time(a.event) || b.index - a.index)
+    .map(({ event }) => event);
+}
+
+/** Returns the input as an ISO instant when it is a readable date, else undefined. */
+export function toInstant(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}

@@ -1,0 +1,52 @@
+/** Interface B's tracking records → the shipment model. */
+import { safeLink } from '../link';
+import { newestFirst, toInstant, type Shipment, type StatusCategory } from '../shipment';
+import { carrierName } from './carriers';
+import type { TrackingsQuery } from './query';
+import type { ListTrackingsResponse, TrackingRecord } from './schema';
+
+/** Seed 3.2's seven codes. */
+const CATEGORIES: Record<string, StatusCategory> = {
+  PENDING: 'pending',
+  IN_TRANSIT: 'in_transit',
+  OUT_FOR_DELIVERY: 'out_for_delivery',
+  DELIVERED: 'delivered',
+  DELIVERY_FAILED: 'failed_attempt',
+  RETURNED: 'returned',
+  LOST: 'lost',
+};
+
+export function trackingCategory(code: string | undefined): StatusCategory {
+  return (code && CATEGORIES[code.trim().toUpperCase()]) || 'unknown';
+}
+
+export function normalizeTrackings(response: ListTrackingsResponse, query: TrackingsQuery): Shipment[] {
+  const records = response.trackings ?? [];
+  return records.map((record, index) => toShipment(record, index, records.length === 1 ? query : undefined));
+}
+
+function toShipment(record: TrackingRecord, index: number, onlyRecordOf?: TrackingsQuery): Shipment {
+  // The seed's record has no tracking number; when a tracking number found exactly one record, it is that one.
+  const trackingNumber = record.tracking_number ?? (onlyRecordOf?.inputType === 'tracking_number' ? onlyRecordOf.identifier.trim() : undefined);
+  const events = newestFirst(
+    (record.events ?? []).map((event) => ({
+      at: toInstant(event.timestamp),
+      category: trackingCategory(event.status_code),
+      code: event.status_code,
+      text: event.message,
+    })),
+  );
+  const code = record.status?.code ?? events[0]?.code;
+  const category = trackingCategory(code);
+  return {
+    id: trackingNumber ?? `tracking-${index + 1}`,
+    trackingNumber,
+    carrier: { code: record.carrier, name: carrierName(record.carrier), trackingUrl: safeLink(record.tracking_url) },
+    // This interface has no lang parameter: its messages are not in the customer's language, so the card translates the category.
+    status: { category, code, details: record.status?.message },
+    delayed: false,
+    exception: category === 'lost',
+    updatedAt: toInstant(record.update_time) ?? events[0]?.at,
+    events,
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * HTTP to the two tracking interfaces: keep-alive connections, the seed's retry policy on axios-retry,
+ * one log line per call, and failures turned into redacted records before anything else sees them.
+ * An AxiosError never leaves this file: its config carries the Authorization header.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
+import axiosRetry from 'axios-retry';
+import { systemClock, type Clock } from './clock';
+import { RetriesExhaustedError, UpstreamError, type UpstreamFailure } from './errors';
+import type { Logger } from './logger';
+import { Redactor } from './redaction';
+import { DEFAULT_RETRY, isRetryable, retryDelayMs, type RetryOptions } from './retry';
+
+export type UpstreamName = UpstreamFailure['upstream'];
+
+export interface UpstreamRequest {
+  upstream: UpstreamName;
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+  /** Knows the credentials of this call, so that no record of it can hold them. */
+  redactor: Redactor;
+}
+
+/** A final HTTP answer: 2xx, or an error status the policy does not retry (the client reads its meaning). */
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+  text: string;
+  attempts: number;
+  delaysMs: number[];
+  /** The redacted record of this answer, for a typed error when the client decides it is one. */
+  failure(message?: string, code?: string, meta?: Record<string, unknown>): UpstreamFailure;
+}
+
+export interface UpstreamHttpOptions {
+  retry?: Partial<RetryOptions>;
+  clock?: Clock;
+  logger?: Logger;
+  /** Largest response body accepted; a larger one is refused, not buffered. */
+  maxResponseBytes?: number;
+}
+
+/** How much of an unreadable body an error record keeps. */
+const BODY_EXCERPT = 2_000;
+
+export class UpstreamHttp {
+  readonly retry: RetryOptions;
+  private readonly clock: Clock;
+  private readonly logger?: Logger;
+  private readonly axios: AxiosInstance;
+
+  constructor(options: UpstreamHttpOptions = {}) {
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger;
+    this.axios = axios.create({
+      httpAgent: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+      httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+      // We parse ourselves, so that a malformed body is told apart from a missing one.
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      maxContentLength: options.maxResponseBytes ?? 5 * 1024 * 1024,
+      maxRedirects: 0,
+    });
+    axiosRetry(this.axios, { retries: 0 });
+  }
+
+  async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+    const started = this.clock.now();
+    const deadline = started + this.retry.deadlineMs;
+    const delaysMs: number[] = [];
+    let nextDelay = 0;
+    let stoppedByDeadline: number | undefined;
+
+    try {
+      const response = await this.axios.request<string>({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        data: request.body === undefined ? undefined : JSON.stringify(request.body),
+        timeout: Math.min(this.retry.attemptTimeoutMs, this.retry.deadlineMs),
+        'axios-retry': {
+          retries: this.retry.maxAttempts - 1,
+          shouldResetTimeout: true,
+          retryCondition: (error) => {
+            if (!isRetryable(error)) return false;
+            const attempt = delaysMs.length + 1;
+            nextDelay = retryDelayMs(attempt, error, this.clock.now(), this.retry.backoffUnitMs);
+            if (this.clock.now() + nextDelay >= deadline) {
+              stoppedByDeadline = nextDelay;
+              return false;
+            }
+            return true;
+          },
+          // axios-retry would wait on the real timer; we wait on the injected clock instead.
+          retryDelay: () => 0,
+          onRetry: async (_count, _error, config) => {
+            delaysMs.push(nextDelay);
+            await this.clock.sleep(nextDelay);
+            config.timeout = Math.max(1, Math.min(this.retry.attemptTimeoutMs, deadline - this.clock.now()));
+          },
+        },
+      });
+      const result = this.toResponse(request, response, delaysMs);
+      this.log(request, started, result.status, result.attempts, delaysMs, 'ok');
+      return result;
+    } catch (thrown) {
+      if (!(thrown instanceof AxiosError)) throw thrown;
+      const attempts = delaysMs.length + 1;
+      if (thrown.response && !isRetryable(thrown)) {
+        const result = this.toResponse(request, thrown.response, delaysMs);
+        this.log(request, started, result.status, attempts, delaysMs, 'refused');
+        return result;
+      }
+      const failure = this.failureOf(request, thrown, attempts, delaysMs);
+      this.log(request, started, failure.status ?? failure.code, attempts, delaysMs, 'failed');
+      if (!isRetryable(thrown)) throw new UpstreamError(failure);
+      throw new RetriesExhaustedError(
+        failure,
+        stoppedByDeadline !== undefined ? 'deadline' : 'attempts',
+        stoppedByDeadline,
+      );
+    }
+  }
+
+  private toResponse(request: UpstreamRequest, response: AxiosResponse, delaysMs: number[]): UpstreamResponse {
+    const text = typeof response.data === 'string' ? response.data : '';
+    const json = parseJson(text);
+    const headers = request.redactor.headers(response.headers as Record<string, unknown>);
+    const attempts = delaysMs.length + 1;
+    return {
+      status: response.status,
+      headers,
+      json,
+      text,
+      attempts,
+      delaysMs: [...delaysMs],
+      failure: (message, code, meta) => ({
+        upstream: request.upstream,
+        method: request.method,
+        url: request.redactor.text(request.url),
+        status: response.status,
+        code,
+        message: message === undefined ? undefined : request.redactor.text(message),
+        meta: meta === undefined ? undefined : request.redactor.value(meta),
+        headers,
+        body: request.redactor.value(json ?? excerpt(text)),
+        attempts,
+        delaysMs: [...delaysMs],
+      }),
+    };
+  }
+
+  private failureOf(request: UpstreamRequest, error: AxiosError, attempts: number, delaysMs: number[]): UpstreamFailure {
+    const { redactor } = request;
+    if (error.response) {
+      const failure = this.toResponse(request, error.response, delaysMs).failure();
+      const body = failure.body as { code?: unknown; message?: unknown } | undefined;
+      return {
+        ...failure,
+        attempts,
+        code: typeof body?.code === 'string' ? body.code : undefined,
+        message: typeof body?.message === 'string' ? redactor.text(body.message) : undefined,
+      };
+    }
+    return {
+      upstream: request.upstream,
+      method: request.method,
+      url: redactor.text(request.url),
+      code: error.code,
+      message: redactor.text(error.message),
+      attempts,
+      delaysMs: [...delaysMs],
+    };
+  }
+
+  private log(
+    request: UpstreamRequest,
+    started: number,
+    status: number | string | undefined,
+    attempts: number,
+    delaysMs: number[],
+    outcome: 'ok' | 'refused' | 'failed',
+  ): void {
+    if (!this.logger) return;
+    const entry = {
+      upstream: request.upstream,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status,
+      attempts,
+      delaysMs,
+      latencyMs: this.clock.now() - started,
+      outcome,
+    };
+    if (outcome === 'failed') this.logger.warn(entry, 'upstream call failed');
+    else this.logger.info(entry, 'upstream call');
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function excerpt(text: string): string | undefined {
+  if (!text) return undefined;
+  return text.length > BODY_EXCERPT ? `${text.slice(0, BODY_EXCERPT)}… (${text.length} chars)` : text;
+}

@@ -1,0 +1,89 @@
+import { ConfigError, loadConfig } from '../src/config';
+
+const full = {
+  PORT: '8080',
+  CHECKPOINTS_BASE_URL: 'https://api.example.test/',
+  CHECKPOINTS_USER_ID: '4242',
+  CHECKPOINTS_TOKEN: 'tok-secret-123',
+  TRACKINGS_BASE_URL: 'https://store.example.test',
+  TRACKINGS_API_KEY: 'key-secret-456',
+  TRACKINGS_STORE_ID: 'store-eu-1',
+  DEFAULT_LOCALE: 'de-DE',
+  MicrosoftAppId: '00000000-0000-0000-0000-000000000001',
+  MicrosoftAppPassword: 'app-password-789',
+};
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('configuration from the environment', () => {
+  test('a full environment becomes one typed config', () => {
+    const config = loadConfig(full);
+    expect(config).toMatchObject({
+      port: 8080,
+      defaultLocale: 'de-DE',
+      checkpoints: { baseUrl: 'https://api.example.test/', userId: '4242', token: 'tok-secret-123' },
+      trackings: { baseUrl: 'https://store.example.test', apiKey: 'key-secret-456', service: 'example.storeapi.v1.PublicAPI', storeId: 'store-eu-1' },
+      bot: { appType: 'MultiTenant', appId: full.MicrosoftAppId, appPassword: 'app-password-789' },
+      retry: { maxAttempts: 4, attemptTimeoutMs: 5000, deadlineMs: 20000 },
+    });
+  });
+
+  test('an empty environment starts with defaults and no upstream', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3978, defaultLocale: 'en', production: false, checkpoints: undefined, trackings: undefined });
+  });
+
+  test('empty values, as copied from .env.example, count as unset', () => {
+    expect(loadConfig({ CHECKPOINTS_BASE_URL: '', CHECKPOINTS_TOKEN: ' ', PORT: '' }).port).toBe(3978);
+  });
+
+  test('every bad variable is named, each once', () => {
+    const found = problems({
+      PORT: 'eighty',
+      CHECKPOINTS_BASE_URL: 'ftp://nope',
+      CHECKPOINTS_USER_ID: 'abc',
+      TRACKINGS_BASE_URL: 'https://x.test',
+      TRACKINGS_SERVICE: 'not a service',
+      DEFAULT_LOCALE: '!!',
+      MicrosoftAppType: 'Other',
+    });
+    expect(found.map((p) => p.split(':')[0]).sort()).toEqual(
+      ['CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'DEFAULT_LOCALE', 'MicrosoftAppType', 'PORT', 'TRACKINGS_SERVICE'].sort(),
+    );
+  });
+
+  test('an upstream URL without its credentials names the missing ones', () => {
+    expect(problems({ CHECKPOINTS_BASE_URL: 'https://a.test', TRACKINGS_BASE_URL: 'https://b.test' })).toEqual([
+      'CHECKPOINTS_USER_ID: is required when CHECKPOINTS_BASE_URL is set',
+      'CHECKPOINTS_TOKEN: is required when CHECKPOINTS_BASE_URL is set',
+      'TRACKINGS_API_KEY: is required when TRACKINGS_BASE_URL is set',
+    ]);
+  });
+
+  test('a bot identity needs its password, and a single-tenant one its tenant', () => {
+    expect(problems({ MicrosoftAppId: 'id' })).toEqual(['MicrosoftAppPassword: is required when MicrosoftAppId is set']);
+    expect(problems({ MicrosoftAppType: 'SingleTenant', MicrosoftAppId: 'id', MicrosoftAppPassword: 'p' })).toEqual([
+      'MicrosoftAppTenantId: is required when MicrosoftAppId is set',
+    ]);
+  });
+
+  test('the refusal never prints a value, so no secret leaks through it', () => {
+    const secrets = { CHECKPOINTS_TOKEN: 'tok secret with spaces', TRACKINGS_API_KEY: 'key with spaces', MicrosoftAppPassword: 'pw-1234' };
+    let message = '';
+    try {
+      loadConfig({ ...secrets, PORT: '99999', TRACKINGS_BASE_URL: 'https://b.test', MicrosoftAppId: 'x' });
+    } catch (error) {
+      message = `${(error as Error).message} ${JSON.stringify(error)} ${(error as Error).stack}`;
+    }
+    expect(message).toContain('TRACKINGS_API_KEY');
+    for (const secret of Object.values(secrets)) expect(message).not.toContain(secret);
+  });
+});
