@@ -4,5 +4,6 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],
   testTimeout: 20000,
 };

@@ -34,6 +34,8 @@ export interface UpstreamResponse {
   text: string;
   attempts: number;
   delaysMs: number[];
+  /** Any value taken from this answer, with the call's secrets removed; every error field passes through it. */
+  redact<T>(value: T): T;
   /** The redacted record of this answer, for a typed error when the client decides it is one. */
   failure(message?: string, code?: string, meta?: Record<string, unknown>): UpstreamFailure;
 }
@@ -141,6 +143,7 @@ export class UpstreamHttp {
       text,
       attempts,
       delaysMs: [...delaysMs],
+      redact: (value) => request.redactor.value(value),
       failure: (message, code, meta) => ({
         upstream: request.upstream,
         method: request.method,

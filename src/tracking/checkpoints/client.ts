@@ -45,11 +45,12 @@ export class CheckpointsClient {
     });
 
     if (response.status === 404) return null;
-    if (response.status === 401 || response.status === 403) throw new UnauthenticatedError(response.failure(errorText(response.json)));
+    const refusal = response.redact(errorText(response.json));
+    if (response.status === 401 || response.status === 403) throw new UnauthenticatedError(response.failure(refusal));
     if (response.status === 400) {
-      throw new InvalidArgumentError('orderNo', errorText(response.json) ?? 'the checkpoints interface refused the request', response.failure(errorText(response.json)));
+      throw new InvalidArgumentError('orderNo', refusal ?? 'the checkpoints interface refused the request', response.failure(refusal));
     }
-    if (response.status < 200 || response.status > 299) throw new UpstreamError(response.failure(errorText(response.json), `http_${response.status}`));
+    if (response.status < 200 || response.status > 299) throw new UpstreamError(response.failure(refusal, `http_${response.status}`));
 
     const parsed = CheckpointsResponseSchema.safeParse(response.json);
     if (!parsed.success) throw new UpstreamError(response.failure('the answer is not a JSON object', 'malformed_response'));

@@ -1,45 +1,34 @@
 /**
- * Interface A's answer (seed 2.1), parsed leniently: the seed does not say which fields are always there,
- * so every field is optional, a field of the wrong type is dropped rather than failing the whole answer,
- * and unknown fields pass through.
+ * Interface A's answer (seed 2.1), parsed leniently: every field optional, a mistyped one dropped,
+ * unknown fields passed through.
  */
 import { z } from 'zod';
+import { lenientList, optionalFlag, optionalText } from '../lenient';
 
-const text = z.string().optional().catch(undefined);
-const flag = z.boolean().optional().catch(undefined);
-const lenient = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).optional().catch(undefined);
+const lenientObject = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).optional().catch(undefined);
 
 export const CheckpointSchema = z.looseObject({
-  shown: flag,
-  status: text,
-  status_text: text,
-  status_details: text,
-  full_courier_status: text,
-  location: text,
-  timestamp: text,
+  shown: optionalFlag,
+  status: optionalText,
+  status_text: optionalText,
+  status_details: optionalText,
+  full_courier_status: optionalText,
+  location: optionalText,
+  timestamp: optionalText,
 });
 
 export const ShipmentHeaderSchema = z.looseObject({
   id: z.union([z.string(), z.number().transform(String)]).optional().catch(undefined),
-  tracking_number: text,
-  courier: lenient({ name: text, prettyname: text, trackingurl: text, trackingurl_label: text }),
-  last_delivery_status: lenient({ status: text, status_details: text, code: text }),
-  delay: flag,
-  exception: flag,
+  tracking_number: optionalText,
+  courier: lenientObject({ name: optionalText, prettyname: optionalText, trackingurl: optionalText, trackingurl_label: optionalText }),
+  last_delivery_status: lenientObject({ status: optionalText, status_details: optionalText, code: optionalText }),
+  delay: optionalFlag,
+  exception: optionalFlag,
 });
 
-/** Drops entries that are not objects, instead of refusing the answer. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.array(z.unknown()).catch([]).transform((items) =>
-    items.flatMap((raw) => {
-      const parsed = item.safeParse(raw);
-      return parsed.success ? [parsed.data as z.output<T>] : [];
-    }),
-  );
-
 export const CheckpointsResponseSchema = z.looseObject({
-  header: listOf(ShipmentHeaderSchema).optional(),
-  body: z.record(z.string(), listOf(CheckpointSchema)).optional().catch(undefined),
+  header: lenientList(ShipmentHeaderSchema).optional(),
+  body: z.record(z.string(), lenientList(CheckpointSchema)).optional().catch(undefined),
 });
 
 export type Checkpoint = z.output<typeof CheckpointSchema>;

@@ -47,7 +47,7 @@ export class TrackingsClient {
       return parsed.data;
     }
 
-    const error = readConnectError(response.status, response.json);
+    const error = response.redact(readConnectError(response.status, response.json));
     const failure = response.failure(error.message, error.code, error.meta);
     switch (error.code) {
       case 'not_found':

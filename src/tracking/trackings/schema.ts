@@ -3,40 +3,20 @@
  * lowerCamelCase (the default of most printers) or in snake_case (as the seed shows): keys are read both ways.
  */
 import { z } from 'zod';
+import { lenientList, optionalText } from '../lenient';
 
-const text = z.string().optional().catch(undefined);
-
-export const TrackingEventSchema = z.looseObject({ status_code: text, message: text, timestamp: text });
+export const TrackingEventSchema = z.looseObject({ status_code: optionalText, message: optionalText, timestamp: optionalText });
 
 export const TrackingRecordSchema = z.looseObject({
-  carrier: text,
-  tracking_number: text,
-  tracking_url: text,
-  update_time: text,
-  status: z.looseObject({ code: text, message: text }).optional().catch(undefined),
-  events: z
-    .array(z.unknown())
-    .catch([])
-    .transform((items) => items.flatMap((raw) => {
-      const parsed = TrackingEventSchema.safeParse(raw);
-      return parsed.success ? [parsed.data] : [];
-    }))
-    .optional(),
+  carrier: optionalText,
+  tracking_number: optionalText,
+  tracking_url: optionalText,
+  update_time: optionalText,
+  status: z.looseObject({ code: optionalText, message: optionalText }).optional().catch(undefined),
+  events: lenientList(TrackingEventSchema).optional(),
 });
 
-export const ListTrackingsResponseSchema = z.preprocess(
-  snakeCaseKeys,
-  z.looseObject({
-    trackings: z
-      .array(z.unknown())
-      .catch([])
-      .transform((items) => items.flatMap((raw) => {
-        const parsed = TrackingRecordSchema.safeParse(raw);
-        return parsed.success ? [parsed.data] : [];
-      }))
-      .optional(),
-  }),
-);
+export const ListTrackingsResponseSchema = z.preprocess(snakeCaseKeys, z.looseObject({ trackings: lenientList(TrackingRecordSchema).optional() }));
 
 export type TrackingRecord = z.output<typeof TrackingRecordSchema>;
 export type ListTrackingsResponse = z.output<typeof ListTrackingsResponseSchema>;

@@ -1,0 +1,39 @@
+/**
+ * Demo timestamps are written relative to "today" so the demo always looks fresh, and resolved once
+ * per simulator start so answers stay identical while it runs.
+ */
+
+/** Minutes relative to today's midnight (UTC). */
+export type Moment = number;
+
+const MINUTE = 60_000;
+const DAY_MINUTES = 24 * 60;
+
+/** `at(3, '09:12')`: 09:12 UTC three days ago. */
+export function at(daysAgo: number, time: string): Moment {
+  const [hours, minutes] = time.split(':').map(Number);
+  return -daysAgo * DAY_MINUTES + hours * 60 + minutes;
+}
+
+/** A moment `minutes` after another one. */
+export function after(moment: Moment, minutes: number): Moment {
+  return moment + minutes;
+}
+
+/**
+ * Turns the moments of one order into dates. Times of day are kept, so a morning run does not put an
+ * "out for delivery at 07:40" into the future: the whole group moves back by whole days instead.
+ */
+export function resolveMoments(now: Date, moments: readonly Moment[]): Date[] {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const latestAllowed = now.getTime() - 5 * MINUTE;
+  const latest = Math.max(...moments);
+  let shiftDays = 0;
+  while (midnight + (latest - shiftDays * DAY_MINUTES) * MINUTE > latestAllowed) shiftDays += 1;
+  return moments.map((m) => new Date(midnight + (m - shiftDays * DAY_MINUTES) * MINUTE));
+}
+
+/** "2026-11-15": the date part of an ISO timestamp. */
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,56 @@
+/**
+ * Composition root: read the environment, build the parts, start the server. Nothing else.
+ */
+import { existsSync } from 'node:fs';
+import { startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createLogger } from './log';
+
+async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\nSee .env.example for every variable.\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel);
+
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  if (wantsSandbox(config)) {
+    const refusal = sandboxRefusal(config);
+    if (refusal) {
+      logger.fatal({}, `no tracking interface is configured. ${refusal}`);
+      process.exit(1);
+    }
+    sandbox = await startSandbox(config);
+    config = sandbox.config;
+    logger.warn(
+      { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl },
+      'sandbox mode: no upstream configured, so the interface simulators with demo orders are running',
+    );
+  }
+
+  const app = createApp(config, logger);
+  app.server.listen(config.port, () => {
+    logger.info({ url: `http://localhost:${config.port}`, lookups: app.lookup.kinds(), sandbox: !!sandbox }, 'order-tracking bot listening');
+  });
+
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    app.server.close(() => {
+      void sandbox?.close().finally(() => process.exit(0));
+      if (!sandbox) process.exit(0);
+    });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+/**
+ * Building blocks for lenient zod parsing of upstream answers: the seed does not say which fields are
+ * always present, so a missing or mistyped field is dropped and a bad list entry is skipped,
+ * rather than failing the whole answer.
+ */
+import { z } from 'zod';
+
+export const optionalText = z.string().optional().catch(undefined);
+export const optionalFlag = z.boolean().optional().catch(undefined);
+
+/** A list whose entries that do not parse as `item` are left out; anything but an array is an empty list. */
+export function lenientList<T extends z.ZodType>(item: T) {
+  return z
+    .array(z.unknown())
+    .catch([])
+    .transform((entries) =>
+      entries.flatMap((raw) => {
+        const parsed = item.safeParse(raw);
+        return parsed.success ? [parsed.data as z.output<T>] : [];
+      }),
+    );
+}

@@ -1,0 +1,67 @@
+/** The whole app on an ephemeral loopback port, wired to the simulators, with its logs captured. */
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { createApp, type App } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { createLogger } from '../../src/log';
+import { FakeClock } from './fakeClock';
+import { API_KEY, CREDENTIALS, type Upstreams } from './upstreams';
+
+export interface RunningApp {
+  app: App;
+  url: string;
+  clock: FakeClock;
+  /** Every log line written so far, as raw JSON text. */
+  logs: string[];
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string }>;
+  close(): Promise<void>;
+}
+
+export function configFor(upstreams: Upstreams, env: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({
+    CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
+    CHECKPOINTS_USER_ID: CREDENTIALS.userId,
+    CHECKPOINTS_TOKEN: CREDENTIALS.token,
+    TRACKINGS_BASE_URL: upstreams.trackings.url,
+    TRACKINGS_API_KEY: API_KEY,
+    UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000',
+    LOG_LEVEL: 'trace',
+    ...env,
+  });
+}
+
+export async function startApp(config: Config): Promise<RunningApp> {
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const clock = new FakeClock();
+  const app = createApp(config, createLogger(config.logLevel, sink), clock);
+  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    app,
+    url,
+    clock,
+    logs,
+    async post(path, body, headers = {}) {
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, body: parsed, text };
+    },
+    close: () => new Promise<void>((resolve) => app.server.close(() => resolve())),
+  };
+}

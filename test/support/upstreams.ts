@@ -1,0 +1,53 @@
+/**
+ * Real interface simulators on loopback for a test file: started before its tests, emptied
+ * before each, stopped after. Clients talk to them over real HTTP, with a fake clock for retry waits.
+ */
+import { startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
+import { CheckpointsClient } from '../../src/tracking/checkpoints/client';
+import type { Logger } from '../../src/tracking/logger';
+import type { RetryOptions } from '../../src/tracking/retry';
+import { TrackingsClient } from '../../src/tracking/trackings/client';
+import { UpstreamHttp } from '../../src/tracking/upstream';
+import { FakeClock } from './fakeClock';
+
+export const CREDENTIALS = { userId: '4242', token: 'tok-SECRET-checkpoints-0001' };
+export const API_KEY = 'key-SECRET-trackings-0002';
+
+export interface Upstreams {
+  checkpoints: Simulator;
+  trackings: Simulator;
+}
+
+export function useSimulators(): Upstreams {
+  const upstreams = {} as Upstreams;
+  beforeAll(async () => {
+    upstreams.checkpoints = await startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token });
+    upstreams.trackings = await startTrackingsSimulator({ apiKey: API_KEY });
+  });
+  beforeEach(() => {
+    upstreams.checkpoints.reset();
+    upstreams.trackings.reset();
+  });
+  afterAll(async () => {
+    await Promise.all([upstreams.checkpoints?.close(), upstreams.trackings?.close()]);
+  });
+  return upstreams;
+}
+
+export interface Clients {
+  clock: FakeClock;
+  http: UpstreamHttp;
+  checkpoints: CheckpointsClient;
+  trackings: TrackingsClient;
+}
+
+export function clientsFor(upstreams: Upstreams, retry: Partial<RetryOptions> = {}, logger?: Logger): Clients {
+  const clock = new FakeClock();
+  const http = new UpstreamHttp({ clock, logger, retry: { attemptTimeoutMs: 2000, ...retry } });
+  return {
+    clock,
+    http,
+    checkpoints: new CheckpointsClient(upstreams.checkpoints.url, http),
+    trackings: new TrackingsClient(upstreams.trackings.url, http),
+  };
+}
