@@ -2,10 +2,17 @@
  * Builds the parts from one Config and hands each its collaborators. No I/O happens here:
  * index.ts starts the process around it, and tests build it against the simulators.
  */
+import { ConversationState, MemoryStorage, type CloudAdapter, type Storage } from 'botbuilder';
 import type { Server } from 'restify';
+import { LookupDialog } from '../dialogs/lookupDialog';
+import { MainDialog } from '../dialogs/mainDialog';
+import { createAdapter } from './bot/adapter';
+import { registerMessagesRoute } from './bot/messagesRoute';
+import { TrackingBot } from './bot/trackingBot';
 import type { Config } from './config';
 import { registerActionRoutes } from './http/actionRoutes';
 import { createServer } from './http/server';
+import { Translator } from './i18n';
 import { CheckpointsClient } from './tracking/checkpoints/client';
 import type { Clock } from './tracking/clock';
 import type { Logger } from './tracking/logger';
@@ -15,11 +22,19 @@ import { UpstreamHttp } from './tracking/upstream';
 
 export interface App {
   server: Server;
+  adapter: CloudAdapter;
+  bot: TrackingBot;
   lookup: ShipmentLookup;
 }
 
-export function createApp(config: Config, logger: Logger, clock?: Clock): App {
-  const http = new UpstreamHttp({ retry: config.retry, clock, logger: logger.child({ component: 'upstream' }) });
+export interface AppParts {
+  clock?: Clock;
+  /** Conversation state storage; in memory unless given. */
+  storage?: Storage;
+}
+
+export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
+  const http = new UpstreamHttp({ retry: config.retry, clock: parts.clock, logger: logger.child({ component: 'upstream' }) });
   const checkpoints = config.checkpoints ? new CheckpointsClient(config.checkpoints.baseUrl, http) : undefined;
   const trackings = config.trackings ? new TrackingsClient(config.trackings.baseUrl, http, config.trackings.service) : undefined;
 
@@ -28,7 +43,20 @@ export function createApp(config: Config, logger: Logger, clock?: Clock): App {
     trackings: trackings && config.trackings && { client: trackings, apiKey: config.trackings.apiKey },
   });
 
+  const translator = new Translator(config.defaultLocale);
+  const conversationState = new ConversationState(parts.storage ?? new MemoryStorage());
+  const lookupDialog = new LookupDialog(
+    lookup,
+    translator,
+    { defaultStoreId: config.trackings?.storeId, defaultTimeZone: config.defaultTimeZone },
+    logger.child({ component: 'dialog' }),
+  );
+  const mainDialog = new MainDialog(lookupDialog, translator, config.defaultTimeZone);
+  const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone);
+  const adapter = createAdapter(config, conversationState, translator, logger.child({ component: 'bot' }));
+
   const server = createServer({ logger: logger.child({ component: 'http' }) });
+  registerMessagesRoute(server, adapter, bot);
   registerActionRoutes(server, { checkpoints, trackings, logger: logger.child({ component: 'actions' }) });
-  return { server, lookup };
+  return { server, adapter, bot, lookup };
 }

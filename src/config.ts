@@ -27,53 +27,69 @@ const locale = z.string().refine((value) => {
   }
 }, 'must be a language tag such as en or de-DE');
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.string().optional(),
-    PORT: positiveInt(1, 65535).default(3978),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+const ENV_SHAPE = {
+  NODE_ENV: z.string().optional(),
+  PORT: positiveInt(1, 65535).default(3978),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
-    CHECKPOINTS_BASE_URL: httpUrl.optional(),
-    CHECKPOINTS_USER_ID: z.string().regex(/^\d+$/, 'must be a numeric user id').optional(),
-    CHECKPOINTS_TOKEN: z.string().optional(),
+  CHECKPOINTS_BASE_URL: httpUrl.optional(),
+  CHECKPOINTS_USER_ID: z.string().regex(/^\d+$/, 'must be a numeric user id').optional(),
+  CHECKPOINTS_TOKEN: z.string().optional(),
 
-    TRACKINGS_BASE_URL: httpUrl.optional(),
-    TRACKINGS_API_KEY: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
-    TRACKINGS_SERVICE: z
-      .string()
-      .regex(/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)+$/, 'must be a fully qualified service name such as example.storeapi.v1.PublicAPI')
-      .default(DEFAULT_TRACKINGS_SERVICE),
-    TRACKINGS_STORE_ID: z.string().max(128).optional(),
+  TRACKINGS_BASE_URL: httpUrl.optional(),
+  TRACKINGS_API_KEY: z.string().regex(/^\S+$/, 'must not contain spaces').optional(),
+  TRACKINGS_SERVICE: z
+    .string()
+    .regex(/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)+$/, 'must be a fully qualified service name such as example.storeapi.v1.PublicAPI')
+    .default(DEFAULT_TRACKINGS_SERVICE),
+  TRACKINGS_STORE_ID: z.string().max(128).optional(),
 
-    UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
-    UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
-    UPSTREAM_DEADLINE_MS: positiveInt(100, 300_000).default(DEFAULT_RETRY.deadlineMs),
+  UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
+  UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
+  UPSTREAM_DEADLINE_MS: positiveInt(100, 300_000).default(DEFAULT_RETRY.deadlineMs),
 
-    DEFAULT_LOCALE: locale.default('en'),
-
-    MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).default('MultiTenant'),
-    MicrosoftAppId: z.string().optional(),
-    MicrosoftAppPassword: z.string().optional(),
-    MicrosoftAppTenantId: z.string().optional(),
-  })
-  .superRefine((env, ctx) => {
-    const requireWith = (when: keyof typeof env, ...names: Array<keyof typeof env>) => {
-      if (env[when] === undefined) return;
-      for (const name of names) {
-        if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${when} is set` });
+  DEFAULT_LOCALE: locale.default('en'),
+  DEFAULT_TIMEZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
       }
-    };
-    requireWith('CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'CHECKPOINTS_TOKEN');
-    requireWith('TRACKINGS_BASE_URL', 'TRACKINGS_API_KEY');
-    if (env.MicrosoftAppType !== 'UserAssignedMSI') requireWith('MicrosoftAppId', 'MicrosoftAppPassword');
-    if (env.MicrosoftAppType !== 'MultiTenant') requireWith('MicrosoftAppId', 'MicrosoftAppTenantId');
-  });
+    }, 'must be an IANA time zone such as Europe/Berlin')
+    .default('UTC'),
+
+  MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).default('MultiTenant'),
+  MicrosoftAppId: z.string().optional(),
+  MicrosoftAppPassword: z.string().optional(),
+  MicrosoftAppTenantId: z.string().optional(),
+};
+
+/** Every variable the service reads. */
+export const ENV_VARIABLES = Object.keys(ENV_SHAPE);
+
+const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
+  const requireWith = (when: keyof typeof env, ...names: Array<keyof typeof env>) => {
+    if (env[when] === undefined) return;
+    for (const name of names) {
+      if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${when} is set` });
+    }
+  };
+  requireWith('CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'CHECKPOINTS_TOKEN');
+  requireWith('TRACKINGS_BASE_URL', 'TRACKINGS_API_KEY');
+  if (env.MicrosoftAppType !== 'UserAssignedMSI') requireWith('MicrosoftAppId', 'MicrosoftAppPassword');
+  if (env.MicrosoftAppType !== 'MultiTenant') requireWith('MicrosoftAppId', 'MicrosoftAppTenantId');
+});
 
 export interface Config {
   production: boolean;
   port: number;
   logLevel: string;
   defaultLocale: string;
+  /** For dates when the client sends no time zone. */
+  defaultTimeZone: string;
   checkpoints?: { baseUrl: string; userId: string; token: string };
   trackings?: { baseUrl: string; apiKey: string; service: string; storeId?: string };
   retry: RetryOptions;
@@ -100,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     defaultLocale: e.DEFAULT_LOCALE,
+    defaultTimeZone: e.DEFAULT_TIMEZONE,
     checkpoints: e.CHECKPOINTS_BASE_URL
       ? { baseUrl: e.CHECKPOINTS_BASE_URL, userId: e.CHECKPOINTS_USER_ID!, token: e.CHECKPOINTS_TOKEN! }
       : undefined,

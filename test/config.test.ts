@@ -38,7 +38,7 @@ describe('configuration from the environment', () => {
 
   test('an empty environment starts with defaults and no upstream', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3978, defaultLocale: 'en', production: false, checkpoints: undefined, trackings: undefined });
+    expect(config).toMatchObject({ port: 3978, defaultLocale: 'en', defaultTimeZone: 'UTC', production: false, checkpoints: undefined, trackings: undefined });
   });
 
   test('empty values, as copied from .env.example, count as unset', () => {
@@ -53,10 +53,11 @@ describe('configuration from the environment', () => {
       TRACKINGS_BASE_URL: 'https://x.test',
       TRACKINGS_SERVICE: 'not a service',
       DEFAULT_LOCALE: '!!',
+      DEFAULT_TIMEZONE: 'Mars/Olympus_Mons',
       MicrosoftAppType: 'Other',
     });
     expect(found.map((p) => p.split(':')[0]).sort()).toEqual(
-      ['CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'DEFAULT_LOCALE', 'MicrosoftAppType', 'PORT', 'TRACKINGS_SERVICE'].sort(),
+      ['CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'DEFAULT_LOCALE', 'DEFAULT_TIMEZONE', 'MicrosoftAppType', 'PORT', 'TRACKINGS_SERVICE'].sort(),
     );
   });
 

@@ -6,11 +6,12 @@ import type { Request, Response, Server } from 'restify';
 import { z } from 'zod';
 import { getCheckpointsByOrderNumber, listTrackings } from '../tracking/actions';
 import type { CheckpointsClient } from '../tracking/checkpoints/client';
-import { NotConfiguredError } from '../tracking/errors';
+import { errorLogFields, NotConfiguredError } from '../tracking/errors';
 import type { Logger } from '../tracking/logger';
 import type { TrackingsClient } from '../tracking/trackings/client';
 import { INPUT_TYPES } from '../tracking/trackings/query';
 import { errorResponse, INTERNAL_ERROR, type ErrorResponse } from './errorResponse';
+import { ACTION_MAX_BODY_BYTES, jsonBody } from './server';
 import { validateBody } from './validation';
 
 const text = (max: number) => z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
@@ -57,7 +58,7 @@ export interface ActionRouteDeps {
 }
 
 export function registerActionRoutes(server: Server, deps: ActionRouteDeps): void {
-  server.post('/api/actions/get-checkpoints-by-order-number', async (req: Request, res: Response) => {
+  server.post('/api/actions/get-checkpoints-by-order-number', jsonBody(ACTION_MAX_BODY_BYTES), async (req: Request, res: Response) => {
     const input = validateBody(GetCheckpointsBody, req.body);
     if (!input.ok) return send(res, input.error);
     try {
@@ -68,7 +69,7 @@ export function registerActionRoutes(server: Server, deps: ActionRouteDeps): voi
     }
   });
 
-  server.post('/api/actions/list-trackings', async (req: Request, res: Response) => {
+  server.post('/api/actions/list-trackings', jsonBody(ACTION_MAX_BODY_BYTES), async (req: Request, res: Response) => {
     const input = validateBody(ListTrackingsBody, req.body);
     if (!input.ok) return send(res, input.error);
     try {
@@ -82,9 +83,8 @@ export function registerActionRoutes(server: Server, deps: ActionRouteDeps): voi
 
 function failed(error: unknown, argumentName: (a: string) => string, logger: Logger, req: Request): ErrorResponse {
   const mapped = errorResponse(error, argumentName);
-  // Typed errors hold only redacted records, so they may be logged whole; anything else is logged by name only.
-  if (!mapped) logger.error({ route: req.getPath(), error: error instanceof Error ? error.name : typeof error }, 'action failed unexpectedly');
-  else if (mapped.status >= 500) logger.warn({ route: req.getPath(), error }, 'action failed upstream');
+  if (!mapped) logger.error({ route: req.getPath(), error: errorLogFields(error) }, 'action failed unexpectedly');
+  else if (mapped.status >= 500) logger.warn({ route: req.getPath(), error: errorLogFields(error) }, 'action failed upstream');
   return mapped ?? INTERNAL_ERROR;
 }
 

@@ -5,20 +5,24 @@
 import restify, { type Server } from 'restify';
 import type { Logger } from '../tracking/logger';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+/** An action call is a few hundred bytes. */
+export const ACTION_MAX_BODY_BYTES = 64 * 1024;
+/** A channel's activity can carry entities, attachments and card data; Teams caps a message near 100 KB. */
+export const ACTIVITY_MAX_BODY_BYTES = 256 * 1024;
 
 export interface ServerOptions {
   logger: Logger;
-  maxBodyBytes?: number;
+}
+
+/** The JSON body parser of one route, with that route's size limit. */
+export function jsonBody(maxBodySize: number): restify.RequestHandler[] {
+  // jsonBodyParser hands its options to restify's body reader, which enforces maxBodySize (the v8-era types omit it).
+  const options = { maxBodySize, mapParams: false };
+  return restify.plugins.jsonBodyParser(options);
 }
 
 export function createServer(options: ServerOptions): Server {
   const server = restify.createServer({ name: 'order-tracking-bot', handleUncaughtExceptions: false });
-  const maxBodySize = options.maxBodyBytes ?? MAX_BODY_BYTES;
-
-  // jsonBodyParser hands its options to restify's body reader, which enforces maxBodySize (the v8-era types omit it).
-  const bodyOptions = { maxBodySize, mapParams: false };
-  server.use(restify.plugins.jsonBodyParser(bodyOptions));
   // Refuse a body that is not JSON, rather than handing a route a string it did not expect.
   server.pre((req, res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
@@ -36,7 +40,7 @@ export function createServer(options: ServerOptions): Server {
     const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status < 500 ? 'invalid_argument' : 'internal';
     const message =
       status === 413
-        ? `the body is larger than ${maxBodySize} bytes`
+        ? `the body is larger than ${/\d+/.exec(err.message)?.[0] ?? 'the limit of'} bytes`
         : status === 400
           ? 'the body is not valid JSON'
           : status < 500

@@ -125,3 +125,9 @@ export class NotConfiguredError extends TrackingError {
     super(`the ${upstream} interface is not configured`);
   }
 }
+
+/** Log fields of any failure: typed errors describe themselves (already redacted); anything else by name and message. */
+export function errorLogFields(error: unknown): Record<string, unknown> {
+  if (error instanceof TrackingError) return error.toJSON();
+  return error instanceof Error ? { name: error.name, message: error.message } : { value: String(error) };
+}

@@ -56,6 +56,8 @@ export interface Shipment {
   status: ShipmentStatus;
   delayed: boolean;
   exception: boolean;
+  /** Whether the status label and event texts are already in the requested language; when not, a card shows its own words for each category. */
+  localizedTexts: boolean;
   /** Order (or import) date, ISO 8601, when the upstream reveals it. */
   orderedAt?: string;
   /** Time of the newest information, ISO 8601. */

@@ -39,7 +39,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
     },
   });
   const clock = new FakeClock();
-  const app = createApp(config, createLogger(config.logLevel, sink), clock);
+  const app = createApp(config, createLogger(config.logLevel, sink), { clock });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -62,6 +62,11 @@ export async function startApp(config: Config): Promise<RunningApp> {
       }
       return { status: response.status, body: parsed, text };
     },
-    close: () => new Promise<void>((resolve) => app.server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        app.server.close(() => resolve());
+        // Keep-alive connections would hold the close open until they time out.
+        app.server.server.closeAllConnections();
+      }),
   };
 }

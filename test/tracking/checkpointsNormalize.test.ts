@@ -35,6 +35,7 @@ describe('Interface A answers in the shipment model', () => {
       status: { category: 'delivered', code: 'Delivered', label: 'Zugestellt', details: 'Das Paket wurde zugestellt.' },
       delayed: false,
       exception: false,
+      localizedTexts: true,
       orderedAt: '2026-11-15',
       updatedAt: '2026-11-18T09:30:00.000Z',
       events: [

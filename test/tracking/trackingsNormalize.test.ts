@@ -41,6 +41,7 @@ describe('Interface B answers in the shipment model', () => {
       status: { category: 'out_for_delivery', code: 'OUT_FOR_DELIVERY', details: 'Out for delivery' },
       delayed: false,
       exception: false,
+      localizedTexts: false,
       updatedAt: '2026-11-20T10:00:00.000Z',
       events: [
         { at: '2026-11-20T06:00:00.000Z', category: 'out_for_delivery', code: 'OUT_FOR_DELIVERY', text: 'Out for delivery' },

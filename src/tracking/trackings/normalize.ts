@@ -46,6 +46,7 @@ function toShipment(record: TrackingRecord, index: number, onlyRecordOf?: Tracki
     status: { category, code, details: record.status?.message },
     delayed: false,
     exception: category === 'lost',
+    localizedTexts: false,
     updatedAt: toInstant(record.update_time) ?? events[0]?.at,
     events,
   };

@@ -1,0 +1,23 @@
+/**
+ * "help", "cancel" and "start over", in the user's language and in English, at any step.
+ * Matched on the whole message, so "cancel my order 1234?" is not a command.
+ */
+import type { Translate } from '../src/i18n';
+
+export type Command = 'help' | 'cancel' | 'start_over';
+const COMMANDS: Command[] = ['help', 'cancel', 'start_over'];
+const ENGLISH: Record<Command, string[]> = { help: ['help', '?'], cancel: ['cancel', 'stop', 'quit'], start_over: ['start over', 'restart', 'reset'] };
+
+export function matchCommand(text: string | undefined, t: Translate): Command | undefined {
+  const said = normalize(text ?? '');
+  if (!said) return undefined;
+  return COMMANDS.find((command) => [...ENGLISH[command], ...t(`commands.${command}`).split('|')].some((word) => normalize(word) === said));
+}
+
+function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[!.,;:¡¿"'“”«»]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

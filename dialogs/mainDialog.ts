@@ -1,0 +1,67 @@
+/**
+ * The conversation's root. Before the running dialog sees a message, it handles what may come
+ * at any step: help, cancel, start over, and a lookup sent as data (card submit, widget button).
+ */
+import type { StatePropertyAccessor, TurnContext } from 'botbuilder';
+import { ComponentDialog, DialogSet, DialogTurnStatus, type DialogState } from 'botbuilder-dialogs';
+import type { Translator } from '../src/i18n';
+import { matchCommand } from './commands';
+import { LookupDialog, type LookupDialogOptions } from './lookupDialog';
+import { structuredLookup } from './structuredLookup';
+import { languageOf } from './turnLanguage';
+
+export const MAIN_DIALOG = 'main';
+
+export class MainDialog extends ComponentDialog {
+  constructor(
+    lookupDialog: LookupDialog,
+    private readonly translator: Translator,
+    private readonly defaultTimeZone: string,
+  ) {
+    super(MAIN_DIALOG);
+    this.addDialog(lookupDialog);
+    this.initialDialogId = lookupDialog.id;
+  }
+
+  async run(context: TurnContext, dialogState: StatePropertyAccessor<DialogState>): Promise<void> {
+    const dialogs = new DialogSet(dialogState);
+    dialogs.add(this);
+    const dc = await dialogs.createContext(context);
+    const { t } = languageOf(context, this.translator, this.defaultTimeZone);
+    const { text, value } = context.activity;
+
+    const structured = structuredLookup(value);
+    if (structured) {
+      if (!structured.ok) {
+        await context.sendActivity(t('errors.bad_request'));
+        return;
+      }
+      await dc.cancelAllDialogs();
+      await dc.beginDialog(this.id, { request: structured.request } satisfies LookupDialogOptions);
+      return;
+    }
+    if (!text?.trim()) {
+      // A card submit with other data, or an empty message: nothing to act on, the dialog waits on.
+      if (value !== undefined) await context.sendActivity(t('errors.bad_request'));
+      return;
+    }
+
+    switch (matchCommand(text, t)) {
+      case 'help':
+        await context.sendActivity(t('help'));
+        if (dc.activeDialog) await dc.repromptDialog();
+        return;
+      case 'cancel':
+        await dc.cancelAllDialogs();
+        await context.sendActivity(t('cancelled'));
+        return;
+      case 'start_over':
+        await dc.cancelAllDialogs();
+        await dc.beginDialog(this.id, {} satisfies LookupDialogOptions);
+        return;
+    }
+
+    const result = await dc.continueDialog();
+    if (result.status === DialogTurnStatus.empty) await dc.beginDialog(this.id, { text } satisfies LookupDialogOptions);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The language, locale and time zone of one turn, worked out once from the activity
+ * and kept in turn state, so every step, card and error reply speaks the same way.
+ */
+import type { TurnContext } from 'botbuilder';
+import type { Localization, Translator } from '../src/i18n';
+
+export interface TurnLanguage extends Localization {
+  /** IANA zone for dates: the client's `localTimezone` when valid, else the deployment's default. */
+  timeZone: string;
+}
+
+const KEY = Symbol('turnLanguage');
+
+export function languageOf(context: TurnContext, translator: Translator, defaultTimeZone: string): TurnLanguage {
+  const known = context.turnState.get(KEY) as TurnLanguage | undefined;
+  if (known) return known;
+  const activity = context.activity;
+  const language = { ...translator.localize(activity.locale), timeZone: validTimeZone(activity.localTimezone) ?? defaultTimeZone };
+  context.turnState.set(KEY, language);
+  return language;
+}
+
+export function validTimeZone(zone: string | undefined | null): string | undefined {
+  if (!zone) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}

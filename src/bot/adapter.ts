@@ -1,0 +1,37 @@
+/**
+ * The Bot Framework adapter. A turn that fails anyway gets a short apology in the user's language,
+ * and the conversation's state is cleared so the next message starts clean rather than stuck.
+ */
+import { CloudAdapter, ConfigurationBotFrameworkAuthentication, type BotState, type TurnContext } from 'botbuilder';
+import { languageOf } from '../../dialogs/turnLanguage';
+import type { Config } from '../config';
+import type { Translator } from '../i18n';
+import { errorLogFields } from '../tracking/errors';
+import type { Logger } from '../tracking/logger';
+
+export function createAdapter(config: Config, conversationState: BotState, translator: Translator, logger: Logger): CloudAdapter {
+  const auth = new ConfigurationBotFrameworkAuthentication({
+    MicrosoftAppId: config.bot.appId,
+    MicrosoftAppPassword: config.bot.appPassword,
+    MicrosoftAppType: config.bot.appType,
+    MicrosoftAppTenantId: config.bot.tenantId,
+  });
+  const adapter = new CloudAdapter(auth);
+
+  adapter.onTurnError = async (context: TurnContext, error: Error) => {
+    logger.error({ error: errorLogFields(error), channel: context.activity.channelId, activityType: context.activity.type }, 'turn failed');
+    try {
+      await conversationState.delete(context);
+      await conversationState.saveChanges(context, true);
+    } catch (stateError) {
+      logger.error({ error: errorLogFields(stateError) }, 'could not clear conversation state after a failed turn');
+    }
+    try {
+      const { t } = languageOf(context, translator, config.defaultTimeZone);
+      await context.sendActivity(t('errors.unexpected'));
+    } catch {
+      // The channel itself is failing; the log above already says why.
+    }
+  };
+  return adapter;
+}

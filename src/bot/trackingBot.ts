@@ -1,0 +1,42 @@
+/**
+ * The ActivityHandler: greets new members, strips a Teams @mention, runs the main dialog,
+ * and saves the conversation's state once per turn.
+ */
+import { ActivityHandler, TurnContext, type BotState } from 'botbuilder';
+import type { DialogState } from 'botbuilder-dialogs';
+import type { MainDialog } from '../../dialogs/mainDialog';
+import { languageOf } from '../../dialogs/turnLanguage';
+import type { Translator } from '../i18n';
+
+export class TrackingBot extends ActivityHandler {
+  constructor(
+    private readonly conversationState: BotState,
+    mainDialog: MainDialog,
+    translator: Translator,
+    defaultTimeZone: string,
+  ) {
+    super();
+    const dialogState = conversationState.createProperty<DialogState>('dialogState');
+
+    this.onMessage(async (context, next) => {
+      // In a Teams channel the text starts with "<at>Bot</at>"; the dialog must see only what the user said.
+      TurnContext.removeRecipientMention(context.activity);
+      await mainDialog.run(context, dialogState);
+      await next();
+    });
+
+    this.onMembersAdded(async (context, next) => {
+      const { t } = languageOf(context, translator, defaultTimeZone);
+      const botId = context.activity.recipient?.id;
+      for (const member of context.activity.membersAdded ?? []) {
+        if (member.id !== botId) await context.sendActivity(t('welcome'));
+      }
+      await next();
+    });
+  }
+
+  override async run(context: TurnContext): Promise<void> {
+    await super.run(context);
+    await this.conversationState.saveChanges(context, false);
+  }
+}

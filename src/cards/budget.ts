@@ -1,0 +1,33 @@
+/** The size budget of one outgoing activity, measured on the real serialization. */
+import type { Reply } from './types';
+
+/** Serialized JSON of what one Reply adds to an activity. Teams allows more; slow clients and older limits do not. */
+export const MAX_ACTIVITY_BYTES = 25 * 1024;
+
+export function replyBytes(reply: Reply): number {
+  return Buffer.byteLength(JSON.stringify(reply), 'utf8');
+}
+
+export function fitsBudget(reply: Reply): boolean {
+  return replyBytes(reply) < MAX_ACTIVITY_BYTES;
+}
+
+/**
+ * The reply built with the largest `n` in [0, max] that fits, by binary search (size grows with `n`);
+ * undefined when not even `n = 0` fits.
+ */
+export function largestFitting(max: number, build: (n: number) => Reply): Reply | undefined {
+  const top = build(max);
+  if (fitsBudget(top)) return top;
+  let best = build(0);
+  if (!fitsBudget(best)) return undefined;
+  let low = 0; // fits
+  let high = max; // does not fit
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    const reply = build(middle);
+    if (fitsBudget(reply)) [low, best] = [middle, reply];
+    else high = middle;
+  }
+  return best;
+}

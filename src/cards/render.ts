@@ -1,0 +1,73 @@
+/** Shipments → the replies that show them: cards where the channel renders them, plain text elsewhere. */
+import type { Shipment } from '../tracking/shipment';
+import { largestFitting } from './budget';
+import { isTeams, supportsAdaptiveCards } from './channels';
+import { dateFormatter, resolveLocale, resolveTimeZone } from './format';
+import { VISIBLE_EVENTS, hiddenEventsAvailable, statusCardAttachment } from './statusCard';
+import { TEXT_EVENTS, joinTexts, shipmentText } from './textReply';
+import type { CardContext, Reply } from './types';
+import { shipmentView, type ShipmentView } from './view';
+
+/** A carousel holds at most this many cards; more shipments become several replies. */
+export const CARDS_PER_REPLY = 5;
+/** Older events a card hides behind its toggle at most, before the size budget trims further. */
+export const MAX_HIDDEN_EVENTS = 20;
+
+/** Pure: (shipments, context) → the replies that show them. Empty shipments → []. */
+export function renderShipments(shipments: Shipment[], context: CardContext): Reply[] {
+  if (!shipments?.length) return [];
+  const locale = resolveLocale(context.locale);
+  const timeZone = resolveTimeZone(context.timeZone);
+  const safe: CardContext = { ...context, locale, timeZone };
+  const dates = dateFormatter(locale, timeZone);
+  const cards = supportsAdaptiveCards(context.channel);
+  const views = shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : TEXT_EVENTS, dates));
+  return cards ? cardReplies(views, safe) : textReplies(views, safe);
+}
+
+interface Placed {
+  view: ShipmentView;
+  idPrefix: string;
+}
+
+function cardReplies(views: ShipmentView[], context: CardContext): Reply[] {
+  const placed = views.map((view, index) => ({ view, idPrefix: `s${index + 1}-${idPart(view.id)}` }));
+  return balancedChunks(placed, CARDS_PER_REPLY).flatMap((chunk) => fitted(chunk, context));
+}
+
+/** One reply for the chunk when it fits with some older events; else halves, down to single cards. */
+function fitted(chunk: Placed[], context: CardContext): Reply[] {
+  const teams = isTeams(context.channel);
+  const build = (hiddenCap: number): Reply => {
+    const attachments = chunk.map(({ view, idPrefix }) => statusCardAttachment(view, { t: context.t, hiddenCap, idPrefix, teams }));
+    return attachments.length > 1 ? { attachments, attachmentLayout: 'carousel' } : { attachments };
+  };
+  const reply = largestFitting(Math.max(0, ...chunk.map(({ view }) => hiddenEventsAvailable(view))), build);
+  if (reply) return [reply];
+  // Unreachable with the text caps in sanitize.ts, but a reply over budget must never leave.
+  if (chunk.length === 1) return [build(0)];
+  const half = Math.ceil(chunk.length / 2);
+  return [...fitted(chunk.slice(0, half), context), ...fitted(chunk.slice(half), context)];
+}
+
+function textReplies(views: ShipmentView[], context: CardContext): Reply[] {
+  return joinTexts(views.map((view) => shipmentText(view, context.t))).map((text) => ({ text, textFormat: 'plain' }));
+}
+
+/** 6 items in chunks of at most 5 → 3 + 3, not 5 + 1. */
+function balancedChunks<T>(items: T[], size: number): T[][] {
+  const count = Math.ceil(items.length / size);
+  const chunks: T[][] = [];
+  let start = 0;
+  for (let index = 0; index < count; index++) {
+    const length = Math.ceil((items.length - start) / (count - index));
+    chunks.push(items.slice(start, start + length));
+    start += length;
+  }
+  return chunks;
+}
+
+/** An element id from a shipment id: safe characters only, short. */
+function idPart(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 32) || 'shipment';
+}

@@ -1,0 +1,52 @@
+/**
+ * Shipments as plain text for channels without Adaptive Cards (SMS, Telegram, Slack, e-mail...):
+ * no Markdown, only line breaks, and the tracking link printed in full.
+ */
+import type { Translate } from '../i18n';
+import type { EventView, ShipmentView } from './view';
+
+/** The newest events a text shows. */
+export const TEXT_EVENTS = 5;
+/** A text longer than this is cut (events first); several shipments share a message only while they stay under it. SMS allows 1600. */
+export const TEXT_MAX_CHARS = 1500;
+
+/** One shipment's block of lines. */
+export function shipmentText(view: ShipmentView, t: Translate): string {
+  const shown = view.events.slice(0, TEXT_EVENTS);
+  let text = compose(view, t, shown);
+  while (text.length > TEXT_MAX_CHARS && shown.length > 1) {
+    shown.pop();
+    text = compose(view, t, shown);
+  }
+  return text;
+}
+
+/** Blocks joined into as few messages as the length limit allows, in order. */
+export function joinTexts(blocks: string[]): string[] {
+  const messages: string[] = [];
+  for (const block of blocks) {
+    const last = messages.length - 1;
+    if (last >= 0 && messages[last].length + 2 + block.length <= TEXT_MAX_CHARS) messages[last] = `${messages[last]}\n\n${block}`;
+    else messages.push(block);
+  }
+  return messages;
+}
+
+function compose(view: ShipmentView, t: Translate, shown: EventView[]): string {
+  const lines = [`📦 ${[view.carrier, view.trackingNumber].filter(Boolean).join(' · ')}`];
+  lines.push([view.status, view.updatedAt].filter(Boolean).join(' — '));
+  if (view.statusDetails) lines.push(view.statusDetails);
+  const flags = [view.delayed ? t('card.delayed') : undefined, view.exception ? t('card.needs_attention') : undefined].filter(Boolean);
+  if (flags.length) lines.push(`⚠️ ${flags.join(' · ')}`);
+  lines.push(...shown.map(eventLine));
+  const more = view.eventCount - shown.length;
+  if (more > 0) lines.push(`• ${t('card.text_more', { count: more })}`);
+  if (view.link) lines.push(t('card.text_link', { url: view.link.url }));
+  return lines.join('\n');
+}
+
+function eventLine(event: EventView): string {
+  const what = event.upstreamText ? `${event.text} (${event.upstreamText})` : event.text;
+  const where = event.location ? `${what}, ${event.location}` : what;
+  return event.time ? `• ${event.time} — ${where}` : `• ${where}`;
+}

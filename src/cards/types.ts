@@ -1,0 +1,29 @@
+/** The shapes cards are rendered into: plain objects, so that this folder needs no botbuilder. */
+import type { Translate } from '../i18n';
+
+export interface CardContext {
+  /** Already fixed to the user's language. */
+  t: Translate;
+  /** Full BCP 47 locale for Intl formatting, e.g. `de-CH`. */
+  locale: string;
+  /** IANA zone, e.g. `Europe/Berlin`; an invalid one falls back to UTC. */
+  timeZone: string;
+  /** Bot Framework channelId: `msteams`, `webchat`, `sms`, ... */
+  channel: string;
+}
+
+export interface Attachment {
+  contentType: string;
+  content: unknown;
+}
+
+/** One outgoing activity's worth: the bot sends each Reply as one message. */
+export interface Reply {
+  text?: string;
+  /** `plain` on text renderings, so that channels do not read upstream text as Markdown. */
+  textFormat?: 'plain';
+  attachments?: Attachment[];
+  attachmentLayout?: 'carousel' | 'list';
+}
+
+export const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';

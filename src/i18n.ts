@@ -1,0 +1,80 @@
+/**
+ * i18next with the strings of locales/<lng>/translation.json, and the choice of language for a turn.
+ * The translation language is two letters (de); the full locale (de-CH) is kept for formatting dates.
+ */
+import i18next, { type i18n } from 'i18next';
+import de from '../locales/de/translation.json';
+import en from '../locales/en/translation.json';
+import es from '../locales/es/translation.json';
+import fr from '../locales/fr/translation.json';
+import it from '../locales/it/translation.json';
+import nl from '../locales/nl/translation.json';
+
+export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const RESOURCES = { en, de, fr, es, it, nl } as const;
+
+/** Our own signature, so that nothing outside this file depends on i18next's types. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export interface Localization {
+  /** Language of the strings. */
+  language: Language;
+  /** Full BCP 47 locale for Intl formatting (de-CH keeps Swiss date formats). */
+  locale: string;
+  t: Translate;
+}
+
+export class Translator {
+  private readonly i18n: i18n;
+
+  constructor(private readonly defaultLocale = 'en') {
+    this.i18n = i18next.createInstance();
+    void this.i18n.init({
+      resources: Object.fromEntries(Object.entries(RESOURCES).map(([lng, translation]) => [lng, { translation }])),
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: 'en',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  }
+
+  /** The language and locale for a channel's locale (de-CH, de_DE, deu, missing...), falling back to the default. */
+  localize(requested: string | undefined): Localization {
+    const locale = canonicalLocale(requested) ?? canonicalLocale(this.defaultLocale) ?? 'en';
+    const language = languageOf(locale) ?? languageOf(this.defaultLocale) ?? 'en';
+    // A locale of an unsupported language formats dates its own way but speaks the default language.
+    const formatLocale = languageOf(locale) ? locale : (canonicalLocale(this.defaultLocale) ?? 'en');
+    const t = this.i18n.getFixedT(language);
+    return { language, locale: formatLocale, t: (key, options) => t(key, options) as string };
+  }
+
+  /** Every key path of a language's strings, for the completeness test. */
+  static keys(language: Language): string[] {
+    return flatten(RESOURCES[language]);
+  }
+}
+
+function canonicalLocale(value: string | undefined): string | undefined {
+  const tag = value?.trim().replace(/_/g, '-');
+  if (!tag) return undefined;
+  try {
+    return new Intl.Locale(tag).toString();
+  } catch {
+    return undefined;
+  }
+}
+
+function languageOf(locale: string | undefined): Language | undefined {
+  const tag = canonicalLocale(locale);
+  if (!tag) return undefined;
+  const language = new Intl.Locale(tag).language;
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : undefined;
+}
+
+function flatten(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => flatten(inner, prefix ? `${prefix}.${key}` : key));
+}

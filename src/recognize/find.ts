@@ -1,0 +1,106 @@
+/**
+ * Every shipment identifier in a piece of free text, in the order typed, before any deployment
+ * settings apply: tracking numbers (one word, or up to 8 short words typed with spaces) and order IDs.
+ */
+import { ORDER_ID_PATTERN } from '../tracking/trackings/query';
+import { matchCarrier } from './carriers';
+import { noiseTokens } from './noise';
+import { tokenize, type Token } from './tokens';
+
+export interface Found {
+  /** A tracking number uppercased and without spaces; an order ID as typed. */
+  identifier: string;
+  /** Whether it has the shape of each: both for a 12-digit number that passes FedEx's check digit. */
+  tracking: boolean;
+  orderId: boolean;
+  carrier?: string;
+}
+
+/** The shortest tracking number we recognize (DHL Express; order IDs have 12) and the longest (USPS/FedEx 34). */
+const MIN_TRACKING = 10;
+const MAX_TRACKING = 40;
+/** A piece of a spaced number: labels print groups of 2 to 5 characters. Longer words stand alone. */
+const MAX_PIECE = 6;
+const MAX_PIECES = 8;
+/**
+ * Shorter numbers typed in pieces (DHL Express 10–11, FedEx 12) are more often phone numbers, dates or
+ * amounts ("030 1234567", "01 23 45 67 89"), and their check digits pass 1 in 7 and 1 in 10 at random.
+ * So only the grouping their labels print counts: DHL "73 9205 1844", FedEx "7728 1946 5305".
+ */
+const MIN_SPACED = 13;
+const LABEL_GROUPINGS = new Set(['2 4 4', '4 4 4']);
+/** …unless it starts like a national phone number (trunk 0 and an area code): "0171 2345 6789". */
+const PHONE_LIKE = /^0[1-9]/;
+const ALNUM = /^[A-Za-z0-9]+$/;
+const DIGIT = /\d/;
+
+/** Words first..end-1 (end exclusive) glued; asked about only if no longer candidate took its words. */
+interface Window {
+  first: number;
+  end: number;
+  text: string;
+  typedInPieces: boolean;
+}
+
+export function findIdentifiers(text: string): Found[] {
+  const tokens = tokenize(text);
+  const noise = noiseTokens(tokens);
+  const usable = (i: number) => !noise[i] && ALNUM.test(tokens[i].text);
+  const windows: Window[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!usable(i)) continue;
+    if (tokens[i].text.length >= MIN_TRACKING) windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false });
+    windows.push(...spacedRuns(tokens, i, usable));
+  }
+  // The longest candidates win the words they cover: a whole spaced number beats a chance match inside
+  // it. Longest first also means the (slow) carrier rules are never asked about a piece of a found number.
+  windows.sort((a, b) => b.text.length - a.text.length || a.first - b.first);
+  const taken = new Set<number>();
+  const found: Array<{ first: number; identifier: Found }> = [];
+  for (const window of windows) {
+    if (overlaps(window, taken)) continue;
+    const identifier = window.typedInPieces ? spacedNumber(window.text) : singleWord(window.text);
+    if (!identifier) continue;
+    for (let i = window.first; i < window.end; i++) taken.add(i);
+    found.push({ first: window.first, identifier });
+  }
+  return found.sort((a, b) => a.first - b.first).map(({ identifier }) => identifier);
+}
+
+/** One word: a tracking number, an order ID, or both. */
+function singleWord(word: string): Found | undefined {
+  const match = word.length >= MIN_TRACKING && word.length <= MAX_TRACKING ? matchCarrier(word, false) : undefined;
+  // At least one digit: "subscription" and "Verfolgungen" have twelve letters too.
+  const orderId = ORDER_ID_PATTERN.test(word) && DIGIT.test(word);
+  if (!match && !orderId) return undefined;
+  // Both: keep the typed form; validating it for the kind the customer picks normalizes it.
+  const identifier = match && !orderId ? match.trackingNumber : word;
+  return { identifier, tracking: !!match, orderId, ...(match ? { carrier: match.carrier } : {}) };
+}
+
+function spacedNumber(joined: string): Found | undefined {
+  const match = matchCarrier(joined, true);
+  return match && { identifier: match.trackingNumber, tracking: true, orderId: false, carrier: match.carrier };
+}
+
+/** Runs of 2 to 8 short words starting at `first` that may form a tracking number. */
+function spacedRuns(tokens: readonly Token[], first: number, usable: (i: number) => boolean): Window[] {
+  const runs: Window[] = [];
+  let joined = '';
+  const groups: number[] = [];
+  for (let end = first; end < tokens.length && end - first < MAX_PIECES; end++) {
+    const word = tokens[end].text;
+    if (!usable(end) || word.length > MAX_PIECE || (end > first && !tokens[end].continues)) break;
+    joined += word;
+    groups.push(word.length);
+    if (end === first || joined.length > MAX_TRACKING || !DIGIT.test(joined)) continue;
+    if (joined.length < MIN_SPACED && (!LABEL_GROUPINGS.has(groups.join(' ')) || PHONE_LIKE.test(joined))) continue;
+    runs.push({ first, end: end + 1, text: joined, typedInPieces: true });
+  }
+  return runs;
+}
+
+function overlaps(window: Window, taken: ReadonlySet<number>): boolean {
+  for (let i = window.first; i < window.end; i++) if (taken.has(i)) return true;
+  return false;
+}

@@ -1,0 +1,61 @@
+/**
+ * Shipment identifiers in what a customer types: the lookup to run, or the question to ask first.
+ * Bot-independent: no botbuilder here, the dialogs turn a Recognition into prompts.
+ */
+import type { LookupKind, LookupRequest } from '../tracking/lookup';
+import { findIdentifiers, type Found } from './find';
+import { clip } from './tokens';
+
+export { validateIdentifier, type InvalidReason, type Validation } from './validate';
+
+export type Recognition =
+  | { type: 'none' }
+  /** Exactly one identifier, and exactly one kind fits. */
+  | { type: 'match'; request: LookupRequest; carrier?: string }
+  /** One identifier that fits several kinds: ask "tracking number or order ID?". */
+  | { type: 'ambiguous'; identifier: string; kinds: LookupKind[] }
+  /** Several different identifiers in one message: ask which one. */
+  | { type: 'several'; requests: LookupRequest[] };
+
+/** Long messages are mostly pasted e-mails: the identifier the customer means comes early. Also bounds the work. */
+const MAX_TEXT = 500;
+const MAX_IDENTIFIERS = 5;
+
+/**
+ * Free text: a first message, or text typed at a prompt that did not ask for it. Only tracking
+ * numbers and order IDs are recognized: an Interface A order number is free-form and an external
+ * order needs a store, so guessing either from free text would read ordinary words as lookups.
+ * `available`: the kinds this deployment can look up.
+ */
+export function recognizeIdentifiers(text: string, available: readonly LookupKind[]): Recognition {
+  const seen = new Set<string>();
+  const fits: Array<{ found: Found; kinds: LookupKind[] }> = [];
+  for (const found of findIdentifiers(clip(text, MAX_TEXT))) {
+    const kinds = kindsOf(found).filter((kind) => available.includes(kind));
+    if (!kinds.length || seen.has(found.identifier)) continue;
+    seen.add(found.identifier);
+    fits.push({ found, kinds });
+    if (fits.length === MAX_IDENTIFIERS) break;
+  }
+  if (!fits.length) return { type: 'none' };
+  if (fits.length > 1) {
+    // A number of two kinds becomes one choice per kind: the customer picks the number and the kind at once.
+    return { type: 'several', requests: fits.flatMap(({ found, kinds }) => kinds.map((kind) => requestOf(found, kind))) };
+  }
+  const [{ found, kinds }] = fits;
+  if (kinds.length > 1) return { type: 'ambiguous', identifier: found.identifier, kinds };
+  const request = requestOf(found, kinds[0]);
+  return kinds[0] === 'tracking_number' && found.carrier ? { type: 'match', request, carrier: found.carrier } : { type: 'match', request };
+}
+
+function kindsOf(found: Found): LookupKind[] {
+  const kinds: LookupKind[] = [];
+  if (found.tracking) kinds.push('tracking_number');
+  if (found.orderId) kinds.push('order_id');
+  return kinds;
+}
+
+/** Tracking numbers are looked up uppercase; order IDs as typed. */
+function requestOf(found: Found, kind: LookupKind): LookupRequest {
+  return { kind, identifier: kind === 'tracking_number' ? found.identifier.toUpperCase() : found.identifier };
+}

@@ -1,0 +1,234 @@
+import { renderShipments, type Reply } from '../../src/cards';
+import { STATUS_CATEGORIES, type Shipment } from '../../src/tracking/shipment';
+import { bare, byCategory, context, de, delayed, en, englishUpstream, exceptionFlag, germanLabels, shipment } from './fixtures';
+import { cardsOf, facts, ofType, texts, walk, type Json } from './helpers';
+
+const card = (s: Shipment, ctx = en()): Json => {
+  const cards = cardsOf(renderShipments([s], ctx));
+  expect(cards).toHaveLength(1);
+  return cards[0];
+};
+const statusBlock = (c: Json): Json => ofType(c, 'TextBlock').find((b) => b.size === 'large')!;
+
+describe('the German card (labels from the interface, Europe/Berlin)', () => {
+  const c = card(germanLabels, de('webchat', 'Europe/Berlin'));
+
+  test('shows German words: the label, the details, the facts, the toggle', () => {
+    expect(statusBlock(c).text).toBe('Zugestellt');
+    expect(texts(c)).toContain('Die Sendung wurde dem Empfänger persönlich übergeben.');
+    expect(Object.keys(facts(c))).toEqual(['Sendungsnummer', 'Bestellt am', 'Letzte Aktualisierung']);
+    expect(ofType(c, 'Action.ToggleVisibility')[0].title).toBe('Frühere Meldungen anzeigen (4)');
+    expect(ofType(c, 'Action.OpenUrl')[0].title).toBe('Sendung bei DHL verfolgen');
+  });
+
+  test('formats dates in de-DE in the given zone; a plain order date stays that date', () => {
+    // 2026-11-18T23:30Z is already the 19th in Berlin.
+    expect(facts(c)).toEqual({ Sendungsnummer: '00340434161094042557', 'Bestellt am': '12.11.2026', 'Letzte Aktualisierung': '19.11.2026, 00:30' });
+    expect(texts(c)).toContain('19.11.2026, 00:30 · Berlin');
+  });
+});
+
+describe('the English card (upstream in English, en-GB, UTC)', () => {
+  const c = card(englishUpstream, en('webchat', 'UTC'));
+
+  test('translates the category and keeps the upstream text as a subtle second line', () => {
+    expect(statusBlock(c).text).toBe('In transit');
+    const blocks = ofType(c, 'TextBlock');
+    const first = blocks.findIndex((b) => b.separator === true);
+    expect(blocks.slice(first, first + 3).map((b) => [b.text, b.isSubtle ?? false])).toEqual([
+      ['In transit', false],
+      ['Arrived at facility', true],
+      ['18/11/2026, 23:30 · Berlin', true],
+    ]);
+    expect(Object.keys(facts(c))).toEqual(['Tracking number', 'Last update']);
+    expect(JSON.stringify(c)).not.toMatch(/Zugestellt|Sendung|Unterwegs/);
+  });
+
+  test('the same shipment in German shows German category words, upstream text still below', () => {
+    const german = card(englishUpstream, de());
+    expect(statusBlock(german).text).toBe('Unterwegs');
+    expect(texts(german)).toEqual(expect.arrayContaining(['Unterwegs', 'Arrived at facility', '19.11.2026, 00:30 · Berlin']));
+  });
+});
+
+describe('dates and zones', () => {
+  test('a plain YYYY-MM-DD order date is never shifted by the zone', () => {
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Los_Angeles', 'Asia/Tokyo']) {
+      expect(facts(card({ ...germanLabels, orderedAt: '2026-11-12' }, context('en-GB', zone))).Ordered).toBe('12 Nov 2026');
+    }
+  });
+
+  test('an order instant is shown in the zone', () => {
+    const s = { ...germanLabels, orderedAt: '2026-11-12T23:30:00.000Z' };
+    expect(facts(card(s, context('en-GB', 'UTC'))).Ordered).toBe('12 Nov 2026');
+    expect(facts(card(s, context('en-GB', 'Europe/Berlin'))).Ordered).toBe('13 Nov 2026');
+  });
+
+  test('an invalid zone falls back to UTC, an odd locale to something readable; nothing throws', () => {
+    const utc = card(englishUpstream, context('en-GB', 'UTC'));
+    expect(card(englishUpstream, context('en-GB', 'Mars/Olympus_Mons'))).toEqual(utc);
+    expect(card(englishUpstream, { ...en(), timeZone: '' })).toEqual(utc);
+    expect(() => card(englishUpstream, { ...en(), locale: 'not a locale!!' })).not.toThrow();
+  });
+
+  test('de-CH formats the Swiss way', () => {
+    expect(facts(card(germanLabels, context('de-CH', 'Europe/Zurich')))['Letzte Aktualisierung']).toBe('19.11.2026, 00:30');
+  });
+});
+
+describe('status text and colour', () => {
+  const expected: Record<string, string> = {
+    pending: 'good',
+    in_transit: 'good',
+    out_for_delivery: 'good',
+    ready_for_pickup: 'good',
+    delivered: 'good',
+    failed_attempt: 'warning',
+    returned: 'warning',
+    unknown: 'warning',
+    exception: 'attention',
+    lost: 'attention',
+  };
+
+  test.each(STATUS_CATEGORIES.map((c) => [c, expected[c]]))('%s is %s', (category, colour) => {
+    const c = card({ ...byCategory[category], exception: false });
+    expect(statusBlock(c)).toMatchObject({ color: colour, weight: 'bolder', size: 'large' });
+    expect(statusBlock(c).text).toBe(en().t(`status.${category}`));
+  });
+
+  test('delayed turns good into warning, the exception flag turns anything into attention', () => {
+    expect(statusBlock(card(delayed)).color).toBe('warning');
+    expect(statusBlock(card(exceptionFlag)).color).toBe('attention');
+    expect(statusBlock(card({ ...byCategory.returned, delayed: true, exception: true })).color).toBe('attention');
+  });
+
+  test('the label is used only when the texts are localized', () => {
+    const labelled = { ...byCategory.delivered, status: { category: 'delivered' as const, label: 'Delivered to neighbour' } };
+    expect(statusBlock(card({ ...labelled, localizedTexts: false })).text).toBe('Delivered');
+    expect(statusBlock(card({ ...labelled, localizedTexts: true })).text).toBe('Delivered to neighbour');
+    expect(statusBlock(card({ ...byCategory.delivered, localizedTexts: true })).text).toBe('Delivered');
+  });
+
+  test('an unlisted category from an open upstream vocabulary reads as unknown', () => {
+    expect(statusBlock(card(shipment('unknown', { status: { category: 'weird' as never } }))).text).toBe('Status unknown');
+  });
+});
+
+describe('badges', () => {
+  const badges = (c: Json) => ofType(c, 'Column').map((col) => [(col.items as Json[])[0].text, col.style]);
+
+  test('delayed and needs-attention badges, only when flagged', () => {
+    expect(badges(card(delayed))).toEqual([['Delayed', 'warning']]);
+    expect(badges(card(exceptionFlag))).toEqual([['Needs attention', 'attention']]);
+    expect(badges(card({ ...delayed, exception: true }, de()))).toEqual([
+      ['Verspätet', 'warning'],
+      ['Bitte beachten', 'attention'],
+    ]);
+    expect(badges(card(byCategory.delivered))).toEqual([]);
+  });
+});
+
+describe('events', () => {
+  const withEvents = (n: number) => shipment('in_transit', { events: Array.from({ length: n }, (_, i) => ({ at: new Date(Date.UTC(2026, 10, 18) - i * 3_600_000).toISOString(), category: 'in_transit' as const, text: `scan ${i + 1}` })) });
+
+  test('three or fewer events: all visible, no hidden container, no toggle', () => {
+    for (const n of [0, 1, 3]) {
+      const c = card(withEvents(n));
+      expect(ofType(c, 'Container')).toEqual([]);
+      expect(ofType(c, 'Action.ToggleVisibility')).toEqual([]);
+      expect(texts(c).filter((t) => t.startsWith('scan '))).toHaveLength(n);
+    }
+  });
+
+  test('more than three: the newest three visible, the older ones hidden behind a counted toggle', () => {
+    const c = card(withEvents(4));
+    const [hidden] = ofType(c, 'Container');
+    expect(hidden.isVisible).toBe(false);
+    expect(texts(hidden)).toEqual(['In transit', 'scan 4', '17/11/2026, 21:00']);
+    expect(ofType(c, 'Action.ToggleVisibility')[0]).toMatchObject({ title: 'Show earlier update (1)', targetElements: [hidden.id] });
+    const visible = (c.body as Json[]).filter((e) => e.type === 'TextBlock');
+    expect(visible.map((b) => b.text).filter((t) => String(t).startsWith('scan'))).toEqual(['scan 1', 'scan 2', 'scan 3']);
+    expect(ofType(card(withEvents(9)), 'Action.ToggleVisibility')[0].title).toBe('Show earlier updates (6)');
+  });
+
+  test('events out of order are shown newest first', () => {
+    const s = withEvents(3);
+    const c = card({ ...s, events: [...s.events].reverse() });
+    expect(texts(c).filter((t) => t.startsWith('scan '))).toEqual(['scan 1', 'scan 2', 'scan 3']);
+  });
+
+  test('beyond 20 hidden events, the rest is counted and sent to the carrier’s website', () => {
+    const c = card(withEvents(30));
+    const [hidden] = ofType(c, 'Container');
+    expect(texts(hidden).filter((t) => t.startsWith('scan '))).toHaveLength(20);
+    expect(texts(hidden).at(-1)).toBe('7 older updates are on the carrier’s website');
+  });
+
+  test('element ids are unique across a carousel, even for equal or odd shipment ids', () => {
+    const odd = { ...germanLabels, id: 'a b/c' };
+    const replies = renderShipments([germanLabels, germanLabels, odd, { ...odd, id: 'a_b_c' }, { ...odd, id: '' }], de());
+    expect(replies).toHaveLength(1);
+    const ids = walk(replies[0].attachments).map((o) => o.id).filter(Boolean) as string[];
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+});
+
+describe('carrier, number and link', () => {
+  test('OpenUrl only when there is a link; its label from the upstream, else translated', () => {
+    expect(card(bare).actions).toBeUndefined();
+    expect(ofType(card(bare), 'Action.OpenUrl')).toEqual([]);
+    expect(ofType(card(byCategory.delivered), 'Action.OpenUrl')).toEqual([
+      { type: 'Action.OpenUrl', title: 'Track on the UPS website', url: 'https://www.ups.com/track?loc=de_DE&tracknum=1Z999AA10123456784' },
+    ]);
+    expect(ofType(card(byCategory.delivered, de()), 'Action.OpenUrl')[0].title).toBe('Bei UPS verfolgen');
+    const nameless = { ...byCategory.delivered, carrier: { trackingUrl: 'https://track.example/1' } };
+    expect(ofType(card(nameless), 'Action.OpenUrl')[0]).toMatchObject({ title: 'Track on the carrier’s website', url: 'https://track.example/1' });
+  });
+
+  test('a non-http link never becomes a button', () => {
+    expect(ofType(card({ ...byCategory.delivered, carrier: { name: 'X', trackingUrl: 'javascript:alert(1)' } }), 'Action.OpenUrl')).toEqual([]);
+  });
+
+  test('no carrier, number, dates or events: a short card that still says what it knows', () => {
+    const c = card(bare);
+    expect(texts(c)).toEqual(['Carrier unknown', 'Order received']);
+    expect(ofType(c, 'FactSet')).toEqual([]);
+    expect(c.fallbackText).toBe('Carrier unknown: Order received');
+    expect(card(bare, de()).fallbackText).toBe('Paketdienst unbekannt: Bestellung eingegangen');
+  });
+
+  test('fallbackText and speak: carrier, number and status on one line', () => {
+    expect(card(germanLabels, de()).fallbackText).toBe('DHL, Sendungsnummer 00340434161094042557: Zugestellt');
+    expect(card(englishUpstream).speak).toBe('UPS, tracking number 1Z999AA10123456784: In transit');
+  });
+});
+
+describe('replies', () => {
+  test('no shipments, no replies', () => {
+    expect(renderShipments([], en())).toEqual([]);
+    expect(renderShipments([], en('sms'))).toEqual([]);
+  });
+
+  test('one shipment is one card; several are a carousel; more than five are split evenly', () => {
+    const layout = (replies: Reply[]) => replies.map((r) => [r.attachments?.length, r.attachmentLayout]);
+    expect(layout(renderShipments([germanLabels], de()))).toEqual([[1, undefined]]);
+    expect(layout(renderShipments([germanLabels, englishUpstream, bare], de()))).toEqual([[3, 'carousel']]);
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ ...englishUpstream, id: `s${i}` }));
+    expect(layout(renderShipments(many(6), en()))).toEqual([
+      [3, 'carousel'],
+      [3, 'carousel'],
+    ]);
+    expect(layout(renderShipments(many(11), en())).map(([n]) => n)).toEqual([4, 4, 3]);
+  });
+
+  test('pure: the same input gives the same output and is not changed', () => {
+    const input = structuredClone([germanLabels, englishUpstream]);
+    const deepFreeze = (o: unknown): unknown => (o && typeof o === 'object' ? Object.freeze(Object.values(o).forEach(deepFreeze) ?? o) : o);
+    deepFreeze(input);
+    const first = renderShipments(input, de('msteams'));
+    expect(renderShipments(input, de('msteams'))).toEqual(first);
+    expect(input).toEqual([germanLabels, englishUpstream]);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * A channel for tests: posts activities to the bot's /api/messages as a Bot Framework channel does,
+ * and collects the replies, either from the HTTP response (deliveryMode expectReplies) or from a
+ * local connector that the bot POSTs them to (normal delivery).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Activity } from 'botbuilder';
+
+export interface Connector {
+  url: string;
+  /** Every activity the bot sent, with the path it was sent to. */
+  received: Array<{ path: string; activity: Partial<Activity> }>;
+  close(): Promise<void>;
+}
+
+/** The connector endpoints a bot replies to: POST /v3/conversations/{id}/activities[/{replyToId}]. */
+export async function startConnector(): Promise<Connector> {
+  const received: Connector['received'] = [];
+  let next = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (req.method === 'POST' && /^\/v3\/conversations\/[^/]+\/activities(\/[^/]+)?$/.test(req.url ?? '')) {
+        received.push({ path: req.url!, activity: JSON.parse(body) });
+        // Not chained: restify, loaded in the same process, patches writeHead to return nothing.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: `reply-${++next}` }));
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export interface ChannelOptions {
+  botUrl: string;
+  mode: 'expectReplies' | 'normal';
+  connector?: Connector;
+  locale?: string;
+  channelId?: string;
+  conversationId?: string;
+}
+
+export class TestChannel {
+  private sequence = 0;
+  readonly conversationId: string;
+
+  constructor(private readonly options: ChannelOptions) {
+    this.conversationId = options.conversationId ?? `conv-${Math.random().toString(36).slice(2)}`;
+  }
+
+  /** Sends a message (text, or an activity's fields) and returns the bot's replies to it. */
+  async say(said: string | Partial<Activity>): Promise<{ status: number; replies: Partial<Activity>[] }> {
+    const id = `act-${++this.sequence}`;
+    const activity = {
+      type: 'message',
+      id,
+      channelId: this.options.channelId ?? 'webchat',
+      serviceUrl: this.options.connector?.url ?? 'http://127.0.0.1:9/unused',
+      conversation: { id: this.conversationId },
+      from: { id: 'customer-1', name: 'Customer' },
+      recipient: { id: 'bot', name: 'Order Tracking' },
+      locale: this.options.locale,
+      timestamp: new Date().toISOString(),
+      ...(this.options.mode === 'expectReplies' ? { deliveryMode: 'expectReplies' } : {}),
+      ...(typeof said === 'string' ? { text: said } : said),
+    };
+    const before = this.options.connector?.received.length ?? 0;
+    const response = await fetch(`${this.options.botUrl}/api/messages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(activity),
+    });
+    const text = await response.text();
+    if (this.options.mode === 'expectReplies') {
+      const body = text ? (JSON.parse(text) as { activities?: Partial<Activity>[] }) : {};
+      return { status: response.status, replies: body.activities ?? [] };
+    }
+    const sent = this.options.connector!.received.slice(before);
+    for (const { path, activity: reply } of sent) {
+      // Normal delivery answers each message in its own conversation, as a reply to it.
+      expect(path).toBe(`/v3/conversations/${encodeURIComponent(this.conversationId)}/activities/${id}`);
+      expect(reply.replyToId).toBe(id);
+    }
+    return { status: response.status, replies: sent.map((s) => s.activity) };
+  }
+}
+
+/** The texts of the messages, and a marker for each card, for compact assertions. */
+export function summarize(replies: Partial<Activity>[]): string[] {
+  return replies.flatMap((r) => {
+    if (r.type === 'typing') return ['(typing)'];
+    const cards = (r.attachments ?? []).filter((a) => a.contentType === 'application/vnd.microsoft.card.adaptive');
+    return [...(r.text ? [r.text] : []), ...cards.map(() => '(card)')];
+  });
+}
+
+export function cardJson(replies: Partial<Activity>[]): string {
+  return JSON.stringify(replies.flatMap((r) => (r.attachments ?? []).map((a) => a.content)));
+}
