@@ -77,7 +77,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     carrier,
     trackingNumber,
     status,
-    statusDetails: clean(shipment.status?.details, LIMITS.statusDetails),
+    statusDetails: unlessSame(clean(shipment.status?.details, LIMITS.statusDetails), status),
     tone: toneOf({ status: { category }, delayed: shipment.delayed === true, exception: shipment.exception === true }),
     delayed: shipment.delayed === true,
     exception: shipment.exception === true,
@@ -95,10 +95,16 @@ function eventView(event: TrackingEvent, localized: boolean, context: CardContex
   const translated = categoryText(event.category, context.t);
   return {
     text: localized ? (upstream ?? translated) : translated,
-    upstreamText: !localized && upstream && upstream.toLowerCase() !== translated.toLowerCase() ? upstream : undefined,
+    upstreamText: localized ? undefined : unlessSame(upstream, translated),
     time: dates.shortDateTime(event.at),
     location: clean(event.location, LIMITS.location),
   };
+}
+
+/** A secondary text that only repeats the main one ("In transit" under "In transit") says nothing: drop it. */
+function unlessSame(secondary: string | undefined, main: string): string | undefined {
+  const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return secondary && words(secondary) !== words(main) ? secondary : undefined;
 }
 
 /** The open upstream vocabularies may still slip an unlisted category through at runtime. */

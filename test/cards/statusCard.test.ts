@@ -232,3 +232,11 @@ describe('replies', () => {
     expect(input).toEqual([germanLabels, englishUpstream]);
   });
 });
+
+describe('no repetition', () => {
+  test('status details that only repeat the status are not shown twice', () => {
+    const shipment = { ...byCategory.in_transit, localizedTexts: false, status: { category: 'in_transit' as const, details: 'In transit.' } };
+    const json = JSON.stringify(card(shipment));
+    expect(json.match(/In transit/g)?.length).toBe(JSON.stringify(card({ ...shipment, status: { category: 'in_transit' as const } })).match(/In transit/g)?.length);
+  });
+});
