@@ -2,6 +2,7 @@
  * Composition root: read the environment, build the parts, start the server. Nothing else.
  */
 import { existsSync } from 'node:fs';
+import { attachSandbox, sandboxBanner } from '../sandbox/attach';
 import { startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -28,15 +29,16 @@ async function main(): Promise<void> {
     }
     sandbox = await startSandbox(config);
     config = sandbox.config;
-    logger.warn(
-      { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl },
-      'sandbox mode: no upstream configured, so the interface simulators with demo orders are running',
-    );
+    logger.warn({ checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, 'sandbox mode: inbound auth is off and the upstreams are simulators');
   }
 
   const app = createApp(config, logger);
+  if (sandbox) attachSandbox(app.server, { botUrl: `http://127.0.0.1:${config.port}`, logger: logger.child({ component: 'sandbox' }) });
   app.server.listen(config.port, () => {
     logger.info({ url: `http://localhost:${config.port}`, lookups: app.lookup.kinds(), sandbox: !!sandbox }, 'order-tracking bot listening');
+    if (sandbox) {
+      process.stdout.write(sandboxBanner(`http://localhost:${config.port}/`, { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }));
+    }
   });
 
   const stop = (signal: string) => {

@@ -25,6 +25,16 @@ export class TrackingBot extends ActivityHandler {
       await next();
     });
 
+    // Web Chat sends nothing when it connects; pages send this event so the bot can greet first.
+    this.onEvent(async (context, next) => {
+      if (context.activity.name === 'webchat/join') {
+        const requested = (context.activity.value as { locale?: unknown } | undefined)?.locale;
+        if (!context.activity.locale && typeof requested === 'string') context.activity.locale = requested;
+        await context.sendActivity(languageOf(context, translator, defaultTimeZone).t('welcome'));
+      }
+      await next();
+    });
+
     this.onMembersAdded(async (context, next) => {
       const { t } = languageOf(context, translator, defaultTimeZone);
       const botId = context.activity.recipient?.id;

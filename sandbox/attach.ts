@@ -1,0 +1,25 @@
+/** Sandbox mode's extras on the bot's own server: the local channel and the Web Chat page. */
+import type { Server } from 'restify';
+import type { Logger } from '../src/tracking/logger';
+import { LocalChannel } from './channel/localChannel';
+import { DEMO_LOOKUPS, registerSandboxPage, webChatBundle } from './page/routes';
+
+export function attachSandbox(server: Server, options: { botUrl: string; logger: Logger }): void {
+  new LocalChannel(options).register(server);
+  registerSandboxPage(server);
+}
+
+/** What sandbox mode tells a person at start: where to go and what to type. */
+export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: string; trackings?: string }): string {
+  const lines = [
+    '',
+    'Sandbox mode: no upstream is configured, so the interface simulators run with demo orders.',
+    `  Chat with the bot:   ${pageUrl}`,
+    `  Interface A (sim):   ${simulators.checkpoints}`,
+    `  Interface B (sim):   ${simulators.trackings}`,
+    '  Try:',
+    ...DEMO_LOOKUPS.slice(0, 6).map((d) => `    ${d.identifier.padEnd(24)} ${d.label}`),
+  ];
+  if (!webChatBundle()) lines.push('  Web Chat is not installed (npm ci installs it): the page will say so.');
+  return `${lines.join('\n')}\n\n`;
+}

@@ -1,0 +1,116 @@
+/**
+ * A local stand-in for Azure Bot Service, for sandbox mode: the parts of Direct Line 3.0 that
+ * Web Chat's DirectLine client uses (polling), and the connector endpoints a bot replies to.
+ * Messages reach the bot over HTTP at /api/messages and its replies come back by normal delivery,
+ * exactly as in production, so typing indicators, cards and later proactive messages all arrive.
+ * For development only: no auth, in memory, bounded.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Request, Response, Server } from 'restify';
+import { jsonBody } from '../../src/http/server';
+import type { Logger } from '../../src/tracking/logger';
+
+export const DIRECT_LINE_PATH = '/sandbox/directline';
+export const CONNECTOR_PATH = '/sandbox/connector';
+
+const MAX_CONVERSATIONS = 200;
+const MAX_ACTIVITIES = 500;
+const BOT = { id: 'order-tracking-bot', name: 'Order Tracking', role: 'bot' };
+
+type Activity = Record<string, unknown> & { id?: string; type?: string };
+
+interface Conversation {
+  activities: Activity[];
+  /** Direct Line's watermark counts every activity ever stored, also those dropped by the bound. */
+  dropped: number;
+}
+
+export interface LocalChannelOptions {
+  /** Where the bot listens, e.g. http://127.0.0.1:3978 */
+  botUrl: string;
+  logger: Logger;
+}
+
+export class LocalChannel {
+  private readonly conversations = new Map<string, Conversation>();
+
+  constructor(private readonly options: LocalChannelOptions) {}
+
+  register(server: Server): void {
+    const body = jsonBody(256 * 1024);
+    server.post(`${DIRECT_LINE_PATH}/conversations`, body, async (_req: Request, res: Response) => {
+      const conversationId = this.open();
+      res.send(201, { conversationId, token: `sandbox-${conversationId}`, expires_in: 3600 });
+    });
+    server.get(`${DIRECT_LINE_PATH}/conversations/:id`, async (req: Request, res: Response) => {
+      if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+      res.send(200, { conversationId: req.params.id, token: `sandbox-${req.params.id}`, expires_in: 3600 });
+    });
+    server.post(`${DIRECT_LINE_PATH}/tokens/refresh`, body, async (_req: Request, res: Response) => {
+      res.send(200, { token: 'sandbox', expires_in: 3600 });
+    });
+    server.get(`${DIRECT_LINE_PATH}/conversations/:id/activities`, async (req: Request, res: Response) => {
+      const conversation = this.conversations.get(req.params.id);
+      if (!conversation) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+      // restify parses no query string unless told to; read it from the URL.
+      const watermark = Math.max(0, Number(new URL(req.url ?? '', 'http://local').searchParams.get('watermark') ?? 0) || 0);
+      const from = Math.max(0, watermark - conversation.dropped);
+      res.send(200, { activities: conversation.activities.slice(from), watermark: String(conversation.dropped + conversation.activities.length) });
+    });
+    server.post(`${DIRECT_LINE_PATH}/conversations/:id/activities`, body, async (req: Request, res: Response) => {
+      const conversation = this.conversations.get(req.params.id);
+      if (!conversation) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+      const activity = this.store(req.params.id, { ...(req.body as Activity), from: { role: 'user', ...((req.body as Activity)?.from as object) } });
+      res.send(200, { id: activity.id });
+      void this.forward(req.params.id, activity);
+    });
+
+    // The connector: what the bot POSTs its replies (and proactive messages) to.
+    const reply = async (req: Request, res: Response) => {
+      if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+      const activity = this.store(req.params.id, { ...(req.body as Activity), from: BOT });
+      res.send(200, { id: activity.id });
+    };
+    server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities`, body, reply);
+    server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities/:replyTo`, body, reply);
+  }
+
+  private open(): string {
+    if (this.conversations.size >= MAX_CONVERSATIONS) this.conversations.delete(this.conversations.keys().next().value!);
+    const id = randomUUID();
+    this.conversations.set(id, { activities: [], dropped: 0 });
+    return id;
+  }
+
+  private store(conversationId: string, activity: Activity): Activity {
+    const conversation = this.conversations.get(conversationId)!;
+    const stored: Activity = {
+      ...activity,
+      id: `${conversationId}|${String(conversation.dropped + conversation.activities.length).padStart(7, '0')}`,
+      timestamp: new Date().toISOString(),
+      channelId: 'webchat',
+      conversation: { id: conversationId },
+    };
+    conversation.activities.push(stored);
+    if (conversation.activities.length > MAX_ACTIVITIES) {
+      conversation.activities.shift();
+      conversation.dropped++;
+    }
+    return stored;
+  }
+
+  /** Hands a customer's activity to the bot, as the channel service does. */
+  private async forward(conversationId: string, activity: Activity): Promise<void> {
+    const serviceUrl = `${this.options.botUrl}${CONNECTOR_PATH}`;
+    try {
+      const response = await fetch(`${this.options.botUrl}/api/messages`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...activity, serviceUrl, recipient: BOT, conversation: { id: conversationId } }),
+      });
+      if (!response.ok) this.options.logger.warn({ status: response.status }, 'local channel: the bot refused an activity');
+    } catch (error) {
+      this.options.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'local channel: the bot did not answer');
+    }
+  }
+}

@@ -1,0 +1,69 @@
+// The sandbox page: Web Chat on the local channel, a language picker, and demo numbers to try.
+(async function () {
+  'use strict';
+  var container = document.getElementById('webchat');
+  if (!window.WebChat) {
+    container.innerHTML = '<p id="missing">Web Chat did not load. Run <code>npm ci</code> (it installs botframework-webchat) and reload.</p>';
+    return;
+  }
+  var select = document.getElementById('language');
+  var list = document.getElementById('demo');
+  var current = null;
+
+  var demo = await (await fetch('/sandbox/demo.json')).json();
+  demo.forEach(function (item) {
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.innerHTML = '<b></b><small></small>';
+    button.querySelector('b').textContent = item.identifier + (item.store_id ? ' · ' + item.store_id : '');
+    button.querySelector('small').textContent = item.label;
+    button.addEventListener('click', function () {
+      if (!current) return;
+      // A lookup sent as data, as an Adaptive Card submit or a support widget's button sends it.
+      current.store.dispatch({
+        type: 'WEB_CHAT/SEND_MESSAGE_BACK',
+        payload: { text: item.identifier, displayText: item.identifier, value: { input_type: item.input_type, identifier: item.identifier, store_id: item.store_id } },
+      });
+    });
+    var li = document.createElement('li');
+    li.appendChild(button);
+    list.appendChild(li);
+  });
+
+  function start(locale) {
+    if (current) current.directLine.end();
+    var directLine = window.WebChat.createDirectLine({ domain: location.origin + '/sandbox/directline', token: 'sandbox', webSocket: false, pollingInterval: 300 });
+    var store = window.WebChat.createStore({}, function (api) {
+      return function (next) {
+        return function (action) {
+          // Web Chat sends nothing when it connects; this event lets the bot greet in the chosen language.
+          if (action.type === 'DIRECT_LINE/CONNECT_FULFILLED') api.dispatch({ type: 'WEB_CHAT/SEND_EVENT', payload: { name: 'webchat/join', value: { locale: locale } } });
+          return next(action);
+        };
+      };
+    });
+    current = { directLine: directLine, store: store };
+    // A fresh element per conversation: the old Web Chat stays behind with its ended connection.
+    var fresh = container.cloneNode(false);
+    container.replaceWith(fresh);
+    container = fresh;
+    document.documentElement.lang = locale.slice(0, 2);
+    window.WebChat.renderWebChat(
+      {
+        directLine: directLine,
+        store: store,
+        locale: locale,
+        userID: 'sandbox-user',
+        username: 'You',
+        styleOptions: { accent: '#1b5faa', botAvatarInitials: 'OT', userAvatarInitials: 'You', bubbleBorderRadius: 8, bubbleFromUserBorderRadius: 8, hideUploadButton: true },
+      },
+      container,
+    );
+    container.querySelector('input, textarea') && container.querySelector('input, textarea').focus();
+  }
+
+  var preferred = (navigator.language || 'en-US').slice(0, 2);
+  for (var i = 0; i < select.options.length; i++) if (select.options[i].value.slice(0, 2) === preferred) select.selectedIndex = i;
+  select.addEventListener('change', function () { start(select.value); });
+  start(select.value);
+})();

@@ -1,0 +1,98 @@
+/**
+ * The sandbox as a person uses it: the page in headless Chromium, Web Chat talking to the bot
+ * through the local channel, a demo order typed, the status card rendered, then German.
+ * Screenshots go to test-output/screenshots. Needs Debian's chromium: .ci/run installs it; on a
+ * developer machine without it this test says so loudly and is skipped. In CI it is required.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { attachSandbox } from '../../sandbox/attach';
+import { DEMO } from '../../sandbox/simulators';
+import { silentLogger } from '../../src/tracking/logger';
+import { configFor, startApp, type RunningApp } from '../support/app';
+import { useSimulators } from '../support/upstreams';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = 'test-output/screenshots';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (.ci/run does)`);
+if (!available) console.warn(`\n*** SKIPPED: the browser test needs Debian's chromium at ${CHROMIUM} (apt-get install -y chromium) ***\n`);
+const browserTest = available ? test : test.skip;
+
+jest.setTimeout(90_000);
+const upstreams = useSimulators();
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!available) return;
+  app = await startApp(configFor(upstreams, { LOG_LEVEL: 'warn' }));
+  attachSandbox(app.app.server, { botUrl: app.url, logger: silentLogger });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]');
+/** The newest chat bubble with this text (Web Chat repeats text in hidden live regions too). */
+const bubble = (page: Page, text: string | RegExp) => page.locator('#webchat .webchat__bubble').filter({ hasText: text }).last();
+
+async function type(page: Page, text: string): Promise<void> {
+  await sendBox(page).fill(text);
+  await sendBox(page).press('Enter');
+}
+
+browserTest('a new user tracks a demo order in English, then in German', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Berlin' });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('requestfailed', (request) => errors.push(`${request.url()} ${request.failure()?.errorText}`));
+
+  await page.goto(`${app.url}/`);
+  await bubble(page, 'Hi! I can tell you where your order is.').waitFor();
+
+  // Typed, as a customer would.
+  await type(page, `where is ${DEMO.trackings.trackingNumbers.inTransit}?`);
+  const card = page.locator('.ac-adaptiveCard').last();
+  await card.waitFor();
+  await expect(card.innerText()).resolves.toMatch(/UPS[\s\S]*In transit/);
+  await bubble(page, 'Can I help with anything else?').waitFor();
+  await page.screenshot({ path: `${SCREENSHOTS}/01-status-card-en.png` });
+
+  // Show the older updates: Adaptive Cards' toggle works in the real renderer.
+  await card.getByText(/Show earlier updates/).click();
+  await page.screenshot({ path: `${SCREENSHOTS}/02-earlier-updates-en.png` });
+
+  // German: a new conversation in the chosen language.
+  await page.selectOption('#language', 'de-DE');
+  await bubble(page, 'Hallo! Ich sage Ihnen, wo Ihre Bestellung ist.').waitFor();
+  await type(page, 'Hallo');
+  await bubble(page, 'Was möchten Sie verfolgen?').waitFor();
+
+  // A demo from the side panel, sent as data the way a support widget's button sends it.
+  await page.getByRole('button', { name: new RegExp(DEMO.checkpoints.delivered) }).click();
+  const germanCard = page.locator('.ac-adaptiveCard').last();
+  await germanCard.getByText('Zugestellt').first().waitFor();
+  await expect(germanCard.innerText()).resolves.toMatch(/DHL[\s\S]*Zugestellt[\s\S]*Sendung verfolgen/);
+  await bubble(page, 'Kann ich sonst noch helfen?').waitFor();
+  await page.screenshot({ path: `${SCREENSHOTS}/03-status-card-de.png` });
+
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+browserTest('the page and its bundle load from this server only, with no CDN', async () => {
+  const page = await browser.newPage();
+  const hosts = new Set<string>();
+  page.on('request', (request) => hosts.add(new URL(request.url()).origin));
+  await page.goto(`${app.url}/`);
+  await sendBox(page).waitFor();
+  expect([...hosts].filter((origin) => origin !== 'null')).toEqual([new URL(app.url).origin]);
+  await page.close();
+});

@@ -1,0 +1,110 @@
+/**
+ * The local channel on the wire: Direct Line 3.0 as Web Chat's client uses it (start, post, poll with
+ * a watermark), and the connector endpoints the bot replies to by normal delivery.
+ */
+import { attachSandbox } from '../../sandbox/attach';
+import { DEMO } from '../../sandbox/simulators';
+import { startSandbox, sandboxRefusal, wantsSandbox } from '../../sandbox/upstreams';
+import { loadConfig } from '../../src/config';
+import { silentLogger } from '../../src/tracking/logger';
+import { configFor, startApp, type RunningApp } from '../support/app';
+import { useSimulators } from '../support/upstreams';
+
+const upstreams = useSimulators();
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp(configFor(upstreams));
+  attachSandbox(app.app.server, { botUrl: app.url, logger: silentLogger });
+});
+afterAll(() => app.close());
+
+const directLine = (path: string) => `${app.url}/sandbox/directline${path}`;
+const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });
+const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sandbox' }, body: JSON.stringify(body) });
+
+async function poll(conversationId: string, watermark: string, until: (texts: string[]) => boolean): Promise<{ activities: any[]; watermark: string }> {
+  for (let i = 0; i < 100; i++) {
+    const { body } = await json(await fetch(directLine(`/conversations/${conversationId}/activities?watermark=${watermark}`)));
+    if (until(body.activities.map((a: any) => a.text ?? `(${a.type})`))) return body;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the bot did not answer through the local channel');
+}
+
+describe('Direct Line, as Web Chat uses it', () => {
+  test('start a conversation, post a message, read the echo and the bot’s replies by watermark', async () => {
+    const started = await json(await post(directLine('/conversations'), {}));
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ conversationId: expect.any(String), token: expect.any(String), expires_in: expect.any(Number) });
+    const id = started.body.conversationId;
+
+    const sent = await json(await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: DEMO.trackings.trackingNumbers.inTransit, from: { id: 'u1' }, locale: 'en-US' }));
+    expect(sent.body.id).toMatch(new RegExp(`^${id}\\|`));
+
+    const first = await poll(id, '0', (texts) => texts.includes('Can I help with anything else?'));
+    const [echo, ...replies] = first.activities;
+    expect(echo).toMatchObject({ id: sent.body.id, type: 'message', from: { id: 'u1', role: 'user' }, conversation: { id } });
+    expect(replies.map((a: any) => a.type)).toEqual(['typing', 'message', 'message', 'message']);
+    expect(replies[2].attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
+    expect(replies.every((a: any) => a.from.role === 'bot' && a.replyToId === sent.body.id)).toBe(true);
+
+    // The watermark: nothing new until the next message.
+    const again = await json(await fetch(directLine(`/conversations/${id}/activities?watermark=${first.watermark}`)));
+    expect(again.body).toEqual({ activities: [], watermark: first.watermark });
+  });
+
+  test('the join event gets a welcome in the page’s language', async () => {
+    const { body } = await json(await post(directLine('/conversations'), {}));
+    await post(directLine(`/conversations/${body.conversationId}/activities`), { type: 'event', name: 'webchat/join', value: { locale: 'nl-NL' }, from: { id: 'u1' } });
+    const { activities } = await poll(body.conversationId, '0', (texts) => texts.length > 1);
+    expect(activities[1].text).toMatch(/^Hallo! Ik vertel je waar je bestelling is\./);
+  });
+
+  test('an unknown conversation is a 404, and token refresh answers', async () => {
+    expect((await fetch(directLine('/conversations/nope/activities?watermark=0'))).status).toBe(404);
+    expect((await post(directLine('/conversations/nope/activities'), { type: 'message', text: 'x' })).status).toBe(404);
+    expect((await post(directLine('/tokens/refresh'), {})).status).toBe(200);
+  });
+});
+
+describe('the sandbox page', () => {
+  test('serves the page, the script, Web Chat’s bundle from node_modules and the demo list', async () => {
+    const page = await fetch(`${app.url}/`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('/sandbox/webchat.js');
+    const bundle = await fetch(`${app.url}/sandbox/webchat.js`);
+    expect(bundle.status).toBe(200);
+    expect(Number((await bundle.arrayBuffer()).byteLength)).toBeGreaterThan(1_000_000);
+    const demo = (await (await fetch(`${app.url}/sandbox/demo.json`)).json()) as Array<{ input_type: string }>;
+    expect(new Set(demo.map((d) => d.input_type))).toEqual(new Set(['order_number', 'tracking_number', 'order_id', 'external_order']));
+  });
+});
+
+describe('when sandbox mode runs', () => {
+  test('with no upstream configured', () => {
+    expect(wantsSandbox(loadConfig({}))).toBe(true);
+    expect(wantsSandbox(loadConfig({ TRACKINGS_BASE_URL: 'https://x.test', TRACKINGS_API_KEY: 'k' }))).toBe(false);
+  });
+
+  test.each([
+    ['NODE_ENV=production', { NODE_ENV: 'production' }, /NODE_ENV=production/],
+    ['a bot identity', { MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: 'p' }, /MicrosoftAppId/],
+  ])('never with %s', (_what, env, reason) => {
+    expect(sandboxRefusal(loadConfig(env))).toMatch(reason);
+  });
+
+  test('a plain development start may', () => {
+    expect(sandboxRefusal(loadConfig({}))).toBeUndefined();
+  });
+
+  test('it starts both simulators and points the config at them', async () => {
+    const sandbox = await startSandbox(loadConfig({}));
+    try {
+      expect(sandbox.config.checkpoints?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(sandbox.config.trackings?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(wantsSandbox(sandbox.config)).toBe(false);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
