@@ -7,7 +7,6 @@ import { ActivityTypes, type TurnContext } from 'botbuilder';
 import {
   ChoicePrompt,
   ComponentDialog,
-  ListStyle,
   TextPrompt,
   WaterfallDialog,
   type Choice,
@@ -116,8 +115,7 @@ export class LookupDialog extends ComponentDialog {
       return step.prompt(KIND_PROMPT, {
         prompt: t('prompt.several'),
         retryPrompt: t('invalid.choice'),
-        choices: draft.candidates.map((c) => ({ value: c.identifier })),
-        style: ListStyle.auto,
+        choices: this.candidateChoices(draft.candidates, t),
       });
     }
     if (draft.ambiguousKinds) {
@@ -248,6 +246,15 @@ export class LookupDialog extends ComponentDialog {
   private async giveUp(step: WaterfallStepContext): Promise<DialogTurnResult> {
     await step.context.sendActivity(this.language(step.context).t('errors.too_many_attempts'));
     return step.endDialog();
+  }
+
+  /** One button per candidate; a number listed under two kinds says which kind each button means. */
+  private candidateChoices(candidates: LookupRequest[], t: TurnLanguage['t']): Choice[] {
+    const twice = new Set(candidates.filter((c, i) => candidates.findIndex((o) => o.identifier === c.identifier) !== i).map((c) => c.identifier));
+    return candidates.map((c, index) => {
+      const title = twice.has(c.identifier) ? `${c.identifier} (${t(`name.${c.kind}`)})` : c.identifier;
+      return { value: `${index}`, action: { type: 'imBack', title, value: title }, synonyms: [c.identifier] };
+    });
   }
 
   private kindChoices(kinds: LookupKind[], t: TurnLanguage['t']): Choice[] {

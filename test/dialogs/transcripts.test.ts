@@ -4,7 +4,7 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import { configFor } from '../support/app';
-import { bot, cards, run, textShowing, typing, user } from '../support/transcript';
+import { bot, cards, conversation, run, textShowing, typing, user } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
@@ -483,5 +483,20 @@ describe('auf Deutsch', () => {
   test('de-CH und fehlende Locale: Schweizer Deutsch spricht Deutsch, ohne Locale gilt DEFAULT_LOCALE', async () => {
     await run(config(), [user('Hallo'), bot('Was möchten Sie verfolgen?')], { channelId: 'webchat', locale: 'de-CH' });
     await run(configFor(upstreams, { DEFAULT_LOCALE: 'de-DE' }), [user('Hallo'), bot('Was möchten Sie verfolgen?')], { channelId: 'msteams' });
+  });
+});
+
+describe('several numbers, one of them of two kinds', () => {
+  test('each button says which kind it means, and the chosen one is looked up as that kind', async () => {
+    const talk = conversation(config(), webchat);
+    const [question] = await talk.say(`${TN.inTransit} or ${TN.outForDelivery}`);
+    // Long titles make botbuilder list the options as numbered lines rather than buttons.
+    expect(question.text).toBe(
+      `I see several numbers in your message. Which one should I look up?\n\n   1. ${TN.inTransit}\n   2. ${TN.outForDelivery} (tracking number)\n   3. ${TN.outForDelivery} (order ID)`,
+    );
+    const replies = await talk.say(`${TN.outForDelivery} (tracking number)`);
+    expect(replies.map((r) => r.type)).toEqual(['typing', 'message', 'message', 'message']);
+    expect(replies[1].text).toBe(`Here is the shipment for ${TN.outForDelivery}:`);
+    expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ tracking_number: TN.outForDelivery });
   });
 });
