@@ -21,7 +21,7 @@ import { recognizeIdentifiers, validateIdentifier, type Recognition } from '../s
 import { recognizeMessage } from './messageRecognition';
 import { errorLogFields } from '../src/tracking/errors';
 import type { Logger } from '../src/tracking/logger';
-import type { LookupKind, LookupRequest } from '../src/tracking/lookup';
+import type { LookupKind, LookupRequest, ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
 import { failureReply } from './failureReplies';
 import { languageOf, type TurnLanguage } from './turnLanguage';
@@ -35,12 +35,6 @@ const ANOTHER_PROMPT = 'lookup.another';
 
 /** Attempts a prompt gets before the dialog stops asking. */
 export const MAX_ATTEMPTS = 3;
-
-/** What the dialog needs of the tracking core. */
-export interface ShipmentFinder {
-  kinds(): LookupKind[];
-  find(request: LookupRequest, locale?: string): Promise<Shipment[]>;
-}
 
 export interface LookupDialogOptions {
   /** What is already known: from a card submit, a re-ask, or a recognized message. */
@@ -202,8 +196,8 @@ export class LookupDialog extends ComponentDialog {
       await step.context.sendActivity(t('errors.not_found', { identifier: request.identifier }));
       return this.offerAnother(step);
     }
-    await step.context.sendActivity(t('lookup.found', { count: shipments.length, identifier: request.identifier }));
-    for (const reply of renderShipments(shipments, { t, locale: language.locale, timeZone: language.timeZone, channel: step.context.activity.channelId })) {
+    const intro = t('lookup.found', { count: shipments.length, identifier: request.identifier });
+    for (const reply of renderShipments(shipments, { t, locale: language.locale, timeZone: language.timeZone, channel: step.context.activity.channelId }, intro)) {
       await step.context.sendActivity({ type: ActivityTypes.Message, ...reply });
     }
     return this.offerAnother(step);

@@ -17,6 +17,7 @@ import { CheckpointsClient } from './tracking/checkpoints/client';
 import type { Clock } from './tracking/clock';
 import type { Logger } from './tracking/logger';
 import { ShipmentLookup } from './tracking/lookup';
+import { CachedLookup } from './tracking/lookupCache';
 import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
 
@@ -43,10 +44,11 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     trackings: trackings && config.trackings && { client: trackings, apiKey: config.trackings.apiKey },
   });
 
+  const finder = new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock });
   const translator = new Translator(config.defaultLocale);
   const conversationState = new ConversationState(parts.storage ?? new MemoryStorage());
   const lookupDialog = new LookupDialog(
-    lookup,
+    finder,
     translator,
     { defaultStoreId: config.trackings?.storeId, defaultTimeZone: config.defaultTimeZone },
     logger.child({ component: 'dialog' }),

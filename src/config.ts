@@ -48,6 +48,8 @@ const ENV_SHAPE = {
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
   UPSTREAM_DEADLINE_MS: positiveInt(100, 300_000).default(DEFAULT_RETRY.deadlineMs),
 
+  LOOKUP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+
   DEFAULT_LOCALE: locale.default('en'),
   DEFAULT_TIMEZONE: z
     .string()
@@ -93,6 +95,8 @@ export interface Config {
   checkpoints?: { baseUrl: string; userId: string; token: string };
   trackings?: { baseUrl: string; apiKey: string; service: string; storeId?: string };
   retry: RetryOptions;
+  /** How long a lookup's answer is reused; 0 turns the cache off. */
+  lookupCacheTtlMs: number;
   bot: { appType: string; appId?: string; appPassword?: string; tenantId?: string };
 }
 
@@ -129,6 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       attemptTimeoutMs: e.UPSTREAM_ATTEMPT_TIMEOUT_MS,
       deadlineMs: e.UPSTREAM_DEADLINE_MS,
     },
+    lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,
     bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
   };
 }

@@ -28,6 +28,7 @@ export interface Localization {
 
 export class Translator {
   private readonly i18n: i18n;
+  private readonly translators: Map<Language, Translate>;
 
   constructor(private readonly defaultLocale = 'en') {
     this.i18n = i18next.createInstance();
@@ -39,6 +40,22 @@ export class Translator {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    this.translators = new Map(LANGUAGES.map((language) => [language, this.memoized(language)]));
+  }
+
+  /** One Translate per language; a string without options is the same every time, so it is looked up once. */
+  private memoized(language: Language): Translate {
+    const t = this.i18n.getFixedT(language);
+    const fixed = new Map<string, string>();
+    return (key, options) => {
+      if (options) return t(key, options) as string;
+      let text = fixed.get(key);
+      if (text === undefined) {
+        text = t(key) as string;
+        fixed.set(key, text);
+      }
+      return text;
+    };
   }
 
   /** The language and locale for a channel's locale (de-CH, de_DE, deu, missing...), falling back to the default. */
@@ -47,9 +64,9 @@ export class Translator {
     const language = languageOf(locale) ?? languageOf(this.defaultLocale) ?? 'en';
     // A locale of an unsupported language formats dates its own way but speaks the default language.
     const formatLocale = languageOf(locale) ? locale : (canonicalLocale(this.defaultLocale) ?? 'en');
-    const t = this.i18n.getFixedT(language);
-    return { language, locale: formatLocale, t: (key, options) => t(key, options) as string };
+    return { language, locale: formatLocale, t: this.translators.get(language)! };
   }
+
 
   /** Every key path of a language's strings, for the completeness test. */
   static keys(language: Language): string[] {

@@ -35,6 +35,8 @@ export interface Simulator {
   readonly url: string;
   /** Every request received, in order (faulted ones included). */
   readonly requests: RecordedRequest[];
+  /** TCP connections accepted since the start or the last reset(): shows whether clients keep them alive. */
+  readonly connections: number;
   /** Each queued fault answers exactly one upcoming request, in order; afterwards normal behaviour resumes. */
   inject(...faults: Fault[]): void;
   /** Fixed latency added to every normal answer. */
@@ -146,7 +148,9 @@ export async function startSimulator(config: SimulatorConfig): Promise<Simulator
     });
   });
 
+  let connections = 0;
   server.on('connection', (socket) => {
+    connections++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -165,6 +169,9 @@ export async function startSimulator(config: SimulatorConfig): Promise<Simulator
   return {
     url,
     requests,
+    get connections() {
+      return connections;
+    },
     inject(...more: Fault[]) {
       faults.push(...more);
     },
@@ -174,6 +181,7 @@ export async function startSimulator(config: SimulatorConfig): Promise<Simulator
     reset() {
       faults = [];
       requests.length = 0; // keep the same array: callers may hold a reference to `requests`
+      connections = 0;
       latency = startLatency;
     },
     close() {

@@ -13,8 +13,30 @@ export interface DateFormatter {
   shortDateTime(value: string | undefined): string | undefined;
 }
 
+/** Answers of the two resolvers below; each check builds an Intl object, which costs more than the rest of a card. */
+const resolved = new Map<string, string>();
+function remembered(kind: string, value: string | undefined, resolve: (value: string | undefined) => string): string {
+  const key = `${kind}\u0000${value ?? ''}`;
+  let answer = resolved.get(key);
+  if (answer === undefined) {
+    if (resolved.size >= 512) resolved.clear();
+    answer = resolve(value);
+    resolved.set(key, answer);
+  }
+  return answer;
+}
+
 /** The zone itself when Intl knows it, else UTC. */
 export function resolveTimeZone(timeZone: string | undefined): string {
+  return remembered('zone', timeZone, checkTimeZone);
+}
+
+/** The locale itself when Intl accepts it, else English. */
+export function resolveLocale(locale: string | undefined): string {
+  return remembered('locale', locale, checkLocale);
+}
+
+function checkTimeZone(timeZone: string | undefined): string {
   if (!timeZone?.trim()) return 'UTC';
   try {
     return new Intl.DateTimeFormat('en', { timeZone: timeZone.trim() }).resolvedOptions().timeZone;
@@ -23,8 +45,7 @@ export function resolveTimeZone(timeZone: string | undefined): string {
   }
 }
 
-/** The locale itself when Intl accepts it, else English. */
-export function resolveLocale(locale: string | undefined): string {
+function checkLocale(locale: string | undefined): string {
   if (!locale?.trim()) return 'en';
   try {
     return new Intl.DateTimeFormat(locale.trim().replace(/_/g, '-')).resolvedOptions().locale;
@@ -33,7 +54,22 @@ export function resolveLocale(locale: string | undefined): string {
   }
 }
 
+/** Building Intl formatters costs far more than using them: keep them per locale and zone (few in practice, bounded anyway). */
+const formatters = new Map<string, DateFormatter>();
+const MAX_FORMATTERS = 256;
+
 export function dateFormatter(locale: string, timeZone: string): DateFormatter {
+  const key = `${locale}\u0000${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
+    formatter = buildDateFormatter(locale, timeZone);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function buildDateFormatter(locale: string, timeZone: string): DateFormatter {
   const lang = resolveLocale(locale);
   const zone = resolveTimeZone(timeZone);
   const dateInZone = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: zone });

@@ -13,8 +13,12 @@ export const CARDS_PER_REPLY = 5;
 /** Older events a card hides behind its toggle at most, before the size budget trims further. */
 export const MAX_HIDDEN_EVENTS = 20;
 
-/** Pure: (shipments, context) → the replies that show them. Empty shipments → []. */
-export function renderShipments(shipments: Shipment[], context: CardContext): Reply[] {
+/**
+ * Pure: (shipments, context) → the replies that show them. Empty shipments → [].
+ * `intro` ("I found 3 shipments for …") goes into the first reply's text, inside its size budget,
+ * so the answer arrives as one message rather than a line and then the cards.
+ */
+export function renderShipments(shipments: Shipment[], context: CardContext, intro?: string): Reply[] {
   if (!shipments?.length) return [];
   const locale = resolveLocale(context.locale);
   const timeZone = resolveTimeZone(context.timeZone);
@@ -22,7 +26,7 @@ export function renderShipments(shipments: Shipment[], context: CardContext): Re
   const dates = dateFormatter(locale, timeZone);
   const cards = supportsAdaptiveCards(context.channel);
   const views = shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : TEXT_EVENTS, dates));
-  return cards ? cardReplies(views, safe) : textReplies(views, safe);
+  return cards ? cardReplies(views, safe, intro) : textReplies(views, safe, intro);
 }
 
 interface Placed {
@@ -30,28 +34,30 @@ interface Placed {
   idPrefix: string;
 }
 
-function cardReplies(views: ShipmentView[], context: CardContext): Reply[] {
+function cardReplies(views: ShipmentView[], context: CardContext, intro?: string): Reply[] {
   const placed = views.map((view, index) => ({ view, idPrefix: `s${index + 1}-${idPart(view.id)}` }));
-  return balancedChunks(placed, CARDS_PER_REPLY).flatMap((chunk) => fitted(chunk, context));
+  return balancedChunks(placed, CARDS_PER_REPLY).flatMap((chunk, index) => fitted(chunk, context, index === 0 ? intro : undefined));
 }
 
 /** One reply for the chunk when it fits with some older events; else halves, down to single cards. */
-function fitted(chunk: Placed[], context: CardContext): Reply[] {
+function fitted(chunk: Placed[], context: CardContext, intro?: string): Reply[] {
   const teams = isTeams(context.channel);
   const build = (hiddenCap: number): Reply => {
     const attachments = chunk.map(({ view, idPrefix }) => statusCardAttachment(view, { t: context.t, hiddenCap, idPrefix, teams }));
-    return attachments.length > 1 ? { attachments, attachmentLayout: 'carousel' } : { attachments };
+    const reply: Reply = attachments.length > 1 ? { attachments, attachmentLayout: 'carousel' } : { attachments };
+    return intro ? { text: intro, ...reply } : reply;
   };
   const reply = largestFitting(Math.max(0, ...chunk.map(({ view }) => hiddenEventsAvailable(view))), build);
   if (reply) return [reply];
   // Unreachable with the text caps in sanitize.ts, but a reply over budget must never leave.
   if (chunk.length === 1) return [build(0)];
   const half = Math.ceil(chunk.length / 2);
-  return [...fitted(chunk.slice(0, half), context), ...fitted(chunk.slice(half), context)];
+  return [...fitted(chunk.slice(0, half), context, intro), ...fitted(chunk.slice(half), context)];
 }
 
-function textReplies(views: ShipmentView[], context: CardContext): Reply[] {
-  return joinTexts(views.map((view) => shipmentText(view, context.t))).map((text) => ({ text, textFormat: 'plain' }));
+function textReplies(views: ShipmentView[], context: CardContext, intro?: string): Reply[] {
+  const blocks = views.map((view) => shipmentText(view, context.t));
+  return joinTexts(intro ? [intro, ...blocks] : blocks).map((text) => ({ text, textFormat: 'plain' }));
 }
 
 /** 6 items in chunks of at most 5 → 3 + 3, not 5 + 1. */

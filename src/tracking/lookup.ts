@@ -21,12 +21,19 @@ export interface LookupRequest {
   storeId?: string;
 }
 
+/** What the conversation needs of the tracking core: the kinds it can look up, and the lookup. */
+export interface ShipmentFinder {
+  kinds(): LookupKind[];
+  /** `locale` picks the language of Interface A's texts. An empty list means "no shipment found". */
+  find(request: LookupRequest, locale?: string): Promise<Shipment[]>;
+}
+
 export interface LookupSources {
   checkpoints?: { client: CheckpointsClient; credentials: CheckpointsCredentials };
   trackings?: { client: TrackingsClient; apiKey: string };
 }
 
-export class ShipmentLookup {
+export class ShipmentLookup implements ShipmentFinder {
   constructor(private readonly sources: LookupSources) {}
 
   /** The kinds this deployment can answer, in the order a customer is offered them. */

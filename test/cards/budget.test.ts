@@ -64,3 +64,15 @@ test('the common case is compact: a 3-shipment carousel is well under the budget
   const [single]: Reply[] = renderShipments([germanLabels], de('msteams'));
   expect(bytes(single)).toBeLessThan(5 * 1024);
 });
+
+describe('the intro line', () => {
+  test('goes into the first reply only, and the budget counts it', async () => {
+    const { renderShipments, MAX_ACTIVITY_BYTES } = await import('../../src/cards');
+    const { bigOrder, en } = await import('./fixtures');
+    const intro = 'I found 20 shipments for AB12CD34EF56:';
+    const replies = renderShipments(bigOrder(), en(), intro);
+    expect(replies[0].text).toBe(intro);
+    expect(replies.slice(1).every((r) => r.text === undefined)).toBe(true);
+    for (const reply of replies) expect(Buffer.byteLength(JSON.stringify(reply))).toBeLessThan(MAX_ACTIVITY_BYTES);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import { configFor } from '../support/app';
-import { bot, cards, conversation, run, textShowing, typing, user } from '../support/transcript';
+import { answer, bot, conversation, run, textShowing, typing, user } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
@@ -24,8 +24,7 @@ describe('finding a shipment, in English', () => {
       [
         user(`where is my parcel ${TN.inTransit}?`),
         typing(),
-        bot(`Here is the shipment for ${TN.inTransit}:`),
-        cards(1, 'UPS', TN.inTransit, 'In transit'),
+        answer(`Here is the shipment for ${TN.inTransit}:`, 1, 'UPS', TN.inTransit, 'In transit'),
         bot('Can I help with anything else?'),
         user('No, thanks'),
         bot('Thanks, and have a great day!'),
@@ -44,8 +43,7 @@ describe('finding a shipment, in English', () => {
         bot('Please type your order number.'),
         user(ORDER.inTransitMultiShipment),
         typing(),
-        bot(`I found 3 shipments for ${ORDER.inTransitMultiShipment}:`),
-        { bot: { cards: 3, layout: 'carousel', showing: ['UPS', 'DPD', 'PostNL'] } },
+        { bot: { intro: `I found 3 shipments for ${ORDER.inTransitMultiShipment}:`, cards: 3, layout: 'carousel', showing: ['UPS', 'DPD', 'PostNL'] } },
         bot('Can I help with anything else?'),
         user('Track another'),
         bot('What would you like to track?'),
@@ -56,7 +54,7 @@ describe('finding a shipment, in English', () => {
   });
 
   test('an order ID typed at the first message (12 characters) is looked up at once', async () => {
-    await run(config(), [user(ORDER_ID.multiShipment), typing(), bot(`I found 3 shipments for ${ORDER_ID.multiShipment}:`), cards(3), bot('Can I help with anything else?')], webchat);
+    await run(config(), [user(ORDER_ID.multiShipment), typing(), answer(`I found 3 shipments for ${ORDER_ID.multiShipment}:`, 3), bot('Can I help with anything else?')], webchat);
     expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ order_id: ORDER_ID.multiShipment });
   });
 
@@ -72,8 +70,7 @@ describe('finding a shipment, in English', () => {
         bot('Which store did you order from? Please type the store ID.'),
         user(STORE.usStore.storeId),
         typing(),
-        bot(`I found 3 shipments for ${STORE.usStore.externalOrder}:`),
-        cards(3),
+        answer(`I found 3 shipments for ${STORE.usStore.externalOrder}:`, 3),
         bot('Can I help with anything else?'),
       ],
       webchat,
@@ -91,8 +88,7 @@ describe('finding a shipment, in English', () => {
         bot("Please type the order number from the store's confirmation email."),
         user(STORE.ukStore.externalOrder),
         typing(),
-        bot(`Here is the shipment for ${STORE.ukStore.externalOrder}:`),
-        cards(1),
+        answer(`Here is the shipment for ${STORE.ukStore.externalOrder}:`, 1),
         bot('Can I help with anything else?'),
       ],
       webchat,
@@ -107,8 +103,7 @@ describe('finding a shipment, in English', () => {
         bot(`What kind of number is ${TN.outForDelivery}?`),
         user('Tracking number'),
         typing(),
-        bot(`Here is the shipment for ${TN.outForDelivery}:`),
-        cards(1, 'FedEx'),
+        answer(`Here is the shipment for ${TN.outForDelivery}:`, 1, 'FedEx'),
         bot('Can I help with anything else?'),
       ],
       webchat,
@@ -123,8 +118,7 @@ describe('finding a shipment, in English', () => {
         bot('I see several numbers in your message. Which one should I look up?'),
         user(TN.pending),
         typing(),
-        bot(`Here is the shipment for ${TN.pending}:`),
-        cards(1, 'USPS'),
+        answer(`Here is the shipment for ${TN.pending}:`, 1, 'USPS'),
         bot('Can I help with anything else?'),
       ],
       webchat,
@@ -137,13 +131,11 @@ describe('finding a shipment, in English', () => {
       [
         user(TN.inTransit),
         typing(),
-        bot(/^Here is the shipment/),
-        cards(1),
+        answer(/^Here is the shipment/, 1),
         bot('Can I help with anything else?'),
         user(`and ${TN.pending}?`),
         typing(),
-        bot(`Here is the shipment for ${TN.pending}:`),
-        cards(1, 'USPS'),
+        answer(`Here is the shipment for ${TN.pending}:`, 1, 'USPS'),
         bot('Can I help with anything else?'),
       ],
       webchat,
@@ -158,8 +150,7 @@ describe('finding a shipment, in English', () => {
         bot(`What kind of number is ${TN.delivered}?`),
         user('Tracking number'),
         typing(),
-        bot(`Here is the shipment for ${TN.delivered}:`),
-        cards(1, 'Royal Mail'),
+        answer(`Here is the shipment for ${TN.delivered}:`, 1, 'Royal Mail'),
         bot('Can I help with anything else?'),
         user('2'),
         bot('Thanks, and have a great day!'),
@@ -175,7 +166,7 @@ describe('finding a shipment, in English', () => {
   test('a tracking number typed at the "what to track?" question is taken as the answer', async () => {
     await run(
       config(),
-      [user('hi'), bot('What would you like to track?'), user(`it's ${TN.pending}`), typing(), bot(`Here is the shipment for ${TN.pending}:`), cards(1), bot('Can I help with anything else?')],
+      [user('hi'), bot('What would you like to track?'), user(`it's ${TN.pending}`), typing(), answer(`Here is the shipment for ${TN.pending}:`, 1), bot('Can I help with anything else?')],
       webchat,
     );
   });
@@ -198,8 +189,7 @@ describe('bad input gets a clear answer and no upstream call', () => {
         bot('Please type your order ID. It has 12 letters or digits.'),
         user(ORDER_ID.singleShipment),
         typing(),
-        bot(`Here is the shipment for ${ORDER_ID.singleShipment}:`),
-        cards(1),
+        answer(`Here is the shipment for ${ORDER_ID.singleShipment}:`, 1),
         bot('Can I help with anything else?'),
       ],
       webchat,
@@ -273,8 +263,7 @@ describe('errors become conversation', () => {
         bot('Which store did you order from? Please type the store ID.'),
         user(STORE.usStore.storeId),
         typing(),
-        bot('I found 3 shipments for #1001:'),
-        cards(3),
+        answer('I found 3 shipments for #1001:', 3),
         bot('Can I help with anything else?'),
       ],
       webchat,
@@ -342,8 +331,7 @@ describe('lookups sent as data (card submits, support widgets)', () => {
         bot('What would you like to track?'),
         user({ value: { input_type: 'external_order', identifier: STORE.plainNumber.externalOrder, store_id: STORE.plainNumber.storeId } }),
         typing(),
-        bot(`Here is the shipment for ${STORE.plainNumber.externalOrder}:`),
-        cards(1, 'DHL'),
+        answer(`Here is the shipment for ${STORE.plainNumber.externalOrder}:`, 1, 'DHL'),
         bot('Can I help with anything else?'),
       ],
       webchat,
@@ -351,7 +339,7 @@ describe('lookups sent as data (card submits, support widgets)', () => {
   });
 
   test('a structured order number goes to Interface A in the customer’s language', async () => {
-    await run(config(), [user({ value: { input_type: 'order_number', identifier: ORDER.delivered } }), typing(), bot(/^Hier ist die Sendung/), cards(1, 'Zugestellt'), bot(/^Kann ich sonst/)], webchatDe);
+    await run(config(), [user({ value: { input_type: 'order_number', identifier: ORDER.delivered } }), typing(), answer(/^Hier ist die Sendung/, 1, 'Zugestellt'), bot(/^Kann ich sonst/)], webchatDe);
     expect(upstreams.checkpoints.requests[0].query.lang).toBe('de');
   });
 
@@ -387,13 +375,13 @@ describe('channels', () => {
   });
 
   test('on SMS the status comes as text with the carrier link', async () => {
-    await run(config(), [user(TN.inTransit), typing(), bot(`Here is the shipment for ${TN.inTransit}:`), textShowing('UPS', 'In transit', 'https://www.ups.com/'), bot(/^Can I help with anything else\?/)], { channelId: 'sms', locale: 'en-US' });
+    await run(config(), [user(TN.inTransit), typing(), textShowing(`Here is the shipment for ${TN.inTransit}:`, 'UPS', 'In transit', 'https://www.ups.com/'), bot(/^Can I help with anything else\?/)], { channelId: 'sms', locale: 'en-US' });
   });
 
   test('a deployment with only Interface A skips the question of what to track', async () => {
     await run(
       configFor(upstreams, { TRACKINGS_BASE_URL: '', TRACKINGS_API_KEY: '' }),
-      [user('hi'), bot('Please type your order number.'), user(ORDER.delivered), typing(), bot(/^Here is the shipment/), cards(1), bot('Can I help with anything else?')],
+      [user('hi'), bot('Please type your order number.'), user(ORDER.delivered), typing(), answer(/^Here is the shipment/, 1), bot('Can I help with anything else?')],
       webchat,
     );
   });
@@ -406,8 +394,7 @@ describe('auf Deutsch', () => {
       [
         user(`Wo ist mein Paket ${TN.inTransit}?`),
         typing(),
-        bot(`Hier ist die Sendung zu ${TN.inTransit}:`),
-        cards(1, 'UPS', 'Unterwegs'),
+        answer(`Hier ist die Sendung zu ${TN.inTransit}:`, 1, 'UPS', 'Unterwegs'),
         bot('Kann ich sonst noch helfen?'),
         user('Nein, danke'),
         bot('Danke und einen schönen Tag noch!'),
@@ -426,8 +413,7 @@ describe('auf Deutsch', () => {
         bot('Bitte geben Sie Ihre Bestellnummer ein.'),
         user(ORDER.delivered),
         typing(),
-        bot(`Hier ist die Sendung zu ${ORDER.delivered}:`),
-        cards(1, 'DHL', 'Zugestellt'),
+        answer(`Hier ist die Sendung zu ${ORDER.delivered}:`, 1, 'DHL', 'Zugestellt'),
         bot('Kann ich sonst noch helfen?'),
       ],
       webchatDe,
@@ -448,8 +434,7 @@ describe('auf Deutsch', () => {
         bot('Bitte geben Sie Ihre Auftrags-ID ein. Sie hat 12 Buchstaben oder Ziffern.'),
         user(ORDER_ID.multiShipment),
         typing(),
-        bot(`Ich habe 3 Sendungen zu ${ORDER_ID.multiShipment} gefunden:`),
-        cards(3, 'Unterwegs'),
+        answer(`Ich habe 3 Sendungen zu ${ORDER_ID.multiShipment} gefunden:`, 3, 'Unterwegs'),
         bot('Kann ich sonst noch helfen?'),
       ],
       webchatDe,
@@ -495,7 +480,7 @@ describe('several numbers, one of them of two kinds', () => {
       `I see several numbers in your message. Which one should I look up?\n\n   1. ${TN.inTransit}\n   2. ${TN.outForDelivery} (tracking number)\n   3. ${TN.outForDelivery} (order ID)`,
     );
     const replies = await talk.say(`${TN.outForDelivery} (tracking number)`);
-    expect(replies.map((r) => r.type)).toEqual(['typing', 'message', 'message', 'message']);
+    expect(replies.map((r) => r.type)).toEqual(['typing', 'message', 'message']);
     expect(replies[1].text).toBe(`Here is the shipment for ${TN.outForDelivery}:`);
     expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ tracking_number: TN.outForDelivery });
   });

@@ -44,8 +44,9 @@ describe('Direct Line, as Web Chat uses it', () => {
     const first = await poll(id, '0', (texts) => texts.includes('Can I help with anything else?'));
     const [echo, ...replies] = first.activities;
     expect(echo).toMatchObject({ id: sent.body.id, type: 'message', from: { id: 'u1', role: 'user' }, conversation: { id } });
-    expect(replies.map((a: any) => a.type)).toEqual(['typing', 'message', 'message', 'message']);
-    expect(replies[2].attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
+    expect(replies.map((a: any) => a.type)).toEqual(['typing', 'message', 'message']);
+    expect(replies[1].text).toBe(`Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`);
+    expect(replies[1].attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
     expect(replies.every((a: any) => a.from.role === 'bot' && a.replyToId === sent.body.id)).toBe(true);
 
     // The watermark: nothing new until the next message.

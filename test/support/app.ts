@@ -25,6 +25,8 @@ export function configFor(upstreams: Upstreams, env: NodeJS.ProcessEnv = {}): Co
     TRACKINGS_BASE_URL: upstreams.trackings.url,
     TRACKINGS_API_KEY: API_KEY,
     UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000',
+    // Most tests inject faults and count upstream calls per lookup; the cache has tests of its own.
+    LOOKUP_CACHE_TTL_MS: '0',
     LOG_LEVEL: 'trace',
     ...env,
   });

@@ -16,8 +16,8 @@ export type Said = string | Partial<Activity>;
 export type Expected =
   | { text: string | RegExp }
   | { typing: true }
-  /** A message with cards; each string must appear in the cards' JSON, in order of the cards. */
-  | { cards: number; showing?: string[]; layout?: 'carousel' | 'list' }
+  /** A message with cards (and the intro line as its text, when given); each string must appear in the cards' JSON. */
+  | { cards: number; showing?: string[]; layout?: 'carousel' | 'list'; intro?: string | RegExp }
   /** A plain-text rendering of shipments (channels without cards). */
   | { textShowing: string[] };
 
@@ -27,6 +27,8 @@ export const user = (said: Said): Line => ({ user: said });
 export const bot = (text: string | RegExp): Line => ({ bot: { text } });
 export const typing = (): Line => ({ bot: { typing: true } });
 export const cards = (count: number, ...showing: string[]): Line => ({ bot: { cards: count, showing } });
+/** The answer to a lookup: one message with the intro line and the cards. */
+export const answer = (intro: string | RegExp, count: number, ...showing: string[]): Line => ({ bot: { cards: count, showing, intro } });
 export const textShowing = (...showing: string[]): Line => ({ bot: { textShowing: showing } });
 
 export interface TranscriptOptions {
@@ -102,6 +104,11 @@ function mismatch(activity: Partial<Activity>, expected: Expected): string | und
     if (activity.attachments?.length) return `expected plain text, got attachments`;
     const missing = expected.textShowing.filter((s) => !(activity.text ?? '').includes(s));
     return missing.length ? `text lacks ${JSON.stringify(missing)}: ${JSON.stringify(activity.text)}` : undefined;
+  }
+  if (expected.intro !== undefined) {
+    const text = activity.text ?? '';
+    const ok = typeof expected.intro === 'string' ? text === expected.intro : expected.intro.test(text);
+    if (!ok) return `expected the intro ${String(expected.intro)}, got ${JSON.stringify(text)}`;
   }
   const attachments: Attachment[] = activity.attachments ?? [];
   const adaptive = attachments.filter((a) => a.contentType === 'application/vnd.microsoft.card.adaptive');

@@ -1,0 +1,59 @@
+/** What surrounds the bot in the benchmark: the interface simulators at a fixed latency, and a connector that takes the replies. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../sandbox/simulators';
+
+export interface Connector {
+  url: string;
+  /** Replies received, and the largest one's size in bytes. */
+  stats(): { replies: number; largestBytes: number };
+  close(): Promise<void>;
+}
+
+/** Counts and measures what the bot sends; keeps nothing else, so it costs no memory over a long run. */
+export async function startConnector(): Promise<Connector> {
+  let replies = 0;
+  let largestBytes = 0;
+  const server = http.createServer((req, res) => {
+    let bytes = 0;
+    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    req.on('end', () => {
+      replies++;
+      largestBytes = Math.max(largestBytes, bytes);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"id":"r${replies}"}`);
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stats: () => ({ replies, largestBytes }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export interface Upstreams {
+  checkpoints: Simulator;
+  trackings: Simulator;
+  userId: string;
+  token: string;
+  apiKey: string;
+}
+
+export async function startUpstreams(latencyMs: number): Promise<Upstreams> {
+  const userId = '4242';
+  const token = 'bench-checkpoints-token';
+  const apiKey = 'bench-trackings-key';
+  return {
+    checkpoints: await startCheckpointsSimulator({ userId, token, latencyMs }),
+    trackings: await startTrackingsSimulator({ apiKey, latencyMs }),
+    userId,
+    token,
+    apiKey,
+  };
+}
