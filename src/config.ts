@@ -48,6 +48,13 @@ const ENV_SHAPE = {
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
   UPSTREAM_DEADLINE_MS: positiveInt(100, 300_000).default(DEFAULT_RETRY.deadlineMs),
 
+  STORAGE: z.enum(['memory', 'blob']).default('memory'),
+  AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
+  AZURE_STORAGE_CONTAINER: z
+    .string()
+    .regex(/^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'must be an Azure container name: 3-63 lowercase letters, digits and single hyphens')
+    .default('conversation-state'),
+
   LOOKUP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 
   DEFAULT_LOCALE: locale.default('en'),
@@ -81,6 +88,9 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   };
   requireWith('CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'CHECKPOINTS_TOKEN');
   requireWith('TRACKINGS_BASE_URL', 'TRACKINGS_API_KEY');
+  if (env.STORAGE === 'blob' && env.AZURE_STORAGE_CONNECTION_STRING === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['AZURE_STORAGE_CONNECTION_STRING'], message: 'is required when STORAGE is blob' });
+  }
   if (env.MicrosoftAppType !== 'UserAssignedMSI') requireWith('MicrosoftAppId', 'MicrosoftAppPassword');
   if (env.MicrosoftAppType !== 'MultiTenant') requireWith('MicrosoftAppId', 'MicrosoftAppTenantId');
 });
@@ -95,6 +105,8 @@ export interface Config {
   checkpoints?: { baseUrl: string; userId: string; token: string };
   trackings?: { baseUrl: string; apiKey: string; service: string; storeId?: string };
   retry: RetryOptions;
+  /** Where conversation state lives: this process's memory, or Azure Blob storage shared by every instance. */
+  storage: { kind: 'memory' } | { kind: 'blob'; connectionString: string; container: string };
   /** How long a lookup's answer is reused; 0 turns the cache off. */
   lookupCacheTtlMs: number;
   bot: { appType: string; appId?: string; appPassword?: string; tenantId?: string };
@@ -133,6 +145,8 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       attemptTimeoutMs: e.UPSTREAM_ATTEMPT_TIMEOUT_MS,
       deadlineMs: e.UPSTREAM_DEADLINE_MS,
     },
+    storage:
+      e.STORAGE === 'blob' ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER } : { kind: 'memory' },
     lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,
     bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
   };

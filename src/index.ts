@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { attachSandbox, sandboxBanner } from '../sandbox/attach';
 import { startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams';
 import { createApp } from './app';
+import { createStorage } from './bot/storage';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './log';
 
@@ -32,10 +33,11 @@ async function main(): Promise<void> {
     logger.warn({ checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, 'sandbox mode: inbound auth is off and the upstreams are simulators');
   }
 
-  const app = createApp(config, logger);
+  const app = createApp(config, logger, { storage: createStorage(config) });
   if (sandbox) attachSandbox(app.server, { botUrl: `http://127.0.0.1:${config.port}`, logger: logger.child({ component: 'sandbox' }) });
   app.server.listen(config.port, () => {
-    logger.info({ url: `http://localhost:${config.port}`, lookups: app.lookup.kinds(), sandbox: !!sandbox }, 'order-tracking bot listening');
+    logger.info({ url: `http://localhost:${config.port}`, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
+    if (config.storage.kind === 'memory' && config.production) logger.warn({}, 'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob');
     if (sandbox) {
       process.stdout.write(sandboxBanner(`http://localhost:${config.port}/`, { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }));
     }
