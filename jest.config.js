@@ -4,6 +4,7 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+  globalSetup: '<rootDir>/test/support/globalSetup.js',
   reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],
   testTimeout: 20000,
 };

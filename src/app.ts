@@ -11,6 +11,7 @@ import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
 import type { Config } from './config';
 import { registerActionRoutes } from './http/actionRoutes';
+import { registerHealthRoutes } from './http/health';
 import { createServer } from './http/server';
 import { Translator } from './i18n';
 import { CheckpointsClient } from './tracking/checkpoints/client';
@@ -32,6 +33,8 @@ export interface AppParts {
   clock?: Clock;
   /** Conversation state storage; in memory unless given. */
   storage?: Storage;
+  /** Whether the process is shutting down, for /readyz. */
+  draining?: () => boolean;
 }
 
 export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
@@ -46,7 +49,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
 
   const finder = new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock });
   const translator = new Translator(config.defaultLocale);
-  const conversationState = new ConversationState(parts.storage ?? new MemoryStorage());
+  const storage = parts.storage ?? new MemoryStorage();
+  const conversationState = new ConversationState(storage);
   const lookupDialog = new LookupDialog(
     finder,
     translator,
@@ -58,6 +62,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const adapter = createAdapter(config, conversationState, translator, logger.child({ component: 'bot' }));
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
+  registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
   registerActionRoutes(server, { checkpoints, trackings, logger: logger.child({ component: 'actions' }) });
   return { server, adapter, bot, lookup };

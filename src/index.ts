@@ -21,6 +21,14 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
 
+  if (!config.bot.appId) {
+    if (config.production) {
+      logger.fatal({}, 'NODE_ENV=production needs inbound auth: set MicrosoftAppId (and MicrosoftAppPassword) from the Azure Bot resource');
+      process.exit(1);
+    }
+    logger.warn({}, 'INBOUND AUTH IS OFF: MicrosoftAppId is not set, so /api/messages accepts unauthenticated requests. Fine on a developer machine, never on a public endpoint.');
+  }
+
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   if (wantsSandbox(config)) {
     const refusal = sandboxRefusal(config);
@@ -33,7 +41,8 @@ async function main(): Promise<void> {
     logger.warn({ checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, 'sandbox mode: inbound auth is off and the upstreams are simulators');
   }
 
-  const app = createApp(config, logger, { storage: createStorage(config) });
+  let draining = false;
+  const app = createApp(config, logger, { storage: createStorage(config), draining: () => draining });
   if (sandbox) attachSandbox(app.server, { botUrl: `http://127.0.0.1:${config.port}`, logger: logger.child({ component: 'sandbox' }) });
   app.server.listen(config.port, () => {
     logger.info({ url: `http://localhost:${config.port}`, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
@@ -43,11 +52,20 @@ async function main(): Promise<void> {
     }
   });
 
+  // Stop taking connections, let the turns in flight finish (and reply), then exit; a turn that hangs does not hold the exit forever.
   const stop = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
+    if (draining) return;
+    draining = true;
+    logger.info({ signal }, 'shutting down: finishing the turns in flight');
+    setTimeout(() => {
+      logger.warn({}, 'turns still in flight after 15 s; exiting anyway');
+      process.exit(1);
+    }, 15_000).unref();
     app.server.close(() => {
-      void sandbox?.close().finally(() => process.exit(0));
-      if (!sandbox) process.exit(0);
+      void (sandbox?.close() ?? Promise.resolve()).finally(() => {
+        logger.info({}, 'stopped');
+        process.exit(0);
+      });
     });
   };
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -50,10 +50,6 @@ export function createServer(options: ServerOptions): Server {
     return callback();
   });
 
-  server.get('/healthz', async (_req, res) => {
-    res.send(200, { status: 'ok' });
-  });
-
   server.on('after', (req, res, route) => {
     options.logger.info(
       { method: req.method, route: route?.path ?? req.getPath(), status: res.statusCode, latencyMs: Date.now() - req.time() },

@@ -3,55 +3,40 @@
  * (`node dist/src/index.js`, the composition root itself) share it, and one killed mid-dialog loses
  * nothing. The state a conversation keeps stays small and holds no order data.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { BlobsStorage } from 'botbuilder-azure-blobs';
 import { DEMO } from '../../sandbox/simulators';
-import { startAzurite, freePort, type Azurite } from '../support/azurite';
+import { startAzurite, type Azurite } from '../support/azurite';
 import { summarize, TestChannel } from '../support/channel';
+import { startService, stopAllServices, type ServiceProcess } from '../support/serviceProcess';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 
 jest.setTimeout(120_000);
 const CONTAINER = 'state-under-test';
 const upstreams = useSimulators();
 let azurite: Azurite;
-const running: ChildProcess[] = [];
 
+// dist/ is built once for all tests by test/support/globalSetup.js.
 beforeAll(async () => {
-  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'pipe' });
   azurite = await startAzurite();
 });
 afterAll(async () => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  stopAllServices();
   await azurite?.stop();
 });
 
-/** One instance of the service, as an operator runs it. */
-async function startBot(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/src/index.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      STORAGE: 'blob',
-      AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
-      AZURE_STORAGE_CONTAINER: CONTAINER,
-      CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
-      CHECKPOINTS_USER_ID: CREDENTIALS.userId,
-      CHECKPOINTS_TOKEN: CREDENTIALS.token,
-      TRACKINGS_BASE_URL: upstreams.trackings.url,
-      TRACKINGS_API_KEY: API_KEY,
-    },
-    stdio: 'ignore',
+/** One instance of the service, on the shared blob container. */
+function startBot(): Promise<ServiceProcess> {
+  return startService({
+    LOG_LEVEL: 'warn',
+    STORAGE: 'blob',
+    AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
+    AZURE_STORAGE_CONTAINER: CONTAINER,
+    CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
+    CHECKPOINTS_USER_ID: CREDENTIALS.userId,
+    CHECKPOINTS_TOKEN: CREDENTIALS.token,
+    TRACKINGS_BASE_URL: upstreams.trackings.url,
+    TRACKINGS_API_KEY: API_KEY,
   });
-  running.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, child };
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the service did not start');
 }
 
 const chat = (botUrl: string, conversationId: string) => new TestChannel({ botUrl, mode: 'expectReplies', locale: 'en-US', conversationId });
@@ -97,12 +82,8 @@ test('the state a conversation keeps is small and holds no order data', async ()
 });
 
 test('STORAGE=blob without a connection string refuses to start, naming the variable and printing no secret', async () => {
-  const child = spawn(process.execPath, ['dist/src/index.js'], { env: { ...process.env, STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: '', TRACKINGS_API_KEY: 'k-SECRET-9', TRACKINGS_BASE_URL: 'http://127.0.0.1:9' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  expect(code).toBe(1);
-  expect(output).toContain('AZURE_STORAGE_CONNECTION_STRING: is required when STORAGE is blob');
-  expect(output).not.toContain('k-SECRET-9');
+  const service = await startService({ STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: '', TRACKINGS_API_KEY: 'k-SECRET-9', TRACKINGS_BASE_URL: 'http://127.0.0.1:9' }, { expectExit: true });
+  expect(await service.exited).toBe(1);
+  expect(service.output()).toContain('AZURE_STORAGE_CONNECTION_STRING: is required when STORAGE is blob');
+  expect(service.output()).not.toContain('k-SECRET-9');
 });

@@ -1,0 +1,68 @@
+/**
+ * The service process from start to stop: it refuses to run a public bot without inbound auth, says
+ * loudly when auth is off, reports readiness, and on SIGTERM finishes the turns in flight before it exits.
+ */
+import { DEMO } from '../../sandbox/simulators';
+import { summarize, TestChannel } from '../support/channel';
+import { startService, stopAllServices } from '../support/serviceProcess';
+import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
+
+jest.setTimeout(60_000);
+const upstreams = useSimulators();
+afterAll(() => stopAllServices());
+
+const upstreamEnv = () => ({
+  CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
+  CHECKPOINTS_USER_ID: CREDENTIALS.userId,
+  CHECKPOINTS_TOKEN: CREDENTIALS.token,
+  TRACKINGS_BASE_URL: upstreams.trackings.url,
+  TRACKINGS_API_KEY: API_KEY,
+});
+
+test('in production without a bot identity it refuses to start', async () => {
+  const service = await startService({ ...upstreamEnv(), NODE_ENV: 'production' }, { expectExit: true });
+  expect(await service.exited).toBe(1);
+  expect(service.output()).toContain('NODE_ENV=production needs inbound auth: set MicrosoftAppId');
+});
+
+test('elsewhere it starts, and warns loudly that inbound auth is off', async () => {
+  const service = await startService(upstreamEnv());
+  expect(service.output()).toContain('INBOUND AUTH IS OFF');
+  service.child.kill();
+});
+
+test('it is ready once listening with its state storage reachable', async () => {
+  const service = await startService(upstreamEnv());
+  const ready = await fetch(`${service.url}/readyz`);
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toEqual({ status: 'ready' });
+  service.child.kill();
+});
+
+test('on SIGTERM it finishes the turn in flight, replies, and exits cleanly', async () => {
+  const service = await startService(upstreamEnv());
+  upstreams.trackings.setLatency(1_500);
+  const chat = new TestChannel({ botUrl: service.url, mode: 'expectReplies', locale: 'en-US' });
+  const turn = chat.say(DEMO.trackings.trackingNumbers.inTransit);
+  // The lookup is now waiting on the slow upstream.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  service.child.kill('SIGTERM');
+
+  const { status, replies } = await turn;
+  expect(status).toBe(200);
+  expect(summarize(replies)).toEqual(['(typing)', `Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`, '(card)', 'Can I help with anything else?']);
+  expect(await service.exited).toBe(0);
+  expect(service.output()).toContain('shutting down: finishing the turns in flight');
+  // Gone: new connections are refused.
+  await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
+});
+
+test('it is not ready while its state storage cannot be reached, and says which check fails', async () => {
+  const unreachable = 'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;';
+  const service = await startService({ ...upstreamEnv(), STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: unreachable });
+  const ready = await fetch(`${service.url}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toEqual({ status: 'unready', failing: ['state storage'] });
+  expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+  service.child.kill();
+});
