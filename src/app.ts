@@ -58,7 +58,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     logger.child({ component: 'dialog' }),
   );
   const mainDialog = new MainDialog(lookupDialog, translator, config.defaultTimeZone);
-  const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone);
+  const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone, logger.child({ component: 'bot' }));
   const adapter = createAdapter(config, conversationState, translator, logger.child({ component: 'bot' }));
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });

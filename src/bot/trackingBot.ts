@@ -7,15 +7,21 @@ import type { DialogState } from 'botbuilder-dialogs';
 import type { MainDialog } from '../../dialogs/mainDialog';
 import { languageOf } from '../../dialogs/turnLanguage';
 import type { Translator } from '../i18n';
+import type { Logger } from '../tracking/logger';
+import { DuplicateDeliveries } from './duplicateDeliveries';
 
 export class TrackingBot extends ActivityHandler {
+  private readonly duplicates: DuplicateDeliveries;
+
   constructor(
     private readonly conversationState: BotState,
     mainDialog: MainDialog,
     translator: Translator,
     defaultTimeZone: string,
+    private readonly logger?: Logger,
   ) {
     super();
+    this.duplicates = new DuplicateDeliveries(conversationState);
     const dialogState = conversationState.createProperty<DialogState>('dialogState');
 
     this.onMessage(async (context, next) => {
@@ -46,6 +52,10 @@ export class TrackingBot extends ActivityHandler {
   }
 
   override async run(context: TurnContext): Promise<void> {
+    if (await this.duplicates.isDuplicate(context)) {
+      this.logger?.info({ channel: context.activity.channelId, activityType: context.activity.type }, 'duplicate delivery ignored');
+      return;
+    }
     await super.run(context);
     await this.conversationState.saveChanges(context, false);
   }

@@ -124,6 +124,26 @@ describe.each(modes)('delivery mode %s', (mode) => {
   });
 });
 
+describe('duplicate deliveries', () => {
+  test.each(modes)('the same activity delivered twice is answered once (%s)', async (mode) => {
+    const chat = channel(mode, 'en-US');
+    const first = await chat.say({ id: 'teams-resend-1', text: 'hi' });
+    expect(summarize(first.replies)).toEqual(['What would you like to track?']);
+    const again = await chat.say({ id: 'teams-resend-1', text: 'hi' });
+    expect(again.status).toBe(200);
+    expect(again.replies).toEqual([]);
+    // The conversation goes on as if the re-send never happened.
+    expect(summarize((await chat.say('Order ID')).replies)).toEqual(['Please type your order ID. It has 12 letters or digits.']);
+  });
+
+  test('duplicates arriving at the same time are answered once', async () => {
+    const chat = channel('expectReplies', 'en-US');
+    const results = await Promise.all([1, 2, 3].map(() => chat.say({ id: 'burst-1', text: DEMO.trackings.trackingNumbers.inTransit })));
+    expect(results.map((r) => r.replies.length).sort()).toEqual([0, 0, 3]);
+    expect(upstreams.trackings.requests).toHaveLength(1);
+  });
+});
+
 describe('the messages route itself', () => {
   test('an activity over 256 KB is refused with a 413', async () => {
     const response = await fetch(`${app.url}/api/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'message', text: 'x'.repeat(300 * 1024) }) });
@@ -147,6 +167,6 @@ describe('the messages route itself', () => {
     const chat = channel('normal', 'de-DE');
     const { replies } = await chat.say('Hallo');
     expect(replies).toHaveLength(1);
-    expect(replies[0]).toMatchObject({ type: 'message', conversation: { id: chat.conversationId }, replyToId: 'act-1', locale: 'de-DE' });
+    expect(replies[0]).toMatchObject({ type: 'message', conversation: { id: chat.conversationId }, replyToId: chat.lastId, locale: 'de-DE' });
   });
 });

@@ -471,6 +471,31 @@ describe('auf Deutsch', () => {
   });
 });
 
+describe('a re-sent message', () => {
+  test('lands on another instance that shares the state, and is still answered once', async () => {
+    const { MemoryStorage } = await import('botbuilder');
+    const { createApp } = await import('../../src/app');
+    const { silentLogger } = await import('../../src/tracking/logger');
+    const { TurnContext, TestAdapter } = await import('botbuilder');
+    const shared = new MemoryStorage();
+    const [one, two] = [createApp(config(), silentLogger, { storage: shared }), createApp(config(), silentLogger, { storage: shared })];
+    const adapter = new TestAdapter(async () => undefined, { channelId: 'webchat', locale: 'en-US' });
+    const deliver = async (app: typeof one) => {
+      const sent: unknown[] = [];
+      const activity = { type: 'message', id: 'resend-7', text: 'hi', channelId: 'webchat', locale: 'en-US', conversation: { id: 'c-resend' }, from: { id: 'u' }, recipient: { id: 'bot' }, serviceUrl: 'http://127.0.0.1:9' };
+      const context = new TurnContext(adapter, activity as never);
+      context.onSendActivities(async (_c, activities) => {
+        sent.push(...activities);
+        return activities.map(() => ({ id: 'x' }));
+      });
+      await app.bot.run(context);
+      return sent;
+    };
+    expect(await deliver(one)).toHaveLength(1);
+    expect(await deliver(two)).toHaveLength(0);
+  });
+});
+
 describe('several numbers, one of them of two kinds', () => {
   test('each button says which kind it means, and the chosen one is looked up as that kind', async () => {
     const talk = conversation(config(), webchat);

@@ -54,8 +54,10 @@ export interface ChannelOptions {
   conversationId?: string;
 }
 
+/** Activity ids are unique across every channel object, as a real channel's are. */
+let sequence = 0;
+
 export class TestChannel {
-  private sequence = 0;
   readonly conversationId: string;
 
   constructor(private readonly options: ChannelOptions) {
@@ -63,8 +65,11 @@ export class TestChannel {
   }
 
   /** Sends a message (text, or an activity's fields) and returns the bot's replies to it. */
+  /** The id of the last activity sent. */
+  lastId = '';
+
   async say(said: string | Partial<Activity>): Promise<{ status: number; replies: Partial<Activity>[] }> {
-    const id = `act-${++this.sequence}`;
+    const id = `act-${++sequence}`;
     const activity = {
       type: 'message',
       id,
@@ -78,6 +83,7 @@ export class TestChannel {
       ...(this.options.mode === 'expectReplies' ? { deliveryMode: 'expectReplies' } : {}),
       ...(typeof said === 'string' ? { text: said } : said),
     };
+    this.lastId = (activity as { id: string }).id;
     const before = this.options.connector?.received.length ?? 0;
     const response = await fetch(`${this.options.botUrl}/api/messages`, {
       method: 'POST',
@@ -92,8 +98,8 @@ export class TestChannel {
     const sent = this.options.connector!.received.slice(before);
     for (const { path, activity: reply } of sent) {
       // Normal delivery answers each message in its own conversation, as a reply to it.
-      expect(path).toBe(`/v3/conversations/${encodeURIComponent(this.conversationId)}/activities/${id}`);
-      expect(reply.replyToId).toBe(id);
+      expect(path).toBe(`/v3/conversations/${encodeURIComponent(this.conversationId)}/activities/${this.lastId}`);
+      expect(reply.replyToId).toBe(this.lastId);
     }
     return { status: response.status, replies: sent.map((s) => s.activity) };
   }
