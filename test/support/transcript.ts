@@ -26,7 +26,6 @@ export type Line = { user: Said } | { bot: Expected | Expected[] };
 export const user = (said: Said): Line => ({ user: said });
 export const bot = (text: string | RegExp): Line => ({ bot: { text } });
 export const typing = (): Line => ({ bot: { typing: true } });
-export const cards = (count: number, ...showing: string[]): Line => ({ bot: { cards: count, showing } });
 /** The answer to a lookup: one message with the intro line and the cards. */
 export const answer = (intro: string | RegExp, count: number, ...showing: string[]): Line => ({ bot: { cards: count, showing, intro } });
 export const textShowing = (...showing: string[]): Line => ({ bot: { textShowing: showing } });
