@@ -85,6 +85,8 @@ async function main(): Promise<void> {
     CHECKPOINTS_TOKEN: upstreams.token,
     TRACKINGS_BASE_URL: upstreams.trackings.url,
     TRACKINGS_API_KEY: upstreams.apiKey,
+    // Each benchmark conversation sends hundreds of lookups; the per-conversation limit would refuse them.
+    LOOKUP_LIMIT: '0',
   };
   const bots = {
     uncached: await BotUnderTest.start({ ...env, LOOKUP_CACHE_TTL_MS: '0' }),

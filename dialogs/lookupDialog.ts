@@ -24,6 +24,7 @@ import type { Logger } from '../src/tracking/logger';
 import type { LookupKind, LookupRequest, ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
 import { failureReply } from './failureReplies';
+import type { LookupGuard } from './lookupGuard';
 import { languageOf, type TurnLanguage } from './turnLanguage';
 
 export const LOOKUP_DIALOG = 'lookup';
@@ -74,6 +75,7 @@ export class LookupDialog extends ComponentDialog {
     private readonly translator: Translator,
     private readonly settings: LookupDialogSettings,
     private readonly logger: Logger,
+    private readonly guard: LookupGuard,
   ) {
     super(LOOKUP_DIALOG);
     this.addDialog(new ChoicePrompt(KIND_PROMPT, (p) => this.choiceOrIdentifier(p)));
@@ -176,6 +178,11 @@ export class LookupDialog extends ComponentDialog {
     const language = this.language(step.context);
     const { t } = language;
 
+    if (!(await this.guard.admit(step.context))) {
+      this.logger.warn({ lookup: request.kind }, 'lookup refused: limit or cool-down');
+      await step.context.sendActivity(t('errors.slow_down'));
+      return step.endDialog();
+    }
     await step.context.sendActivity({ type: ActivityTypes.Typing });
     let shipments: Shipment[];
     try {
@@ -184,6 +191,7 @@ export class LookupDialog extends ComponentDialog {
       const reply = failureReply(error);
       this.logger.warn({ lookup: request.kind, error: errorLogFields(error) }, 'lookup failed');
       await step.context.sendActivity(t(reply.key, { identifier: request.identifier, storeId: request.storeId }));
+      if (reply.kind === 'not_found' || (reply.kind === 'reask' && reply.argument === 'identifier')) await this.guard.missed(step.context);
       if (reply.kind === 'reask') {
         const known: Partial<LookupRequest> = reply.argument === 'store' ? { kind: request.kind, identifier: request.identifier } : { kind: request.kind };
         return step.replaceDialog(this.id, { request: known } satisfies LookupDialogOptions);
@@ -193,9 +201,11 @@ export class LookupDialog extends ComponentDialog {
     }
 
     if (shipments.length === 0) {
+      await this.guard.missed(step.context);
       await step.context.sendActivity(t('errors.not_found', { identifier: request.identifier }));
       return this.offerAnother(step);
     }
+    await this.guard.found(step.context);
     const intro = t('lookup.found', { count: shipments.length, identifier: request.identifier });
     for (const reply of renderShipments(shipments, { t, locale: language.locale, timeZone: language.timeZone, channel: step.context.activity.channelId }, intro)) {
       await step.context.sendActivity({ type: ActivityTypes.Message, ...reply });

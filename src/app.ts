@@ -5,6 +5,7 @@
 import { ConversationState, MemoryStorage, type CloudAdapter, type Storage } from 'botbuilder';
 import type { Server } from 'restify';
 import { LookupDialog } from '../dialogs/lookupDialog';
+import { DEFAULT_LIMITS, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
 import { createAdapter } from './bot/adapter';
 import { registerMessagesRoute } from './bot/messagesRoute';
@@ -15,7 +16,7 @@ import { registerHealthRoutes } from './http/health';
 import { createServer } from './http/server';
 import { Translator } from './i18n';
 import { CheckpointsClient } from './tracking/checkpoints/client';
-import type { Clock } from './tracking/clock';
+import { systemClock, type Clock } from './tracking/clock';
 import type { Logger } from './tracking/logger';
 import { ShipmentLookup } from './tracking/lookup';
 import { CachedLookup } from './tracking/lookupCache';
@@ -56,6 +57,10 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     translator,
     { defaultStoreId: config.trackings?.storeId, defaultTimeZone: config.defaultTimeZone },
     logger.child({ component: 'dialog' }),
+    new LookupGuard(conversationState.createProperty<GuardState>('lookupGuard'), parts.clock ?? systemClock, {
+      ...DEFAULT_LIMITS,
+      maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY,
+    }),
   );
   const mainDialog = new MainDialog(lookupDialog, translator, config.defaultTimeZone);
   const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone, logger.child({ component: 'bot' }));

@@ -55,6 +55,7 @@ const ENV_SHAPE = {
     .regex(/^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'must be an Azure container name: 3-63 lowercase letters, digits and single hyphens')
     .default('conversation-state'),
 
+  LOOKUP_LIMIT: z.coerce.number().int().min(0).max(1000).default(10),
   LOOKUP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 
   DEFAULT_LOCALE: locale.default('en'),
@@ -107,6 +108,8 @@ export interface Config {
   retry: RetryOptions;
   /** Where conversation state lives: this process's memory, or Azure Blob storage shared by every instance. */
   storage: { kind: 'memory' } | { kind: 'blob'; connectionString: string; container: string };
+  /** Lookups one conversation may make per 10 minutes; 0 for no limit. */
+  lookupLimit: number;
   /** How long a lookup's answer is reused; 0 turns the cache off. */
   lookupCacheTtlMs: number;
   bot: { appType: string; appId?: string; appPassword?: string; tenantId?: string };
@@ -147,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     },
     storage:
       e.STORAGE === 'blob' ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER } : { kind: 'memory' },
+    lookupLimit: e.LOOKUP_LIMIT,
     lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,
     bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
   };

@@ -38,6 +38,8 @@ export interface TranscriptOptions {
 
 export interface Conversation {
   adapter: TestAdapter;
+  /** The bot's clock: retry waits and limits run on it. */
+  clock: FakeClock;
   logs: string[];
   /** Sends one activity and returns every activity the bot sent in reply. */
   say(said: Said): Promise<Partial<Activity>[]>;
@@ -46,7 +48,8 @@ export interface Conversation {
 export function conversation(config: Config, options: TranscriptOptions = {}): Conversation {
   const logs: string[] = [];
   const logger = createLogger('debug', new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }));
-  const app = createApp(config, logger, { clock: new FakeClock() });
+  const clock = new FakeClock();
+  const app = createApp(config, logger, { clock });
   const adapter = new TestAdapter(
     async (context) => {
       await app.bot.run(context);
@@ -57,6 +60,7 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
   adapter.onTurnError = app.adapter.onTurnError;
   return {
     adapter,
+    clock,
     logs,
     async say(said) {
       const activity: Partial<Activity> =

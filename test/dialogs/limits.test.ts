@@ -1,0 +1,48 @@
+/**
+ * A conversation cannot be used to guess order numbers: a limit on lookups per 10 minutes, and a
+ * cool-down after three misses in a row. Both answer with the same words, and no upstream call is made.
+ */
+import { DEMO } from '../../sandbox/simulators';
+import { configFor } from '../support/app';
+import { conversation } from '../support/transcript';
+import { useSimulators } from '../support/upstreams';
+
+const upstreams = useSimulators();
+const SLOW_DOWN = "You've asked about a lot of numbers in a short time. Please wait a few minutes and try again.";
+const lookup = (identifier: string) => ({ value: { input_type: 'tracking_number', identifier } });
+const texts = (replies: Array<{ text?: string }>) => replies.map((r) => r.text).filter(Boolean);
+
+test('ten lookups in ten minutes; the eleventh is asked to wait, and after ten minutes it may go on', async () => {
+  const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
+  for (let i = 0; i < 10; i++) {
+    expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit)))).toContain('Can I help with anything else?');
+    await talk.clock.sleep(30_000);
+  }
+  expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.pending)))).toEqual([SLOW_DOWN]);
+  expect(upstreams.trackings.requests).toHaveLength(10);
+  await talk.clock.sleep(10 * 60_000);
+  expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.pending)))).toContain('Can I help with anything else?');
+});
+
+test('three misses in a row, then a five-minute cool-down with the same words; a hit in between resets the count', async () => {
+  const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
+  const miss = () => talk.say(lookup(DEMO.trackings.trackingNumbers.unknown));
+  await miss();
+  await miss();
+  await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
+  await miss();
+  await miss();
+  upstreams.trackings.inject({ kind: 'status', status: 400, body: { code: 'invalid_argument', meta: { argument: 'tracking_number' } } });
+  await talk.say(lookup(DEMO.trackings.trackingNumbers.lost));
+  const before = upstreams.trackings.requests.length;
+  expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.delivered)))).toEqual([SLOW_DOWN]);
+  expect(upstreams.trackings.requests).toHaveLength(before);
+  await talk.clock.sleep(5 * 60_000);
+  expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.delivered)))).toContain('Can I help with anything else?');
+});
+
+test('LOOKUP_LIMIT=0 turns the limit off', async () => {
+  const talk = conversation(configFor(upstreams, { LOOKUP_LIMIT: '0' }), { channelId: 'webchat', locale: 'en-US' });
+  for (let i = 0; i < 12; i++) await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
+  expect(upstreams.trackings.requests).toHaveLength(12);
+});
