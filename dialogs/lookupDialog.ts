@@ -23,6 +23,7 @@ import { errorLogFields } from '../src/tracking/errors';
 import type { Logger } from '../src/tracking/logger';
 import type { LookupKind, LookupRequest, ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
+import { noteLookup } from './turnLookup';
 import { failureReply } from './failureReplies';
 import type { LookupGuard } from './lookupGuard';
 import { languageOf, type TurnLanguage } from './turnLanguage';
@@ -179,7 +180,7 @@ export class LookupDialog extends ComponentDialog {
     const { t } = language;
 
     if (!(await this.guard.admit(step.context))) {
-      this.logger.warn({ lookup: request.kind }, 'lookup refused: limit or cool-down');
+      noteLookup(step.context, { kind: request.kind, outcome: 'limited' });
       await step.context.sendActivity(t('errors.slow_down'));
       return step.endDialog();
     }
@@ -189,6 +190,7 @@ export class LookupDialog extends ComponentDialog {
       shipments = await this.finder.find(request, language.language);
     } catch (error) {
       const reply = failureReply(error);
+      noteLookup(step.context, { kind: request.kind, outcome: reply.kind === 'apology' ? 'failed' : reply.kind === 'not_found' ? 'not_found' : 'refused' });
       this.logger.warn({ lookup: request.kind, error: errorLogFields(error) }, 'lookup failed');
       await step.context.sendActivity(t(reply.key, { identifier: request.identifier, storeId: request.storeId }));
       if (reply.kind === 'not_found' || (reply.kind === 'reask' && reply.argument === 'identifier')) await this.guard.missed(step.context);
@@ -200,6 +202,7 @@ export class LookupDialog extends ComponentDialog {
       return this.offerAnother(step);
     }
 
+    noteLookup(step.context, { kind: request.kind, outcome: shipments.length ? 'found' : 'not_found', shipments: shipments.length });
     if (shipments.length === 0) {
       await this.guard.missed(step.context);
       await step.context.sendActivity(t('errors.not_found', { identifier: request.identifier }));

@@ -9,6 +9,7 @@ import { languageOf } from '../../dialogs/turnLanguage';
 import type { Translator } from '../i18n';
 import type { Logger } from '../tracking/logger';
 import { DuplicateDeliveries } from './duplicateDeliveries';
+import { lookupOf } from '../../dialogs/turnLookup';
 
 export class TrackingBot extends ActivityHandler {
   private readonly duplicates: DuplicateDeliveries;
@@ -56,7 +57,17 @@ export class TrackingBot extends ActivityHandler {
       this.logger?.info({ channel: context.activity.channelId, activityType: context.activity.type }, 'duplicate delivery ignored');
       return;
     }
+    const started = Date.now();
+    let sent = 0;
+    context.onSendActivities(async (_context, activities, next) => {
+      sent += activities.length;
+      return next();
+    });
     await super.run(context);
     await this.conversationState.saveChanges(context, false);
+    this.logger?.info(
+      { channel: context.activity.channelId, activityType: context.activity.type, latencyMs: Date.now() - started, sent, lookup: lookupOf(context) },
+      'turn',
+    );
   }
 }

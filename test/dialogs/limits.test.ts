@@ -46,3 +46,23 @@ test('LOOKUP_LIMIT=0 turns the limit off', async () => {
   for (let i = 0; i < 12; i++) await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
   expect(upstreams.trackings.requests).toHaveLength(12);
 });
+
+describe('one log line per turn', () => {
+  test('says what the turn did, and never what the customer wrote', async () => {
+    const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
+    await talk.say(`hello, my secret note: please hurry ${DEMO.trackings.trackingNumbers.inTransit}`);
+    const turns = talk.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'turn');
+    expect(turns).toHaveLength(1);
+    expect(turns[0]).toMatchObject({ channel: 'webchat', activityType: 'message', sent: 3, lookup: { kind: 'tracking_number', outcome: 'found', shipments: 1 }, latencyMs: expect.any(Number) });
+    expect(talk.logs.join('\n')).not.toContain('secret note');
+  });
+
+  test('an outcome other than found is named', async () => {
+    const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
+    await talk.say(lookup(DEMO.trackings.trackingNumbers.unknown));
+    upstreams.trackings.inject({ kind: 'status', status: 401 });
+    await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
+    const outcomes = talk.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'turn').map((entry) => entry.lookup?.outcome);
+    expect(outcomes).toEqual(['not_found', 'failed']);
+  });
+});
