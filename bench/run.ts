@@ -23,7 +23,7 @@ interface Scale {
 }
 
 const FULL: Scale = { latencyMs: 25, turns: [[1, 300], [50, 2_000], [200, 4_000]], warmupTurns: 300 };
-const SMOKE: Scale = { latencyMs: 5, turns: [[1, Number(process.env.BENCH_SMOKE_TURNS ?? 6)], [4, 16]], warmupTurns: 10 };
+const SMOKE: Scale = { latencyMs: 5, turns: [[1, 6], [4, 16]], warmupTurns: 10 };
 
 interface Stats {
   cpu: NodeJS.CpuUsage;

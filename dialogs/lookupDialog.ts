@@ -119,7 +119,7 @@ export class LookupDialog extends ComponentDialog {
       return step.prompt(KIND_PROMPT, {
         prompt: t('prompt.ambiguous', { identifier: draft.identifier }),
         retryPrompt: t('invalid.choice'),
-        choices: this.kindChoices(draft.ambiguousKinds, t),
+        choices: draft.ambiguousKinds.map((kind) => translatedChoice(kind, t)),
       });
     }
     if (draft.kind) return step.next();
@@ -127,7 +127,7 @@ export class LookupDialog extends ComponentDialog {
       draft.kind = available[0];
       return step.next();
     }
-    return step.prompt(KIND_PROMPT, { prompt: t('prompt.kind'), retryPrompt: t('invalid.choice'), choices: this.kindChoices(available, t) });
+    return step.prompt(KIND_PROMPT, { prompt: t('prompt.kind'), retryPrompt: t('invalid.choice'), choices: available.map((kind) => translatedChoice(kind, t)) });
   }
 
   // 2. The identifier: known already, or asked with a prompt that validates it for the kind.
@@ -243,10 +243,7 @@ export class LookupDialog extends ComponentDialog {
 
   private offerAnother(step: WaterfallStepContext): Promise<DialogTurnResult> {
     const { t } = this.language(step.context);
-    const choices: Choice[] = [
-      { value: 'another', action: { type: 'imBack', title: t('choice.another'), value: t('choice.another') }, synonyms: t('choice.another_synonyms').split('|') },
-      { value: 'done', action: { type: 'imBack', title: t('choice.done'), value: t('choice.done') }, synonyms: t('choice.done_synonyms').split('|') },
-    ];
+    const choices = ['another', 'done'].map((value) => translatedChoice(value, t));
     return step.prompt(ANOTHER_PROMPT, { prompt: t('prompt.another'), retryPrompt: t('invalid.choice'), choices });
   }
 
@@ -262,14 +259,6 @@ export class LookupDialog extends ComponentDialog {
       const title = twice.has(c.identifier) ? `${c.identifier} (${t(`name.${c.kind}`)})` : c.identifier;
       return { value: `${index}`, action: { type: 'imBack', title, value: title }, synonyms: [c.identifier] };
     });
-  }
-
-  private kindChoices(kinds: LookupKind[], t: TurnLanguage['t']): Choice[] {
-    return kinds.map((kind) => ({
-      value: kind,
-      action: { type: 'imBack', title: t(`choice.${kind}`), value: t(`choice.${kind}`) },
-      synonyms: t(`choice.${kind}_synonyms`).split('|'),
-    }));
   }
 
   /** Fills the draft from a recognition of free text. */
@@ -329,4 +318,10 @@ export class LookupDialog extends ComponentDialog {
 
 function draftOf(step: WaterfallStepContext): Draft {
   return (step.values as { draft: Draft }).draft;
+}
+
+/** A choice labelled `choice.<value>` that also answers to the words in `choice.<value>_synonyms`. */
+function translatedChoice(value: string, t: TurnLanguage['t']): Choice {
+  const title = t(`choice.${value}`);
+  return { value, action: { type: 'imBack', title, value: title }, synonyms: t(`choice.${value}_synonyms`).split('|') };
 }

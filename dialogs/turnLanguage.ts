@@ -4,6 +4,7 @@
  */
 import type { TurnContext } from 'botbuilder';
 import type { Localization, Translator } from '../src/i18n';
+import { validTimeZone } from '../src/timeZone';
 
 export interface TurnLanguage extends Localization {
   /** IANA zone for dates: the client's `localTimezone` when valid, else the deployment's default. */
@@ -19,13 +20,4 @@ export function languageOf(context: TurnContext, translator: Translator, default
   const language = { ...translator.localize(activity.locale), timeZone: validTimeZone(activity.localTimezone) ?? defaultTimeZone };
   context.turnState.set(KEY, language);
   return language;
-}
-
-export function validTimeZone(zone: string | undefined | null): string | undefined {
-  if (!zone) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
 }

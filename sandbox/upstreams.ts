@@ -3,6 +3,7 @@
  * with their demo orders, so the bot can be tried at once. Never in production, never with a bot identity.
  */
 import type { Config } from '../src/config';
+import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
 import { startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from './simulators';
 
 export interface Sandbox {
@@ -27,12 +28,13 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   const token = 'sandbox-checkpoints-token';
   const apiKey = 'sandbox-trackings-key';
   const checkpoints = await startCheckpointsSimulator({ userId, token });
-  const trackings = await startTrackingsSimulator({ apiKey, service: config.trackings?.service });
+  // Sandbox mode means no upstream is configured, so the service path is the default one.
+  const trackings = await startTrackingsSimulator({ apiKey, service: DEFAULT_TRACKINGS_SERVICE });
   return {
     config: {
       ...config,
       checkpoints: { baseUrl: checkpoints.url, userId, token },
-      trackings: { baseUrl: trackings.url, apiKey, service: config.trackings?.service ?? 'example.storeapi.v1.PublicAPI', storeId: undefined },
+      trackings: { baseUrl: trackings.url, apiKey, service: DEFAULT_TRACKINGS_SERVICE },
     },
     simulators: [checkpoints, trackings],
     close: async () => {

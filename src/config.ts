@@ -3,6 +3,7 @@
  * with a message naming each bad variable; values are never echoed, so no secret is printed.
  */
 import { z } from 'zod';
+import { validTimeZone } from './timeZone';
 import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
 import type { RetryOptions } from './tracking/retry';
 import { DEFAULT_RETRY } from './tracking/retry';
@@ -61,14 +62,7 @@ const ENV_SHAPE = {
   DEFAULT_LOCALE: locale.default('en'),
   DEFAULT_TIMEZONE: z
     .string()
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone such as Europe/Berlin')
+    .refine((zone) => validTimeZone(zone) !== undefined, 'must be an IANA time zone such as Europe/Berlin')
     .default('UTC'),
 
   MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).default('MultiTenant'),

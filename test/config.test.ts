@@ -88,3 +88,13 @@ describe('configuration from the environment', () => {
     for (const secret of Object.values(secrets)) expect(message).not.toContain(secret);
   });
 });
+
+describe('time zones', () => {
+  test('one check serves the config, the client and the cards: canonical names pass, others do not', async () => {
+    const { validTimeZone } = await import('../src/timeZone');
+    expect(validTimeZone('europe/berlin')).toBe('Europe/Berlin');
+    expect(validTimeZone(' UTC ')).toBe('UTC');
+    for (const bad of ['', undefined, null, 'Mars/Olympus_Mons', 'GMT+99']) expect(validTimeZone(bad)).toBeUndefined();
+    expect(loadConfig({ DEFAULT_TIMEZONE: 'Europe/Berlin' }).defaultTimeZone).toBe('Europe/Berlin');
+  });
+});

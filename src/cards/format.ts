@@ -2,6 +2,8 @@
  * Dates in the user's locale and time zone. A plain calendar date (YYYY-MM-DD) stays that date:
  * it is formatted in UTC, so no zone can move it to the day before or after.
  */
+import { validTimeZone } from '../timeZone';
+
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export interface DateFormatter {
@@ -13,36 +15,24 @@ export interface DateFormatter {
   shortDateTime(value: string | undefined): string | undefined;
 }
 
-/** Answers of the two resolvers below; each check builds an Intl object, which costs more than the rest of a card. */
-const resolved = new Map<string, string>();
-function remembered(kind: string, value: string | undefined, resolve: (value: string | undefined) => string): string {
-  const key = `${kind}\u0000${value ?? ''}`;
-  let answer = resolved.get(key);
-  if (answer === undefined) {
-    if (resolved.size >= 512) resolved.clear();
-    answer = resolve(value);
-    resolved.set(key, answer);
-  }
-  return answer;
-}
-
 /** The zone itself when Intl knows it, else UTC. */
 export function resolveTimeZone(timeZone: string | undefined): string {
-  return remembered('zone', timeZone, checkTimeZone);
+  return validTimeZone(timeZone) ?? 'UTC';
 }
+
+/** Answers of resolveLocale: each check builds an Intl object, which costs more than the rest of a card. */
+const locales = new Map<string, string>();
 
 /** The locale itself when Intl accepts it, else English. */
 export function resolveLocale(locale: string | undefined): string {
-  return remembered('locale', locale, checkLocale);
-}
-
-function checkTimeZone(timeZone: string | undefined): string {
-  if (!timeZone?.trim()) return 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: timeZone.trim() }).resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
+  const key = locale ?? '';
+  let answer = locales.get(key);
+  if (answer === undefined) {
+    if (locales.size >= 512) locales.clear();
+    answer = checkLocale(locale);
+    locales.set(key, answer);
   }
+  return answer;
 }
 
 function checkLocale(locale: string | undefined): string {

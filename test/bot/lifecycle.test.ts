@@ -66,3 +66,19 @@ test('it is not ready while its state storage cannot be reached, and says which 
   expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
   service.child.kill();
 });
+
+test('with nothing configured it starts in sandbox mode, says what it started and where, and serves the page', async () => {
+  const nothing = { CHECKPOINTS_BASE_URL: '', TRACKINGS_BASE_URL: '', MicrosoftAppId: '', NODE_ENV: '' };
+  const service = await startService(nothing);
+  const port = new URL(service.url).port;
+  // The banner comes right after listening; give the stdout pipe a moment.
+  for (let i = 0; i < 50 && !service.output().includes('Try:'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const output = service.output();
+  expect(output).toContain(`Chat with the bot:   http://localhost:${port}/`);
+  expect(output).toMatch(/Interface A \(sim\):\s+http:\/\/127\.0\.0\.1:\d+/);
+  expect(output).toMatch(/Interface B \(sim\):\s+http:\/\/127\.0\.0\.1:\d+/);
+  expect(output).toContain(DEMO.checkpoints.inTransitMultiShipment);
+  const page = await fetch(`${service.url}/`);
+  expect(page.headers.get('content-type')).toContain('text/html');
+  service.child.kill();
+});
