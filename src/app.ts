@@ -7,7 +7,7 @@ import type { Server } from 'restify';
 import { LookupDialog } from '../dialogs/lookupDialog';
 import { DEFAULT_LIMITS, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
-import { createAdapter } from './bot/adapter';
+import { createAdapter, type AuthEndpoints } from './bot/adapter';
 import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
 import type { Config } from './config';
@@ -36,6 +36,8 @@ export interface AppParts {
   storage?: Storage;
   /** Whether the process is shutting down, for /readyz. */
   draining?: () => boolean;
+  /** Where inbound tokens are validated; Bot Framework's public endpoints unless given. */
+  authEndpoints?: AuthEndpoints;
 }
 
 export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
@@ -64,7 +66,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   );
   const mainDialog = new MainDialog(lookupDialog, translator, config.defaultTimeZone);
   const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone, logger.child({ component: 'bot' }));
-  const adapter = createAdapter(config, conversationState, translator, logger.child({ component: 'bot' }));
+  const adapter = createAdapter(config, conversationState, translator, logger.child({ component: 'bot' }), parts.authEndpoints);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });

@@ -1,7 +1,7 @@
 /** The whole app on an ephemeral loopback port, wired to the simulators, with its logs captured. */
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { createApp, type App } from '../../src/app';
+import { createApp, type App, type AppParts } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { FakeClock } from './fakeClock';
@@ -32,7 +32,8 @@ export function configFor(upstreams: Upstreams, env: NodeJS.ProcessEnv = {}): Co
   });
 }
 
-export async function startApp(config: Config): Promise<RunningApp> {
+/** `parts` may add anything but the clock, which is always the fake one exposed as `clock`. */
+export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> = {}): Promise<RunningApp> {
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -41,7 +42,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
     },
   });
   const clock = new FakeClock();
-  const app = createApp(config, createLogger(config.logLevel, sink), { clock });
+  const app = createApp(config, createLogger(config.logLevel, sink), { ...parts, clock });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
