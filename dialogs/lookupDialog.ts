@@ -19,7 +19,7 @@ import { renderShipments } from '../src/cards';
 import type { Translator } from '../src/i18n';
 import { recognizeIdentifiers, validateIdentifier, type Recognition } from '../src/recognize';
 import { recognizeMessage } from './messageRecognition';
-import { errorLogFields } from '../src/tracking/errors';
+import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
 import type { Logger } from '../src/tracking/logger';
 import type { LookupKind, LookupRequest, ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
@@ -167,7 +167,7 @@ export class LookupDialog extends ComponentDialog {
     return step.next();
   }
 
-  // 4. The lookup, and its answer: cards, "not found", a re-ask of the refused argument, or an apology.
+  // 4. The lookup, and its answer: cards, "not found" (also for a refused number), a re-ask of a refused store, or an apology.
   private async lookupStep(step: WaterfallStepContext): Promise<DialogTurnResult> {
     const draft = draftOf(step);
     if (typeof step.result === 'string') {
@@ -190,24 +190,16 @@ export class LookupDialog extends ComponentDialog {
       shipments = await this.finder.find(request, language.language);
     } catch (error) {
       const reply = failureReply(error);
-      noteLookup(step.context, { kind: request.kind, outcome: reply.kind === 'apology' ? 'failed' : reply.kind === 'not_found' ? 'not_found' : 'refused' });
+      noteLookup(step.context, { kind: request.kind, outcome: reply.kind === 'apology' ? 'failed' : error instanceof InvalidArgumentError ? 'refused' : 'not_found' });
       this.logger.warn({ lookup: request.kind, error: errorLogFields(error) }, 'lookup failed');
-      await step.context.sendActivity(t(reply.key, { identifier: request.identifier, storeId: request.storeId }));
-      if (reply.kind === 'not_found' || (reply.kind === 'reask' && reply.argument === 'identifier')) await this.guard.missed(step.context);
-      if (reply.kind === 'reask') {
-        const known: Partial<LookupRequest> = reply.argument === 'store' ? { kind: request.kind, identifier: request.identifier } : { kind: request.kind };
-        return step.replaceDialog(this.id, { request: known } satisfies LookupDialogOptions);
-      }
+      if (reply.kind === 'not_found') return this.notFound(step, request);
+      await step.context.sendActivity(t(reply.key, { storeId: request.storeId }));
       if (reply.kind === 'apology') return step.endDialog();
-      return this.offerAnother(step);
+      return step.replaceDialog(this.id, { request: { kind: request.kind, identifier: request.identifier } } satisfies LookupDialogOptions);
     }
 
     noteLookup(step.context, { kind: request.kind, outcome: shipments.length ? 'found' : 'not_found', shipments: shipments.length });
-    if (shipments.length === 0) {
-      await this.guard.missed(step.context);
-      await step.context.sendActivity(t('errors.not_found', { identifier: request.identifier }));
-      return this.offerAnother(step);
-    }
+    if (shipments.length === 0) return this.notFound(step, request);
     await this.guard.found(step.context);
     const intro = t('lookup.found', { count: shipments.length, identifier: request.identifier });
     for (const reply of renderShipments(shipments, { t, locale: language.locale, timeZone: language.timeZone, channel: step.context.activity.channelId }, intro)) {
@@ -239,6 +231,13 @@ export class LookupDialog extends ComponentDialog {
     const guess = recognizeMessage(text, this.finder.kinds());
     if (guess.type === 'match') return { type: 'identifier', request: guess.request };
     return guess.type === 'none' ? { type: 'none' } : { type: 'restart' };
+  }
+
+  /** Not found and a refused number get the same words and the same re-ask, and both count as a miss. */
+  private async notFound(step: WaterfallStepContext, request: LookupRequest): Promise<DialogTurnResult> {
+    await this.guard.missed(step.context);
+    await step.context.sendActivity(this.language(step.context).t('errors.not_found', { identifier: request.identifier }));
+    return step.replaceDialog(this.id, { request: { kind: request.kind } } satisfies LookupDialogOptions);
   }
 
   private offerAnother(step: WaterfallStepContext): Promise<DialogTurnResult> {

@@ -66,11 +66,11 @@ describe.each(modes)('delivery mode %s', (mode) => {
 
     test('each error gets its reply', async () => {
       const notFound = await channel(mode, 'en-US').say(TN.unknown);
-      expect(summarize(notFound.replies)).toEqual(['(typing)', `I couldn't find anything for ${TN.unknown}. Please check the number and try again.`, 'Can I help with anything else?']);
+      expect(summarize(notFound.replies)).toEqual(['(typing)', `I couldn't find anything for ${TN.unknown}. Please check the number and try again.`, 'Please type the tracking number.']);
 
       upstreams.trackings.inject({ kind: 'status', status: 400, body: { code: 'invalid_argument', meta: { argument: 'tracking_number' } } });
       const invalid = await channel(mode, 'en-US').say(TN.inTransit);
-      expect(summarize(invalid.replies)).toEqual(['(typing)', `The tracking service didn't accept ${TN.inTransit}. Please check it and type it again.`, 'Please type the tracking number.']);
+      expect(summarize(invalid.replies)).toEqual(['(typing)', `I couldn't find anything for ${TN.inTransit}. Please check the number and try again.`, 'Please type the tracking number.']);
 
       for (const faults of [[{ kind: 'status' as const, status: 401 }], [{ kind: 'status' as const, status: 503 }, { kind: 'status' as const, status: 503 }]]) {
         upstreams.trackings.inject(...faults);

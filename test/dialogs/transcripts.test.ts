@@ -227,7 +227,7 @@ describe('bad input gets a clear answer and no upstream call', () => {
 });
 
 describe('errors become conversation', () => {
-  test('not found: say so, and offer to try again', async () => {
+  test('not found: say so, and ask for the number again', async () => {
     await run(
       config(),
       [
@@ -238,9 +238,11 @@ describe('errors become conversation', () => {
         user(ORDER.unknown),
         typing(),
         bot(`I couldn't find anything for ${ORDER.unknown}. Please check the number and try again.`),
+        bot('Please type your order number.'),
+        user(ORDER.delivered),
+        typing(),
+        answer(`Here is the shipment for ${ORDER.delivered}:`, 1),
         bot('Can I help with anything else?'),
-        user('Track another'),
-        bot('What would you like to track?'),
       ],
       webchat,
     );
@@ -270,18 +272,17 @@ describe('errors become conversation', () => {
     );
   });
 
-  test('the interface refuses the number: ask again for exactly the number', async () => {
-    upstreams.trackings.inject({ kind: 'status', status: 400, body: { code: 'invalid_argument', message: 'bad', details: [{ type: 'google.rpc.BadRequest', debug: { fieldViolations: [{ field: 'tracking_number' }] } }] } });
-    await run(
-      config(),
-      [
-        user(TN.inTransit),
-        typing(),
-        bot(`The tracking service didn't accept ${TN.inTransit}. Please check it and type it again.`),
-        bot('Please type the tracking number.'),
-      ],
-      webchat,
-    );
+  test('the interface refuses the number: the same words as "not found", so guessing learns nothing, and the number is asked for again', async () => {
+    const refused = { kind: 'status' as const, status: 400, body: { code: 'invalid_argument', message: 'bad', details: [{ type: 'google.rpc.BadRequest', debug: { fieldViolations: [{ field: 'tracking_number' }] } }] } };
+    const sameWords = (tn: string) => [
+      user(tn),
+      typing(),
+      bot(`I couldn't find anything for ${tn}. Please check the number and try again.`),
+      bot('Please type the tracking number.'),
+    ];
+    upstreams.trackings.inject(refused);
+    await run(config(), sameWords(TN.inTransit), webchat);
+    await run(config(), sameWords(TN.unknown), webchat);
   });
 
   test.each([
@@ -448,7 +449,7 @@ describe('auf Deutsch', () => {
         user(TN.unknown),
         typing(),
         bot(`Zu ${TN.unknown} habe ich nichts gefunden. Bitte prüfen Sie die Nummer und versuchen Sie es noch einmal.`),
-        bot('Kann ich sonst noch helfen?'),
+        bot('Bitte geben Sie die Sendungsnummer ein.'),
         user('abbrechen'),
         bot('Gut, ich habe abgebrochen. Schicken Sie mir jederzeit eine Nummer.'),
       ],
