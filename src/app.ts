@@ -8,6 +8,8 @@ import { LookupDialog } from '../dialogs/lookupDialog';
 import { DEFAULT_LIMITS, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
 import { createAdapter, type AuthEndpoints } from './bot/adapter';
+import { ConversationQueue } from './bot/conversationQueue';
+import { OptimisticStorage } from './bot/optimisticStorage';
 import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
 import type { Config } from './config';
@@ -53,7 +55,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const finder = new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock });
   const translator = new Translator(config.defaultLocale);
   const storage = parts.storage ?? new MemoryStorage();
-  const conversationState = new ConversationState(storage);
+  const conversationState = new ConversationState(new OptimisticStorage(storage));
+  const queue = new ConversationQueue();
   const lookupDialog = new LookupDialog(
     finder,
     translator,
@@ -65,7 +68,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     }),
   );
   const mainDialog = new MainDialog(lookupDialog, translator, config.defaultTimeZone);
-  const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone, logger.child({ component: 'bot' }));
+  const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone, queue, logger.child({ component: 'bot' }));
   const adapter = createAdapter(config, conversationState, translator, logger.child({ component: 'bot' }), parts.authEndpoints);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });

@@ -13,6 +13,7 @@ import { languageOf } from '../../dialogs/turnLanguage';
 import type { Config } from '../config';
 import type { Translator } from '../i18n';
 import { errorLogFields } from '../tracking/errors';
+import { StateConflictError } from './optimisticStorage';
 import type { Logger } from '../tracking/logger';
 
 /** Where inbound tokens are checked: Bot Framework's public endpoints unless overridden (tests serve their own keys). */
@@ -39,15 +40,19 @@ export function createAdapter(
 
   adapter.onTurnError = async (context: TurnContext, error: Error) => {
     logger.error({ error: errorLogFields(error), channel: context.activity.channelId, activityType: context.activity.type }, 'turn failed');
-    try {
-      await conversationState.delete(context);
-      await conversationState.saveChanges(context, true);
-    } catch (stateError) {
-      logger.error({ error: errorLogFields(stateError) }, 'could not clear conversation state after a failed turn');
+    // A turn that kept losing the race for the state changed nothing; the state is another turn's, and sound.
+    const lostRace = error instanceof StateConflictError;
+    if (!lostRace) {
+      try {
+        await conversationState.delete(context);
+        await conversationState.saveChanges(context, true);
+      } catch (stateError) {
+        logger.error({ error: errorLogFields(stateError) }, 'could not clear conversation state after a failed turn');
+      }
     }
     try {
       const { t } = languageOf(context, translator, config.defaultTimeZone);
-      await context.sendActivity(t('errors.unexpected'));
+      await context.sendActivity(t(lostRace ? 'errors.busy' : 'errors.unexpected'));
     } catch {
       // The channel itself is failing; the log above already says why.
     }

@@ -17,13 +17,20 @@ export class DuplicateDeliveries {
     this.recent = conversationState.createProperty<string[]>('recentActivityIds');
   }
 
-  /** True when this activity was already taken: the turn must do nothing. Otherwise records it. */
-  async isDuplicate(context: TurnContext): Promise<boolean> {
+  /** True when this process already took this activity; otherwise marks it taken. Checked once per delivery. */
+  takenHere(context: TurnContext): boolean {
     const { id, channelId, conversation } = context.activity;
     if (!id || !conversation?.id) return false;
     const key = `${channelId}\u0000${conversation.id}\u0000${id}`;
     if (this.taken.has(key)) return true;
     this.taken.set(key, true);
+    return false;
+  }
+
+  /** True when the conversation's state says another instance answered it; otherwise records it there. */
+  async seenBefore(context: TurnContext): Promise<boolean> {
+    const { id } = context.activity;
+    if (!id || !context.activity.conversation?.id) return false;
     const recent = await this.recent.get(context, []);
     if (recent.includes(id)) return true;
     await this.recent.set(context, [...recent, id].slice(-REMEMBERED_PER_CONVERSATION));

@@ -1,6 +1,7 @@
 /**
  * The ActivityHandler: greets new members, strips a Teams @mention, runs the main dialog,
- * and saves the conversation's state once per turn.
+ * and runs each turn as a transaction on the conversation's state: one at a time per conversation in
+ * this process, and run again on fresh state when another instance changed it meanwhile.
  */
 import { ActivityHandler, TurnContext, type BotState } from 'botbuilder';
 import type { DialogState } from 'botbuilder-dialogs';
@@ -8,21 +9,26 @@ import type { MainDialog } from '../../dialogs/mainDialog';
 import { languageOf } from '../../dialogs/turnLanguage';
 import type { Translator } from '../i18n';
 import type { Logger } from '../tracking/logger';
+import type { ConversationQueue } from './conversationQueue';
 import { DuplicateDeliveries } from './duplicateDeliveries';
+import { TurnTransaction } from './turnTransaction';
 import { lookupOf } from '../../dialogs/turnLookup';
 
 export class TrackingBot extends ActivityHandler {
   private readonly duplicates: DuplicateDeliveries;
+  private readonly transaction: TurnTransaction;
 
   constructor(
-    private readonly conversationState: BotState,
+    conversationState: BotState,
     mainDialog: MainDialog,
     translator: Translator,
     defaultTimeZone: string,
+    private readonly queue: ConversationQueue,
     private readonly logger?: Logger,
   ) {
     super();
     this.duplicates = new DuplicateDeliveries(conversationState);
+    this.transaction = new TurnTransaction(conversationState);
     const dialogState = conversationState.createProperty<DialogState>('dialogState');
 
     this.onMessage(async (context, next) => {
@@ -52,22 +58,34 @@ export class TrackingBot extends ActivityHandler {
     });
   }
 
-  override async run(context: TurnContext): Promise<void> {
-    if (await this.duplicates.isDuplicate(context)) {
-      this.logger?.info({ channel: context.activity.channelId, activityType: context.activity.type }, 'duplicate delivery ignored');
-      return;
-    }
+  override run(context: TurnContext): Promise<void> {
+    const { channelId, conversation } = context.activity;
+    return this.queue.run(`${channelId}\u0000${conversation?.id ?? ''}`, () => this.runTurn(context));
+  }
+
+  private async runTurn(context: TurnContext): Promise<void> {
+    if (this.duplicates.takenHere(context)) return this.logDuplicate(context);
     const started = Date.now();
-    let sent = 0;
-    context.onSendActivities(async (_context, activities, next) => {
-      sent += activities.length;
-      return next();
+    let duplicate = false;
+    const { sent, attempts } = await this.transaction.run(context, async () => {
+      duplicate = await this.duplicates.seenBefore(context);
+      if (!duplicate) await super.run(context);
     });
-    await super.run(context);
-    await this.conversationState.saveChanges(context, false);
+    if (duplicate) return this.logDuplicate(context);
     this.logger?.info(
-      { channel: context.activity.channelId, activityType: context.activity.type, latencyMs: Date.now() - started, sent, lookup: lookupOf(context) },
+      {
+        channel: context.activity.channelId,
+        activityType: context.activity.type,
+        latencyMs: Date.now() - started,
+        sent,
+        ...(attempts > 1 && { attempts }),
+        lookup: lookupOf(context),
+      },
       'turn',
     );
+  }
+
+  private logDuplicate(context: TurnContext): void {
+    this.logger?.info({ channel: context.activity.channelId, activityType: context.activity.type }, 'duplicate delivery ignored');
   }
 }

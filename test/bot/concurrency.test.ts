@@ -1,0 +1,83 @@
+/**
+ * Messages of one conversation that arrive at once must not corrupt its state. Twelve lookups are sent
+ * together (LOOKUP_LIMIT is 10): to one instance, and split across two instances sharing the storage,
+ * in memory and on Azure Blob storage (Azurite). Whatever the interleaving, the conversation's state
+ * must record exactly the lookups the customer was shown, never more than ten are shown, and every
+ * message gets an answer. With last-writer-wins state, turns overwrite each other: more than ten are
+ * shown and the state counts fewer.
+ */
+import { MemoryStorage, type Storage } from 'botbuilder';
+import { BlobsStorage } from 'botbuilder-azure-blobs';
+import { DEMO } from '../../sandbox/simulators';
+import { configFor, startApp, type RunningApp } from '../support/app';
+import { startAzurite, type Azurite } from '../support/azurite';
+import { TestChannel } from '../support/channel';
+import { useSimulators } from '../support/upstreams';
+
+const upstreams = useSimulators();
+const SLOW_DOWN = "You've asked about a lot of numbers in a short time. Please wait a few minutes and try again.";
+const BUSY = 'Sorry, several of your messages reached me at once and I lost track of that one. Please send it again.';
+const ANOTHER = 'Can I help with anything else?';
+const TN = DEMO.trackings.trackingNumbers;
+
+let azurite: Azurite | undefined;
+afterAll(() => azurite?.stop());
+
+const storages: Array<[string, number, () => Promise<Storage>]> = [
+  ['one instance', 1, async () => new MemoryStorage()],
+  ['two instances sharing memory storage', 2, async () => new MemoryStorage()],
+  [
+    'two instances sharing Azure Blob storage',
+    2,
+    async () => {
+      azurite ??= await startAzurite();
+      return new BlobsStorage(azurite.connectionString, `race-${Date.now()}`);
+    },
+  ],
+];
+
+describe.each(storages)('%s', (_name, instances, makeStorage) => {
+  let storage: Storage;
+  let apps: RunningApp[] = [];
+  beforeEach(async () => {
+    storage = await makeStorage();
+    const config = configFor(upstreams, { LOG_LEVEL: 'warn' });
+    apps = await Promise.all(Array.from({ length: instances }, () => startApp(config, { storage })));
+    // Each lookup takes a while upstream, so the turns overlap.
+    upstreams.trackings.setLatency(40);
+  });
+  afterEach(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+  });
+
+  test('twelve lookups at once: the state counts exactly the answers shown, at most ten, and each message is answered', async () => {
+    const conversationId = `race-${Math.random().toString(36).slice(2)}`;
+    const chats = apps.map((app) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId }));
+    const numbers = [TN.inTransit, TN.pending, TN.delivered];
+    // The conversation exists before the burst (a brand-new one has no stored version to compare; see optimisticStorage.ts).
+    expect((await chats[0].say('hi')).replies.map((r) => r.text)).toEqual(['What would you like to track?']);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => chats[i % chats.length].say({ value: { input_type: 'tracking_number', identifier: numbers[i % numbers.length] } })),
+    );
+
+    const texts = answers.map(({ status, replies }) => {
+      expect(status).toBe(200);
+      return replies.map((r) => r.text).filter(Boolean);
+    });
+    const shown = texts.filter((t) => t.includes(ANOTHER)).length;
+    const slowed = texts.filter((t) => t.length === 1 && t[0] === SLOW_DOWN).length;
+    const busy = texts.filter((t) => t.length === 1 && t[0] === BUSY).length;
+
+    expect(shown + slowed + busy).toBe(12);
+    expect(shown).toBeLessThanOrEqual(10);
+    if (instances === 1) expect([shown, slowed]).toEqual([10, 2]);
+
+    const key = `webchat/conversations/${conversationId}/`;
+    const saved = (await storage.read([key]))[key];
+    expect(saved.lookupGuard.recent).toHaveLength(shown);
+
+    // And the conversation goes on from that state: the limit is reached, or nearly.
+    const next = await chats[0].say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
+    expect(next.replies.map((r) => r.text).filter(Boolean)).toContain(shown === 10 ? SLOW_DOWN : ANOTHER);
+  });
+});
