@@ -2,25 +2,14 @@
  * The Bot Framework adapter. A turn that fails anyway gets a short apology in the user's language,
  * and the conversation's state is cleared so the next message starts clean rather than stuck.
  */
-import {
-  CloudAdapter,
-  ConfigurationBotFrameworkAuthentication,
-  type BotState,
-  type ConfigurationBotFrameworkAuthenticationOptions,
-  type TurnContext,
-} from 'botbuilder';
+import { CloudAdapter, type BotState, type TurnContext } from 'botbuilder';
 import { languageOf } from '../../dialogs/turnLanguage';
 import type { Config } from '../config';
 import type { Translator } from '../i18n';
 import { errorLogFields } from '../tracking/errors';
+import { InboundAuthentication, type AuthEndpoints } from './inboundAuthentication';
 import { StateConflictError } from './optimisticStorage';
 import type { Logger } from '../tracking/logger';
-
-/** Where inbound tokens are checked: Bot Framework's public endpoints unless overridden (tests serve their own keys). */
-export type AuthEndpoints = Pick<
-  ConfigurationBotFrameworkAuthenticationOptions,
-  'ToBotFromChannelOpenIdMetadataUrl' | 'ToBotFromChannelTokenIssuer' | 'ToBotFromEmulatorOpenIdMetadataUrl'
->;
 
 export function createAdapter(
   config: Config,
@@ -29,14 +18,7 @@ export function createAdapter(
   logger: Logger,
   authEndpoints: AuthEndpoints = {},
 ): CloudAdapter {
-  const auth = new ConfigurationBotFrameworkAuthentication({
-    MicrosoftAppId: config.bot.appId,
-    MicrosoftAppPassword: config.bot.appPassword,
-    MicrosoftAppType: config.bot.appType,
-    MicrosoftAppTenantId: config.bot.tenantId,
-    ...authEndpoints,
-  });
-  const adapter = new CloudAdapter(auth);
+  const adapter = new CloudAdapter(new InboundAuthentication(config, logger, authEndpoints));
 
   adapter.onTurnError = async (context: TurnContext, error: Error) => {
     logger.error({ error: errorLogFields(error), channel: context.activity.channelId, activityType: context.activity.type }, 'turn failed');

@@ -1,0 +1,57 @@
+/**
+ * Who may call /api/messages: botbuilder's validation of the channel's token, with two changes.
+ * - Every refusal is the same 401 "Unauthorized". botbuilder answers 401 only for its own error type and
+ *   lets jsonwebtoken's through as a 500 naming the failed check (bad signature, wrong algorithm, not
+ *   yet valid), which alerts on-call for a forged token and tells the forger what to fix. The reason goes
+ *   to our log instead.
+ * - Pointing one endpoint elsewhere keeps the public cloud's values for the rest: botbuilder would
+ *   otherwise take every value from the overrides and leave the others undefined.
+ */
+import { CallerIdConstants, ConfigurationBotFrameworkAuthentication, StatusCodes, type Activity, type ConfigurationBotFrameworkAuthenticationOptions } from 'botbuilder';
+import { AuthenticationConstants, AuthenticationError, type AuthenticateRequestResult } from 'botframework-connector';
+import type { Config } from '../config';
+import type { Logger } from '../tracking/logger';
+
+/** Where inbound tokens are checked: Bot Framework's public endpoints unless overridden (tests serve their own keys). */
+export type AuthEndpoints = Pick<
+  ConfigurationBotFrameworkAuthenticationOptions,
+  'ToBotFromChannelOpenIdMetadataUrl' | 'ToBotFromChannelTokenIssuer' | 'ToBotFromEmulatorOpenIdMetadataUrl'
+>;
+
+const PUBLIC_CLOUD: ConfigurationBotFrameworkAuthenticationOptions = {
+  ValidateAuthority: true,
+  ToChannelFromBotLoginUrl: AuthenticationConstants.ToChannelFromBotLoginUrl,
+  ToChannelFromBotOAuthScope: AuthenticationConstants.ToChannelFromBotOAuthScope,
+  ToBotFromChannelTokenIssuer: AuthenticationConstants.ToBotFromChannelTokenIssuer,
+  OAuthUrl: AuthenticationConstants.OAuthUrl,
+  ToBotFromChannelOpenIdMetadataUrl: AuthenticationConstants.ToBotFromChannelOpenIdMetadataUrl,
+  ToBotFromEmulatorOpenIdMetadataUrl: AuthenticationConstants.ToBotFromEmulatorOpenIdMetadataUrl,
+  CallerId: CallerIdConstants.PublicAzureChannel,
+};
+
+export class InboundAuthentication extends ConfigurationBotFrameworkAuthentication {
+  constructor(
+    config: Config,
+    private readonly logger: Logger,
+    endpoints: AuthEndpoints = {},
+  ) {
+    const overridden = Object.values(endpoints).some((value) => value !== undefined);
+    super({
+      ...(overridden && PUBLIC_CLOUD),
+      ...endpoints,
+      MicrosoftAppId: config.bot.appId,
+      MicrosoftAppPassword: config.bot.appPassword,
+      MicrosoftAppType: config.bot.appType,
+      MicrosoftAppTenantId: config.bot.tenantId,
+    });
+  }
+
+  override async authenticateRequest(activity: Activity, authHeader: string): Promise<AuthenticateRequestResult> {
+    try {
+      return await super.authenticateRequest(activity, authHeader);
+    } catch (error) {
+      this.logger.warn({ channel: activity.channelId, reason: error instanceof Error ? error.message : String(error) }, 'inbound request refused');
+      throw new AuthenticationError('Unauthorized', StatusCodes.UNAUTHORIZED);
+    }
+  }
+}
