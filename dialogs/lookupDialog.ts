@@ -3,7 +3,7 @@
  * lookup and status cards → "anything else?". Whatever is already known (a recognized first
  * message, a card submit, a re-ask) skips the steps that would ask for it.
  */
-import { ActivityTypes, type TurnContext } from 'botbuilder';
+import { ActivityTypes, DeliveryModes, type TurnContext } from 'botbuilder';
 import {
   ChoicePrompt,
   ComponentDialog,
@@ -24,8 +24,9 @@ import type { Logger } from '../src/tracking/logger';
 import type { LookupKind, LookupRequest, ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
 import { noteLookup } from './turnLookup';
-import { failureReply } from './failureReplies';
+import { failureReply, type FailureReply } from './failureReplies';
 import type { LookupGuard } from './lookupGuard';
+import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './replyDeadline';
 import { languageOf, type TurnLanguage } from './turnLanguage';
 
 export const LOOKUP_DIALOG = 'lookup';
@@ -77,6 +78,7 @@ export class LookupDialog extends ComponentDialog {
     private readonly settings: LookupDialogSettings,
     private readonly logger: Logger,
     private readonly guard: LookupGuard,
+    private readonly replies: { deadline: ReplyDeadline; later: LaterDelivery },
   ) {
     super(LOOKUP_DIALOG);
     this.addDialog(new ChoicePrompt(KIND_PROMPT, (p) => this.choiceOrIdentifier(p)));
@@ -185,27 +187,66 @@ export class LookupDialog extends ComponentDialog {
       return step.endDialog();
     }
     await step.context.sendActivity({ type: ActivityTypes.Typing });
-    let shipments: Shipment[];
-    try {
-      shipments = await this.finder.find(request, language.language);
-    } catch (error) {
-      const reply = failureReply(error);
-      noteLookup(step.context, { kind: request.kind, outcome: reply.kind === 'apology' ? 'failed' : error instanceof InvalidArgumentError ? 'refused' : 'not_found' });
-      this.logger.warn({ lookup: request.kind, error: errorLogFields(error) }, 'lookup failed');
-      if (reply.kind === 'not_found') return this.notFound(step, request);
-      await step.context.sendActivity(t(reply.key, { storeId: request.storeId }));
-      if (reply.kind === 'apology') return step.endDialog();
-      return step.replaceDialog(this.id, { request: { kind: request.kind, identifier: request.identifier } } satisfies LookupDialogOptions);
+    const outcome = settle(this.finder.find(request, language.language));
+    const settled = await this.replies.deadline.within(outcome);
+    if (!settled) return this.answerLater(step, request, language, outcome);
+    switch (await this.answer(step.context, request, language, settled)) {
+      case 'found':
+        return this.offerAnother(step);
+      case 'not_found':
+        return step.replaceDialog(this.id, { request: { kind: request.kind } } satisfies LookupDialogOptions);
+      case 'store_refused':
+        return step.replaceDialog(this.id, { request: { kind: request.kind, identifier: request.identifier } } satisfies LookupDialogOptions);
+      case 'apology':
+        return step.endDialog();
     }
+  }
 
-    noteLookup(step.context, { kind: request.kind, outcome: shipments.length ? 'found' : 'not_found', shipments: shipments.length });
-    if (shipments.length === 0) return this.notFound(step, request);
-    await this.guard.found(step.context);
-    const intro = t('lookup.found', { count: shipments.length, identifier: request.identifier });
-    for (const reply of renderShipments(shipments, { t, locale: language.locale, timeZone: language.timeZone, channel: step.context.activity.channelId }, intro)) {
-      await step.context.sendActivity({ type: ActivityTypes.Message, ...reply });
+  /**
+   * The lookup's answer: status cards, "not found" (the same words for a refused number), a refused
+   * store, or an apology. Used in the turn, and by a later delivery when the turn could not wait.
+   */
+  private async answer(context: TurnContext, request: LookupRequest, language: TurnLanguage, settled: Settled<Shipment[]>): Promise<'found' | FailureReply['kind']> {
+    const { t } = language;
+    if (!settled.ok) {
+      const reply = failureReply(settled.error);
+      noteLookup(context, { kind: request.kind, outcome: reply.kind === 'apology' ? 'failed' : settled.error instanceof InvalidArgumentError ? 'refused' : 'not_found' });
+      this.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
+      if (reply.kind === 'not_found') await this.guard.missed(context);
+      await context.sendActivity(t(reply.key, { identifier: request.identifier, storeId: request.storeId }));
+      return reply.kind;
     }
-    return this.offerAnother(step);
+    const shipments = settled.value;
+    noteLookup(context, { kind: request.kind, outcome: shipments.length ? 'found' : 'not_found', shipments: shipments.length });
+    if (shipments.length === 0) {
+      await this.guard.missed(context);
+      await context.sendActivity(t('errors.not_found', { identifier: request.identifier }));
+      return 'not_found';
+    }
+    await this.guard.found(context);
+    const intro = t('lookup.found', { count: shipments.length, identifier: request.identifier });
+    for (const reply of renderShipments(shipments, { t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro)) {
+      await context.sendActivity({ type: ActivityTypes.Message, ...reply });
+    }
+    return 'found';
+  }
+
+  /**
+   * The lookup needs longer than the channel gives a turn. With normal delivery the answer follows as
+   * a message of its own; under expectReplies nothing can follow the turn, so the customer is asked to
+   * ask again shortly, and the lookup goes on to fill the cache for that next ask.
+   */
+  private async answerLater(step: WaterfallStepContext, request: LookupRequest, language: TurnLanguage, outcome: Promise<Settled<Shipment[]>>): Promise<DialogTurnResult> {
+    noteLookup(step.context, { kind: request.kind, outcome: 'deferred' });
+    if (step.context.activity.deliveryMode === DeliveryModes.ExpectReplies) {
+      await step.context.sendActivity(language.t('lookup.try_shortly'));
+    } else {
+      await step.context.sendActivity(language.t('lookup.still_checking'));
+      this.replies.later.deliver(step.context, outcome, async (context, settled) => {
+        await this.answer(context, request, language, settled);
+      });
+    }
+    return step.endDialog();
   }
 
   // 5. Another one, or goodbye. A number typed here is looked up at once.
@@ -231,13 +272,6 @@ export class LookupDialog extends ComponentDialog {
     const guess = recognizeMessage(text, this.finder.kinds());
     if (guess.type === 'match') return { type: 'identifier', request: guess.request };
     return guess.type === 'none' ? { type: 'none' } : { type: 'restart' };
-  }
-
-  /** Not found and a refused number get the same words and the same re-ask, and both count as a miss. */
-  private async notFound(step: WaterfallStepContext, request: LookupRequest): Promise<DialogTurnResult> {
-    await this.guard.missed(step.context);
-    await step.context.sendActivity(this.language(step.context).t('errors.not_found', { identifier: request.identifier }));
-    return step.replaceDialog(this.id, { request: { kind: request.kind } } satisfies LookupDialogOptions);
   }
 
   private offerAnother(step: WaterfallStepContext): Promise<DialogTurnResult> {

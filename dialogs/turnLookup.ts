@@ -4,7 +4,7 @@
  */
 import type { TurnContext } from 'botbuilder';
 
-export type LookupOutcome = 'found' | 'not_found' | 'refused' | 'failed' | 'limited';
+export type LookupOutcome = 'found' | 'not_found' | 'refused' | 'failed' | 'limited' | 'deferred';
 
 const KEY = Symbol('turnLookup');
 

@@ -7,10 +7,13 @@ import type { Server } from 'restify';
 import { LookupDialog } from '../dialogs/lookupDialog';
 import { DEFAULT_LIMITS, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
+import { ReplyDeadline } from '../dialogs/replyDeadline';
 import { createAdapter } from './bot/adapter';
 import type { AuthEndpoints } from './bot/inboundAuthentication';
 import { ConversationQueue } from './bot/conversationQueue';
+import { LaterReplies } from './bot/laterReplies';
 import { OptimisticStorage } from './bot/optimisticStorage';
+import { TurnTransaction } from './bot/turnTransaction';
 import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
 import type { Config } from './config';
@@ -31,10 +34,15 @@ export interface App {
   adapter: CloudAdapter;
   bot: TrackingBot;
   lookup: ShipmentLookup;
+  /** Resolves once every reply promised for later has been sent: shutdown waits for it. */
+  idle(): Promise<void>;
 }
 
 export interface AppParts {
+  /** Time for retry waits, the lookup cache and the lookup limits. */
   clock?: Clock;
+  /** The timer of the reply deadline; the real one unless a test drives it (FakeClock's instant sleeps would always fire it). */
+  replyTimer?: Clock;
   /** Conversation state storage; in memory unless given. */
   storage?: Storage;
   /** Whether the process is shutting down, for /readyz. */
@@ -58,6 +66,11 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const storage = parts.storage ?? new MemoryStorage();
   const conversationState = new ConversationState(new OptimisticStorage(storage));
   const queue = new ConversationQueue();
+  const transaction = new TurnTransaction(conversationState);
+  const botLogger = logger.child({ component: 'bot' });
+  const adapter = createAdapter(config, conversationState, translator, botLogger, parts.authEndpoints);
+  const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger);
+
   const lookupDialog = new LookupDialog(
     finder,
     translator,
@@ -67,14 +80,14 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
       ...DEFAULT_LIMITS,
       maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY,
     }),
+    { deadline: new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock), later: laterReplies },
   );
   const mainDialog = new MainDialog(lookupDialog, translator, config.defaultTimeZone);
-  const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone, queue, logger.child({ component: 'bot' }));
-  const adapter = createAdapter(config, conversationState, translator, logger.child({ component: 'bot' }), parts.authEndpoints);
+  const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone, queue, transaction, botLogger);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
   registerActionRoutes(server, { checkpoints, trackings, logger: logger.child({ component: 'actions' }) });
-  return { server, adapter, bot, lookup };
+  return { server, adapter, bot, lookup, idle: () => laterReplies.idle() };
 }

@@ -58,6 +58,8 @@ const ENV_SHAPE = {
 
   LOOKUP_LIMIT: z.coerce.number().int().min(0).max(1000).default(10),
   LOOKUP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  // Channels give up on a turn after 10 to 15 s; past this, the answer follows as a message of its own.
+  REPLY_WITHIN_MS: positiveInt(100, 14_000).default(8_000),
 
   DEFAULT_LOCALE: locale.default('en'),
   DEFAULT_TIMEZONE: z
@@ -106,6 +108,8 @@ export interface Config {
   lookupLimit: number;
   /** How long a lookup's answer is reused; 0 turns the cache off. */
   lookupCacheTtlMs: number;
+  /** How long a turn waits for a lookup before it says "still checking". */
+  replyWithinMs: number;
   bot: { appType: string; appId?: string; appPassword?: string; tenantId?: string };
 }
 
@@ -146,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       e.STORAGE === 'blob' ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER } : { kind: 'memory' },
     lookupLimit: e.LOOKUP_LIMIT,
     lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,
+    replyWithinMs: e.REPLY_WITHIN_MS,
     bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
   };
 }

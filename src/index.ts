@@ -52,17 +52,19 @@ async function main(): Promise<void> {
     }
   });
 
-  // Stop taking connections, let the turns in flight finish (and reply), then exit; a turn that hangs does not hold the exit forever.
+  // Stop taking connections, let the turns in flight finish (and reply), send the answers promised for
+  // later, then exit; a turn or an upstream that hangs does not hold the exit forever.
   const stop = (signal: string) => {
     if (draining) return;
     draining = true;
-    logger.info({ signal }, 'shutting down: finishing the turns in flight');
+    logger.info({ signal }, 'shutting down: finishing the turns in flight and the answers promised for later');
     setTimeout(() => {
-      logger.warn({}, 'turns still in flight after 15 s; exiting anyway');
+      logger.warn({}, 'turns or later answers still in flight after 15 s; exiting anyway');
       process.exit(1);
     }, 15_000).unref();
     app.server.close(() => {
-      void (sandbox?.close() ?? Promise.resolve()).finally(() => {
+      // The sandbox's local channel receives the later answers, so it closes after them.
+      void app.idle().then(() => sandbox?.close()).finally(() => {
         logger.info({}, 'stopped');
         process.exit(0);
       });

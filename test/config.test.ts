@@ -32,7 +32,7 @@ describe('configuration from the environment', () => {
       checkpoints: { baseUrl: 'https://api.example.test/', userId: '4242', token: 'tok-secret-123' },
       trackings: { baseUrl: 'https://store.example.test', apiKey: 'key-secret-456', service: 'example.storeapi.v1.PublicAPI', storeId: 'store-eu-1' },
       bot: { appType: 'MultiTenant', appId: full.MicrosoftAppId, appPassword: 'app-password-789' },
-      retry: { maxAttempts: 4, attemptTimeoutMs: 5000, deadlineMs: 20000 },
+      retry: { maxAttempts: 4, attemptTimeoutMs: 5000, deadlineMs: 60000 },
     });
   });
 

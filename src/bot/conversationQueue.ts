@@ -4,6 +4,13 @@
  * the other had not happened. Across instances, optimistic concurrency on the stored state does the
  * same job (see optimisticStorage.ts and turnTransaction.ts).
  */
+import type { Activity } from 'botbuilder';
+
+/** Which conversation an activity belongs to, across channels. */
+export function conversationKey(activity: Partial<Activity>): string {
+  return `${activity.channelId}\u0000${activity.conversation?.id ?? ''}`;
+}
+
 export class ConversationQueue {
   private readonly tails = new Map<string, Promise<unknown>>();
 

@@ -9,14 +9,13 @@ import type { MainDialog } from '../../dialogs/mainDialog';
 import { languageOf } from '../../dialogs/turnLanguage';
 import type { Translator } from '../i18n';
 import type { Logger } from '../tracking/logger';
-import type { ConversationQueue } from './conversationQueue';
+import { conversationKey, type ConversationQueue } from './conversationQueue';
 import { DuplicateDeliveries } from './duplicateDeliveries';
-import { TurnTransaction } from './turnTransaction';
+import type { TurnTransaction } from './turnTransaction';
 import { lookupOf } from '../../dialogs/turnLookup';
 
 export class TrackingBot extends ActivityHandler {
   private readonly duplicates: DuplicateDeliveries;
-  private readonly transaction: TurnTransaction;
 
   constructor(
     conversationState: BotState,
@@ -24,11 +23,11 @@ export class TrackingBot extends ActivityHandler {
     translator: Translator,
     defaultTimeZone: string,
     private readonly queue: ConversationQueue,
+    private readonly transaction: TurnTransaction,
     private readonly logger?: Logger,
   ) {
     super();
     this.duplicates = new DuplicateDeliveries(conversationState);
-    this.transaction = new TurnTransaction(conversationState);
     const dialogState = conversationState.createProperty<DialogState>('dialogState');
 
     this.onMessage(async (context, next) => {
@@ -59,8 +58,7 @@ export class TrackingBot extends ActivityHandler {
   }
 
   override run(context: TurnContext): Promise<void> {
-    const { channelId, conversation } = context.activity;
-    return this.queue.run(`${channelId}\u0000${conversation?.id ?? ''}`, () => this.runTurn(context));
+    return this.queue.run(conversationKey(context.activity), () => this.runTurn(context));
   }
 
   private async runTurn(context: TurnContext): Promise<void> {

@@ -18,7 +18,8 @@ export interface RetryOptions {
 export const DEFAULT_RETRY: RetryOptions = {
   maxAttempts: 4,
   attemptTimeoutMs: 5_000,
-  deadlineMs: 20_000,
+  // Long enough to honour a Retry-After of 30 s: the bot answers later when a turn cannot wait that long.
+  deadlineMs: 60_000,
   backoffUnitMs: 1_000,
 };
 

@@ -1,9 +1,10 @@
 /**
  * The service process from start to stop: it refuses to run a public bot without inbound auth, says
- * loudly when auth is off, reports readiness, and on SIGTERM finishes the turns in flight before it exits.
+ * loudly when auth is off, reports readiness, and on SIGTERM finishes the turns in flight and sends the
+ * answers it promised for later before it exits.
  */
 import { DEMO } from '../../sandbox/simulators';
-import { summarize, TestChannel } from '../support/channel';
+import { startConnector, summarize, TestChannel } from '../support/channel';
 import { startService, stopAllServices } from '../support/serviceProcess';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 
@@ -55,6 +56,26 @@ test('on SIGTERM it finishes the turn in flight, replies, and exits cleanly', as
   expect(service.output()).toContain('shutting down: finishing the turns in flight');
   // Gone: new connections are refused.
   await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
+});
+
+test('on SIGTERM it first sends the answers it promised for later', async () => {
+  const connector = await startConnector();
+  try {
+    const service = await startService({ ...upstreamEnv(), REPLY_WITHIN_MS: '100' });
+    upstreams.trackings.setLatency(1_500);
+    const chat = new TestChannel({ botUrl: service.url, mode: 'normal', connector, locale: 'en-US' });
+    const { replies } = await chat.say(DEMO.trackings.trackingNumbers.inTransit);
+    expect(summarize(replies)).toEqual(['(typing)', "I'm still waiting for the carrier's answer. I'll send it here as soon as I have it."]);
+    service.child.kill('SIGTERM');
+
+    expect(await service.exited).toBe(0);
+    expect(summarize(connector.received.slice(replies.length).map((r) => r.activity))).toEqual([
+      `Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`,
+      '(card)',
+    ]);
+  } finally {
+    await connector.close();
+  }
 });
 
 test('it is not ready while its state storage cannot be reached, and says which check fails', async () => {

@@ -32,8 +32,8 @@ export function configFor(upstreams: Upstreams, env: NodeJS.ProcessEnv = {}): Co
   });
 }
 
-/** `parts` may add anything but the clock, which is always the fake one exposed as `clock`. */
-export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> = {}): Promise<RunningApp> {
+/** `parts` may add any app part; the clock is a FakeClock (or a ManualClock given in `parts`), exposed as `clock`. */
+export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & { clock?: FakeClock } = {}): Promise<RunningApp> {
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -41,7 +41,7 @@ export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> = 
       done();
     },
   });
-  const clock = new FakeClock();
+  const clock = parts.clock ?? new FakeClock();
   const app = createApp(config, createLogger(config.logLevel, sink), { ...parts, clock });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

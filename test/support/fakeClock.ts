@@ -3,7 +3,7 @@ import type { Clock } from '../../src/tracking/clock';
 /** A clock whose sleeps return at once and move time forward, recording every wait. */
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];
-  constructor(private time = Date.parse('2026-11-22T12:00:00.000Z')) {}
+  constructor(protected time = Date.parse('2026-11-22T12:00:00.000Z')) {}
   now(): number {
     return this.time;
   }

@@ -1,0 +1,40 @@
+/**
+ * Channels give a turn 10 to 15 s before they give up on it (and Teams then sends the message again).
+ * A lookup whose retries need longer (a Retry-After of 30 s, repeated 503s) must not hold the turn:
+ * the dialog waits at most `withinMs`, then says it is still checking and hands the lookup to a
+ * LaterDelivery, which sends the answer as a message of its own when it comes.
+ */
+import type { TurnContext } from 'botbuilder';
+import type { Clock } from '../src/tracking/clock';
+
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A promise that never rejects: the outcome is data, so nobody forgets to handle a late failure. */
+export function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+}
+
+export class ReplyDeadline {
+  constructor(
+    readonly withinMs: number,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The outcome, if it comes within the deadline; otherwise undefined, and the work goes on. */
+  async within<T>(outcome: Promise<Settled<T>>): Promise<Settled<T> | undefined> {
+    const timer = new AbortController();
+    try {
+      return await Promise.race([outcome, this.clock.sleep(this.withinMs, timer.signal).then(() => undefined)]);
+    } finally {
+      timer.abort();
+    }
+  }
+}
+
+/** Sends what a turn could not wait for, as a message of its own once `ready` settles (normal delivery only). */
+export interface LaterDelivery {
+  deliver<T>(context: TurnContext, ready: Promise<T>, send: (context: TurnContext, value: T) => Promise<void>): void;
+}
