@@ -21,7 +21,7 @@ import { recognizeIdentifiers, validateIdentifier, type Recognition } from '../s
 import { recognizeMessage } from './messageRecognition';
 import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
 import type { Logger } from '../src/tracking/logger';
-import type { LookupKind, LookupRequest, ShipmentFinder } from '../src/tracking/lookup';
+import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
 import { noteLookup } from './turnLookup';
 import { failureReply, type FailureReply } from './failureReplies';
@@ -187,10 +187,11 @@ export class LookupDialog extends ComponentDialog {
       return step.endDialog();
     }
     await step.context.sendActivity({ type: ActivityTypes.Typing });
-    const outcome = settle(this.finder.find(request, language.language));
+    const trace: LookupTrace = {};
+    const outcome = settle(this.finder.find(request, language.language, trace));
     const settled = await this.replies.deadline.within(outcome);
-    if (!settled) return this.answerLater(step, request, language, outcome);
-    switch (await this.answer(step.context, request, language, settled)) {
+    if (!settled) return this.answerLater(step, request, language, outcome, trace);
+    switch (await this.answer(step.context, request, language, settled, trace)) {
       case 'found':
         return this.offerAnother(step);
       case 'not_found':
@@ -206,18 +207,25 @@ export class LookupDialog extends ComponentDialog {
    * The lookup's answer: status cards, "not found" (the same words for a refused number), a refused
    * store, or an apology. Used in the turn, and by a later delivery when the turn could not wait.
    */
-  private async answer(context: TurnContext, request: LookupRequest, language: TurnLanguage, settled: Settled<Shipment[]>): Promise<'found' | FailureReply['kind']> {
+  private async answer(
+    context: TurnContext,
+    request: LookupRequest,
+    language: TurnLanguage,
+    settled: Settled<Shipment[]>,
+    trace: LookupTrace,
+  ): Promise<'found' | FailureReply['kind']> {
     const { t } = language;
     if (!settled.ok) {
       const reply = failureReply(settled.error);
-      noteLookup(context, { kind: request.kind, outcome: reply.kind === 'apology' ? 'failed' : settled.error instanceof InvalidArgumentError ? 'refused' : 'not_found' });
+      const outcome = reply.kind === 'apology' ? 'failed' : settled.error instanceof InvalidArgumentError ? 'refused' : 'not_found';
+      noteLookup(context, { kind: request.kind, outcome, ...trace });
       this.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
       if (reply.kind === 'not_found') await this.guard.missed(context);
       await context.sendActivity(t(reply.key, { identifier: request.identifier, storeId: request.storeId }));
       return reply.kind;
     }
     const shipments = settled.value;
-    noteLookup(context, { kind: request.kind, outcome: shipments.length ? 'found' : 'not_found', shipments: shipments.length });
+    noteLookup(context, { kind: request.kind, outcome: shipments.length ? 'found' : 'not_found', shipments: shipments.length, ...trace });
     if (shipments.length === 0) {
       await this.guard.missed(context);
       await context.sendActivity(t('errors.not_found', { identifier: request.identifier }));
@@ -236,14 +244,20 @@ export class LookupDialog extends ComponentDialog {
    * a message of its own; under expectReplies nothing can follow the turn, so the customer is asked to
    * ask again shortly, and the lookup goes on to fill the cache for that next ask.
    */
-  private async answerLater(step: WaterfallStepContext, request: LookupRequest, language: TurnLanguage, outcome: Promise<Settled<Shipment[]>>): Promise<DialogTurnResult> {
-    noteLookup(step.context, { kind: request.kind, outcome: 'deferred' });
+  private async answerLater(
+    step: WaterfallStepContext,
+    request: LookupRequest,
+    language: TurnLanguage,
+    outcome: Promise<Settled<Shipment[]>>,
+    trace: LookupTrace,
+  ): Promise<DialogTurnResult> {
+    noteLookup(step.context, { kind: request.kind, outcome: 'deferred', ...trace });
     if (step.context.activity.deliveryMode === DeliveryModes.ExpectReplies) {
       await step.context.sendActivity(language.t('lookup.try_shortly'));
     } else {
       await step.context.sendActivity(language.t('lookup.still_checking'));
       this.replies.later.deliver(step.context, outcome, async (context, settled) => {
-        await this.answer(context, request, language, settled);
+        await this.answer(context, request, language, settled, trace);
       });
     }
     return step.endDialog();

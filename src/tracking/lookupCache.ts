@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { systemClock, type Clock } from './clock';
 import { upstreamLang } from './language';
-import type { LookupKind, LookupRequest, ShipmentFinder } from './lookup';
+import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from './lookup';
 import type { Shipment } from './shipment';
 
 export interface LookupCacheOptions {
@@ -51,10 +51,13 @@ export class CachedLookup implements ShipmentFinder {
     return this.inner.kinds();
   }
 
-  async find(request: LookupRequest, locale?: string): Promise<Shipment[]> {
-    if (!this.enabled) return this.inner.find(request, locale);
-    const answer = await this.cache.fetch(keyOf(request, locale), { context: { request, locale } });
-    return answer!.shipments as Shipment[];
+  async find(request: LookupRequest, locale?: string, trace?: LookupTrace): Promise<Shipment[]> {
+    if (!this.enabled) return this.inner.find(request, locale, trace);
+    const status: LRUCache.Status<string, Answer, Call> = {};
+    const answer = this.cache.fetch(keyOf(request, locale), { context: { request, locale }, status });
+    // lru-cache says how it served the fetch as soon as the call returns.
+    if (trace) trace.cache = status.fetch === 'hit' ? 'hit' : status.fetch === 'inflight' ? 'shared' : 'miss';
+    return (await answer)!.shipments as Shipment[];
   }
 }
 

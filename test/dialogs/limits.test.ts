@@ -57,6 +57,17 @@ describe('one log line per turn', () => {
     expect(talk.logs.join('\n')).not.toContain('secret note');
   });
 
+  test('says how the cache served the lookup: asked the upstream, then answered from memory', async () => {
+    const talk = conversation(configFor(upstreams, { LOOKUP_CACHE_TTL_MS: '60000' }), { channelId: 'webchat', locale: 'en-US' });
+    await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
+    await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
+    const turns = talk.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'turn');
+    expect(turns.map((entry) => entry.lookup)).toEqual([
+      { kind: 'tracking_number', outcome: 'found', shipments: 1, cache: 'miss' },
+      { kind: 'tracking_number', outcome: 'found', shipments: 1, cache: 'hit' },
+    ]);
+  });
+
   test('an outcome other than found is named', async () => {
     const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
     await talk.say(lookup(DEMO.trackings.trackingNumbers.unknown));

@@ -4,7 +4,7 @@
  * Real HTTP against the simulators; the TTL runs on a fake clock.
  */
 import { DEMO } from '../../sandbox/simulators';
-import { ShipmentLookup, type LookupRequest } from '../../src/tracking/lookup';
+import { ShipmentLookup, type LookupRequest, type LookupTrace } from '../../src/tracking/lookup';
 import { CachedLookup } from '../../src/tracking/lookupCache';
 import { API_KEY, CREDENTIALS, clientsFor, useSimulators } from '../support/upstreams';
 
@@ -26,6 +26,15 @@ test('20 identical lookups at the same time make one upstream call, and all get 
   expect(upstreams.trackings.requests).toHaveLength(1);
   expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
   expect(answers[0][0].trackingNumber).toBe(byNumber.identifier);
+});
+
+test('each lookup says how it was served, for the turn\'s log line: miss, shared with one in flight, or hit', async () => {
+  const { finder } = cachedLookup();
+  upstreams.trackings.setLatency(50);
+  const traces: LookupTrace[] = [{}, {}, {}];
+  await Promise.all([finder.find(byNumber, 'en', traces[0]), finder.find(byNumber, 'en', traces[1])]);
+  await finder.find(byNumber, 'en', traces[2]);
+  expect(traces).toEqual([{ cache: 'miss' }, { cache: 'shared' }, { cache: 'hit' }]);
 });
 
 test('a repeat within the TTL is served from memory; after it, asked again', async () => {
