@@ -6,7 +6,15 @@ import { MemoryStorage, type Storage } from 'botbuilder';
 import { BlobsStorage } from 'botbuilder-azure-blobs';
 import type { Config } from '../config';
 
+/**
+ * Blob storage answers in milliseconds when it is well. When it is not, the SDK's default retries take
+ * about half a minute, far past the channel's deadline; two tries of 2 s each still let the turn answer.
+ */
+const STORAGE_RETRY = { maxTries: 2, tryTimeoutInMs: 2_000, retryDelayInMs: 200, maxRetryDelayInMs: 500 };
+
 export function createStorage(config: Config): Storage {
-  if (config.storage.kind === 'blob') return new BlobsStorage(config.storage.connectionString, config.storage.container);
+  if (config.storage.kind === 'blob') {
+    return new BlobsStorage(config.storage.connectionString, config.storage.container, { storagePipelineOptions: { retryOptions: STORAGE_RETRY } });
+  }
   return new MemoryStorage();
 }

@@ -8,6 +8,7 @@ const KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZ
 
 export interface Azurite {
   connectionString: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -22,11 +23,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startAzurite(): Promise<Azurite> {
-  const port = await freePort();
+export interface AzuriteOptions {
+  /** Start where a stopped emulator was, so the same connection string reaches it. */
+  port?: number;
+  /** Keep the blobs in this folder (they outlive a restart) instead of in memory. */
+  location?: string;
+}
+
+export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurite> {
+  const port = options.port ?? (await freePort());
+  const persistence = options.location ? ['--location', options.location] : ['--inMemoryPersistence'];
   const child: ChildProcess = spawn(
     process.execPath,
-    [require.resolve('azurite/dist/src/blob/main.js'), '--blobHost', '127.0.0.1', '--blobPort', String(port), '--inMemoryPersistence', '--disableTelemetry', '--skipApiVersionCheck', '--silent'],
+    [require.resolve('azurite/dist/src/blob/main.js'), '--blobHost', '127.0.0.1', '--blobPort', String(port), ...persistence, '--disableTelemetry', '--skipApiVersionCheck', '--silent'],
     { stdio: 'ignore' },
   );
   const deadline = Date.now() + 15_000;
@@ -37,6 +46,7 @@ export async function startAzurite(): Promise<Azurite> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
+    port,
     connectionString: `DefaultEndpointsProtocol=http;AccountName=${ACCOUNT};AccountKey=${KEY};BlobEndpoint=http://127.0.0.1:${port}/${ACCOUNT};`,
     stop: () =>
       new Promise((resolve) => {
