@@ -8,15 +8,21 @@ import { z } from 'zod';
 export const optionalText = z.string().optional().catch(undefined);
 export const optionalFlag = z.boolean().optional().catch(undefined);
 
-/** A list whose entries that do not parse as `item` are left out; anything but an array is an empty list. */
+/**
+ * A list whose entries that do not parse as `item` are left out. Anything but an array fails: for the
+ * list an answer is about (Interface B's `trackings`, Interface A's `header`), that is a broken answer,
+ * which must not read as "nothing found".
+ */
+export function entriesOf<T extends z.ZodType>(item: T) {
+  return z.array(z.unknown()).transform((entries) =>
+    entries.flatMap((raw) => {
+      const parsed = item.safeParse(raw);
+      return parsed.success ? [parsed.data as z.output<T>] : [];
+    }),
+  );
+}
+
+/** The same, but anything but an array is an empty list: for lists inside an entry, so one bad field does not lose the entry. */
 export function lenientList<T extends z.ZodType>(item: T) {
-  return z
-    .array(z.unknown())
-    .catch([])
-    .transform((entries) =>
-      entries.flatMap((raw) => {
-        const parsed = item.safeParse(raw);
-        return parsed.success ? [parsed.data as z.output<T>] : [];
-      }),
-    );
+  return entriesOf(item).catch([]);
 }

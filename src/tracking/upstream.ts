@@ -29,7 +29,7 @@ export interface UpstreamRequest {
 export interface UpstreamResponse {
   status: number;
   headers: Record<string, string>;
-  /** The body parsed as JSON, or undefined when it is not JSON. */
+  /** The body parsed as JSON, or undefined when it is not JSON or not labelled as JSON. */
   json: unknown;
   text: string;
   attempts: number;
@@ -133,7 +133,8 @@ export class UpstreamHttp {
 
   private toResponse(request: UpstreamRequest, response: AxiosResponse, delaysMs: number[]): UpstreamResponse {
     const text = typeof response.data === 'string' ? response.data : '';
-    const json = parseJson(text);
+    // Both interfaces answer application/json. Anything else (a proxy's page, a mislabelled body) is not their answer.
+    const json = JSON_CONTENT_TYPE.test(String(response.headers['content-type'] ?? '')) ? parseJson(text) : undefined;
     const headers = request.redactor.headers(response.headers as Record<string, unknown>);
     const attempts = delaysMs.length + 1;
     return {
@@ -206,6 +207,8 @@ export class UpstreamHttp {
     else this.logger.info(entry, 'upstream call');
   }
 }
+
+const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\b/i;
 
 function parseJson(text: string): unknown {
   if (!text) return undefined;

@@ -104,12 +104,16 @@ describe('what Interface A answers', () => {
     expect(upstreams.checkpoints.requests).toHaveLength(1);
   });
 
-  test('a 200 whose body is not JSON is an UpstreamError naming a malformed response', async () => {
+  test.each([
+    ['not JSON', '<html>maintenance</html>', 'text/html'],
+    ['JSON labelled as text', JSON.stringify({ header: [], body: {} }), 'text/plain'],
+    ['JSON whose header is not a list', JSON.stringify({ header: 'none' }), 'application/json'],
+  ])('a 200 whose body is %s is an UpstreamError naming a malformed response, never "not found"', async (_what, body, contentType) => {
     const { checkpoints } = clientsFor(upstreams);
-    upstreams.checkpoints.inject({ kind: 'raw', body: '<html>maintenance</html>', contentType: 'text/html' });
+    upstreams.checkpoints.inject({ kind: 'raw', body, contentType });
     const error = await checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'en', CREDENTIALS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamError);
-    expect(error).toMatchObject({ code: 'malformed_response', failure: { status: 200, body: '<html>maintenance</html>' } });
+    expect(error).toMatchObject({ code: 'malformed_response', failure: { status: 200 } });
   });
 
   test.each([

@@ -3,7 +3,7 @@
  * unknown fields passed through.
  */
 import { z } from 'zod';
-import { lenientList, optionalFlag, optionalText } from '../lenient';
+import { entriesOf, lenientList, optionalFlag, optionalText } from '../lenient';
 
 const lenientObject = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).optional().catch(undefined);
 
@@ -27,7 +27,7 @@ export const ShipmentHeaderSchema = z.looseObject({
 });
 
 export const CheckpointsResponseSchema = z.looseObject({
-  header: lenientList(ShipmentHeaderSchema).optional(),
+  header: entriesOf(ShipmentHeaderSchema).optional(),
   body: z.record(z.string(), lenientList(CheckpointSchema)).optional().catch(undefined),
 });
 

@@ -3,7 +3,7 @@
  * lowerCamelCase (the default of most printers) or in snake_case (as the seed shows): keys are read both ways.
  */
 import { z } from 'zod';
-import { lenientList, optionalText } from '../lenient';
+import { entriesOf, lenientList, optionalText } from '../lenient';
 
 export const TrackingEventSchema = z.looseObject({ status_code: optionalText, message: optionalText, timestamp: optionalText });
 
@@ -16,7 +16,7 @@ export const TrackingRecordSchema = z.looseObject({
   events: lenientList(TrackingEventSchema).optional(),
 });
 
-export const ListTrackingsResponseSchema = z.preprocess(snakeCaseKeys, z.looseObject({ trackings: lenientList(TrackingRecordSchema).optional() }));
+export const ListTrackingsResponseSchema = z.preprocess(snakeCaseKeys, z.looseObject({ trackings: entriesOf(TrackingRecordSchema).optional() }));
 
 export type TrackingRecord = z.output<typeof TrackingRecordSchema>;
 export type ListTrackingsResponse = z.output<typeof ListTrackingsResponseSchema>;
