@@ -186,9 +186,10 @@ export class LookupDialog extends ComponentDialog {
       await step.context.sendActivity(t('errors.slow_down'));
       return step.endDialog();
     }
-    await step.context.sendActivity({ type: ActivityTypes.Typing });
     const trace: LookupTrace = {};
     const outcome = settle(this.finder.find(request, language.language, trace));
+    // A typing indicator announces a wait; an answer from the cache has none (and one send less is a third of the turn's cost).
+    if (trace.cache !== 'hit') await step.context.sendActivity({ type: ActivityTypes.Typing });
     const settled = await this.replies.deadline.within(outcome);
     if (!settled) return this.answerLater(step, request, language, outcome, trace);
     switch (await this.answer(step.context, request, language, settled, trace)) {

@@ -37,7 +37,9 @@ export class LookupGuard {
     if (state.coolUntil !== undefined && now < state.coolUntil) return false;
     const recent = state.recent.filter((at) => now - at < this.limits.windowMs);
     if (recent.length >= this.limits.maxLookups) return false;
-    await this.state.set(context, { ...state, coolUntil: undefined, recent: [...recent, now] });
+    // Without a limit (LOOKUP_LIMIT=0) there is nothing to count, and the state stays small.
+    const counted = Number.isFinite(this.limits.maxLookups) ? [...recent, now] : [];
+    await this.state.set(context, { ...state, coolUntil: undefined, recent: counted });
     return true;
   }
 

@@ -3,6 +3,7 @@
  * The translation language is two letters (de); the full locale (de-CH) is kept for formatting dates.
  */
 import i18next, { type i18n } from 'i18next';
+import { LRUCache } from 'lru-cache';
 import de from '../locales/de/translation.json';
 import en from '../locales/en/translation.json';
 import es from '../locales/es/translation.json';
@@ -29,6 +30,7 @@ export interface Localization {
 export class Translator {
   private readonly i18n: i18n;
   private readonly translators: Map<Language, Translate>;
+  private readonly localizations = new LRUCache<string, Localization>({ max: 1_000 });
 
   constructor(private readonly defaultLocale = 'en') {
     this.i18n = i18next.createInstance();
@@ -42,6 +44,7 @@ export class Translator {
     });
     this.translators = new Map(LANGUAGES.map((language) => [language, this.memoized(language)]));
   }
+
 
   /** One Translate per language; a string without options is the same every time, so it is looked up once. */
   private memoized(language: Language): Translate {
@@ -60,13 +63,23 @@ export class Translator {
 
   /** The language and locale for a channel's locale (de-CH, de_DE, deu, missing...), falling back to the default. */
   localize(requested: string | undefined): Localization {
+    // Every turn asks this; parsing a locale takes several Intl.Locale constructions, and channels send few distinct ones.
+    const key = requested ?? '';
+    let localization = this.localizations.get(key);
+    if (!localization) {
+      localization = this.resolve(requested);
+      this.localizations.set(key, localization);
+    }
+    return localization;
+  }
+
+  private resolve(requested: string | undefined): Localization {
     const locale = canonicalLocale(requested) ?? canonicalLocale(this.defaultLocale) ?? 'en';
     const language = languageOf(locale) ?? languageOf(this.defaultLocale) ?? 'en';
     // A locale of an unsupported language formats dates its own way but speaks the default language.
     const formatLocale = languageOf(locale) ? locale : (canonicalLocale(this.defaultLocale) ?? 'en');
     return { language, locale: formatLocale, t: this.translators.get(language)! };
   }
-
 
   /** Every key path of a language's strings, for the completeness test. */
   static keys(language: Language): string[] {

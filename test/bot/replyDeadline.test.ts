@@ -122,7 +122,8 @@ describe.each(slowUpstreams)('the upstream needs longer than a turn may take: %s
     expect(summarize((await turn).replies)).toEqual(['(typing)', ASK_AGAIN]);
 
     const again = await customer.say(TN.inTransit);
-    expect(summarize(again.replies)).toEqual(['(typing)', FOUND, '(card)', 'Can I help with anything else?']);
+    // Served by the lookup that went on: from the cache, or by joining it while it is still in flight (then with a typing indicator).
+    expect(summarize(again.replies).filter((r) => r !== '(typing)')).toEqual([FOUND, '(card)', 'Can I help with anything else?']);
     // The failed attempts and the one that answered: the second ask made no call of its own.
     expect(upstreams.trackings.requests).toHaveLength(faults().length + 1);
   });

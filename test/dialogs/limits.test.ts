@@ -57,10 +57,11 @@ describe('one log line per turn', () => {
     expect(talk.logs.join('\n')).not.toContain('secret note');
   });
 
-  test('says how the cache served the lookup: asked the upstream, then answered from memory', async () => {
+  test('says how the cache served the lookup: asked the upstream (after a typing indicator), then answered from memory at once', async () => {
     const talk = conversation(configFor(upstreams, { LOOKUP_CACHE_TTL_MS: '60000' }), { channelId: 'webchat', locale: 'en-US' });
-    await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
-    await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
+    const first = await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
+    const again = await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
+    expect([first, again].map((replies) => replies.filter((r) => r.type === 'typing').length)).toEqual([1, 0]);
     const turns = talk.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'turn');
     expect(turns.map((entry) => entry.lookup)).toEqual([
       { kind: 'tracking_number', outcome: 'found', shipments: 1, cache: 'miss' },
