@@ -5,7 +5,6 @@
  */
 import { ActivityTypes, DeliveryModes, type TurnContext } from 'botbuilder';
 import {
-  ChoicePrompt,
   ComponentDialog,
   TextPrompt,
   WaterfallDialog,
@@ -27,6 +26,7 @@ import { noteLookup } from './turnLookup';
 import { failureReply, type FailureReply } from './failureReplies';
 import type { LookupGuard } from './lookupGuard';
 import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './replyDeadline';
+import { NumberedChoicePrompt } from './numberedChoicePrompt';
 import { languageOf, type TurnLanguage } from './turnLanguage';
 
 export const LOOKUP_DIALOG = 'lookup';
@@ -81,8 +81,8 @@ export class LookupDialog extends ComponentDialog {
     private readonly replies: { deadline: ReplyDeadline; later: LaterDelivery },
   ) {
     super(LOOKUP_DIALOG);
-    this.addDialog(new ChoicePrompt(KIND_PROMPT, (p) => this.choiceOrIdentifier(p)));
-    this.addDialog(new ChoicePrompt(ANOTHER_PROMPT, (p) => this.choiceOrIdentifier(p)));
+    this.addDialog(new NumberedChoicePrompt(KIND_PROMPT, (p) => this.choiceOrIdentifier(p)));
+    this.addDialog(new NumberedChoicePrompt(ANOTHER_PROMPT, (p) => this.choiceOrIdentifier(p)));
     this.addDialog(new TextPrompt(IDENTIFIER_PROMPT, (p) => this.validIdentifier(p)));
     this.addDialog(new TextPrompt(STORE_PROMPT, (p) => this.validStore(p)));
     this.addDialog(
@@ -137,7 +137,7 @@ export class LookupDialog extends ComponentDialog {
     const draft = draftOf(step);
     if (!draft.kind || draft.candidates || draft.ambiguousKinds) {
       const answer = this.answerToChoice(step);
-      if (answer.type === 'restart') return step.replaceDialog(this.id, { text: step.context.activity.text } satisfies LookupDialogOptions);
+      if (answer.type === 'restart') return this.restart(step, { text: step.context.activity.text });
       if (answer.type === 'none') return this.giveUp(step);
       if (answer.type === 'identifier') Object.assign(draft, { candidates: undefined, ambiguousKinds: undefined, storeId: undefined }, answer.request);
       else if (draft.candidates) Object.assign(draft, draft.candidates[answer.choice.index], { candidates: undefined });
@@ -196,9 +196,9 @@ export class LookupDialog extends ComponentDialog {
       case 'found':
         return this.offerAnother(step);
       case 'not_found':
-        return step.replaceDialog(this.id, { request: { kind: request.kind } } satisfies LookupDialogOptions);
+        return this.restart(step, { request: { kind: request.kind } });
       case 'store_refused':
-        return step.replaceDialog(this.id, { request: { kind: request.kind, identifier: request.identifier } } satisfies LookupDialogOptions);
+        return this.restart(step, { request: { kind: request.kind, identifier: request.identifier } });
       case 'apology':
         return step.endDialog();
     }
@@ -267,8 +267,8 @@ export class LookupDialog extends ComponentDialog {
   // 5. Another one, or goodbye. A number typed here is looked up at once.
   private async finalStep(step: WaterfallStepContext): Promise<DialogTurnResult> {
     const answer = this.answerToChoice(step);
-    if (answer.type === 'identifier' || answer.type === 'restart') return step.replaceDialog(this.id, { text: step.context.activity.text } satisfies LookupDialogOptions);
-    if (answer.type === 'choice' && answer.choice.value === 'another') return step.replaceDialog(this.id, {} satisfies LookupDialogOptions);
+    if (answer.type === 'identifier' || answer.type === 'restart') return this.restart(step, { text: step.context.activity.text });
+    if (answer.type === 'choice' && answer.choice.value === 'another') return this.restart(step, {});
     const { t } = this.language(step.context);
     await step.context.sendActivity(t(answer.type === 'choice' ? 'goodbye' : 'errors.too_many_attempts'));
     return step.endDialog();
@@ -287,6 +287,14 @@ export class LookupDialog extends ComponentDialog {
     const guess = recognizeMessage(text, this.finder.kinds());
     if (guess.type === 'match') return { type: 'identifier', request: guess.request };
     return guess.type === 'none' ? { type: 'none' } : { type: 'restart' };
+  }
+
+  /**
+   * Starts the waterfall over, inside this dialog. (Replacing with this dialog's own id would nest a
+   * second lookup dialog in the first, which "help" could then not re-prompt.)
+   */
+  private restart(step: WaterfallStepContext, options: LookupDialogOptions): Promise<DialogTurnResult> {
+    return step.replaceDialog(WATERFALL, options);
   }
 
   private offerAnother(step: WaterfallStepContext): Promise<DialogTurnResult> {

@@ -3,7 +3,7 @@
  * and runs each turn as a transaction on the conversation's state: one at a time per conversation in
  * this process, and run again on fresh state when another instance changed it meanwhile.
  */
-import { ActivityHandler, TurnContext, type BotState } from 'botbuilder';
+import { ActivityHandler, StatusCodes, TurnContext, type BotState, type InvokeResponse } from 'botbuilder';
 import type { DialogState } from 'botbuilder-dialogs';
 import type { MainDialog } from '../../dialogs/mainDialog';
 import { languageOf } from '../../dialogs/turnLanguage';
@@ -32,7 +32,8 @@ export class TrackingBot extends ActivityHandler {
 
     this.onMessage(async (context, next) => {
       // In a Teams channel the text starts with "<at>Bot</at>"; the dialog must see only what the user said.
-      TurnContext.removeRecipientMention(context.activity);
+      // (A card submit carries the mention but no text, and botbuilder's helper assumes both.)
+      if (typeof context.activity.text === 'string' && context.activity.recipient?.id) TurnContext.removeRecipientMention(context.activity);
       await mainDialog.run(context, dialogState);
       await next();
     });
@@ -55,6 +56,14 @@ export class TrackingBot extends ActivityHandler {
       }
       await next();
     });
+  }
+
+  /**
+   * The bot implements no invoke: its cards submit messages. botbuilder would try to read an
+   * adaptiveCard/action anyway and turn a malformed one into a failed turn (an apology, the state wiped).
+   */
+  protected override async onInvokeActivity(): Promise<InvokeResponse> {
+    return { status: StatusCodes.NOT_IMPLEMENTED };
   }
 
   override run(context: TurnContext): Promise<void> {

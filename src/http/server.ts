@@ -23,11 +23,19 @@ export function jsonBody(maxBodySize: number): restify.RequestHandler[] {
 
 export function createServer(options: ServerOptions): Server {
   const server = restify.createServer({ name: 'order-tracking-bot', handleUncaughtExceptions: false });
-  // Refuse a body that is not JSON, rather than handing a route a string it did not expect.
   server.pre((req, res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
     const chunked = req.headers['transfer-encoding'] !== undefined;
-    if ((req.method === 'POST' || req.method === 'PUT') && (length > 0 || chunked) && !req.is('json')) {
+    if (req.method !== 'POST' && req.method !== 'PUT') return next();
+    // Channels send plain JSON. restify would inflate a compressed body past the size limit (a 190 KB
+    // gzip bomb became 200 MB), and a body that is not really gzip threw outside any handler and killed
+    // the process; so a body that claims any encoding is refused before it is read.
+    if (req.headers['content-encoding'] !== undefined) {
+      res.send(415, { code: 'unsupported_media_type', message: 'the body must not be compressed (no Content-Encoding)', argument: 'Content-Encoding' });
+      return next(false);
+    }
+    // Refuse a body that is not JSON, rather than handing a route a string it did not expect.
+    if ((length > 0 || chunked) && !req.is('json')) {
       res.send(415, { code: 'unsupported_media_type', message: 'the body must be JSON (Content-Type: application/json)', argument: 'Content-Type' });
       return next(false);
     }

@@ -163,6 +163,13 @@ describe('finding a shipment, in English', () => {
     await run(config(), [user('hi'), bot('What would you like to track?'), user('2'), bot('Please type the tracking number.')], webchat);
   });
 
+  test.each([
+    ['a French customer', { channelId: 'webchat', locale: 'fr-FR' }, 'bonjour', 'Que souhaitez-vous suivre ?', 'Veuillez saisir le numéro de suivi.', 'Veuillez choisir l’une des options, ou envoyez-moi simplement le numéro.'],
+    ['an English customer', webchat, 'hi', 'What would you like to track?', 'Please type the tracking number.', 'Please pick one of the options, or just send me the number.'],
+  ])('%s picks an option by its number, fullwidth digits too, and gets the options again for anything else', async (_who, channel, hello, question, askNumber, pickOne) => {
+    await run(config(), [user(hello), bot(question), user('x'), bot(new RegExp(`^${pickOne}`)), user('２.'), bot(askNumber)], channel);
+  });
+
   test('a tracking number typed at the "what to track?" question is taken as the answer', async () => {
     await run(
       config(),
@@ -305,6 +312,38 @@ describe('help, cancel and start over work at any step', () => {
     await run(
       config(),
       [user('hi'), bot('What would you like to track?'), user('Order ID'), bot(/^Please type your order ID/), user('help'), bot(/^I find your shipments/), bot(/^Please type your order ID/)],
+      webchat,
+    );
+  });
+
+  test('help after the dialog started over (a number of two kinds at a choice) explains and asks again', async () => {
+    await run(
+      config(),
+      [
+        user('hi'),
+        bot('What would you like to track?'),
+        user('772819465305'),
+        bot('What kind of number is 772819465305?'),
+        user('help'),
+        bot(/^I find your shipments/),
+        bot('What kind of number is 772819465305?'),
+      ],
+      webchat,
+    );
+  });
+
+  test('help after "not found" asked for the number again explains and asks again', async () => {
+    await run(
+      config(),
+      [
+        user(TN.unknown),
+        typing(),
+        bot(`I couldn't find anything for ${TN.unknown}. Please check the number and try again.`),
+        bot('Please type the tracking number.'),
+        user('help'),
+        bot(/^I find your shipments/),
+        bot('Please type the tracking number.'),
+      ],
       webchat,
     );
   });
