@@ -17,11 +17,12 @@ export type FailureReply =
 
 const STORE_ARGUMENTS = new Set(['store_id', 'storeId', 'store']);
 
+/** Also the reply to an empty answer. */
+export const NOT_FOUND: FailureReply = { kind: 'not_found', key: 'errors.not_found' };
+
 export function failureReply(error: unknown): FailureReply {
-  if (error instanceof NotFoundError) return { kind: 'not_found', key: 'errors.not_found' };
-  if (error instanceof InvalidArgumentError) {
-    return STORE_ARGUMENTS.has(error.argument) ? { kind: 'store_refused', key: 'errors.invalid_store' } : { kind: 'not_found', key: 'errors.not_found' };
-  }
+  if (error instanceof NotFoundError) return NOT_FOUND;
+  if (error instanceof InvalidArgumentError) return STORE_ARGUMENTS.has(error.argument) ? { kind: 'store_refused', key: 'errors.invalid_store' } : NOT_FOUND;
   if (error instanceof TrackingError) return { kind: 'apology', key: 'errors.unavailable' };
   return { kind: 'apology', key: 'errors.unexpected' };
 }

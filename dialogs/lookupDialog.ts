@@ -23,7 +23,7 @@ import type { Logger } from '../src/tracking/logger';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
 import { noteLookup } from './turnLookup';
-import { failureReply, type FailureReply } from './failureReplies';
+import { failureReply, NOT_FOUND, type FailureReply } from './failureReplies';
 import type { LookupGuard } from './lookupGuard';
 import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './replyDeadline';
 import { NumberedChoicePrompt } from './numberedChoicePrompt';
@@ -216,28 +216,23 @@ export class LookupDialog extends ComponentDialog {
     trace: LookupTrace,
   ): Promise<'found' | FailureReply['kind']> {
     const { t } = language;
-    if (!settled.ok) {
-      const reply = failureReply(settled.error);
-      const outcome = reply.kind === 'apology' ? 'failed' : settled.error instanceof InvalidArgumentError ? 'refused' : 'not_found';
-      noteLookup(context, { kind: request.kind, outcome, ...trace });
-      this.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
-      if (reply.kind === 'not_found') await this.guard.missed(context);
-      await context.sendActivity(t(reply.key, { identifier: request.identifier, storeId: request.storeId }));
-      return reply.kind;
+    if (settled.ok && settled.value.length) {
+      const shipments = settled.value;
+      noteLookup(context, { kind: request.kind, outcome: 'found', shipments: shipments.length, ...trace });
+      await this.guard.found(context);
+      const intro = t('lookup.found', { count: shipments.length, identifier: request.identifier });
+      for (const reply of renderShipments(shipments, { t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro)) {
+        await context.sendActivity({ type: ActivityTypes.Message, ...reply });
+      }
+      return 'found';
     }
-    const shipments = settled.value;
-    noteLookup(context, { kind: request.kind, outcome: shipments.length ? 'found' : 'not_found', shipments: shipments.length, ...trace });
-    if (shipments.length === 0) {
-      await this.guard.missed(context);
-      await context.sendActivity(t('errors.not_found', { identifier: request.identifier }));
-      return 'not_found';
-    }
-    await this.guard.found(context);
-    const intro = t('lookup.found', { count: shipments.length, identifier: request.identifier });
-    for (const reply of renderShipments(shipments, { t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro)) {
-      await context.sendActivity({ type: ActivityTypes.Message, ...reply });
-    }
-    return 'found';
+    const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);
+    if (!settled.ok) this.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
+    const refused = !settled.ok && settled.error instanceof InvalidArgumentError;
+    noteLookup(context, { kind: request.kind, outcome: reply.kind === 'apology' ? 'failed' : refused ? 'refused' : 'not_found', ...(settled.ok && { shipments: 0 }), ...trace });
+    if (reply.kind === 'not_found') await this.guard.missed(context);
+    await context.sendActivity(t(reply.key, { identifier: request.identifier, storeId: request.storeId }));
+    return reply.kind;
   }
 
   /**
