@@ -45,6 +45,10 @@ export function createServer(options: ServerOptions): Server {
   // restify's own refusals (too large, unparsable JSON, no route) get the same shape as ours.
   server.on('restifyError', (_req, _res, err, callback) => {
     const status: number = err.statusCode ?? 500;
+    if (err.restCode === 'BadDigest') {
+      err.toJSON = () => ({ code: 'invalid_argument', message: 'the Content-MD5 header does not match the body', argument: 'Content-MD5' });
+      return callback();
+    }
     const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status < 500 ? 'invalid_argument' : 'internal';
     const message =
       status === 413

@@ -161,6 +161,20 @@ describe('the server itself', () => {
     expect(body).toMatchObject({ code: 'unsupported_media_type', argument: 'Content-Type' });
   });
 
+  test('a compressed body is refused with 415 before it is read', async () => {
+    const { status, body } = await app.post(TRACKINGS, 'not gzip at all', { 'Content-Encoding': 'gzip' });
+    expect(status).toBe(415);
+    expect(body).toMatchObject({ code: 'unsupported_media_type', argument: 'Content-Encoding' });
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+
+  test('a Content-MD5 that does not match the body is named as such', async () => {
+    const { status, body } = await app.post(TRACKINGS, trackingsInput, { 'Content-MD5': 'AAAAAAAAAAAAAAAAAAAAAA==' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'invalid_argument', argument: 'Content-MD5' });
+    expect(upstreams.trackings.requests).toHaveLength(0);
+  });
+
   test('an unknown route is a JSON 404', async () => {
     const { status, body } = await app.post('/api/actions/nope', {});
     expect(status).toBe(404);
