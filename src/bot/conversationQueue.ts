@@ -28,9 +28,4 @@ export class ConversationQueue {
     });
     return result;
   }
-
-  /** Conversations with a turn running or waiting; for tests and the shutdown log. */
-  get busy(): number {
-    return this.tails.size;
-  }
 }

@@ -8,7 +8,7 @@
 import { ActivityTypes, type Activity, type BotState, type ResourceResponse, type TurnContext } from 'botbuilder';
 import { StateConflictError } from './optimisticStorage';
 
-export const MAX_TURN_ATTEMPTS = 4;
+const MAX_TURN_ATTEMPTS = 4;
 
 const OUTBOX = Symbol('outbox');
 const AFTER_COMMIT = Symbol('afterCommit');

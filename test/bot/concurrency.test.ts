@@ -6,7 +6,7 @@
  * message gets an answer. With last-writer-wins state, turns overwrite each other: more than ten are
  * shown and the state counts fewer.
  */
-import { MemoryStorage, type Storage } from 'botbuilder';
+import { MemoryStorage, type Storage, type StoreItems } from 'botbuilder';
 import { BlobsStorage } from 'botbuilder-azure-blobs';
 import { DEMO } from '../../sandbox/simulators';
 import { configFor, startApp, type RunningApp } from '../support/app';
@@ -80,4 +80,35 @@ describe.each(storages)('%s', (_name, instances, makeStorage) => {
     const next = await chats[0].say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
     expect(next.replies.map((r) => r.text).filter(Boolean)).toContain(shown === 10 ? SLOW_DOWN : ANOTHER);
   });
+});
+
+/** Another instance that writes the conversation's state between every read and write of ours: we always lose. */
+class AlwaysOvertaken extends MemoryStorage {
+  override async write(changes: StoreItems): Promise<void> {
+    for (const [key, item] of Object.entries(changes)) {
+      // The other instance changes what is stored, not what we are about to write.
+      const stored = (await super.read([key]))[key];
+      if (stored && item?.eTag && item.eTag !== '*') await super.write({ [key]: { ...stored, overtaken: true, eTag: '*' } });
+    }
+    return super.write(changes);
+  }
+}
+
+test('a turn that keeps losing the race says "please send that again" in the customer\'s language, and keeps the state the winner wrote', async () => {
+  const storage = new AlwaysOvertaken();
+  const app = await startApp(configFor(upstreams, { LOG_LEVEL: 'warn' }), { storage });
+  try {
+    const customer = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'de-DE' });
+    // The first turn creates the state (nothing to compare yet); the second must be written on its eTag.
+    await customer.say('Hallo');
+    const { replies } = await customer.say('Bestellnummer');
+    expect(replies.map((r) => r.text)).toEqual([
+      'Entschuldigung, mehrere Ihrer Nachrichten kamen gleichzeitig an, und diese ist mir dabei durchgerutscht. Bitte senden Sie sie noch einmal.',
+    ]);
+    const key = `webchat/conversations/${customer.conversationId}/`;
+    expect((await storage.read([key]))[key]).toMatchObject({ overtaken: true, dialogState: expect.anything() });
+    expect(app.logs.filter((line) => line.includes('"turn failed"'))).toHaveLength(1);
+  } finally {
+    await app.close();
+  }
 });

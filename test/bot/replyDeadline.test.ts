@@ -150,7 +150,6 @@ test('a lookup that answers within the deadline is answered in its turn, and lea
   await clock.sleeping(2);
   await clock.advance(2_000);
   expect(summarize((await turn).replies)).toEqual(['(typing)', FOUND, '(card)', 'Can I help with anything else?']);
-  await clock.sleeping(0);
   expect(clock.pending).toBe(0);
   expect(connector.received).toHaveLength(3);
 });
