@@ -26,7 +26,9 @@ let app: RunningApp;
 let connector: Connector;
 beforeEach(async () => {
   clock = new ManualClock();
-  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '100', LOOKUP_CACHE_TTL_MS: '60000' }), { clock, replyTimer: clock });
+  // The attempt timeout runs on the real timer (only waits run on the clock). It is generous, so that a
+  // loaded CI machine never times out a good attempt and sends the lookup onto a wait nobody advances.
+  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000', LOOKUP_CACHE_TTL_MS: '60000' }), { clock, replyTimer: clock });
   connector = await startConnector();
 });
 afterEach(async () => {

@@ -15,7 +15,7 @@ const SORRY = ['(typing)', "Sorry, I can't reach the tracking service right now.
 
 let app: RunningApp;
 beforeAll(async () => {
-  app = await startApp(configFor(upstreams, { UPSTREAM_MAX_ATTEMPTS: '2', UPSTREAM_ATTEMPT_TIMEOUT_MS: '200' }));
+  app = await startApp(configFor(upstreams, { UPSTREAM_MAX_ATTEMPTS: '2', UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000' }));
 });
 afterAll(() => app.close());
 

@@ -53,7 +53,7 @@ describe('Interface B (POST) retries like the seed says', () => {
   });
 
   test('a hung attempt times out (axios ECONNABORTED) and is retried', async () => {
-    const { trackings, clock } = clientsFor(upstreams, { attemptTimeoutMs: 150 });
+    const { trackings, clock } = clientsFor(upstreams, { attemptTimeoutMs: 1000 });
     upstreams.trackings.inject({ kind: 'hang' });
     await trackings.listTrackings(byNumber, API_KEY);
     expect(clock.sleeps).toEqual([2000]);
