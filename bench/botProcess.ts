@@ -1,17 +1,27 @@
 /**
  * The bot under measurement, in a process of its own so that its CPU time and memory are its own.
- * Besides the real app it serves an echo bot on the same adapter and server: the framework's floor.
+ * Besides the real app it serves, on the same adapter and server:
+ *  - an echo bot: the framework's floor;
+ *  - the echo bot with conversation state read and written, as the real bot does every turn;
+ *  - a lookup answered without the dialog stack: the same lookup (cache included), cards and
+ *    "anything else?" text as the real turn, sent as the same two messages.
+ * The last two are not products: they split the gap between echo and lookup into its parts.
  * It reports over IPC: { port } when listening, then { cpu, memory, state } when asked.
  */
-import { ActivityHandler, MemoryStorage } from 'botbuilder';
+import { ActivityHandler, ActivityTypes, ConversationState, MemoryStorage, type TurnContext } from 'botbuilder';
 import type { AddressInfo } from 'node:net';
+import { structuredLookup } from '../dialogs/structuredLookup';
+import { languageOf } from '../dialogs/turnLanguage';
 import { createApp } from '../src/app';
 import { registerMessagesRoute } from '../src/bot/messagesRoute';
+import { renderShipments } from '../src/cards/render';
 import { loadConfig } from '../src/config';
+import { Translator } from '../src/i18n';
 import { silentLogger } from '../src/tracking/logger';
 
+const config = loadConfig(process.env);
 const store: Record<string, string> = {};
-const app = createApp(loadConfig(process.env), silentLogger, { storage: new MemoryStorage(store) });
+const app = createApp(config, silentLogger, { storage: new MemoryStorage(store) });
 
 const echo = new ActivityHandler();
 echo.onMessage(async (context, next) => {
@@ -19,6 +29,35 @@ echo.onMessage(async (context, next) => {
   await next();
 });
 registerMessagesRoute(app.server, app.adapter, echo, '/api/echo');
+
+// Kept apart from the real bot's storage, so that the state sizes reported are the real bot's alone.
+const partsState = new ConversationState(new MemoryStorage());
+const turns = partsState.createProperty<{ turns: number }>('turns');
+const withState = (handler: ActivityHandler) => ({
+  async run(context: TurnContext) {
+    (await turns.get(context, { turns: 0 })).turns++;
+    await handler.run(context);
+    await partsState.saveChanges(context);
+  },
+});
+registerMessagesRoute(app.server, app.adapter, withState(echo), '/api/echo-state');
+
+const translator = new Translator(config.defaultLocale);
+const direct = new ActivityHandler();
+direct.onMessage(async (context, next) => {
+  const structured = structuredLookup(context.activity.value);
+  if (!structured?.ok) throw new Error('the bench sends structured lookups only');
+  const { request } = structured;
+  const language = languageOf(context, translator, config.defaultTimeZone);
+  const shipments = await app.lookup.find(request, language.language);
+  const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
+  for (const reply of renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro)) {
+    await context.sendActivity({ type: ActivityTypes.Message, ...reply });
+  }
+  await context.sendActivity(language.t('prompt.another'));
+  await next();
+});
+registerMessagesRoute(app.server, app.adapter, withState(direct), '/api/lookup-direct');
 
 let peakRss = 0;
 setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50).unref();

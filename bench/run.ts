@@ -3,7 +3,7 @@
  * the latency the bot adds over the upstream's, throughput, memory, state size, the largest activity
  * sent and upstream calls per lookup, all measured in one run on this machine.
  *
- *   npm run bench               the full run (about a minute); prints a Markdown report
+ *   npm run bench               the full run (about four minutes); prints a Markdown report
  *   npm run bench -- --write    also writes the report into BENCHMARKS.md
  *   npm run bench -- --smoke    a few seconds, tiny numbers: keeps the harness working (CI runs it)
  */
@@ -24,6 +24,12 @@ interface Scale {
 
 const FULL: Scale = { latencyMs: 25, turns: [[1, 300], [50, 2_000], [200, 4_000]], warmupTurns: 300 };
 const SMOKE: Scale = { latencyMs: 5, turns: [[1, 6], [4, 16]], warmupTurns: 10 };
+
+/** The rows that split a cached lookup turn's cost into parts (see botProcess.ts). */
+const PARTS = {
+  state: 'echo with conversation state',
+  direct: 'lookup without the dialog stack',
+};
 
 interface Stats {
   cpu: NodeJS.CpuUsage;
@@ -69,6 +75,8 @@ interface Row {
   result: LoadResult;
   cpuMsPerTurn: number;
   upstreamCalls: number;
+  /** Activities the bot sent to the connector, per turn. */
+  sentPerTurn: number;
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -98,6 +106,7 @@ async function main(): Promise<void> {
   const measure = async (bot: BotUnderTest, label: string, path: string, activity: () => Record<string, unknown>, concurrency: number, turns: number): Promise<Row> => {
     const calls = () => upstreams.trackings.requests.length;
     upstreams.trackings.requests.length = 0;
+    const sentBefore = connector.stats().replies;
     const before = await bot.stats();
     const result = await runLoad({
       botUrl: bot.url,
@@ -110,7 +119,8 @@ async function main(): Promise<void> {
     });
     const after = await bot.stats();
     const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
-    return { concurrency, turn: label, result, cpuMsPerTurn: cpuMs / result.latenciesMs.length, upstreamCalls: calls() };
+    const sentPerTurn = (connector.stats().replies - sentBefore) / result.latenciesMs.length;
+    return { concurrency, turn: label, result, cpuMsPerTurn: cpuMs / result.latenciesMs.length, upstreamCalls: calls(), sentPerTurn };
   };
 
   // Warm up both processes (JIT, connection pools, caches) before anything counts.
@@ -118,12 +128,16 @@ async function main(): Promise<void> {
     await measure(bot, 'warmup-echo', '/api/echo', echo, 4, scale.warmupTurns);
     await measure(bot, 'warmup-lookup', '/api/messages', lookup, 4, scale.warmupTurns);
   }
+  await measure(bots.cached, 'warmup-state', '/api/echo-state', echo, 4, scale.warmupTurns);
+  await measure(bots.cached, 'warmup-direct', '/api/lookup-direct', lookup, 4, scale.warmupTurns);
 
   const rows: Row[] = [];
   for (const [concurrency, turns] of scale.turns) {
     rows.push(await measure(bots.uncached, 'echo', '/api/echo', echo, concurrency, turns));
     rows.push(await measure(bots.uncached, 'lookup, upstream every turn', '/api/messages', lookup, concurrency, turns));
     rows.push(await measure(bots.cached, 'echo (cached bot)', '/api/echo', echo, concurrency, turns));
+    rows.push(await measure(bots.cached, PARTS.state, '/api/echo-state', echo, concurrency, turns));
+    rows.push(await measure(bots.cached, PARTS.direct, '/api/lookup-direct', lookup, concurrency, turns));
     rows.push(await measure(bots.cached, 'lookup, cached', '/api/messages', lookup, concurrency, turns));
   }
   const [uncachedStats, cachedStats] = [await bots.uncached.stats(), await bots.cached.stats()];
@@ -148,13 +162,13 @@ function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cached
   const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
   lines.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; upstream simulators answer in ${scale.latencyMs} ms.${extra.smoke ? ' SMOKE RUN: tiny numbers, not a measurement.' : ''}`);
   lines.push('');
-  lines.push('| conversations at once | turn | turns | p50 ms | p99 ms | bot-added p99 ms | CPU ms / turn | turns / s | upstream calls |');
-  lines.push('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  lines.push('| conversations at once | turn | turns | p50 ms | p99 ms | bot-added p99 ms | CPU ms / turn | turns / s | upstream calls | sent / turn |');
+  lines.push('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
     const { latenciesMs, wallMs } = row.result;
     const added = row.turn.startsWith('lookup, upstream') ? percentile(latenciesMs, 99) - scale.latencyMs : NaN;
     lines.push(
-      `| ${row.concurrency} | ${row.turn} | ${latenciesMs.length} | ${fmt(median(latenciesMs))} | ${fmt(percentile(latenciesMs, 99))} | ${fmt(added)} | ${fmt(row.cpuMsPerTurn, 2)} | ${fmt((latenciesMs.length / wallMs) * 1000, 0)} | ${row.upstreamCalls} |`,
+      `| ${row.concurrency} | ${row.turn} | ${latenciesMs.length} | ${fmt(median(latenciesMs))} | ${fmt(percentile(latenciesMs, 99))} | ${fmt(added)} | ${fmt(row.cpuMsPerTurn, 2)} | ${fmt((latenciesMs.length / wallMs) * 1000, 0)} | ${row.upstreamCalls} | ${fmt(row.sentPerTurn, 1)} |`,
     );
   }
   lines.push('');
@@ -172,6 +186,17 @@ function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cached
   const cachedCalls = cachedLookups.reduce((n, r) => n + r.upstreamCalls, 0);
   const cachedTurns = cachedLookups.reduce((n, r) => n + r.result.latenciesMs.length, 0);
   lines.push(`| at most 1 upstream call per distinct lookup per TTL | ${cachedCalls} call(s) for ${cachedTurns} cached lookup turns of 1 distinct lookup (the warm-up made the first) | ${cachedCalls <= 1 ? 'yes' : 'no'} |`);
+  lines.push('');
+  lines.push('Where the CPU of a cached lookup turn goes (ms per turn, and × the echo turn):');
+  lines.push('');
+  lines.push('| conversations at once | echo | + conversation state | + lookup, cards and the second message | + the dialog stack: the real turn |');
+  lines.push('| ---: | ---: | ---: | ---: | ---: |');
+  for (const [concurrency] of scale.turns) {
+    const cpu = (turn: string) => rows.find((r) => r.concurrency === concurrency && r.turn === turn)!.cpuMsPerTurn;
+    const floor = cpu('echo (cached bot)');
+    const cell = (turn: string) => `${fmt(cpu(turn), 2)} (${fmt(cpu(turn) / floor, 2)} ×)`;
+    lines.push(`| ${concurrency} | ${fmt(floor, 2)} | ${cell(PARTS.state)} | ${cell(PARTS.direct)} | ${cell('lookup, cached')} |`);
+  }
   lines.push('');
   const state = extra.cachedStats.state;
   lines.push(`- Peak memory (RSS) of the bot process: ${mb(extra.uncachedStats.peakRss)} without the cache, ${mb(extra.cachedStats.peakRss)} with it.`);

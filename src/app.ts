@@ -24,7 +24,7 @@ import { Translator } from './i18n';
 import { CheckpointsClient } from './tracking/checkpoints/client';
 import { systemClock, type Clock } from './tracking/clock';
 import type { Logger } from './tracking/logger';
-import { ShipmentLookup } from './tracking/lookup';
+import { ShipmentLookup, type ShipmentFinder } from './tracking/lookup';
 import { CachedLookup } from './tracking/lookupCache';
 import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
@@ -33,7 +33,8 @@ export interface App {
   server: Server;
   adapter: CloudAdapter;
   bot: TrackingBot;
-  lookup: ShipmentLookup;
+  /** The lookup the dialogs use: both interfaces, behind the cache. */
+  lookup: ShipmentFinder;
   /** Resolves once every reply promised for later has been sent: shutdown waits for it. */
   idle(): Promise<void>;
 }
@@ -89,5 +90,5 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
   registerActionRoutes(server, { checkpoints, trackings, logger: logger.child({ component: 'actions' }) });
-  return { server, adapter, bot, lookup, idle: () => laterReplies.idle() };
+  return { server, adapter, bot, lookup: finder, idle: () => laterReplies.idle() };
 }

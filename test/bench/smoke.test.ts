@@ -9,7 +9,26 @@ jest.setTimeout(180_000);
 // dist/bench is built once for all tests by test/support/globalSetup.js.
 test('the benchmark runs both bots and reports every measure', () => {
   const report = execFileSync(process.execPath, ['dist/bench/run.js', '--smoke'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  for (const turn of ['echo', 'lookup, upstream every turn', 'echo (cached bot)', 'lookup, cached']) expect(report).toContain(`| ${turn} |`);
+  const rows = (turn: string) =>
+    report
+      .split('\n')
+      .map((line) => line.split('|').map((c) => c.trim()))
+      .filter((cells) => /^\d+$/.test(cells[1] ?? '') && cells[2] === turn);
+  const turns = ['echo', 'lookup, upstream every turn', 'echo (cached bot)', 'echo with conversation state', 'lookup without the dialog stack', 'lookup, cached'];
+  for (const turn of turns) expect(rows(turn)).toHaveLength(2);
+  // What each turn sends: the echo one message; a lookup its cards and "anything else?", after a typing indicator when it asks the upstream.
+  const sent = Object.fromEntries(turns.map((turn) => [turn, rows(turn).map((cells) => cells[10])]));
+  expect(sent).toEqual({
+    echo: ['1.0', '1.0'],
+    'lookup, upstream every turn': ['3.0', '3.0'],
+    'echo (cached bot)': ['1.0', '1.0'],
+    'echo with conversation state': ['1.0', '1.0'],
+    'lookup without the dialog stack': ['2.0', '2.0'],
+    'lookup, cached': ['2.0', '2.0'],
+  });
+  // The split of a cached lookup's cost, at both concurrencies.
+  expect(report).toMatch(/\| 1 \| [\d.]+ \| [\d.]+ \([\d.]+ ×\) \| [\d.]+ \([\d.]+ ×\) \| [\d.]+ \([\d.]+ ×\) \|/);
+  expect(report).toMatch(/\| 4 \| [\d.]+ \| [\d.]+ \([\d.]+ ×\) \| [\d.]+ \([\d.]+ ×\) \| [\d.]+ \([\d.]+ ×\) \|/);
   expect(report).toMatch(/\| at most 1 upstream call per distinct lookup per TTL \| 0 call\(s\) for \d+ cached lookup turns/);
   expect(report).toMatch(/Peak memory \(RSS\) of the bot process: \d+ MB/);
   expect(report).toMatch(/Conversation state: \d+ conversations, median \d+ bytes/);
