@@ -1,32 +1,31 @@
 /**
  * The conversation's root. Before the running dialog sees a message, it handles what may come
  * at any step: help, cancel, start over, and a lookup sent as data (card submit, widget button).
+ * It is a router, not a dialog: the lookup dialog sits at the bottom of the stack itself. (A component
+ * dialog around it added nothing but a level to the stack kept in state, about 75 bytes.)
  */
 import type { StatePropertyAccessor, TurnContext } from 'botbuilder';
-import { ComponentDialog, DialogSet, DialogTurnStatus, type DialogState } from 'botbuilder-dialogs';
+import { DialogSet, DialogTurnStatus, type DialogState } from 'botbuilder-dialogs';
 import type { Translator } from '../src/i18n';
 import { matchCommand } from './commands';
 import { LookupDialog, type LookupDialogOptions } from './lookupDialog';
 import { structuredLookup } from './structuredLookup';
 import { languageOf } from './turnLanguage';
 
-export const MAIN_DIALOG = 'main';
-
-export class MainDialog extends ComponentDialog {
+export class MainDialog {
   constructor(
-    lookupDialog: LookupDialog,
+    private readonly lookupDialog: LookupDialog,
     private readonly translator: Translator,
     private readonly defaultTimeZone: string,
-  ) {
-    super(MAIN_DIALOG);
-    this.addDialog(lookupDialog);
-    this.initialDialogId = lookupDialog.id;
-  }
+  ) {}
 
   async run(context: TurnContext, dialogState: StatePropertyAccessor<DialogState>): Promise<void> {
     const dialogs = new DialogSet(dialogState);
-    dialogs.add(this);
+    dialogs.add(this.lookupDialog);
     const dc = await dialogs.createContext(context);
+    // A stack saved by another version of the bot, whose root dialog this one doesn't have (renamed or
+    // removed), would fail every turn with an apology until the state expired. Such a conversation starts over.
+    if (dc.stack.length && !dialogs.find(dc.stack[0].id)) dc.stack.splice(0);
     const { t } = languageOf(context, this.translator, this.defaultTimeZone);
     const { text, value } = context.activity;
 
@@ -37,7 +36,7 @@ export class MainDialog extends ComponentDialog {
         return;
       }
       await dc.cancelAllDialogs();
-      await dc.beginDialog(this.id, { request: structured.request } satisfies LookupDialogOptions);
+      await dc.beginDialog(this.lookupDialog.id, { request: structured.request } satisfies LookupDialogOptions);
       return;
     }
     if (!text?.trim()) {
@@ -57,11 +56,11 @@ export class MainDialog extends ComponentDialog {
         return;
       case 'start_over':
         await dc.cancelAllDialogs();
-        await dc.beginDialog(this.id, {} satisfies LookupDialogOptions);
+        await dc.beginDialog(this.lookupDialog.id, {} satisfies LookupDialogOptions);
         return;
     }
 
     const result = await dc.continueDialog();
-    if (result.status === DialogTurnStatus.empty) await dc.beginDialog(this.id, { text } satisfies LookupDialogOptions);
+    if (result.status === DialogTurnStatus.empty) await dc.beginDialog(this.lookupDialog.id, { text } satisfies LookupDialogOptions);
   }
 }

@@ -46,15 +46,18 @@ export class Translator {
   }
 
 
-  /** One Translate per language; a string without options is the same every time, so it is looked up once. */
+  /**
+   * One Translate per language; a string without options is the same every time, so it is looked up once.
+   * It calls t with `lng` rather than through getFixedT: i18next 26's fixed t copies all of i18next's
+   * options on every call, which made a translation 2 to 3 times dearer (about 45 µs against 15 µs).
+   */
   private memoized(language: Language): Translate {
-    const t = this.i18n.getFixedT(language);
     const fixed = new Map<string, string>();
     return (key, options) => {
-      if (options) return t(key, options) as string;
+      if (options) return this.i18n.t(key, { ...options, lng: language }) as string;
       let text = fixed.get(key);
       if (text === undefined) {
-        text = t(key) as string;
+        text = this.i18n.t(key, { lng: language }) as string;
         fixed.set(key, text);
       }
       return text;

@@ -1,0 +1,49 @@
+/**
+ * Conversation state outlives a deployment: a conversation saved by another version of the bot, whose
+ * dialogs this version doesn't have, must go on with a normal answer, not an apology on every turn.
+ */
+import { MemoryStorage } from 'botbuilder';
+import { DEMO } from '../../sandbox/simulators';
+import { configFor, startApp, type RunningApp } from '../support/app';
+import { summarize, TestChannel } from '../support/channel';
+import { useSimulators } from '../support/upstreams';
+
+const upstreams = useSimulators();
+const store: Record<string, string> = {};
+let app: RunningApp;
+beforeAll(async () => {
+  app = await startApp(configFor(upstreams), { storage: new MemoryStorage(store) });
+});
+afterAll(() => app.close());
+
+/** Rewrites a conversation's stored state as another version might have left it. */
+function rewriteStored(conversationId: string, rewrite: (state: any) => void): void {
+  const key = Object.keys(store).find((k) => k.endsWith(`/conversations/${conversationId}/`));
+  if (!key) throw new Error(`no stored state for ${conversationId}`);
+  const state = JSON.parse(store[key]);
+  rewrite(state);
+  store[key] = JSON.stringify(state);
+}
+
+test('a saved dialog this version does not have: the conversation starts over, with no apology', async () => {
+  const chat = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' });
+  await chat.say('hi');
+  expect(summarize((await chat.say('Order number')).replies)).toEqual(['Please type your order number.']);
+  // The version before this one kept its lookup inside a root dialog called "main".
+  rewriteStored(chat.conversationId, (state) => {
+    state.dialogState.dialogStack = [{ id: 'main', state: { dialogs: { dialogStack: state.dialogState.dialogStack } } }];
+  });
+
+  expect(summarize((await chat.say('hi')).replies)).toEqual(['What would you like to track?']);
+  expect(summarize((await chat.say('Order number')).replies)).toEqual(['Please type your order number.']);
+  const { replies } = await chat.say(DEMO.checkpoints.delivered);
+  expect(summarize(replies)).toEqual(['(typing)', `Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)', 'Can I help with anything else?']);
+});
+
+test('a saved dialog this version has goes on where it was', async () => {
+  const chat = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' });
+  await chat.say('hi');
+  expect(summarize((await chat.say('Order number')).replies)).toEqual(['Please type your order number.']);
+  const { replies } = await chat.say(DEMO.checkpoints.delivered);
+  expect(summarize(replies)).toEqual(['(typing)', `Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)', 'Can I help with anything else?']);
+});
