@@ -4,7 +4,8 @@
  *  - an echo bot: the framework's floor;
  *  - the echo bot with conversation state read and written, as the real bot does every turn;
  *  - a lookup answered without the dialog stack: the same lookup (cache included), cards and
- *    "anything else?" text as the real turn, sent as the same two messages.
+ *    "anything else?" text as the real turn, sent as the same two messages;
+ *  - the same with the cards alone: one message.
  * The last two are not products: they split the gap between echo and lookup into its parts.
  * It reports over IPC: { port } when listening, then { cpu, memory, state } when asked.
  */
@@ -43,21 +44,25 @@ const withState = (handler: ActivityHandler) => ({
 registerMessagesRoute(app.server, app.adapter, withState(echo), '/api/echo-state');
 
 const translator = new Translator(config.defaultLocale);
-const direct = new ActivityHandler();
-direct.onMessage(async (context, next) => {
-  const structured = structuredLookup(context.activity.value);
-  if (!structured?.ok) throw new Error('the bench sends structured lookups only');
-  const { request } = structured;
-  const language = languageOf(context, translator, config.defaultTimeZone);
-  const shipments = await app.lookup.find(request, language.language);
-  const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
-  for (const reply of renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro)) {
-    await context.sendActivity({ type: ActivityTypes.Message, ...reply });
-  }
-  await context.sendActivity(language.t('prompt.another'));
-  await next();
-});
-registerMessagesRoute(app.server, app.adapter, withState(direct), '/api/lookup-direct');
+const directLookup = (andAnythingElse: boolean) => {
+  const direct = new ActivityHandler();
+  direct.onMessage(async (context, next) => {
+    const structured = structuredLookup(context.activity.value);
+    if (!structured?.ok) throw new Error('the bench sends structured lookups only');
+    const { request } = structured;
+    const language = languageOf(context, translator, config.defaultTimeZone);
+    const shipments = await app.lookup.find(request, language.language);
+    const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
+    for (const reply of renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro)) {
+      await context.sendActivity({ type: ActivityTypes.Message, ...reply });
+    }
+    if (andAnythingElse) await context.sendActivity(language.t('prompt.another'));
+    await next();
+  });
+  return withState(direct);
+};
+registerMessagesRoute(app.server, app.adapter, directLookup(true), '/api/lookup-direct');
+registerMessagesRoute(app.server, app.adapter, directLookup(false), '/api/lookup-direct-one');
 
 let peakRss = 0;
 setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50).unref();

@@ -3,7 +3,7 @@
  * the latency the bot adds over the upstream's, throughput, memory, state size, the largest activity
  * sent and upstream calls per lookup, all measured in one run on this machine.
  *
- *   npm run bench               the full run (about four minutes); prints a Markdown report
+ *   npm run bench               the full run (about five minutes); prints a Markdown report
  *   npm run bench -- --write    also writes the report into BENCHMARKS.md
  *   npm run bench -- --smoke    a few seconds, tiny numbers: keeps the harness working (CI runs it)
  */
@@ -29,6 +29,7 @@ const SMOKE: Scale = { latencyMs: 5, turns: [[1, 6], [4, 16]], warmupTurns: 10 }
 const PARTS = {
   state: 'echo with conversation state',
   direct: 'lookup without the dialog stack',
+  directOne: 'lookup without the dialog stack, cards only',
 };
 
 interface Stats {
@@ -130,6 +131,7 @@ async function main(): Promise<void> {
   }
   await measure(bots.cached, 'warmup-state', '/api/echo-state', echo, 4, scale.warmupTurns);
   await measure(bots.cached, 'warmup-direct', '/api/lookup-direct', lookup, 4, scale.warmupTurns);
+  await measure(bots.cached, 'warmup-direct-one', '/api/lookup-direct-one', lookup, 4, scale.warmupTurns);
 
   const rows: Row[] = [];
   for (const [concurrency, turns] of scale.turns) {
@@ -137,6 +139,7 @@ async function main(): Promise<void> {
     rows.push(await measure(bots.uncached, 'lookup, upstream every turn', '/api/messages', lookup, concurrency, turns));
     rows.push(await measure(bots.cached, 'echo (cached bot)', '/api/echo', echo, concurrency, turns));
     rows.push(await measure(bots.cached, PARTS.state, '/api/echo-state', echo, concurrency, turns));
+    rows.push(await measure(bots.cached, PARTS.directOne, '/api/lookup-direct-one', lookup, concurrency, turns));
     rows.push(await measure(bots.cached, PARTS.direct, '/api/lookup-direct', lookup, concurrency, turns));
     rows.push(await measure(bots.cached, 'lookup, cached', '/api/messages', lookup, concurrency, turns));
   }
@@ -189,13 +192,13 @@ function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cached
   lines.push('');
   lines.push('Where the CPU of a cached lookup turn goes (ms per turn, and × the echo turn):');
   lines.push('');
-  lines.push('| conversations at once | echo | + conversation state | + lookup, cards and the second message | + the dialog stack: the real turn |');
-  lines.push('| ---: | ---: | ---: | ---: | ---: |');
+  lines.push('| conversations at once | echo | + conversation state | + the lookup and its cards | + the "anything else?" message | + the dialog stack: the real turn |');
+  lines.push('| ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [concurrency] of scale.turns) {
     const cpu = (turn: string) => rows.find((r) => r.concurrency === concurrency && r.turn === turn)!.cpuMsPerTurn;
     const floor = cpu('echo (cached bot)');
     const cell = (turn: string) => `${fmt(cpu(turn), 2)} (${fmt(cpu(turn) / floor, 2)} ×)`;
-    lines.push(`| ${concurrency} | ${fmt(floor, 2)} | ${cell(PARTS.state)} | ${cell(PARTS.direct)} | ${cell('lookup, cached')} |`);
+    lines.push(`| ${concurrency} | ${fmt(floor, 2)} | ${cell(PARTS.state)} | ${cell(PARTS.directOne)} | ${cell(PARTS.direct)} | ${cell('lookup, cached')} |`);
   }
   lines.push('');
   const state = extra.cachedStats.state;
