@@ -135,6 +135,10 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   for (const [concurrency, turns] of scale.turns) {
+    // Each level starts on open connections, so that no measured row pays for opening them. (Without
+    // this, one run's echo p99 at 200 conversations was 5 s, turning the latency ratio into noise; the
+    // stall's cause was not found.)
+    for (const bot of Object.values(bots)) await measure(bot, `warmup-echo-${concurrency}`, '/api/echo', echo, concurrency, concurrency * 2);
     rows.push(await measure(bots.uncached, 'echo', '/api/echo', echo, concurrency, turns));
     rows.push(await measure(bots.uncached, 'lookup, upstream every turn', '/api/messages', lookup, concurrency, turns));
     rows.push(await measure(bots.cached, 'echo (cached bot)', '/api/echo', echo, concurrency, turns));
