@@ -3,8 +3,8 @@
  * Service, or a restart mid-dialog, need Azure Blob storage, which every instance shares.
  */
 import { MemoryStorage, type Storage } from 'botbuilder';
-import { BlobsStorage } from 'botbuilder-azure-blobs';
 import type { Config } from '../config';
+import { BlobStateStorage } from './blobStateStorage';
 
 /**
  * Blob storage answers in milliseconds when it is well. When it is not, the SDK's default retries take
@@ -14,7 +14,7 @@ const STORAGE_RETRY = { maxTries: 2, tryTimeoutInMs: 2_000, retryDelayInMs: 200,
 
 export function createStorage(config: Config): Storage {
   if (config.storage.kind === 'blob') {
-    return new BlobsStorage(config.storage.connectionString, config.storage.container, { storagePipelineOptions: { retryOptions: STORAGE_RETRY } });
+    return new BlobStateStorage(config.storage.connectionString, config.storage.container, { retryOptions: STORAGE_RETRY });
   }
   return new MemoryStorage();
 }
