@@ -44,9 +44,10 @@ test('on SIGTERM it finishes the turn in flight, replies, and exits cleanly', as
   const service = await startService(upstreamEnv());
   upstreams.trackings.setLatency(1_500);
   const chat = new TestChannel({ botUrl: service.url, mode: 'expectReplies', locale: 'en-US' });
+  const requestsBefore = upstreams.trackings.requests.length;
   const turn = chat.say(DEMO.trackings.trackingNumbers.inTransit);
-  // The lookup is now waiting on the slow upstream.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Once the upstream has the request, the turn is in flight, waiting on it (a fixed wait would race a loaded machine).
+  while (upstreams.trackings.requests.length === requestsBefore) await new Promise((resolve) => setTimeout(resolve, 10));
   service.child.kill('SIGTERM');
 
   const { status, replies } = await turn;
