@@ -2,13 +2,13 @@
  * Builds the parts from one Config and hands each its collaborators. No I/O happens here:
  * index.ts starts the process around it, and tests build it against the simulators.
  */
-import { ConversationState, MemoryStorage, type CloudAdapter, type Storage } from 'botbuilder';
+import { ConversationState, MemoryStorage, type Storage } from 'botbuilder';
 import type { Server } from 'restify';
 import { LookupDialog } from '../dialogs/lookupDialog';
 import { DEFAULT_LIMITS, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
 import { ReplyDeadline } from '../dialogs/replyDeadline';
-import { createAdapter } from './bot/adapter';
+import { createAdapter, type TrackingAdapter } from './bot/adapter';
 import type { AuthEndpoints } from './bot/inboundAuthentication';
 import { ConversationQueue } from './bot/conversationQueue';
 import { LaterReplies } from './bot/laterReplies';
@@ -31,7 +31,7 @@ import { UpstreamHttp } from './tracking/upstream';
 
 export interface App {
   server: Server;
-  adapter: CloudAdapter;
+  adapter: TrackingAdapter;
   bot: TrackingBot;
   /** The lookup the dialogs use: both interfaces, behind the cache. */
   lookup: ShipmentFinder;

@@ -2,7 +2,10 @@
  * The Bot Framework adapter. A turn that fails anyway gets a short apology in the user's language,
  * and the conversation's state is cleared so the next message starts clean rather than stuck.
  */
-import { CloudAdapter, type BotState, type TurnContext } from 'botbuilder';
+import { CloudAdapter, type Activity, type BotState, type Request, type Response, type TurnContext } from 'botbuilder';
+// What CloudAdapter.process applies to a posted activity (timestamps as Dates); not exported from the index.
+import { validateAndFixActivity } from 'botbuilder/lib/activityValidator';
+import { AuthenticationError, type BotFrameworkAuthentication } from 'botframework-connector';
 import { languageOf } from '../../dialogs/turnLanguage';
 import type { Config } from '../config';
 import type { Translator } from '../i18n';
@@ -11,14 +14,45 @@ import { InboundAuthentication, type AuthEndpoints } from './inboundAuthenticati
 import { StateConflictError } from './optimisticStorage';
 import type { Logger } from '../tracking/logger';
 
+/**
+ * CloudAdapter, with a posted activity processed as CloudAdapter.process does it, except that a failure
+ * goes to our log rather than console.error: botbuilder printed a stack on stderr for every refused
+ * token, outside the JSON logs, as often as anyone cared to send one. (Inbound auth logs the reason.)
+ */
+export class TrackingAdapter extends CloudAdapter {
+  constructor(
+    authentication: BotFrameworkAuthentication,
+    private readonly logger: Logger,
+  ) {
+    super(authentication);
+  }
+
+  async processPost(req: Request, res: Response, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+    const end = (status: number, body?: unknown) => {
+      res.status(status);
+      if (body) res.send(body);
+      res.end();
+    };
+    const authorization = req.headers.authorization ?? req.headers.Authorization;
+    try {
+      const invoke = await this.processActivity(typeof authorization === 'string' ? authorization : '', validateAndFixActivity(req.body as Partial<Activity> as Activity), logic);
+      end(invoke?.status ?? 200, invoke?.body);
+    } catch (error) {
+      if (error instanceof AuthenticationError) return end(401, error.message);
+      this.logger.error({ error: errorLogFields(error) }, 'activity not processed');
+      end(500, error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
 export function createAdapter(
   config: Config,
   conversationState: BotState,
   translator: Translator,
   logger: Logger,
   authEndpoints: AuthEndpoints = {},
-): CloudAdapter {
-  const adapter = new CloudAdapter(new InboundAuthentication(config, logger, authEndpoints));
+): TrackingAdapter {
+  const adapter = new TrackingAdapter(new InboundAuthentication(config, logger, authEndpoints), logger);
 
   adapter.onTurnError = async (context: TurnContext, error: Error) => {
     logger.error({ error: errorLogFields(error), channel: context.activity.channelId, activityType: context.activity.type }, 'turn failed');

@@ -186,10 +186,14 @@ const refusals: Refusal[] = [
 
 describe('with MicrosoftAppId set, /api/messages turns away', () => {
   test.each(refusals)('$name', async (row) => {
+    const consoleBefore = consoleLines.length;
     const response = await send(row.authorization(), activity(row.activity));
     expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: 'Unauthorized' });
     const refused = app.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'inbound request refused');
     expect(refused.at(-1)?.reason).toBe(row.reason);
+    // One JSON log line, and no stack trace on the console: one per forged request would flood stderr.
+    // (botframework-connector still prints a line of its own for an expired or badly signed token.)
+    expect(consoleLines.slice(consoleBefore).filter((line) => /\n\s+at /.test(line))).toEqual([]);
     // Refused before the turn: no reply, and no lookup reached an interface.
     expect(response.text).not.toContain('activities');
     expect(upstreams.trackings.requests).toEqual([]);
