@@ -196,7 +196,7 @@ function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cached
   lines.push('');
   lines.push('Where the CPU of a cached lookup turn goes (ms per turn, and × the echo turn):');
   lines.push('');
-  lines.push('| conversations at once | echo | + conversation state | + the lookup and its cards | + the "anything else?" message | + the dialog stack: the real turn |');
+  lines.push(`| conversations at once | echo | + conversation state | + the lookup and its cards | + the "anything else?" message | + the dialog stack and the bot's turn machinery: the real turn |`);
   lines.push('| ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [concurrency] of scale.turns) {
     const cpu = (turn: string) => rows.find((r) => r.concurrency === concurrency && r.turn === turn)!.cpuMsPerTurn;

@@ -35,12 +35,14 @@ export class TrackingAdapter extends CloudAdapter {
     };
     const authorization = req.headers.authorization ?? req.headers.Authorization;
     try {
-      const invoke = await this.processActivity(typeof authorization === 'string' ? authorization : '', validateAndFixActivity(req.body as Partial<Activity> as Activity), logic);
+      const invoke = await this.processActivity(typeof authorization === 'string' ? authorization : '', validateAndFixActivity(req.body as unknown as Activity), logic);
       end(invoke?.status ?? 200, invoke?.body);
     } catch (error) {
       if (error instanceof AuthenticationError) return end(401, error.message);
+      // Not reached by a failing turn (onTurnError answers those): something broke around it. The log has
+      // the details; the caller gets none (botbuilder sent the error's message).
       this.logger.error({ error: errorLogFields(error) }, 'activity not processed');
-      end(500, error instanceof Error ? error.message : String(error));
+      end(500);
     }
   }
 }

@@ -39,11 +39,3 @@ test('a saved dialog this version does not have: the conversation starts over, w
   const { replies } = await chat.say(DEMO.checkpoints.delivered);
   expect(summarize(replies)).toEqual(['(typing)', `Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)', 'Can I help with anything else?']);
 });
-
-test('a saved dialog this version has goes on where it was', async () => {
-  const chat = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' });
-  await chat.say('hi');
-  expect(summarize((await chat.say('Order number')).replies)).toEqual(['Please type your order number.']);
-  const { replies } = await chat.say(DEMO.checkpoints.delivered);
-  expect(summarize(replies)).toEqual(['(typing)', `Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)', 'Can I help with anything else?']);
-});
