@@ -2,14 +2,19 @@
  * The bot under measurement, in a process of its own so that its CPU time and memory are its own.
  * Besides the real app it serves, on the same adapter and server:
  *  - an echo bot: the framework's floor;
+ *  - an echo bot that first asks the trackings simulator for the shipment over plain node:http, and
+ *    echoes: the floor for any bot that calls an upstream (one more HTTP exchange a turn);
+ *  - a bot that answers every message with the same status card, rendered once in advance: what
+ *    sending a card rather than a line of text costs, before any state, lookup or rendering;
  *  - the echo bot with conversation state read and written, as the real bot does every turn;
  *  - a lookup answered without the dialog stack: the same lookup (cache included), cards and
  *    "anything else?" text as the real turn, sent as the same two messages;
  *  - the same with the cards alone: one message.
- * The last two are not products: they split the gap between echo and lookup into its parts.
+ * These are not products: they split the gap between echo and lookup into its parts.
  * It reports over IPC: { port } when listening, then { cpu, memory, state } when asked.
  */
-import { ActivityHandler, ActivityTypes, ConversationState, MemoryStorage, type TurnContext } from 'botbuilder';
+import { ActivityHandler, ActivityTypes, ConversationState, MemoryStorage, type Activity, type TurnContext } from 'botbuilder';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { structuredLookup } from '../dialogs/structuredLookup';
 import { languageOf } from '../dialogs/turnLanguage';
@@ -18,6 +23,7 @@ import { registerMessagesRoute } from '../src/bot/messagesRoute';
 import { renderShipments } from '../src/cards/render';
 import { loadConfig } from '../src/config';
 import { Translator } from '../src/i18n';
+import type { LookupRequest } from '../src/tracking/lookup';
 import { silentLogger } from '../src/tracking/logger';
 
 const config = loadConfig(process.env);
@@ -63,6 +69,46 @@ const directLookup = (andAnythingElse: boolean) => {
 };
 registerMessagesRoute(app.server, app.adapter, directLookup(true), '/api/lookup-direct');
 registerMessagesRoute(app.server, app.adapter, directLookup(false), '/api/lookup-direct-one');
+
+// The first lookup's cards, sent again as they are on every later turn: no state, no lookup, no rendering.
+let readyCards: Promise<Array<Partial<Activity>>> | undefined;
+const readyCard = new ActivityHandler();
+readyCard.onMessage(async (context, next) => {
+  readyCards ??= (async () => {
+    const { request } = structuredLookup(context.activity.value) as { ok: true; request: LookupRequest };
+    const language = languageOf(context, translator, config.defaultTimeZone);
+    const shipments = await app.lookup.find(request, language.language);
+    const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
+    return renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro);
+  })();
+  for (const reply of await readyCards) await context.sendActivity({ type: ActivityTypes.Message, ...reply });
+  await next();
+});
+registerMessagesRoute(app.server, app.adapter, readyCard, '/api/echo-card');
+
+// One upstream call over plain node:http (keep-alive, no retries, no validation), then the echo's reply.
+const upstreamAgent = new http.Agent({ keepAlive: true });
+const askUpstream = (identifier: string) =>
+  new Promise<unknown>((resolve, reject) => {
+    const { baseUrl, apiKey, service } = config.trackings!;
+    const body = JSON.stringify({ tracking_number: identifier });
+    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${apiKey}` };
+    const req = http.request(`${baseUrl}/${service}/ListTrackings`, { method: 'POST', agent: upstreamAgent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error(`the simulator answered ${res.statusCode}`))));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+const echoUpstream = new ActivityHandler();
+echoUpstream.onMessage(async (context, next) => {
+  const answer = (await askUpstream((context.activity.value as { identifier: string }).identifier)) as { trackings?: unknown[] };
+  await context.sendActivity(`You said: ${context.activity.text ?? ''} (${answer.trackings?.length ?? 0} found)`);
+  await next();
+});
+registerMessagesRoute(app.server, app.adapter, echoUpstream, '/api/echo-upstream');
 
 let peakRss = 0;
 setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50).unref();

@@ -14,28 +14,32 @@ test('the benchmark runs both bots and reports every measure', () => {
       .split('\n')
       .map((line) => line.split('|').map((c) => c.trim()))
       .filter((cells) => /^\d+$/.test(cells[1] ?? '') && cells[2] === turn);
-  const turns = ['echo', 'lookup, upstream every turn', 'echo (cached bot)', 'echo with conversation state', 'lookup without the dialog stack, cards only', 'lookup without the dialog stack', 'lookup, cached'];
+  const turns = ['echo', 'echo after one upstream call', 'lookup, upstream every turn', 'echo (cached bot)', 'a ready card instead of text', 'echo with conversation state', 'lookup without the dialog stack, cards only', 'lookup without the dialog stack', 'lookup, cached'];
   for (const turn of turns) expect(rows(turn)).toHaveLength(2);
   // What each turn sends: the echo one message; a lookup its cards and "anything else?", after a typing indicator when it asks the upstream.
   const sent = Object.fromEntries(turns.map((turn) => [turn, rows(turn).map((cells) => cells[10])]));
   expect(sent).toEqual({
     echo: ['1.0', '1.0'],
+    'echo after one upstream call': ['1.0', '1.0'],
     'lookup, upstream every turn': ['3.0', '3.0'],
     'echo (cached bot)': ['1.0', '1.0'],
+    'a ready card instead of text': ['1.0', '1.0'],
     'echo with conversation state': ['1.0', '1.0'],
     'lookup without the dialog stack, cards only': ['1.0', '1.0'],
     'lookup without the dialog stack': ['2.0', '2.0'],
     'lookup, cached': ['2.0', '2.0'],
   });
   // The split of a cached lookup's cost, at both concurrencies.
-  expect(report).toMatch(/\| 1 \| [\d.]+( \| [\d.]+ \([\d.]+ ×\)){4} \|$/m);
-  expect(report).toMatch(/\| 4 \| [\d.]+( \| [\d.]+ \([\d.]+ ×\)){4} \|$/m);
+  expect(report).toMatch(/\| 1 \| [\d.]+( \| [\d.]+ \([\d.]+ ×\)){5} \|$/m);
+  expect(report).toMatch(/\| 4 \| [\d.]+( \| [\d.]+ \([\d.]+ ×\)){5} \|$/m);
+  // Ratios are taken within each round, with their range over the rounds.
+  expect(report).toMatch(/\| CPU of a lookup turn ≤ 1\.5 × an echo turn \(4 at once\) \| [\d.]+ × \([\d.]+ to [\d.]+\) cached/);
   expect(report).toMatch(/\| at most 1 upstream call per distinct lookup per TTL \| 0 call\(s\) for \d+ cached lookup turns/);
   expect(report).toMatch(/Peak memory \(RSS\) of the bot process: \d+ MB/);
   expect(report).toMatch(/Conversation state: \d+ conversations, median \d+ bytes/);
   expect(report).toMatch(/Largest activity sent: \d+ bytes/);
-  // Every uncached lookup turn made exactly one upstream call.
-  for (const row of report.split('\n').filter((line) => line.includes('| lookup, upstream every turn |'))) {
+  // Every uncached lookup turn, and every echo after an upstream call, made exactly one upstream call.
+  for (const row of report.split('\n').filter((line) => /\| (lookup, upstream every turn|echo after one upstream call) \|/.test(line))) {
     const cells = row.split('|').map((c) => c.trim());
     expect(cells[9]).toBe(cells[3]);
   }
