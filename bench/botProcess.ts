@@ -13,17 +13,17 @@
  * These are not products: they split the gap between echo and lookup into its parts.
  * It reports over IPC: { port } when listening, then { cpu, memory, state } when asked.
  */
-import { ActivityHandler, ActivityTypes, ConversationState, MemoryStorage, type Activity, type TurnContext } from 'botbuilder';
+import { ActivityHandler, ActivityTypes, ConversationState, MemoryStorage, type TurnContext } from 'botbuilder';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { structuredLookup } from '../dialogs/structuredLookup';
-import { languageOf } from '../dialogs/turnLanguage';
+import { languageOf, type TurnLanguage } from '../dialogs/turnLanguage';
 import { createApp } from '../src/app';
 import { registerMessagesRoute } from '../src/bot/messagesRoute';
 import { renderShipments } from '../src/cards/render';
+import type { Reply } from '../src/cards/types';
 import { loadConfig } from '../src/config';
 import { Translator } from '../src/i18n';
-import type { LookupRequest } from '../src/tracking/lookup';
 import { silentLogger } from '../src/tracking/logger';
 
 const config = loadConfig(process.env);
@@ -50,18 +50,24 @@ const withState = (handler: ActivityHandler) => ({
 registerMessagesRoute(app.server, app.adapter, withState(echo), '/api/echo-state');
 
 const translator = new Translator(config.defaultLocale);
+
+/** What the real turn does for a structured lookup, up to the messages: the lookup (cache included) and its cards. */
+async function lookupReplies(context: TurnContext): Promise<{ replies: Reply[]; language: TurnLanguage }> {
+  const structured = structuredLookup(context.activity.value);
+  if (!structured?.ok) throw new Error('the bench sends structured lookups only');
+  const { request } = structured;
+  const language = languageOf(context, translator, config.defaultTimeZone);
+  const shipments = await app.lookup.find(request, language.language);
+  const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
+  const replies = renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro);
+  return { replies, language };
+}
+
 const directLookup = (andAnythingElse: boolean) => {
   const direct = new ActivityHandler();
   direct.onMessage(async (context, next) => {
-    const structured = structuredLookup(context.activity.value);
-    if (!structured?.ok) throw new Error('the bench sends structured lookups only');
-    const { request } = structured;
-    const language = languageOf(context, translator, config.defaultTimeZone);
-    const shipments = await app.lookup.find(request, language.language);
-    const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
-    for (const reply of renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro)) {
-      await context.sendActivity({ type: ActivityTypes.Message, ...reply });
-    }
+    const { replies, language } = await lookupReplies(context);
+    for (const reply of replies) await context.sendActivity({ type: ActivityTypes.Message, ...reply });
     if (andAnythingElse) await context.sendActivity(language.t('prompt.another'));
     await next();
   });
@@ -71,16 +77,10 @@ registerMessagesRoute(app.server, app.adapter, directLookup(true), '/api/lookup-
 registerMessagesRoute(app.server, app.adapter, directLookup(false), '/api/lookup-direct-one');
 
 // The first lookup's cards, sent again as they are on every later turn: no state, no lookup, no rendering.
-let readyCards: Promise<Array<Partial<Activity>>> | undefined;
+let readyCards: Promise<Reply[]> | undefined;
 const readyCard = new ActivityHandler();
 readyCard.onMessage(async (context, next) => {
-  readyCards ??= (async () => {
-    const { request } = structuredLookup(context.activity.value) as { ok: true; request: LookupRequest };
-    const language = languageOf(context, translator, config.defaultTimeZone);
-    const shipments = await app.lookup.find(request, language.language);
-    const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
-    return renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro);
-  })();
+  readyCards ??= lookupReplies(context).then(({ replies }) => replies);
   for (const reply of await readyCards) await context.sendActivity({ type: ActivityTypes.Message, ...reply });
   await next();
 });

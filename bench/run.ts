@@ -3,7 +3,7 @@
  * the latency the bot adds over the upstream's, throughput, memory, state size, the largest activity
  * sent and upstream calls per lookup, all measured in one run on this machine.
  *
- *   npm run bench               the full run (about five minutes); prints a Markdown report
+ *   npm run bench               the full run (about three minutes); prints a Markdown report
  *   npm run bench -- --write    also writes the report into BENCHMARKS.md
  *   npm run bench -- --smoke    a few seconds, tiny numbers: keeps the harness working (CI runs it)
  */
