@@ -3,6 +3,7 @@
  * Technical detail never reaches the customer; it goes to the log.
  */
 import { InvalidArgumentError, NotFoundError, TrackingError } from '../src/tracking/errors';
+import { AnswerAbandonedError } from './replyDeadline';
 
 export type FailureReply =
   /**
@@ -13,7 +14,9 @@ export type FailureReply =
   /** The interface refused the store: ask again for exactly the store. */
   | { kind: 'store_refused'; key: 'errors.invalid_store' }
   /** Credentials, retries exhausted, upstream faults, bugs: a short apology. */
-  | { kind: 'apology'; key: 'errors.unavailable' | 'errors.unexpected' };
+  | { kind: 'apology'; key: 'errors.unavailable' | 'errors.unexpected' }
+  /** The service stopped before a later answer came: ask again. */
+  | { kind: 'abandoned'; key: 'lookup.abandoned' };
 
 const STORE_ARGUMENTS = new Set(['store_id', 'storeId', 'store']);
 
@@ -24,5 +27,6 @@ export function failureReply(error: unknown): FailureReply {
   if (error instanceof NotFoundError) return NOT_FOUND;
   if (error instanceof InvalidArgumentError) return STORE_ARGUMENTS.has(error.argument) ? { kind: 'store_refused', key: 'errors.invalid_store' } : NOT_FOUND;
   if (error instanceof TrackingError) return { kind: 'apology', key: 'errors.unavailable' };
+  if (error instanceof AnswerAbandonedError) return { kind: 'abandoned', key: 'lookup.abandoned' };
   return { kind: 'apology', key: 'errors.unexpected' };
 }

@@ -200,13 +200,15 @@ export class LookupDialog extends ComponentDialog {
       case 'store_refused':
         return this.restart(step, { request: { kind: request.kind, identifier: request.identifier } });
       case 'apology':
+      case 'abandoned':
         return step.endDialog();
     }
   }
 
   /**
    * The lookup's answer: status cards, "not found" (the same words for a refused number), a refused
-   * store, or an apology. Used in the turn, and by a later delivery when the turn could not wait.
+   * store, or an apology. Used in the turn, and by a later delivery when the turn could not wait (which
+   * may also be abandoned: the service stopped before the lookup settled).
    */
   private async answer(
     context: TurnContext,
@@ -227,9 +229,10 @@ export class LookupDialog extends ComponentDialog {
       return 'found';
     }
     const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);
-    if (!settled.ok) this.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
+    if (!settled.ok && reply.kind !== 'abandoned') this.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
     const refused = !settled.ok && settled.error instanceof InvalidArgumentError;
-    noteLookup(context, { kind: request.kind, outcome: reply.kind === 'apology' ? 'failed' : refused ? 'refused' : 'not_found', ...(settled.ok && { shipments: 0 }), ...trace });
+    const outcome = reply.kind === 'apology' ? 'failed' : reply.kind === 'abandoned' ? 'abandoned' : refused ? 'refused' : 'not_found';
+    noteLookup(context, { kind: request.kind, outcome, ...(settled.ok && { shipments: 0 }), ...trace });
     if (reply.kind === 'not_found') await this.guard.missed(context);
     await context.sendActivity(t(reply.key, { identifier: request.identifier, storeId: request.storeId }));
     return reply.kind;

@@ -35,7 +35,21 @@ export class ReplyDeadline {
   }
 }
 
-/** Sends what a turn could not wait for, as a message of its own once `ready` settles (normal delivery only). */
+/**
+ * The outcome of a later answer when the service stopped before the lookup settled: the customer, told
+ * the answer would follow, is told to ask again instead of waiting for nothing.
+ */
+export class AnswerAbandonedError extends Error {
+  constructor() {
+    super('the service stopped before the lookup settled');
+    this.name = 'AnswerAbandonedError';
+  }
+}
+
+/**
+ * Sends what a turn could not wait for, as a message of its own once `ready` settles (normal delivery
+ * only), or with an AnswerAbandonedError if the service has to stop first.
+ */
 export interface LaterDelivery {
-  deliver<T>(context: TurnContext, ready: Promise<T>, send: (context: TurnContext, value: T) => Promise<void>): void;
+  deliver<T>(context: TurnContext, ready: Promise<Settled<T>>, send: (context: TurnContext, settled: Settled<T>) => Promise<void>): void;
 }

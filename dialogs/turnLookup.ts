@@ -6,7 +6,7 @@
 import type { TurnContext } from 'botbuilder';
 import type { LookupTrace } from '../src/tracking/lookup';
 
-export type LookupOutcome = 'found' | 'not_found' | 'refused' | 'failed' | 'limited' | 'deferred';
+export type LookupOutcome = 'found' | 'not_found' | 'refused' | 'failed' | 'limited' | 'deferred' | 'abandoned';
 
 export interface TurnLookup extends LookupTrace {
   kind: string;

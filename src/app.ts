@@ -37,6 +37,8 @@ export interface App {
   lookup: ShipmentFinder;
   /** Resolves once every reply promised for later has been sent: shutdown waits for it. */
   idle(): Promise<void>;
+  /** Stops waiting for the later replies' lookups: their customers are told to ask again (shutdown's last resort). */
+  abandonLaterReplies(): void;
 }
 
 export interface AppParts {
@@ -90,5 +92,5 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
   registerActionRoutes(server, { checkpoints, trackings, logger: logger.child({ component: 'actions' }) });
-  return { server, adapter, bot, lookup: finder, idle: () => laterReplies.idle() };
+  return { server, adapter, bot, lookup: finder, idle: () => laterReplies.idle(), abandonLaterReplies: () => laterReplies.abandon() };
 }

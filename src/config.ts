@@ -60,6 +60,8 @@ const ENV_SHAPE = {
   LOOKUP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   // Channels give up on a turn after 10 to 15 s; past this, the answer follows as a message of its own.
   REPLY_WITHIN_MS: positiveInt(100, 14_000).default(8_000),
+  // Below the platform's wait between SIGTERM and SIGKILL; later answers are abandoned 3 s before it ends.
+  SHUTDOWN_GRACE_MS: positiveInt(5_000, 600_000).default(15_000),
 
   DEFAULT_LOCALE: locale.default('en'),
   DEFAULT_TIMEZONE: z
@@ -110,6 +112,8 @@ export interface Config {
   lookupCacheTtlMs: number;
   /** How long a turn waits for a lookup before it says "still checking". */
   replyWithinMs: number;
+  /** How long a stopping process may take to finish its turns and later answers. */
+  shutdownGraceMs: number;
   bot: { appType: string; appId?: string; appPassword?: string; tenantId?: string };
 }
 
@@ -151,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     lookupLimit: e.LOOKUP_LIMIT,
     lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,
     replyWithinMs: e.REPLY_WITHIN_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
   };
 }

@@ -9,6 +9,9 @@ import { createStorage } from './bot/storage';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './log';
 
+/** Time left, after later answers are abandoned, to send "please ask again" before the process must exit. */
+const ABANDON_BEFORE_END_MS = 3_000;
+
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config: Config;
@@ -53,15 +56,17 @@ async function main(): Promise<void> {
   });
 
   // Stop taking connections, let the turns in flight finish (and reply), send the answers promised for
-  // later, then exit; a turn or an upstream that hangs does not hold the exit forever.
+  // later, then exit; a turn or an upstream that hangs does not hold the exit forever. Customers still
+  // waiting for a later answer near the end are told to ask again, so nobody waits for nothing.
   const stop = (signal: string) => {
     if (draining) return;
     draining = true;
     logger.info({ signal }, 'shutting down: finishing the turns in flight and the answers promised for later');
+    setTimeout(() => app.abandonLaterReplies(), config.shutdownGraceMs - ABANDON_BEFORE_END_MS).unref();
     setTimeout(() => {
-      logger.warn({}, 'turns or later answers still in flight after 15 s; exiting anyway');
+      logger.warn({ graceMs: config.shutdownGraceMs }, 'turns or later answers still in flight at the end of the grace period; exiting anyway');
       process.exit(1);
-    }, 15_000).unref();
+    }, config.shutdownGraceMs).unref();
     app.server.close(() => {
       // The sandbox's local channel receives the later answers, so it closes after them.
       void app.idle().then(() => sandbox?.close()).finally(() => {
@@ -71,7 +76,9 @@ async function main(): Promise<void> {
     });
     // close() drops the connections idle at that moment; a turn in flight would leave its connection
     // idling on keep-alive for 5 s more after its reply, holding the exit. Drop each as it goes idle.
-    setInterval(() => app.server.server.closeIdleConnections(), 50).unref();
+    // This timer also keeps the process alive until it decides to exit: a later answer waiting out a
+    // retry's pause holds only unref'd timers, and the process used to end there, its answer unsent.
+    setInterval(() => app.server.server.closeIdleConnections(), 50);
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -3,10 +3,11 @@
  * proactive message once it settles (normal delivery). The later reply is a turn of its own, queued
  * with the conversation's other turns and saved as a transaction, so it updates the same state (the
  * lookup limits) without racing the customer's next message. Started only once the turn that promised
- * it is committed; shutdown waits for the ones in flight.
+ * it is committed; shutdown waits for the ones in flight, and abandons those it cannot wait for: their
+ * customers are told to ask again rather than left waiting for an answer that will never come.
  */
 import { TurnContext, type CloudAdapter } from 'botbuilder';
-import type { LaterDelivery } from '../../dialogs/replyDeadline';
+import { AnswerAbandonedError, type LaterDelivery, type Settled } from '../../dialogs/replyDeadline';
 import { lookupOf } from '../../dialogs/turnLookup';
 import { errorLogFields } from '../tracking/errors';
 import type { Logger } from '../tracking/logger';
@@ -15,6 +16,11 @@ import { afterCommit, type TurnTransaction } from './turnTransaction';
 
 export class LaterReplies implements LaterDelivery {
   private readonly inFlight = new Set<Promise<void>>();
+  private abandonAll!: () => void;
+  /** Settles, with an AnswerAbandonedError, when the service stops waiting for the lookups. */
+  private readonly abandoned = new Promise<Settled<never>>((resolve) => {
+    this.abandonAll = () => resolve({ ok: false, error: new AnswerAbandonedError() });
+  });
 
   constructor(
     private readonly adapter: CloudAdapter,
@@ -25,19 +31,20 @@ export class LaterReplies implements LaterDelivery {
     private readonly logger: Logger,
   ) {}
 
-  deliver<T>(context: TurnContext, ready: Promise<T>, send: (context: TurnContext, value: T) => Promise<void>): void {
+  deliver<T>(context: TurnContext, ready: Promise<Settled<T>>, send: (context: TurnContext, settled: Settled<T>) => Promise<void>): void {
     const reference = TurnContext.getConversationReference(context.activity);
     const key = conversationKey(context.activity);
     const promised = Date.now();
     afterCommit(context, () => {
-      const delivery: Promise<void> = ready
+      const delivery: Promise<void> = Promise.race([ready, this.abandoned])
         .then((value) =>
           this.adapter.continueConversationAsync(this.botAppId, reference, (later) =>
             this.queue.run(key, async () => {
               // An answer to the customer's message (threaded under it in a Teams channel), not to botbuilder's made-up event.
               if (reference.activityId) later.activity.id = reference.activityId;
               const { sent } = await this.transaction.run(later, () => send(later, value));
-              this.logger.info({ channel: reference.channelId, latencyMs: Date.now() - promised, sent, lookup: lookupOf(later) }, 'later reply');
+              const abandoned = !value.ok && value.error instanceof AnswerAbandonedError;
+              this.logger[abandoned ? 'warn' : 'info']({ channel: reference.channelId, latencyMs: Date.now() - promised, sent, lookup: lookupOf(later) }, abandoned ? 'later reply abandoned: the service is stopping' : 'later reply');
             }),
           ),
         )
@@ -45,6 +52,14 @@ export class LaterReplies implements LaterDelivery {
         .finally(() => this.inFlight.delete(delivery));
       this.inFlight.add(delivery);
     });
+  }
+
+  /**
+   * Stops waiting for the lookups of the later replies, now and from now on: each customer still waiting
+   * is told to ask again. For shutdown, when its grace period is nearly over.
+   */
+  abandon(): void {
+    this.abandonAll();
   }
 
   /** Resolves once every later reply promised so far has been sent or has failed. */

@@ -1,7 +1,7 @@
 /**
  * The service process from start to stop: it refuses to run a public bot without inbound auth, says
  * loudly when auth is off, reports readiness, and on SIGTERM finishes the turns in flight and sends the
- * answers it promised for later before it exits.
+ * answers it promised for later before it exits, or, for those it cannot wait for, "please ask again".
  */
 import { DEMO } from '../../sandbox/simulators';
 import { startConnector, summarize, TestChannel } from '../support/channel';
@@ -59,11 +59,15 @@ test('on SIGTERM it finishes the turn in flight, replies, and exits cleanly', as
   await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
 });
 
-test('on SIGTERM it first sends the answers it promised for later', async () => {
+// The pause holds nothing but a timer, which must not let the process end before the answer is sent.
+test.each([
+  ['still being answered', () => upstreams.trackings.setLatency(1_500)],
+  ["in a retry's 2 s pause after a 503", () => upstreams.trackings.inject({ kind: 'status', status: 503 })],
+])('on SIGTERM it first sends the answers it promised for later: a lookup %s', async (_name, slowDown) => {
   const connector = await startConnector();
   try {
     const service = await startService({ ...upstreamEnv(), REPLY_WITHIN_MS: '100' });
-    upstreams.trackings.setLatency(1_500);
+    slowDown();
     const chat = new TestChannel({ botUrl: service.url, mode: 'normal', connector, locale: 'en-US' });
     const { replies } = await chat.say(DEMO.trackings.trackingNumbers.inTransit);
     expect(summarize(replies)).toEqual(['(typing)', "I'm still waiting for the carrier's answer. I'll send it here as soon as I have it."]);
@@ -74,6 +78,30 @@ test('on SIGTERM it first sends the answers it promised for later', async () => 
       `Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`,
       '(card)',
     ]);
+  } finally {
+    await connector.close();
+  }
+});
+
+test('on SIGTERM, a later answer that would outlast the grace period becomes "please ask again", and it still exits cleanly', async () => {
+  const connector = await startConnector();
+  try {
+    const service = await startService({ ...upstreamEnv(), REPLY_WITHIN_MS: '100', SHUTDOWN_GRACE_MS: '5000' });
+    // The upstream asks for a 30 s pause: the lookup would answer long after the process must be gone.
+    upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' });
+    const chat = new TestChannel({ botUrl: service.url, mode: 'normal', connector, locale: 'en-US' });
+    const { replies } = await chat.say(DEMO.trackings.trackingNumbers.inTransit);
+    expect(summarize(replies)).toEqual(['(typing)', "I'm still waiting for the carrier's answer. I'll send it here as soon as I have it."]);
+    const stopped = Date.now();
+    service.child.kill('SIGTERM');
+
+    expect(await service.exited).toBe(0);
+    // Told 3 s before the end of the 5 s grace period, then gone without waiting out the rest.
+    expect(Date.now() - stopped).toBeLessThan(4_500);
+    expect(summarize(connector.received.slice(replies.length).map((r) => r.activity))).toEqual([
+      `I couldn't get the carrier's answer about ${DEMO.trackings.trackingNumbers.inTransit} in time, sorry. Please ask me again in a minute.`,
+    ]);
+    expect(service.output()).toContain('later reply abandoned: the service is stopping');
   } finally {
     await connector.close();
   }

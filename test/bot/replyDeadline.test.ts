@@ -145,6 +145,38 @@ test('a later answer that is a failure is an apology of its own, in the customer
   ]);
 });
 
+test('a later answer the service stops waiting for: the customer is told, in their language, to ask again', async () => {
+  upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' });
+  const customer = new TestChannel({ botUrl: app.url, mode: 'normal', connector, locale: 'de-DE' });
+  const turn = customer.say(TN.inTransit);
+  await clock.sleeping(2);
+  await clock.advance(8_000);
+  expect(summarize((await turn).replies)).toEqual(['(typing)', 'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.']);
+
+  // Shutdown's grace period is nearly over; the lookup still waits out its Retry-After.
+  app.app.abandonLaterReplies();
+  await app.app.idle();
+  expect(summarize(laterReplies(customer, 2))).toEqual([
+    `Ich konnte die Antwort des Versanddienstes zu ${TN.inTransit} leider nicht rechtzeitig bekommen. Bitte fragen Sie mich in einer Minute noch einmal.`,
+  ]);
+  expect(logged('later reply abandoned: the service is stopping')).toEqual([
+    expect.objectContaining({ level: 40, sent: 1, lookup: { kind: 'tracking_number', outcome: 'abandoned', cache: 'miss' } }),
+  ]);
+  expect(logged('lookup failed')).toEqual([]);
+
+  // A lookup deferred after that point is given up at once, after its "still checking".
+  upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' });
+  const next = customer.say(TN.pending);
+  await clock.sleeping(3); // the first lookup's wait goes on, and the second lookup's joins it
+  await clock.advance(8_000);
+  const { replies } = await next;
+  await app.app.idle();
+  expect(summarize(connector.received.slice(-1).map((r) => r.activity))).toEqual([
+    `Ich konnte die Antwort des Versanddienstes zu ${TN.pending} leider nicht rechtzeitig bekommen. Bitte fragen Sie mich in einer Minute noch einmal.`,
+  ]);
+  expect(summarize(replies).at(-1)).toBe('Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.');
+});
+
 test('a lookup that answers within the deadline is answered in its turn, and leaves no timer behind', async () => {
   upstreams.trackings.inject({ kind: 'status', status: 503 });
   const customer = chat('normal');
