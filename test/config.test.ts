@@ -38,7 +38,7 @@ describe('configuration from the environment', () => {
 
   test('an empty environment starts with defaults and no upstream', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3978, defaultLocale: 'en', defaultTimeZone: 'UTC', production: false, checkpoints: undefined, trackings: undefined });
+    expect(config).toMatchObject({ port: 3978, defaultLocale: 'en', defaultTimeZone: 'UTC', production: false, checkpoints: undefined, trackings: undefined, shutdownGraceMs: 15_000 });
   });
 
   test('empty values, as copied from .env.example, count as unset', () => {
@@ -55,9 +55,11 @@ describe('configuration from the environment', () => {
       DEFAULT_LOCALE: '!!',
       DEFAULT_TIMEZONE: 'Mars/Olympus_Mons',
       MicrosoftAppType: 'Other',
+      // Too short to leave the 3 s in which customers waiting for a later answer are told to ask again.
+      SHUTDOWN_GRACE_MS: '2000',
     });
     expect(found.map((p) => p.split(':')[0]).sort()).toEqual(
-      ['CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'DEFAULT_LOCALE', 'DEFAULT_TIMEZONE', 'MicrosoftAppType', 'PORT', 'TRACKINGS_SERVICE'].sort(),
+      ['CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'DEFAULT_LOCALE', 'DEFAULT_TIMEZONE', 'MicrosoftAppType', 'PORT', 'SHUTDOWN_GRACE_MS', 'TRACKINGS_SERVICE'].sort(),
     );
   });
 
