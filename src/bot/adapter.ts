@@ -9,15 +9,18 @@ import { AuthenticationError, type BotFrameworkAuthentication } from 'botframewo
 import { languageOf } from '../../dialogs/turnLanguage';
 import type { Config } from '../config';
 import type { Translator } from '../i18n';
+import type { ErrorResponse } from '../http/errorResponse';
 import { errorLogFields } from '../tracking/errors';
 import { InboundAuthentication, type AuthEndpoints } from './inboundAuthentication';
 import { StateConflictError } from './optimisticStorage';
 import type { Logger } from '../tracking/logger';
 
 /**
- * CloudAdapter, with a posted activity processed as CloudAdapter.process does it, except that a failure
- * goes to our log rather than console.error: botbuilder printed a stack on stderr for every refused
- * token, outside the JSON logs, as often as anyone cared to send one. (Inbound auth logs the reason.)
+ * CloudAdapter, with a posted activity processed as CloudAdapter.process does it, with two differences.
+ * - The caller is authenticated before the body is checked, so a caller without a valid token learns
+ *   nothing about what the bot accepts: every request of theirs is the same 401.
+ * - A failure goes to our log rather than console.error: botbuilder printed a stack on stderr for every
+ *   refused token, outside the JSON logs, as often as anyone cared to send one. (Inbound auth logs the reason.)
  */
 export class TrackingAdapter extends CloudAdapter {
   constructor(
@@ -27,7 +30,8 @@ export class TrackingAdapter extends CloudAdapter {
     super(authentication);
   }
 
-  async processPost(req: Request, res: Response, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+  /** `check` passes the body, or says why not (a 400 naming the field); it runs only for an authenticated caller. */
+  async processPost(req: Request, res: Response, check: (body: unknown) => { ok: true } | { ok: false; error: ErrorResponse }, logic: (context: TurnContext) => Promise<void>): Promise<void> {
     const end = (status: number, body?: unknown) => {
       res.status(status);
       if (body) res.send(body);
@@ -35,7 +39,13 @@ export class TrackingAdapter extends CloudAdapter {
     };
     const authorization = req.headers.authorization ?? req.headers.Authorization;
     try {
-      const invoke = await this.processActivity(typeof authorization === 'string' ? authorization : '', validateAndFixActivity(req.body as unknown as Activity), logic);
+      // The token is checked against the activity's channelId and serviceUrl claims, whatever the body's shape.
+      const body: unknown = req.body;
+      const claimed = (body && typeof body === 'object' ? body : {}) as Activity;
+      const authenticated = await this.botFrameworkAuthentication.authenticateRequest(claimed, typeof authorization === 'string' ? authorization : '');
+      const checked = check(body);
+      if (!checked.ok) return end(checked.error.status, checked.error.body);
+      const invoke = await this.processActivity(authenticated, validateAndFixActivity(body as Activity), logic);
       end(invoke?.status ?? 200, invoke?.body);
     } catch (error) {
       if (error instanceof AuthenticationError) return end(401, error.message);

@@ -9,11 +9,6 @@ import { InboundActivitySchema } from './inboundActivity';
 /** `path` other than /api/messages serves the benchmark's bots through exactly the same door. */
 export function registerMessagesRoute(server: Server, adapter: TrackingAdapter, bot: { run(context: TurnContext): Promise<void> }, path = '/api/messages'): void {
   server.post(path, jsonBody(ACTIVITY_MAX_BODY_BYTES), async (req, res) => {
-    const activity = validateBody(InboundActivitySchema, req.body);
-    if (!activity.ok) {
-      res.send(activity.error.status, activity.error.body);
-      return;
-    }
-    await adapter.processPost(req, res, (context) => bot.run(context));
+    await adapter.processPost(req, res, (body) => validateBody(InboundActivitySchema, body), (context) => bot.run(context));
   });
 }

@@ -175,6 +175,19 @@ const refusals: Refusal[] = [
     activity: { serviceUrl: 'https://attacker.example.com/' },
     reason: 'Unauthorized. ServiceUrl claim do not match.',
   },
+  // Checked before the body: a caller without a valid token learns nothing of what the bot accepts.
+  {
+    name: 'a request without a token, whose body is no activity (no conversation, a service URL that is none)',
+    authorization: () => undefined,
+    activity: { conversation: undefined, serviceUrl: 'not a url', locale: 42 },
+    reason: 'Unauthorized Access. Request is not authorized',
+  },
+  {
+    name: 'a forged token on a body with ids no channel sends',
+    authorization: () => bearer(tampered(issuer.sign(claims()), claims({ aud: OTHER_APP_ID }))),
+    activity: { id: 'ümlaut-\u0100', text: 'x'.repeat(40_000) },
+    reason: 'invalid signature',
+  },
   {
     // botbuilder routes channel "AseChannel" to its own check (Azure AD issuers, Microsoft's keys): no way around ours.
     name: 'a valid token on an activity claiming the App Service Environment channel',
@@ -216,6 +229,12 @@ describe('with MicrosoftAppId set, /api/messages accepts', () => {
     const response = await send(bearer(issuer.sign(claims())), activity({ channelId: 'msteams', text: 'help' }));
     expect(response.status).toBe(200);
     expect(summarize(response.body.activities)[0]).toMatch(/^I find your shipments/);
+  });
+
+  test('a malformed activity with a valid token: a 400 that names the field, as without auth', async () => {
+    const response = await send(bearer(issuer.sign(claims())), activity({ locale: 42 }));
+    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { code: 'invalid_argument', message: 'locale: must be a string', argument: 'locale' } });
+    expect(upstreams.trackings.requests).toEqual([]);
   });
 
   test('a token that expired a minute ago: botbuilder allows five minutes of clock skew', async () => {
