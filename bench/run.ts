@@ -3,7 +3,7 @@
  * the latency the bot adds over the upstream's, throughput, memory, state size, the largest activity
  * sent and upstream calls per lookup, all measured in one run on this machine.
  *
- *   npm run bench               the full run (about three minutes); prints a Markdown report
+ *   npm run bench               the full run (about five minutes); prints a Markdown report
  *   npm run bench -- --write    also writes the report into BENCHMARKS.md
  *   npm run bench -- --smoke    a few seconds, tiny numbers: keeps the harness working (CI runs it)
  */
@@ -58,8 +58,12 @@ class BotUnderTest {
     readonly url: string,
   ) {}
 
-  static async start(env: Record<string, string>): Promise<BotUnderTest> {
-    const child = fork(path.join(__dirname, 'botProcess.js'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  static async start(env: Record<string, string>, nodeOptions: string[] = []): Promise<BotUnderTest> {
+    const child = fork(path.join(__dirname, 'botProcess.js'), [], {
+      env: { ...process.env, ...env },
+      execArgv: [...process.execArgv, ...nodeOptions],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (m: { type: string; port: number }) => (m.type === 'listening' ? resolve(m.port) : reject(new Error('unexpected message'))));
       child.once('exit', (code) => reject(new Error(`the bot process exited with ${code}`)));
@@ -111,6 +115,10 @@ function cpuRatio(row: Row, reference: Row): { median: number; min: number; max:
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
+
+/** The old-space cap the memory measure tries, in MB (NODE_OPTIONS=--max-old-space-size=…). */
+const CAPPED_HEAP_MB = 256;
 
 async function main(): Promise<void> {
   const smoke = process.argv.includes('--smoke');
@@ -136,6 +144,8 @@ async function main(): Promise<void> {
   // The same lookup as a customer types it: recognized in the text, and answered at the "anything else?" prompt.
   const typed = () => ({ text: `where is my parcel ${DEMO.trackings.trackingNumbers.inTransit}?` });
 
+  /** Runs that had turns fail (any answer but 200), warm-ups included. */
+  const failedRuns: string[] = [];
   /** Runs `turns` turns of one kind at `concurrency` conversations: CPU per turn, latencies, upstream calls, replies. */
   const measure = async (bot: BotUnderTest, label: string, path: string, activity: () => Record<string, unknown>, concurrency: number, turns: number, round = 0) => {
     const calls = () => upstreams.trackings.requests.length;
@@ -154,6 +164,7 @@ async function main(): Promise<void> {
       label: `${label}-c${concurrency}-r${round}`,
     });
     const after = await bot.stats();
+    if (result.failures) failedRuns.push(`${label} at ${concurrency}: ${JSON.stringify(result.failed)}`);
     const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
     return { result, cpuMsPerTurn: cpuMs / result.latenciesMs.length, upstreamCalls: calls(), sent: connector.stats().replies - sentBefore };
   };
@@ -212,23 +223,48 @@ async function main(): Promise<void> {
   const [uncachedStats, cachedStats] = [await bots.uncached.stats(), await bots.cached.stats()];
   await bots.uncached.stop();
   await bots.cached.stop();
+
+  // Memory at the highest concurrency, each bot in a fresh process so that its peak is its own: the echo,
+  // the bot answering cached lookups, and the same with V8's old space capped, which otherwise grows
+  // while it has room. The last two run in alternating rounds, so that their CPU compares fairly.
+  const [top, topTurns] = scale.turns.at(-1)!;
+  const fresh = async (nodeOptions: string[] = []) => {
+    const bot = await BotUnderTest.start({ ...env, LOOKUP_CACHE_TTL_MS: '600000' }, nodeOptions);
+    await measure(bot, 'warmup-echo', '/api/echo', echo, 4, scale.warmupTurns);
+    await measure(bot, 'warmup-lookup', '/api/messages', lookup, 4, scale.warmupTurns);
+    return bot;
+  };
+  const echoOnly = await fresh();
+  await measure(echoOnly, 'memory-echo', '/api/echo', echo, top, topTurns);
+  const echoStats = await echoOnly.stats();
+  await echoOnly.stop();
+  const memory = { uncapped: await fresh(), capped: await fresh([`--max-old-space-size=${CAPPED_HEAP_MB}`]) };
+  const memoryCpu = { uncapped: [] as number[], capped: [] as number[] };
+  for (let round = 0; round < scale.rounds; round++) {
+    for (const which of round % 2 ? (['capped', 'uncapped'] as const) : (['uncapped', 'capped'] as const)) {
+      memoryCpu[which].push((await measure(memory[which], `memory-${which}`, '/api/messages', lookup, top, topTurns / scale.rounds, round)).cpuMsPerTurn);
+    }
+  }
+  const memoryStats = { uncapped: await memory.uncapped.stats(), capped: await memory.capped.stats() };
+  await memory.uncapped.stop();
+  await memory.capped.stop();
+  const cappedCpuRatios = memoryCpu.capped.map((cpu, round) => cpu / memoryCpu.uncapped[round]);
+  const memoryLine = `- Peak memory (RSS) at ${top} conversations at once, each bot in a fresh process: the echo bot ${mb(echoStats.peakRss)}; the bot answering cached lookups ${mb(memoryStats.uncapped.peakRss)}; the same with \`--max-old-space-size=${CAPPED_HEAP_MB}\` ${mb(memoryStats.capped.peakRss)}, at ${fmt(median(cappedCpuRatios), 2)} × the CPU per turn (${fmt(Math.min(...cappedCpuRatios), 2)} to ${fmt(Math.max(...cappedCpuRatios), 2)}).`;
   await connector.close();
   await upstreams.checkpoints.close();
   await upstreams.trackings.close();
 
-  const report = render(scale, rows, { uncachedStats, cachedStats, largestBytes: connector.stats().largestBytes, smoke });
+  const report = render(scale, rows, { uncachedStats, cachedStats, memoryLine, largestBytes: connector.stats().largestBytes, smoke });
   process.stdout.write(report);
-  if (rows.some((r) => r.result.failures > 0)) {
-    const failed = rows.filter((r) => r.result.failures > 0).map((r) => `${r.turn} at ${r.concurrency}: ${JSON.stringify(r.result.failed)}`);
-    process.stderr.write(`some turns failed, so the figures above are not to be trusted: ${failed.join('; ')}\n`);
+  if (failedRuns.length) {
+    process.stderr.write(`some turns failed, so the figures above are not to be trusted: ${failedRuns.join('; ')}\n`);
     process.exitCode = 1;
   }
   if (process.argv.includes('--write')) writeReport(report);
 }
 
-function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cachedStats: Stats; largestBytes: number; smoke: boolean }): string {
+function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cachedStats: Stats; memoryLine: string; largestBytes: number; smoke: boolean }): string {
   const lines: string[] = [];
-  const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
   lines.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; upstream simulators answer in ${scale.latencyMs} ms.${extra.smoke ? ' SMOKE RUN: tiny numbers, not a measurement.' : ''}`);
   lines.push('');
   lines.push('| conversations at once | turn | turns | p50 ms | p99 ms | bot-added p99 ms | CPU ms / turn | turns / s | upstream calls | sent / turn |');
@@ -275,7 +311,8 @@ function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cached
   }
   lines.push('');
   const state = extra.cachedStats.state;
-  lines.push(`- Peak memory (RSS) of the bot process: ${mb(extra.uncachedStats.peakRss)} without the cache, ${mb(extra.cachedStats.peakRss)} with it.`);
+  lines.push(`- Peak memory (RSS) of the bot process over the whole run: ${mb(extra.uncachedStats.peakRss)} without the cache, ${mb(extra.cachedStats.peakRss)} with it.`);
+  lines.push(extra.memoryLine);
   lines.push(`- Conversation state: ${state.length} conversations, median ${median(state)} bytes, largest ${Math.max(...state)} bytes (no order data is kept in it).`);
   lines.push(`- Largest activity sent: ${extra.largestBytes} bytes (limit 25,600).`);
   lines.push('');
