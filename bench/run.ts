@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO } from '../sandbox/simulators';
-import { median, percentile, runLoad, type LoadResult } from './load';
+import { median, percentile, runLoad } from './load';
 import { startConnector, startUpstreams } from './world';
 
 interface Scale {
@@ -89,16 +89,19 @@ class BotUnderTest {
 interface Row {
   concurrency: number;
   turn: string;
-  /** The rounds' latencies pooled; wall time summed. */
-  result: LoadResult;
+  /** The rounds' latencies, pooled. */
+  latenciesMs: number[];
+  /** The rounds' wall time, summed. */
+  wallMs: number;
   /** CPU ms per turn in each round. */
   cpuRounds: number[];
-  /** The median of the rounds. */
-  cpuMsPerTurn: number;
   upstreamCalls: number;
-  /** Activities the bot sent to the connector, per turn. */
-  sentPerTurn: number;
+  /** Activities the bot sent to the connector. */
+  sent: number;
 }
+
+/** CPU ms per turn: the median of the rounds. */
+const cpuOf = (row: Row) => median(row.cpuRounds);
 
 /** One kind of turn sent to one bot. */
 interface Measure {
@@ -108,14 +111,23 @@ interface Measure {
   activity: () => Record<string, unknown>;
 }
 
-/** The median over the rounds of a row's CPU per turn divided by another's in the same round, with the range. */
-function cpuRatio(row: Row, reference: Row): { median: number; min: number; max: number } {
-  const ratios = row.cpuRounds.map((cpu, round) => cpu / reference.cpuRounds[round]);
+interface Ratio {
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** Per-round CPU figures divided by another's of the same round: the median, and the range over the rounds. */
+function roundRatio(cpuRounds: number[], referenceRounds: number[]): Ratio {
+  const ratios = cpuRounds.map((cpu, round) => cpu / referenceRounds[round]);
   return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
 }
 
+const cpuRatio = (row: Row, reference: Row) => roundRatio(row.cpuRounds, reference.cpuRounds);
+
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
+const ratioCell = (r: Ratio) => `${fmt(r.median, 2)} × (${fmt(r.min, 2)} to ${fmt(r.max, 2)})`;
 
 /** The old-space cap the memory measure tries, in MB (NODE_OPTIONS=--max-old-space-size=…). */
 const CAPPED_HEAP_MB = 256;
@@ -197,26 +209,19 @@ async function main(): Promise<void> {
     // this, one run's echo p99 at 200 conversations was 5 s, turning the latency ratio into noise; the
     // stall's cause was not found.)
     for (const bot of Object.values(bots)) await measure(bot, `warmup-echo-${concurrency}`, '/api/echo', echo, concurrency, concurrency * 2);
-    const level = measures.map((m): Row => ({ concurrency, turn: m.turn, result: { latenciesMs: [], wallMs: 0, failures: 0, failed: {} }, cpuRounds: [], cpuMsPerTurn: NaN, upstreamCalls: 0, sentPerTurn: 0 }));
-    const sent = level.map(() => 0);
+    const level = measures.map((m): Row => ({ concurrency, turn: m.turn, latenciesMs: [], wallMs: 0, cpuRounds: [], upstreamCalls: 0, sent: 0 }));
     for (let round = 0; round < scale.rounds; round++) {
       for (let k = 0; k < measures.length; k++) {
         const i = (k + round) % measures.length;
         const m = measures[i];
         const row = level[i];
         const taken = await measure(m.bot, m.turn, m.path, m.activity, concurrency, turns / scale.rounds, round);
-        row.result.latenciesMs.push(...taken.result.latenciesMs);
-        row.result.wallMs += taken.result.wallMs;
-        row.result.failures += taken.result.failures;
-        for (const [status, n] of Object.entries(taken.result.failed)) row.result.failed[status] = (row.result.failed[status] ?? 0) + n;
+        row.latenciesMs.push(...taken.result.latenciesMs);
+        row.wallMs += taken.result.wallMs;
         row.cpuRounds.push(taken.cpuMsPerTurn);
         row.upstreamCalls += taken.upstreamCalls;
-        sent[i] += taken.sent;
+        row.sent += taken.sent;
       }
-    }
-    for (const [i, row] of level.entries()) {
-      row.cpuMsPerTurn = median(row.cpuRounds);
-      row.sentPerTurn = sent[i] / row.result.latenciesMs.length;
     }
     rows.push(...level);
   }
@@ -248,8 +253,7 @@ async function main(): Promise<void> {
   const memoryStats = { uncapped: await memory.uncapped.stats(), capped: await memory.capped.stats() };
   await memory.uncapped.stop();
   await memory.capped.stop();
-  const cappedCpuRatios = memoryCpu.capped.map((cpu, round) => cpu / memoryCpu.uncapped[round]);
-  const memoryLine = `- Peak memory (RSS) at ${top} conversations at once, each bot in a fresh process: the echo bot ${mb(echoStats.peakRss)}; the bot answering cached lookups ${mb(memoryStats.uncapped.peakRss)}; the same with \`--max-old-space-size=${CAPPED_HEAP_MB}\` ${mb(memoryStats.capped.peakRss)}, at ${fmt(median(cappedCpuRatios), 2)} × the CPU per turn (${fmt(Math.min(...cappedCpuRatios), 2)} to ${fmt(Math.max(...cappedCpuRatios), 2)}).`;
+  const memoryLine = `- Peak memory (RSS) at ${top} conversations at once, each bot in a fresh process: the echo bot ${mb(echoStats.peakRss)}; the bot answering cached lookups ${mb(memoryStats.uncapped.peakRss)}; the same with \`--max-old-space-size=${CAPPED_HEAP_MB}\` ${mb(memoryStats.capped.peakRss)}, at ${ratioCell(roundRatio(memoryCpu.capped, memoryCpu.uncapped))} the CPU per turn.`;
   await connector.close();
   await upstreams.checkpoints.close();
   await upstreams.trackings.close();
@@ -270,23 +274,22 @@ function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cached
   lines.push('| conversations at once | turn | turns | p50 ms | p99 ms | bot-added p99 ms | CPU ms / turn | turns / s | upstream calls | sent / turn |');
   lines.push('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
-    const { latenciesMs, wallMs } = row.result;
+    const { latenciesMs, wallMs } = row;
     const asksUpstream = row.turn === 'lookup, upstream every turn' || row.turn === PARTS.upstream;
     const added = asksUpstream ? percentile(latenciesMs, 99) - scale.latencyMs : NaN;
     lines.push(
-      `| ${row.concurrency} | ${row.turn} | ${latenciesMs.length} | ${fmt(median(latenciesMs))} | ${fmt(percentile(latenciesMs, 99))} | ${fmt(added)} | ${fmt(row.cpuMsPerTurn, 2)} | ${fmt((latenciesMs.length / wallMs) * 1000, 0)} | ${row.upstreamCalls} | ${fmt(row.sentPerTurn, 1)} |`,
+      `| ${row.concurrency} | ${row.turn} | ${latenciesMs.length} | ${fmt(median(latenciesMs))} | ${fmt(percentile(latenciesMs, 99))} | ${fmt(added)} | ${fmt(cpuOf(row), 2)} | ${fmt((latenciesMs.length / wallMs) * 1000, 0)} | ${row.upstreamCalls} | ${fmt(row.sent / latenciesMs.length, 1)} |`,
     );
   }
   lines.push('');
   lines.push('| target | measured | met |');
   lines.push('| --- | --- | --- |');
-  const ratioCell = (r: { median: number; min: number; max: number }) => `${fmt(r.median, 2)} × (${fmt(r.min, 2)} to ${fmt(r.max, 2)})`;
   for (const [concurrency] of scale.turns) {
     const at = (turn: string) => rows.find((r) => r.concurrency === concurrency && r.turn === turn)!;
     const cached = cpuRatio(at('lookup, cached'), at('echo (cached bot)'));
     const uncached = cpuRatio(at('lookup, upstream every turn'), at('echo'));
     const floor = cpuRatio(at(PARTS.upstream), at('echo'));
-    const addedRatio = (turn: string) => (percentile(at(turn).result.latenciesMs, 99) - scale.latencyMs) / percentile(at('echo').result.latenciesMs, 99);
+    const addedRatio = (turn: string) => (percentile(at(turn).latenciesMs, 99) - scale.latencyMs) / percentile(at('echo').latenciesMs, 99);
     const added = addedRatio('lookup, upstream every turn');
     lines.push(
       `| CPU of a lookup turn ≤ 1.5 × an echo turn (${concurrency} at once) | ${ratioCell(cached)} cached, ${ratioCell(uncached)} with the upstream call (the echo after one upstream call: ${fmt(floor.median, 2)} ×) | ${cached.median <= 1.5 ? 'yes' : 'no'} |`,
@@ -296,7 +299,7 @@ function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cached
   }
   const cachedLookups = rows.filter((r) => r.turn === 'lookup, cached' || r.turn === TYPED);
   const cachedCalls = cachedLookups.reduce((n, r) => n + r.upstreamCalls, 0);
-  const cachedTurns = cachedLookups.reduce((n, r) => n + r.result.latenciesMs.length, 0);
+  const cachedTurns = cachedLookups.reduce((n, r) => n + r.latenciesMs.length, 0);
   lines.push(`| at most 1 upstream call per distinct lookup per TTL | ${cachedCalls} call(s) for ${cachedTurns} cached lookup turns of 1 distinct lookup (the warm-up made the first) | ${cachedCalls <= 1 ? 'yes' : 'no'} |`);
   lines.push('');
   lines.push('Where the CPU of a cached lookup turn goes: ms per turn (the median of the rounds), and × the echo turn (the median of the ratios taken within each round):');
@@ -306,14 +309,14 @@ function render(scale: Scale, rows: Row[], extra: { uncachedStats: Stats; cached
   for (const [concurrency] of scale.turns) {
     const at = (turn: string) => rows.find((r) => r.concurrency === concurrency && r.turn === turn)!;
     const floor = at('echo (cached bot)');
-    const cell = (turn: string) => `${fmt(at(turn).cpuMsPerTurn, 2)} (${fmt(cpuRatio(at(turn), floor).median, 2)} ×)`;
-    lines.push(`| ${concurrency} | ${fmt(floor.cpuMsPerTurn, 2)} | ${cell(PARTS.card)} | ${cell(PARTS.state)} | ${cell(PARTS.directOne)} | ${cell(PARTS.direct)} | ${cell('lookup, cached')} |`);
+    const cell = (turn: string) => `${fmt(cpuOf(at(turn)), 2)} (${fmt(cpuRatio(at(turn), floor).median, 2)} ×)`;
+    lines.push(`| ${concurrency} | ${fmt(cpuOf(floor), 2)} | ${cell(PARTS.card)} | ${cell(PARTS.state)} | ${cell(PARTS.directOne)} | ${cell(PARTS.direct)} | ${cell('lookup, cached')} |`);
   }
   lines.push('');
   const state = extra.cachedStats.state;
   lines.push(`- Peak memory (RSS) of the bot process over the whole run: ${mb(extra.uncachedStats.peakRss)} without the cache, ${mb(extra.cachedStats.peakRss)} with it.`);
   lines.push(extra.memoryLine);
-  lines.push(`- Conversation state: ${state.length} conversations, median ${median(state)} bytes, largest ${Math.max(...state)} bytes (no order data is kept in it).`);
+  lines.push(`- Conversation state: ${state.length} conversations, median ${Math.round(median(state))} bytes, largest ${Math.max(...state)} bytes (no order data is kept in it).`);
   lines.push(`- Largest activity sent: ${extra.largestBytes} bytes (limit 25,600).`);
   lines.push('');
   return `${lines.join('\n')}\n`;

@@ -9,7 +9,7 @@ import { AuthenticationError, type BotFrameworkAuthentication } from 'botframewo
 import { languageOf } from '../../dialogs/turnLanguage';
 import type { Config } from '../config';
 import type { Translator } from '../i18n';
-import type { ErrorResponse } from '../http/errorResponse';
+import type { Validated } from '../http/validation';
 import { errorLogFields } from '../tracking/errors';
 import { InboundAuthentication, type AuthEndpoints } from './inboundAuthentication';
 import { StateConflictError } from './optimisticStorage';
@@ -31,7 +31,7 @@ export class TrackingAdapter extends CloudAdapter {
   }
 
   /** `check` passes the body, or says why not (a 400 naming the field); it runs only for an authenticated caller. */
-  async processPost(req: Request, res: Response, check: (body: unknown) => { ok: true } | { ok: false; error: ErrorResponse }, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+  async processPost(req: Request, res: Response, check: (body: unknown) => Validated<unknown>, logic: (context: TurnContext) => Promise<void>): Promise<void> {
     const end = (status: number, body?: unknown) => {
       res.status(status);
       if (body) res.send(body);

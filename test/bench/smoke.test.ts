@@ -37,7 +37,8 @@ test('the benchmark runs both bots and reports every measure', () => {
   expect(report).toMatch(/\| CPU of a lookup turn ≤ 1\.5 × an echo turn \(4 at once\) \| [\d.]+ × \([\d.]+ to [\d.]+\) cached/);
   expect(report).toMatch(/\| at most 1 upstream call per distinct lookup per TTL \| 0 call\(s\) for \d+ cached lookup turns/);
   expect(report).toMatch(/Peak memory \(RSS\) of the bot process over the whole run: \d+ MB/);
-  expect(report).toMatch(/Peak memory \(RSS\) at 4 conversations at once, each bot in a fresh process: the echo bot \d+ MB; the bot answering cached lookups \d+ MB; the same with `--max-old-space-size=256` \d+ MB, at [\d.]+ × the CPU per turn/);
+  expect(report).toMatch(/Peak memory \(RSS\) at 4 conversations at once, each bot in a fresh process: the echo bot \d+ MB; the bot answering cached lookups \d+ MB; the same with `--max-old-space-size=256` \d+ MB, at [\d.]+ × \([\d.]+ to [\d.]+\) the CPU per turn/);
+  expect(report).toMatch(/\| \(for comparison\) CPU of a cached lookup typed as text \(4 at once\) \| [\d.]+ × \([\d.]+ to [\d.]+\) \|/);
   expect(report).toMatch(/Conversation state: \d+ conversations, median \d+ bytes/);
   expect(report).toMatch(/Largest activity sent: \d+ bytes/);
   // Every uncached lookup turn, and every echo after an upstream call, made exactly one upstream call.
