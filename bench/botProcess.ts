@@ -59,7 +59,7 @@ async function lookupReplies(context: TurnContext): Promise<{ replies: Reply[]; 
   const language = languageOf(context, translator, config.defaultTimeZone);
   const shipments = await app.lookup.find(request, language.language);
   const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
-  const replies = renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro);
+  const replies = renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, { intro });
   return { replies, language };
 }
 
@@ -68,7 +68,7 @@ const directLookup = (andAnythingElse: boolean) => {
   direct.onMessage(async (context, next) => {
     const { replies, language } = await lookupReplies(context);
     for (const reply of replies) await context.sendActivity({ type: ActivityTypes.Message, ...reply });
-    if (andAnythingElse) await context.sendActivity(language.t('prompt.another'));
+    if (andAnythingElse) await context.sendActivity(language.t('prompt.kind'));
     await next();
   });
   return withState(direct);

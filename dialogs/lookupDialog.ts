@@ -1,381 +1,319 @@
 /**
- * The lookup waterfall: what to track → the identifier → the store (store orders only) →
- * lookup and status cards → "anything else?". Whatever is already known (a recognized first
- * message, a card submit, a re-ask) skips the steps that would ask for it.
+ * The lookup waterfall, as a loop of two steps: ask for what is still missing (which of several
+ * numbers, what kind, the number, the store) or, once nothing is, look it up; then take the answer and
+ * go round again. Whatever is known already (a recognized message, a card submit, a re-ask after "not
+ * found") is never asked for. Any question takes any identifier typed instead, as what it is.
  */
-import { ActivityTypes, DeliveryModes, type TurnContext } from 'botbuilder';
-import {
-  ComponentDialog,
-  TextPrompt,
-  WaterfallDialog,
-  type Choice,
-  type DialogTurnResult,
-  type FoundChoice,
-  type PromptValidatorContext,
-  type WaterfallStepContext,
-} from 'botbuilder-dialogs';
-import { renderShipments } from '../src/cards';
+import type { TurnContext } from 'botbuilder';
+import { ComponentDialog, WaterfallDialog, type DialogContext, type DialogTurnResult, type WaterfallStepContext } from 'botbuilder-dialogs';
+import type { Store } from '../src/config';
 import type { Translator } from '../src/i18n';
-import { recognizeIdentifiers, validateIdentifier, type Recognition } from '../src/recognize';
-import { recognizeMessage } from './messageRecognition';
-import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
-import type { Logger } from '../src/tracking/logger';
-import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
-import type { Shipment } from '../src/tracking/shipment';
-import { noteLookup } from './turnLookup';
-import { failureReply, NOT_FOUND, type FailureReply } from './failureReplies';
-import type { LookupGuard } from './lookupGuard';
-import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './replyDeadline';
-import { NumberedChoicePrompt } from './numberedChoicePrompt';
+import { pickChoice as pick, validateIdentifier, type Candidate, type Recognition } from '../src/recognize';
+import type { LookupKind } from '../src/tracking/lookup';
+import { AskDialog, GAVE_UP, type Heard, type Question } from './askDialog';
+import type { ConversationMemory } from './conversationMemory';
+import type { Answered, LookupAnswerer, Notice } from './lookupAnswer';
+import { answerToQuestion } from './questions';
+import { sendText } from './send';
 import { languageOf, type TurnLanguage } from './turnLanguage';
+import type { Understanding } from './understanding';
 
 export const LOOKUP_DIALOG = 'lookup';
-const WATERFALL = 'lookup.steps';
-const KIND_PROMPT = 'lookup.kind';
-const IDENTIFIER_PROMPT = 'lookup.identifier';
-const STORE_PROMPT = 'lookup.store';
-const ANOTHER_PROMPT = 'lookup.another';
+const LOOP = 'lookup.loop';
+const ASK = 'lookup.ask';
 
-/** Attempts a prompt gets before the dialog stops asking. */
-export const MAX_ATTEMPTS = 3;
+/** More stores than this are typed by name, not offered as buttons. */
+export const MAX_STORE_BUTTONS = 8;
 
-export interface LookupDialogOptions {
-  /** What is already known: from a card submit, a re-ask, or a recognized message. */
-  request?: Partial<LookupRequest>;
-  /** A message to look for identifiers in (the first message of a conversation). */
-  text?: string;
+/** What is known so far. Kept as the loop's options between turns: small, and no order data. */
+export interface LookupDraft {
+  kind?: LookupKind;
+  /** Normalized for the lookup. */
+  identifier?: string;
+  /** As the customer typed it: what the bot quotes. */
+  shown?: string;
+  storeId?: string;
+  storeName?: string;
+  /** Several numbers were found: which one? */
+  candidates?: Candidate[];
+  /** The number fits several kinds (or was not found as the one asked): which kind? */
+  kinds?: LookupKind[];
+  /** Said instead of the usual question ("I couldn't find anything for …"). */
+  notice?: Notice;
+  /** Say hello before the question. */
+  greet?: boolean;
 }
+
+type Asking = 'several' | 'which_kind' | 'kind' | 'identifier' | 'store';
+
+type Answer =
+  | { type: 'picked'; index: number }
+  | { type: 'identifier'; identifier: string; shown: string }
+  | { type: 'store'; storeId: string }
+  /** An identifier of its own, typed instead of an answer: the draft starts again from it. */
+  | { type: 'recognized'; recognition: Exclude<Recognition, { type: 'none' }> }
+  | typeof GAVE_UP;
 
 export interface LookupDialogSettings {
   /** The store of a single-store deployment: store orders then never ask for it. */
   defaultStoreId?: string;
+  /** The stores customers pick from by name (TRACKINGS_STORES). */
+  stores?: Store[];
   defaultTimeZone: string;
-}
-
-type ChoiceAnswer =
-  | { type: 'choice'; choice: FoundChoice }
-  | { type: 'identifier'; request: LookupRequest }
-  /** Another ambiguous number, or several: the dialog starts again from the message. */
-  | { type: 'restart' }
-  /** Nothing usable after the last attempt. */
-  | { type: 'none' };
-
-/** The request being put together, kept in the waterfall's values between turns. */
-interface Draft {
-  kind?: LookupKind;
-  identifier?: string;
-  storeId?: string;
-  /** Several identifiers were found: the customer picks one. */
-  candidates?: LookupRequest[];
-  /** One identifier fits several kinds: the customer says which. */
-  ambiguousKinds?: LookupKind[];
+  supportUrl?: string;
 }
 
 export class LookupDialog extends ComponentDialog {
   constructor(
-    private readonly finder: ShipmentFinder,
+    private readonly answerer: LookupAnswerer,
+    private readonly understanding: Understanding,
+    private readonly memory: ConversationMemory,
     private readonly translator: Translator,
     private readonly settings: LookupDialogSettings,
-    private readonly logger: Logger,
-    private readonly guard: LookupGuard,
-    private readonly replies: { deadline: ReplyDeadline; later: LaterDelivery },
   ) {
     super(LOOKUP_DIALOG);
-    this.addDialog(new NumberedChoicePrompt(KIND_PROMPT, (p) => this.choiceOrIdentifier(p)));
-    this.addDialog(new NumberedChoicePrompt(ANOTHER_PROMPT, (p) => this.choiceOrIdentifier(p)));
-    this.addDialog(new TextPrompt(IDENTIFIER_PROMPT, (p) => this.validIdentifier(p)));
-    this.addDialog(new TextPrompt(STORE_PROMPT, (p) => this.validStore(p)));
-    this.addDialog(
-      new WaterfallDialog(WATERFALL, [
-        (step) => this.kindStep(step),
-        (step) => this.identifierStep(step),
-        (step) => this.storeStep(step),
-        (step) => this.lookupStep(step),
-        (step) => this.finalStep(step),
-      ]),
-    );
-    this.initialDialogId = WATERFALL;
+    this.addDialog(new AskDialog<LookupDraft, Answer>(ASK, { question: (context, draft, first) => this.question(context, draft, first), listen: (context, draft, question) => this.listen(context, draft, question) }));
+    this.addDialog(new WaterfallDialog(LOOP, [(step) => this.askOrLookUp(step), (step) => this.take(step)]));
+    this.initialDialogId = LOOP;
+  }
+
+  /**
+   * A lookup that needs nothing collected, answered at once (a recognized message, a card submit).
+   * When the answer needs a new answer from the customer, the dialog starts and asks it.
+   */
+  async lookUp(dc: DialogContext, draft: LookupDraft): Promise<void> {
+    const complete = this.completed(draft);
+    const next = this.missing(complete) ? complete : await this.lookUpNow(dc.context, complete);
+    if (next) await dc.beginDialog(LOOKUP_DIALOG, next);
+  }
+
+  /** What a draft still needs before it can be looked up; undefined when nothing. */
+  private missing(draft: LookupDraft): Asking | undefined {
+    if (draft.candidates) return 'several';
+    if (draft.kinds) return 'which_kind';
+    if (!draft.kind) return 'kind';
+    if (!draft.identifier) return 'identifier';
+    if (draft.kind === 'external_order' && !draft.storeId) return 'store';
+    return undefined;
+  }
+
+  /** Fills in what the deployment knows by itself: its only kind, its only store. */
+  private completed(draft: LookupDraft): LookupDraft {
+    const kinds = this.understanding.kinds;
+    const kind = draft.kind ?? (!draft.candidates && !draft.kinds && kinds.length === 1 ? kinds[0] : undefined);
+    const storeId = draft.storeId ?? (kind === 'external_order' ? this.settings.defaultStoreId : undefined);
+    return { ...draft, kind, storeId };
+  }
+
+  private async askOrLookUp(step: WaterfallStepContext): Promise<DialogTurnResult> {
+    const draft = this.completed((step.options ?? {}) as LookupDraft);
+    if (this.missing(draft)) return step.beginDialog(ASK, draft);
+    const next = await this.lookUpNow(step.context, draft);
+    return next ? step.replaceDialog(LOOP, next) : step.endDialog();
+  }
+
+  private async take(step: WaterfallStepContext): Promise<DialogTurnResult> {
+    const answer = step.result as Answer;
+    if (answer.type === 'gave_up') {
+      await sendText(step.context, this.language(step.context).t('errors.too_many_attempts'));
+      return step.endDialog();
+    }
+    return step.replaceDialog(LOOP, this.withAnswer(this.completed(step.options as LookupDraft), answer));
+  }
+
+  /** The lookup and its answer; the draft to ask from next when the answer needs the customer again. */
+  private async lookUpNow(context: TurnContext, draft: LookupDraft): Promise<LookupDraft | undefined> {
+    const request = { kind: draft.kind!, identifier: draft.identifier!, storeId: draft.storeId };
+    const answered = await this.answerer.answer(context, { request, shown: draft.shown ?? request.identifier, storeName: draft.storeName });
+    return this.afterAnswer(draft, answered);
+  }
+
+  private afterAnswer(draft: LookupDraft, answered: Answered): LookupDraft | undefined {
+    const shown = draft.shown ?? draft.identifier!;
+    switch (answered.outcome) {
+      case 'not_found': {
+        // A store order keeps its store: the number copied from an e-mail is the likelier mistake ("start over" picks another store).
+        if (!answered.otherKinds.length) return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, notice: answered.notice };
+        // Clearly another kind: offer that first, then the other kinds the number could be.
+        const fits = this.understanding.kinds.filter((kind) => kind !== draft.kind && validateIdentifier(kind, shown).ok);
+        const kinds = [...new Set([...answered.otherKinds, ...fits])];
+        return { identifier: draft.identifier, shown, kinds, notice: answered.notice };
+      }
+      case 'store_refused':
+        return { kind: draft.kind, identifier: draft.identifier, shown, notice: answered.notice };
+      default:
+        return undefined;
+    }
+  }
+
+  private withAnswer(draft: LookupDraft, answer: Exclude<Answer, typeof GAVE_UP>): LookupDraft {
+    switch (answer.type) {
+      case 'recognized':
+        return draftFrom(answer.recognition);
+      case 'identifier':
+        return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, identifier: answer.identifier, shown: answer.shown };
+      case 'store':
+        return { ...draft, notice: undefined, storeId: answer.storeId, storeName: undefined };
+      case 'picked':
+        return this.picked(draft, answer.index);
+    }
+  }
+
+  private picked(draft: LookupDraft, index: number): LookupDraft {
+    switch (this.missing(draft)) {
+      case 'several': {
+        const { request, typed } = draft.candidates![index];
+        return { kind: request.kind, identifier: request.identifier, shown: typed };
+      }
+      case 'which_kind': {
+        const kind = draft.kinds![index];
+        const valid = validateIdentifier(kind, draft.shown ?? draft.identifier!);
+        return { kind, identifier: valid.ok ? valid.value : draft.identifier, shown: draft.shown };
+      }
+      case 'kind':
+        return { kind: this.understanding.kinds[index] };
+      case 'store': {
+        const store = this.settings.stores![index];
+        return { ...draft, notice: undefined, storeId: store.id, storeName: store.name };
+      }
+      default:
+        return draft;
+    }
   }
 
   private language(context: TurnContext): TurnLanguage {
     return languageOf(context, this.translator, this.settings.defaultTimeZone);
   }
 
-  // 1. What to track: known already, recognized in the message, or asked.
-  private async kindStep(step: WaterfallStepContext): Promise<DialogTurnResult> {
-    const options = (step.options ?? {}) as LookupDialogOptions;
-    const draft: Draft = { ...options.request };
-    (step.values as { draft: Draft }).draft = draft;
-    const available = this.finder.kinds();
-    if (!draft.kind && options.text) this.apply(draft, recognizeMessage(options.text, available));
-
-    const { t } = this.language(step.context);
-    if (draft.candidates) {
-      return step.prompt(KIND_PROMPT, {
-        prompt: t('prompt.several'),
-        retryPrompt: t('invalid.choice'),
-        choices: this.candidateChoices(draft.candidates, t),
-      });
-    }
-    if (draft.ambiguousKinds) {
-      return step.prompt(KIND_PROMPT, {
-        prompt: t('prompt.ambiguous', { identifier: draft.identifier }),
-        retryPrompt: t('invalid.choice'),
-        choices: draft.ambiguousKinds.map((kind) => translatedChoice(kind, t)),
-      });
-    }
-    if (draft.kind) return step.next();
-    if (available.length === 1) {
-      draft.kind = available[0];
-      return step.next();
-    }
-    return step.prompt(KIND_PROMPT, { prompt: t('prompt.kind'), retryPrompt: t('invalid.choice'), choices: available.map((kind) => translatedChoice(kind, t)) });
+  /** The question; the first time, said after a greeting or instead of it as a notice ("I couldn't find anything for …"). */
+  private question(context: TurnContext, draft: LookupDraft, first: boolean): Question {
+    const { t } = this.language(context);
+    const question = this.questionFor(this.missing(draft)!, draft, t);
+    if (!first) return question;
+    const text = draft.notice ? t(draft.notice.key, draft.notice.params) : question.text;
+    return { ...question, text: draft.greet ? `${t('social.hello')} ${text}` : text };
   }
 
-  // 2. The identifier: known already, or asked with a prompt that validates it for the kind.
-  private async identifierStep(step: WaterfallStepContext): Promise<DialogTurnResult> {
-    const draft = draftOf(step);
-    if (!draft.kind || draft.candidates || draft.ambiguousKinds) {
-      const answer = this.answerToChoice(step);
-      if (answer.type === 'restart') return this.restart(step, { text: step.context.activity.text });
-      if (answer.type === 'none') return this.giveUp(step);
-      if (answer.type === 'identifier') Object.assign(draft, { candidates: undefined, ambiguousKinds: undefined, storeId: undefined }, answer.request);
-      else if (draft.candidates) Object.assign(draft, draft.candidates[answer.choice.index], { candidates: undefined });
-      else Object.assign(draft, { kind: answer.choice.value as LookupKind, ambiguousKinds: undefined });
-    }
-    if (draft.identifier) {
-      const valid = validateIdentifier(draft.kind!, draft.identifier);
-      if (valid.ok) {
-        draft.identifier = valid.value;
-        return step.next();
-      }
-      draft.identifier = undefined;
-    }
-    const { t } = this.language(step.context);
-    return step.prompt(IDENTIFIER_PROMPT, { prompt: t(`prompt.identifier.${draft.kind}`), validations: { kind: draft.kind } });
-  }
-
-  // 3. The store, for a store order on a deployment that serves several stores.
-  private async storeStep(step: WaterfallStepContext): Promise<DialogTurnResult> {
-    const draft = draftOf(step);
-    if (typeof step.result === 'string' && !this.resolveIdentifier(draft, step.result, step.context)) return this.giveUp(step);
-    if (draft.kind === 'external_order' && !draft.storeId) {
-      if (this.settings.defaultStoreId) draft.storeId = this.settings.defaultStoreId;
-      else {
-        const { t } = this.language(step.context);
-        return step.prompt(STORE_PROMPT, { prompt: t('prompt.store') });
+  private questionFor(asking: Asking, draft: LookupDraft, t: TurnLanguage['t']): Question {
+    switch (asking) {
+      case 'several':
+        return { text: t('prompt.several'), choices: candidateChoices(draft.candidates!, t) };
+      case 'which_kind':
+        return { text: t('prompt.ambiguous', { identifier: draft.shown ?? draft.identifier }), choices: draft.kinds!.map((kind) => kindChoice(kind, t)) };
+      case 'kind':
+        return { text: t('prompt.kind'), choices: this.understanding.kinds.map((kind) => kindChoice(kind, t)) };
+      case 'identifier':
+        return { text: t(`prompt.identifier.${draft.kind}`), choices: [] };
+      case 'store': {
+        const stores = this.settings.stores ?? [];
+        if (!stores.length) return { text: t('prompt.store_typed'), choices: [] };
+        const choices = stores.length <= MAX_STORE_BUTTONS ? stores.map((store) => ({ value: store.id, title: store.name, synonyms: [store.id] })) : [];
+        return { text: t(choices.length ? 'prompt.store' : 'prompt.store_by_name'), choices };
       }
     }
-    return step.next();
-  }
-
-  // 4. The lookup, and its answer: cards, "not found" (also for a refused number), a re-ask of a refused store, or an apology.
-  private async lookupStep(step: WaterfallStepContext): Promise<DialogTurnResult> {
-    const draft = draftOf(step);
-    if (typeof step.result === 'string') {
-      const store = validateIdentifier('store', step.result);
-      if (!store.ok) return this.giveUp(step);
-      draft.storeId = store.value;
-    }
-    const request: LookupRequest = { kind: draft.kind!, identifier: draft.identifier!, storeId: draft.storeId };
-    const language = this.language(step.context);
-    const { t } = language;
-
-    if (!(await this.guard.admit(step.context))) {
-      noteLookup(step.context, { kind: request.kind, outcome: 'limited' });
-      await step.context.sendActivity(t('errors.slow_down'));
-      return step.endDialog();
-    }
-    const trace: LookupTrace = {};
-    const outcome = settle(this.finder.find(request, language.language, trace));
-    // A typing indicator announces a wait; an answer from the cache has none (and one send less is a third of the turn's cost).
-    if (trace.cache !== 'hit') await step.context.sendActivity({ type: ActivityTypes.Typing });
-    const settled = await this.replies.deadline.within(outcome);
-    if (!settled) return this.answerLater(step, request, language, outcome, trace);
-    switch (await this.answer(step.context, request, language, settled, trace)) {
-      case 'found':
-        return this.offerAnother(step);
-      case 'not_found':
-        return this.restart(step, { request: { kind: request.kind } });
-      case 'store_refused':
-        return this.restart(step, { request: { kind: request.kind, identifier: request.identifier } });
-      case 'apology':
-      case 'abandoned':
-        return step.endDialog();
-    }
   }
 
   /**
-   * The lookup's answer: status cards, "not found" (the same words for a refused number), a refused
-   * store, or an apology. Used in the turn, and by a later delivery when the turn could not wait (which
-   * may also be abandoned: the service stopped before the lookup settled).
+   * What an answer to the question means. In this order: a choice (by number, title or synonym); an
+   * identifier that proves what it is; a question back, when no digit says it is a number; the answer
+   * itself, validated for what was asked; a question back after all; else the reason it does not fit.
    */
-  private async answer(
-    context: TurnContext,
-    request: LookupRequest,
-    language: TurnLanguage,
-    settled: Settled<Shipment[]>,
-    trace: LookupTrace,
-  ): Promise<'found' | FailureReply['kind']> {
-    const { t } = language;
-    if (settled.ok && settled.value.length) {
-      const shipments = settled.value;
-      noteLookup(context, { kind: request.kind, outcome: 'found', shipments: shipments.length, ...trace });
-      await this.guard.found(context);
-      const intro = t('lookup.found', { count: shipments.length, identifier: request.identifier });
-      for (const reply of renderShipments(shipments, { t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, intro)) {
-        await context.sendActivity({ type: ActivityTypes.Message, ...reply });
+  private async listen(context: TurnContext, draft: LookupDraft, question: Question): Promise<Heard<Answer>> {
+    const text = context.activity.text ?? '';
+    const asking = this.missing(draft)!;
+    const { t } = this.language(context);
+
+    const index = pickChoice(text, question, asking, this.settings.stores);
+    if (index !== undefined) return { ok: true, answer: { type: 'picked', index } };
+
+    const proven = this.understanding.identifiers(text);
+    if (proven.type !== 'none') {
+      const answer = asking === 'identifier' ? this.atIdentifierQuestion(draft.kind!, proven, text) : { type: 'recognized' as const, recognition: proven };
+      return { ok: true, answer };
+    }
+
+    // A question back, asked before the answer is validated when no digit says it is a number ("refund" is a valid order number).
+    const back = await this.questionBack(context, text, t);
+    if (back && !/\d/.test(text)) return back;
+    // With a digit in it, it was meant as an answer: why it does not fit comes first, unless the question has an answer of its own.
+    const answered = back?.ok === false && back.reply ? back : undefined;
+
+    switch (asking) {
+      case 'identifier': {
+        const valid = validateIdentifier(draft.kind!, text);
+        if (valid.ok) return { ok: true, answer: { type: 'identifier', identifier: valid.value, shown: text.trim() } };
+        return answered ?? { ok: false, counts: true, reply: t(`invalid.${valid.reason}`, { length: valid.length, kind: t(`name.${draft.kind}`) }) };
       }
-      return 'found';
+      case 'store': {
+        if (this.settings.stores?.length) return answered ?? { ok: false, counts: true, reply: t('invalid.unknown_store', { store: text.trim() }) };
+        const valid = validateIdentifier('store', text);
+        if (valid.ok) return { ok: true, answer: { type: 'store', storeId: valid.value } };
+        return answered ?? { ok: false, counts: true, reply: t('invalid.store_format') };
+      }
+      default: {
+        // A lone number of a kind we cannot tell, typed at a choice: ask what kind it is.
+        const guess = this.understanding.identifiersOrGuess(text);
+        if (guess.type !== 'none') return { ok: true, answer: { type: 'recognized', recognition: guess } };
+        return answered ?? { ok: false, counts: true, reply: t('invalid.choice') };
+      }
     }
-    const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);
-    if (!settled.ok && reply.kind !== 'abandoned') this.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
-    const refused = !settled.ok && settled.error instanceof InvalidArgumentError;
-    const outcome = reply.kind === 'apology' ? 'failed' : reply.kind === 'abandoned' ? 'abandoned' : refused ? 'refused' : 'not_found';
-    noteLookup(context, { kind: request.kind, outcome, ...(settled.ok && { shipments: 0 }), ...trace });
-    if (reply.kind === 'not_found') await this.guard.missed(context);
-    await context.sendActivity(t(reply.key, { identifier: request.identifier, storeId: request.storeId }));
-    return reply.kind;
   }
 
   /**
-   * The lookup needs longer than the channel gives a turn. With normal delivery the answer follows as
-   * a message of its own; under expectReplies nothing can follow the turn, so the customer is asked to
-   * ask again shortly, and the lookup goes on to fill the cache for that next ask.
+   * At "Please type your order number", a number that proves another kind is looked up as that kind,
+   * except an order-ID-shaped one, which may be an order number too: then the customer says which.
    */
-  private async answerLater(
-    step: WaterfallStepContext,
-    request: LookupRequest,
-    language: TurnLanguage,
-    outcome: Promise<Settled<Shipment[]>>,
-    trace: LookupTrace,
-  ): Promise<DialogTurnResult> {
-    noteLookup(step.context, { kind: request.kind, outcome: 'deferred', ...trace });
-    if (step.context.activity.deliveryMode === DeliveryModes.ExpectReplies) {
-      await step.context.sendActivity(language.t('lookup.try_shortly'));
-    } else {
-      await step.context.sendActivity(language.t('lookup.still_checking'));
-      this.replies.later.deliver(step.context, outcome, async (context, settled) => {
-        await this.answer(context, request, language, settled, trace);
-      });
+  private atIdentifierQuestion(kind: LookupKind, proven: Exclude<Recognition, { type: 'none' }>, text: string): Answer {
+    if (proven.type === 'match' && proven.request.kind === kind) return { type: 'identifier', identifier: proven.request.identifier, shown: proven.typed };
+    if (proven.type === 'ambiguous' && proven.kinds.includes(kind)) {
+      const valid = validateIdentifier(kind, proven.typed);
+      if (valid.ok) return { type: 'identifier', identifier: valid.value, shown: proven.typed };
     }
-    return step.endDialog();
-  }
-
-  // 5. Another one, or goodbye. A number typed here is looked up at once.
-  private async finalStep(step: WaterfallStepContext): Promise<DialogTurnResult> {
-    const answer = this.answerToChoice(step);
-    if (answer.type === 'identifier' || answer.type === 'restart') return this.restart(step, { text: step.context.activity.text });
-    if (answer.type === 'choice' && answer.choice.value === 'another') return this.restart(step, {});
-    const { t } = this.language(step.context);
-    await step.context.sendActivity(t(answer.type === 'choice' ? 'goodbye' : 'errors.too_many_attempts'));
-    return step.endDialog();
-  }
-
-  /**
-   * What the customer answered to a choice prompt. A carrier number or order ID typed instead wins over
-   * the choice; a mere guess ("2", "ORD-1") never does, because "2" picks the second option.
-   */
-  private answerToChoice(step: WaterfallStepContext): ChoiceAnswer {
-    const text = step.context.activity.text ?? '';
-    const strong = recognizeIdentifiers(text, this.finder.kinds());
-    if (strong.type === 'match') return { type: 'identifier', request: strong.request };
-    const choice = step.result as FoundChoice | undefined;
-    if (choice) return { type: 'choice', choice };
-    const guess = recognizeMessage(text, this.finder.kinds());
-    if (guess.type === 'match') return { type: 'identifier', request: guess.request };
-    return guess.type === 'none' ? { type: 'none' } : { type: 'restart' };
-  }
-
-  /**
-   * Starts the waterfall over, inside this dialog. (Replacing with this dialog's own id would nest a
-   * second lookup dialog in the first, which "help" could then not re-prompt.)
-   */
-  private restart(step: WaterfallStepContext, options: LookupDialogOptions): Promise<DialogTurnResult> {
-    return step.replaceDialog(WATERFALL, options);
-  }
-
-  private offerAnother(step: WaterfallStepContext): Promise<DialogTurnResult> {
-    const { t } = this.language(step.context);
-    const choices = ['another', 'done'].map((value) => translatedChoice(value, t));
-    return step.prompt(ANOTHER_PROMPT, { prompt: t('prompt.another'), retryPrompt: t('invalid.choice'), choices });
-  }
-
-  private async giveUp(step: WaterfallStepContext): Promise<DialogTurnResult> {
-    await step.context.sendActivity(this.language(step.context).t('errors.too_many_attempts'));
-    return step.endDialog();
-  }
-
-  /** One button per candidate; a number listed under two kinds says which kind each button means. */
-  private candidateChoices(candidates: LookupRequest[], t: TurnLanguage['t']): Choice[] {
-    const twice = new Set(candidates.filter((c, i) => candidates.findIndex((o) => o.identifier === c.identifier) !== i).map((c) => c.identifier));
-    return candidates.map((c, index) => {
-      const title = twice.has(c.identifier) ? `${c.identifier} (${t(`name.${c.kind}`)})` : c.identifier;
-      return { value: `${index}`, action: { type: 'imBack', title, value: title }, synonyms: [c.identifier] };
-    });
-  }
-
-  /** Fills the draft from a recognition of free text. */
-  private apply(draft: Draft, recognition: Recognition): void {
-    if (recognition.type === 'match') Object.assign(draft, recognition.request);
-    else if (recognition.type === 'ambiguous') Object.assign(draft, { identifier: recognition.identifier, ambiguousKinds: recognition.kinds });
-    else if (recognition.type === 'several') draft.candidates = recognition.requests;
-  }
-
-  /** After the identifier prompt: valid for the kind asked, or an identifier of another kind typed instead. */
-  private resolveIdentifier(draft: Draft, input: string, context: TurnContext): boolean {
-    const valid = validateIdentifier(draft.kind!, input);
-    if (valid.ok) {
-      draft.identifier = valid.value;
-      return true;
+    if (proven.type === 'match' && proven.request.kind === 'order_id' && (kind === 'order_number' || kind === 'external_order') && validateIdentifier(kind, proven.typed).ok) {
+      return { type: 'recognized', recognition: { type: 'ambiguous', identifier: proven.typed, typed: proven.typed, kinds: [kind, 'order_id'] } };
     }
-    const typed = recognizeIdentifiers(context.activity.text ?? input, this.finder.kinds());
-    if (typed.type !== 'match') return false;
-    Object.assign(draft, { storeId: undefined }, typed.request);
-    return true;
+    return { type: 'recognized', recognition: proven };
   }
 
-  private async choiceOrIdentifier(prompt: PromptValidatorContext<FoundChoice>): Promise<boolean> {
-    if (prompt.recognized.succeeded) return true;
-    if (recognizeMessage(prompt.context.activity.text ?? '', this.finder.kinds()).type !== 'none') return true;
-    return prompt.attemptCount >= MAX_ATTEMPTS;
-  }
-
-  private async validIdentifier(prompt: PromptValidatorContext<string>): Promise<boolean> {
-    const kind = (prompt.options.validations as { kind: LookupKind }).kind;
-    const input = prompt.recognized.value ?? '';
-    const valid = validateIdentifier(kind, input);
-    if (valid.ok) return true;
-    if (recognizeIdentifiers(input, this.finder.kinds()).type === 'match') return true;
-    if (prompt.attemptCount >= MAX_ATTEMPTS) return true;
-    const { t } = this.language(prompt.context);
-    await prompt.context.sendActivity(t(`invalid.${valid.reason}`, { length: valid.length, kind: t(`name.${kind}`) }));
-    await this.askAgain(prompt);
-    return false;
-  }
-
-  private async validStore(prompt: PromptValidatorContext<string>): Promise<boolean> {
-    const valid = validateIdentifier('store', prompt.recognized.value ?? '');
-    if (valid.ok || prompt.attemptCount >= MAX_ATTEMPTS) return true;
-    const { t } = this.language(prompt.context);
-    await prompt.context.sendActivity(t(`invalid.${valid.reason}`, { kind: t('name.store') }));
-    await this.askAgain(prompt);
-    return false;
-  }
-
-  /** A prompt re-asks only when the turn has said nothing yet; after an explanation, ask the same question again. */
-  private async askAgain(prompt: PromptValidatorContext<string>): Promise<void> {
-    const question = prompt.options.prompt;
-    if (question) await prompt.context.sendActivity(question);
+  /** A question the customer asks instead of answering: answered honestly, then the question again (no attempt lost). */
+  private async questionBack(context: TurnContext, text: string, t: TurnLanguage['t']): Promise<Heard<Answer> | undefined> {
+    const topic = this.understanding.topic(text, t);
+    if (!topic) return undefined;
+    const last = topic === 'eta' ? await this.memory.last(context) : undefined;
+    return { ok: false, counts: false, reply: answerToQuestion(topic, t, { supportUrl: this.settings.supportUrl, lastShown: last?.shown, atPrompt: true }) };
   }
 }
 
-function draftOf(step: WaterfallStepContext): Draft {
-  return (step.values as { draft: Draft }).draft;
+/** A draft from identifiers found in what the customer typed. */
+export function draftFrom(recognition: Exclude<Recognition, { type: 'none' }>): LookupDraft {
+  switch (recognition.type) {
+    case 'match':
+      return { kind: recognition.request.kind, identifier: recognition.request.identifier, shown: recognition.typed };
+    case 'ambiguous':
+      return { identifier: recognition.identifier, shown: recognition.typed, kinds: recognition.kinds };
+    case 'several':
+      return { candidates: recognition.candidates };
+  }
 }
 
-/** A choice labelled `choice.<value>` that also answers to the words in `choice.<value>_synonyms`. */
-function translatedChoice(value: string, t: TurnLanguage['t']): Choice {
-  const title = t(`choice.${value}`);
-  return { value, action: { type: 'imBack', title, value: title }, synonyms: t(`choice.${value}_synonyms`).split('|') };
+/** A kind as a choice: its title, and the other words people use for it. */
+export function kindChoice(kind: LookupKind, t: TurnLanguage['t']): Question['choices'][number] {
+  return { value: kind, title: t(`choice.${kind}`), synonyms: t(`choice.${kind}_synonyms`).split('|') };
+}
+
+/** One choice per candidate, titled as typed; a number listed under two kinds says which kind each choice means. */
+function candidateChoices(candidates: Candidate[], t: TurnLanguage['t']): Question['choices'] {
+  const twice = new Set(candidates.filter((c, i) => candidates.findIndex((o) => o.request.identifier === c.request.identifier) !== i).map((c) => c.request.identifier));
+  return candidates.map(({ request, typed }, index) => {
+    const title = twice.has(request.identifier) ? `${typed} (${t(`name.${request.kind}`)})` : typed;
+    // The number alone picks it only when it means one kind; otherwise the customer picks the titled choice.
+    return { value: `${index}`, title, synonyms: twice.has(request.identifier) ? [] : [request.identifier, typed] };
+  });
+}
+
+/** The picked choice's index in what `picked` reads (stores are indexed in the settings, the rest in the question). */
+function pickChoice(text: string, question: Question, asking: Asking, stores?: Store[]): number | undefined {
+  const index = pick(text, question.choices);
+  if (index === undefined || asking !== 'store') return index;
+  return stores!.findIndex((store) => store.id === question.choices[index].value);
 }

@@ -1,23 +1,45 @@
 /**
- * The conversation's root. Before the running dialog sees a message, it handles what may come
- * at any step: help, cancel, start over, and a lookup sent as data (card submit, widget button).
- * It is a router, not a dialog: the lookup dialog sits at the bottom of the stack itself. (A component
- * dialog around it added nothing but a level to the stack kept in state, about 75 bytes.)
+ * The conversation's root: a router, not a dialog. Before any question sees a message, it handles
+ * what may come at any step: a lookup sent as data, help, cancel, start over, and small talk. With no
+ * question open it also takes the choices the last answer offered, identifiers (looked up at once,
+ * without a dialog, when nothing needs asking) and questions the bot cannot act on.
  */
 import type { StatePropertyAccessor, TurnContext } from 'botbuilder';
-import { DialogSet, DialogTurnStatus, type DialogState } from 'botbuilder-dialogs';
+import { DialogSet, type DialogContext, type DialogState } from 'botbuilder-dialogs';
+import type { Choice } from '../src/channels';
 import type { Translator } from '../src/i18n';
-import { matchCommand } from './commands';
-import { LookupDialog, type LookupDialogOptions } from './lookupDialog';
+import { pickChoice, type OfferedChoice } from '../src/recognize';
+import type { LookupKind } from '../src/tracking/lookup';
+import { leadWith } from './askDialog';
+import type { ConversationMemory } from './conversationMemory';
+import { FOLLOW_UPS, type LookupAnswerer } from './lookupAnswer';
+import { draftFrom, kindChoice, LOOKUP_DIALOG, type LookupDialog, type LookupDraft } from './lookupDialog';
+import { answerToQuestion } from './questions';
+import { sendText } from './send';
 import { structuredLookup } from './structuredLookup';
-import { languageOf } from './turnLanguage';
+import { languageOf, type TurnLanguage } from './turnLanguage';
+import type { Understanding } from './understanding';
+
+export interface MainDialogSettings {
+  defaultTimeZone: string;
+  supportUrl?: string;
+}
 
 export class MainDialog {
   constructor(
     private readonly lookupDialog: LookupDialog,
+    private readonly answerer: LookupAnswerer,
+    private readonly understanding: Understanding,
+    private readonly memory: ConversationMemory,
     private readonly translator: Translator,
-    private readonly defaultTimeZone: string,
+    private readonly settings: MainDialogSettings,
   ) {}
+
+  /** The first words of a conversation: what the bot does, and the kinds of number as choices. */
+  async welcome(context: TurnContext): Promise<void> {
+    const { t } = this.language(context);
+    await this.offer(context, t('welcome'), this.understanding.kinds.length > 1 ? this.kindChoices(t) : []);
+  }
 
   async run(context: TurnContext, dialogState: StatePropertyAccessor<DialogState>): Promise<void> {
     const dialogs = new DialogSet(dialogState);
@@ -26,41 +48,127 @@ export class MainDialog {
     // A stack saved by another version of the bot, whose root dialog this one doesn't have (renamed or
     // removed), would fail every turn with an apology until the state expired. Such a conversation starts over.
     if (dc.stack.length && !dialogs.find(dc.stack[0].id)) dc.stack.splice(0);
-    const { t } = languageOf(context, this.translator, this.defaultTimeZone);
+    const { t } = this.language(context);
     const { text, value } = context.activity;
+    // A number answers only the message right before it: read once, then forgotten.
+    const offered = await this.memory.takeOffered(context);
 
     const structured = structuredLookup(value);
     if (structured) {
-      if (!structured.ok) {
-        await context.sendActivity(t('errors.bad_request'));
-        return;
-      }
+      if (!structured.ok) return sendText(context, t('errors.bad_request'));
       await dc.cancelAllDialogs();
-      await dc.beginDialog(this.lookupDialog.id, { request: structured.request } satisfies LookupDialogOptions);
-      return;
+      const { request } = structured;
+      return this.lookupDialog.lookUp(dc, { ...request, shown: request.identifier });
     }
     if (!text?.trim()) {
       // A card submit with other data, or an empty message: nothing to act on, the dialog waits on.
-      if (value !== undefined) await context.sendActivity(t('errors.bad_request'));
+      if (value !== undefined) await sendText(context, t('errors.bad_request'));
       return;
     }
+    if (await this.anyStep(dc, text, t)) return;
+    if (dc.activeDialog) {
+      await dc.continueDialog();
+      return;
+    }
+    await this.noQuestionOpen(dc, text, offered, t);
+  }
 
-    switch (matchCommand(text, t)) {
+  /** Help, cancel, start over and small talk, whatever step the conversation is at. Whether it was one. */
+  private async anyStep(dc: DialogContext, text: string, t: TurnLanguage['t']): Promise<boolean> {
+    const { context } = dc;
+    switch (this.understanding.command(text, t)) {
       case 'help':
-        await context.sendActivity(t('help'));
-        if (dc.activeDialog) await dc.repromptDialog();
-        return;
+        if (dc.activeDialog) {
+          await sendText(context, t('help'));
+          await dc.repromptDialog();
+        } else await this.offer(context, t('help'), this.understanding.kinds.length > 1 ? this.kindChoices(t) : []);
+        return true;
       case 'cancel':
         await dc.cancelAllDialogs();
-        await context.sendActivity(t('cancelled'));
-        return;
+        await sendText(context, t('cancelled'));
+        return true;
       case 'start_over':
         await dc.cancelAllDialogs();
-        await dc.beginDialog(this.lookupDialog.id, {} satisfies LookupDialogOptions);
-        return;
+        await dc.beginDialog(LOOKUP_DIALOG, {} satisfies LookupDraft);
+        return true;
     }
+    switch (this.understanding.social(text, t)) {
+      case 'greeting':
+        if (!dc.activeDialog) await dc.beginDialog(LOOKUP_DIALOG, { greet: true } satisfies LookupDraft);
+        else {
+          leadWith(context, t('social.hello'));
+          await dc.repromptDialog();
+        }
+        return true;
+      case 'yes':
+        if (dc.activeDialog) await dc.repromptDialog();
+        else await dc.beginDialog(LOOKUP_DIALOG, {} satisfies LookupDraft);
+        return true;
+      case 'ok':
+        if (dc.activeDialog) await dc.repromptDialog();
+        else await sendText(context, t('social.ok'));
+        return true;
+      case 'thanks':
+        await dc.cancelAllDialogs();
+        await sendText(context, t('social.thanks'));
+        return true;
+      case 'goodbye':
+      case 'no':
+        await dc.cancelAllDialogs();
+        await sendText(context, t('goodbye'));
+        return true;
+      default:
+        return false;
+    }
+  }
 
-    const result = await dc.continueDialog();
-    if (result.status === DialogTurnStatus.empty) await dc.beginDialog(this.lookupDialog.id, { text } satisfies LookupDialogOptions);
+  /** After an answer, or before the first question: a choice offered, a number, a question, or the first question. */
+  private async noQuestionOpen(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<void> {
+    const { context } = dc;
+    const picked = this.picked(text, offered, t);
+    if (picked === 'another') return void (await dc.beginDialog(LOOKUP_DIALOG, {} satisfies LookupDraft));
+    if (picked === 'done') return sendText(context, t('goodbye'));
+    if (picked) return void (await dc.beginDialog(LOOKUP_DIALOG, { kind: picked as LookupKind } satisfies LookupDraft));
+
+    const proven = this.understanding.identifiers(text);
+    if (proven.type === 'match') return this.lookupDialog.lookUp(dc, draftFrom(proven));
+    if (proven.type !== 'none') return void (await dc.beginDialog(LOOKUP_DIALOG, draftFrom(proven)));
+
+    const topic = this.understanding.topic(text, t);
+    const last = topic === 'eta' ? await this.memory.last(context) : undefined;
+    const answer = topic && answerToQuestion(topic, t, { supportUrl: this.settings.supportUrl, lastShown: last?.shown, atPrompt: false });
+    if (answer) return sendText(context, answer);
+
+    const guess = this.understanding.identifiersOrGuess(text);
+    if (guess.type === 'match') return this.lookupDialog.lookUp(dc, draftFrom(guess));
+    await dc.beginDialog(LOOKUP_DIALOG, (guess.type === 'none' ? {} : draftFrom(guess)) satisfies LookupDraft);
+  }
+
+  /**
+   * The value of a choice picked with no question open: by its number only among those the last message
+   * offered, by its words among every answer's follow-ups and the kinds of number ("Tracking number").
+   */
+  private picked(text: string, offered: string[], t: TurnLanguage['t']): string | undefined {
+    const choices = [...FOLLOW_UPS.map((value) => ({ value, title: t(`choice.${value}`), synonyms: t(`choice.${value}_synonyms`).split('|') })), ...this.kindChoices(t)];
+    const byValue = (values: readonly string[]) => values.map((value) => choices.find((choice) => choice.value === value)).filter((c): c is (typeof choices)[number] => !!c);
+    const shown = byValue(offered);
+    const index = pickChoice(text, shown);
+    if (index !== undefined) return shown[index].value;
+    const any = pickChoice(text, choices, { numbers: false });
+    return any === undefined ? undefined : choices[any].value;
+  }
+
+  private kindChoices(t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
+    return this.understanding.kinds.map((kind) => kindChoice(kind, t));
+  }
+
+  /** A message with choices, remembered so that "2" picks the second of them next turn. */
+  private async offer(context: TurnContext, text: string, choices: readonly Choice[]): Promise<void> {
+    await sendText(context, text, choices);
+    if (choices.length) await this.memory.offered(context, choices.map((choice) => choice.value));
+  }
+
+  private language(context: TurnContext): TurnLanguage {
+    return languageOf(context, this.translator, this.settings.defaultTimeZone);
   }
 }

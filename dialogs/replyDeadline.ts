@@ -17,21 +17,42 @@ export function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
   );
 }
 
+/** As botbuilder's ShowTypingMiddleware: an answer ready within half a second needs no typing indicator, a slower one gets one every 2 s. */
+export const TYPING_AFTER_MS = 500;
+export const TYPING_EVERY_MS = 2_000;
+
 export class ReplyDeadline {
   constructor(
     readonly withinMs: number,
     private readonly clock: Clock,
   ) {}
 
-  /** The outcome, if it comes within the deadline; otherwise undefined, and the work goes on. */
-  async within<T>(outcome: Promise<Settled<T>>): Promise<Settled<T> | undefined> {
+  /**
+   * The outcome, if it comes within the deadline; otherwise undefined, and the work goes on. While it
+   * waits, `typing` is called after 500 ms and then every 2 s; the last call has finished when this returns,
+   * so no typing indicator can follow the answer.
+   */
+  async within<T>(outcome: Promise<Settled<T>>, typing?: () => Promise<void>): Promise<Settled<T> | undefined> {
     const timer = new AbortController();
+    const indicator = typing ? this.keepTyping(typing, timer.signal) : undefined;
     try {
       return await Promise.race([outcome, this.clock.sleep(this.withinMs, timer.signal).then(() => undefined)]);
     } finally {
       // A reason of our own: abort() without one builds a DOMException (with its stack) on every turn.
       timer.abort('settled');
+      await indicator;
     }
+  }
+
+  private async keepTyping(typing: () => Promise<void>, stop: AbortSignal): Promise<void> {
+    let sending: Promise<void> | undefined;
+    for (let wait = TYPING_AFTER_MS; ; wait = TYPING_EVERY_MS) {
+      await this.clock.sleep(wait, stop);
+      if (stop.aborted) break;
+      // Not awaited before the next wait is set: the rhythm must not depend on how fast the channel answers.
+      sending = typing().catch(() => undefined);
+    }
+    await sending;
   }
 }
 

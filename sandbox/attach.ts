@@ -3,6 +3,7 @@ import type { Server } from 'restify';
 import type { Logger } from '../src/tracking/logger';
 import { LocalChannel } from './channel/localChannel';
 import { DEMO_LOOKUPS, registerSandboxPage, webChatBundle } from './page/routes';
+import type { Sandbox } from './upstreams';
 
 export function attachSandbox(server: Server, options: { botUrl: string; logger: Logger }): void {
   new LocalChannel(options).register(server);
@@ -10,13 +11,16 @@ export function attachSandbox(server: Server, options: { botUrl: string; logger:
 }
 
 /** What sandbox mode tells a person at start: where to go and what to type. */
-export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: string; trackings?: string }): string {
+export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: string; trackings?: string }, demo: Sandbox['demo']): string {
   const lines = [
     '',
     'Sandbox mode: no upstream is configured, so the interface simulators run with demo orders.',
     `  Chat with the bot:   ${pageUrl}`,
     `  Interface A (sim):   ${simulators.checkpoints}`,
     `  Interface B (sim):   ${simulators.trackings}`,
+    `  Lookup limit:        ${demo.lookupLimit ? `${demo.lookupLimit} per conversation per 10 minutes, raised for the demo (LOOKUP_LIMIT)` : 'off (LOOKUP_LIMIT=0)'}`,
+    ...(demo.orderNumberPattern ? [`  Order numbers:       ${demo.orderNumberPattern} is the demo's format, so ORD-1001 is answered as typed (ORDER_NUMBER_PATTERN)`] : []),
+    ...(demo.stores ? ['  Stores:              the demo stores are offered by name (TRACKINGS_STORES)'] : []),
     '  Try:',
     ...DEMO_LOOKUPS.slice(0, 6).map((d) => `    ${d.identifier.padEnd(24)} ${d.label}`),
   ];

@@ -3,12 +3,26 @@
  * with their demo orders, so the bot can be tried at once. Never in production, never with a bot identity.
  */
 import type { Config } from '../src/config';
+import { compileOrderNumberPattern } from '../src/recognize';
 import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
 import { startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from './simulators';
+
+/** The demo's own order-number format: every demo order number on the page is answered at once, typed or clicked. */
+export const SANDBOX_ORDER_NUMBER_PATTERN = 'ORD-\\d{4}';
+/** The demo stores, by name. */
+export const SANDBOX_STORES = [
+  { id: 'store-us-1', name: 'Example Store US' },
+  { id: 'store-uk-1', name: 'Example Store UK' },
+  { id: 'store-eu-1', name: 'Example Store EU' },
+];
+/** Lookups per 10 minutes in the sandbox: a newcomer clicking through every demo never meets the limit. */
+export const SANDBOX_LOOKUP_LIMIT = 100;
 
 export interface Sandbox {
   config: Config;
   simulators: Simulator[];
+  /** What the sandbox set for the demo, for the start line. */
+  demo: { orderNumberPattern?: string; stores: boolean; lookupLimit: number };
   close(): Promise<void>;
 }
 
@@ -30,12 +44,18 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   const checkpoints = await startCheckpointsSimulator({ userId, token });
   // Sandbox mode means no upstream is configured, so the service path is the default one.
   const trackings = await startTrackingsSimulator({ apiKey, service: DEFAULT_TRACKINGS_SERVICE });
+  // The operator's own settings win; the demo's fill in what is not set.
+  const pattern = config.orderNumberFormat ? undefined : compileOrderNumberPattern(SANDBOX_ORDER_NUMBER_PATTERN);
+  const lookupLimit = config.lookupLimit === 0 ? 0 : Math.max(config.lookupLimit, SANDBOX_LOOKUP_LIMIT);
   return {
     config: {
       ...config,
       checkpoints: { baseUrl: checkpoints.url, userId, token },
-      trackings: { baseUrl: trackings.url, apiKey, service: DEFAULT_TRACKINGS_SERVICE },
+      trackings: { baseUrl: trackings.url, apiKey, service: DEFAULT_TRACKINGS_SERVICE, stores: SANDBOX_STORES },
+      orderNumberFormat: config.orderNumberFormat ?? (pattern?.ok ? pattern.format : undefined),
+      lookupLimit,
     },
+    demo: { orderNumberPattern: pattern?.ok ? pattern.source : undefined, stores: true, lookupLimit },
     simulators: [checkpoints, trackings],
     close: async () => {
       await Promise.all([checkpoints.close(), trackings.close()]);

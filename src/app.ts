@@ -4,7 +4,10 @@
  */
 import { ConversationState, MemoryStorage, type Storage } from 'botbuilder';
 import type { Server } from 'restify';
+import { ConversationMemory, type Memory } from '../dialogs/conversationMemory';
+import { LookupAnswerer } from '../dialogs/lookupAnswer';
 import { LookupDialog } from '../dialogs/lookupDialog';
+import { Understanding } from '../dialogs/understanding';
 import { DEFAULT_LIMITS, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
 import { ReplyDeadline } from '../dialogs/replyDeadline';
@@ -74,19 +77,26 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const adapter = createAdapter(config, conversationState, translator, botLogger, parts.authEndpoints);
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger);
 
-  const lookupDialog = new LookupDialog(
+  const memory = new ConversationMemory(conversationState.createProperty<Memory>('memory'));
+  const understanding = new Understanding(finder.kinds(), translator.english, config.orderNumberFormat);
+  const answerer = new LookupAnswerer({
     finder,
     translator,
-    { defaultStoreId: config.trackings?.storeId, defaultTimeZone: config.defaultTimeZone },
-    logger.child({ component: 'dialog' }),
-    new LookupGuard(conversationState.createProperty<GuardState>('lookupGuard'), parts.clock ?? systemClock, {
+    defaultTimeZone: config.defaultTimeZone,
+    logger: logger.child({ component: 'dialog' }),
+    guard: new LookupGuard(conversationState.createProperty<GuardState>('lookupGuard'), parts.clock ?? systemClock, {
       ...DEFAULT_LIMITS,
       maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY,
     }),
-    { deadline: new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock), later: laterReplies },
-  );
-  const mainDialog = new MainDialog(lookupDialog, translator, config.defaultTimeZone);
-  const bot = new TrackingBot(conversationState, mainDialog, translator, config.defaultTimeZone, queue, transaction, botLogger);
+    deadline: new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock),
+    later: laterReplies,
+    memory,
+    understanding,
+  });
+  const settings = { defaultTimeZone: config.defaultTimeZone, supportUrl: config.supportUrl };
+  const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
+  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, translator, settings);
+  const bot = new TrackingBot(conversationState, mainDialog, queue, transaction, botLogger);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });

@@ -3,6 +3,7 @@
  * with a message naming each bad variable; values are never echoed, so no secret is printed.
  */
 import { z } from 'zod';
+import { compileOrderNumberPattern, validateIdentifier, type OrderNumberFormat } from './recognize';
 import { validTimeZone } from './timeZone';
 import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
 import type { RetryOptions } from './tracking/retry';
@@ -44,6 +45,9 @@ const ENV_SHAPE = {
     .regex(/^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)+$/, 'must be a fully qualified service name such as example.storeapi.v1.PublicAPI')
     .default(DEFAULT_TRACKINGS_SERVICE),
   TRACKINGS_STORE_ID: z.string().max(128).optional(),
+  TRACKINGS_STORES: z.string().max(4_000).transform(parseStores).optional(),
+  ORDER_NUMBER_PATTERN: z.string().transform(parsePattern).optional(),
+  SUPPORT_URL: httpUrl.optional(),
 
   UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
@@ -102,7 +106,19 @@ export interface Config {
   /** For dates when the client sends no time zone. */
   defaultTimeZone: string;
   checkpoints?: { baseUrl: string; userId: string; token: string };
-  trackings?: { baseUrl: string; apiKey: string; service: string; storeId?: string };
+  trackings?: {
+    baseUrl: string;
+    apiKey: string;
+    service: string;
+    /** The store of a single-store deployment: store orders never ask for it. */
+    storeId?: string;
+    /** The stores a customer picks from by name, in the operator's order. */
+    stores?: Store[];
+  };
+  /** The shop's own order-number format: a word that matches it is looked up at once as an order number. */
+  orderNumberFormat?: OrderNumberFormat;
+  /** The shop's help page, where the bot sends what it cannot do itself. */
+  supportUrl?: string;
   retry: RetryOptions;
   /** Where conversation state lives: this process's memory, or Azure Blob storage shared by every instance. */
   storage: { kind: 'memory' } | { kind: 'blob'; connectionString: string; container: string };
@@ -115,6 +131,39 @@ export interface Config {
   /** How long a stopping process may take to finish its turns and later answers. */
   shutdownGraceMs: number;
   bot: { appType: string; appId?: string; appPassword?: string; tenantId?: string };
+}
+
+export interface Store {
+  id: string;
+  /** What customers see and may type. */
+  name: string;
+}
+
+/** "store-us-1=US Store, store-uk-1=UK Store" → the stores, in that order. */
+function parseStores(value: string, ctx: z.RefinementCtx): Store[] {
+  const stores: Store[] = [];
+  for (const pair of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const [id, ...rest] = pair.split('=');
+    const name = rest.join('=').trim() || id.trim();
+    const valid = validateIdentifier('store', id);
+    if (!valid.ok || name.length > 60) {
+      ctx.addIssue({ code: 'custom', message: 'must be comma-separated id=Display name pairs (ids: letters, digits, - _ .; names up to 60 characters)' });
+      return z.NEVER;
+    }
+    if (stores.some((store) => store.id.toLowerCase() === valid.value.toLowerCase())) {
+      ctx.addIssue({ code: 'custom', message: `names the store ${valid.value} twice` });
+      return z.NEVER;
+    }
+    stores.push({ id: valid.value, name });
+  }
+  return stores;
+}
+
+function parsePattern(value: string, ctx: z.RefinementCtx): OrderNumberFormat {
+  const compiled = compileOrderNumberPattern(value);
+  if (compiled.ok) return compiled.format;
+  ctx.addIssue({ code: 'custom', message: compiled.problem });
+  return z.NEVER;
 }
 
 export class ConfigError extends Error {
@@ -142,8 +191,10 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       ? { baseUrl: e.CHECKPOINTS_BASE_URL, userId: e.CHECKPOINTS_USER_ID!, token: e.CHECKPOINTS_TOKEN! }
       : undefined,
     trackings: e.TRACKINGS_BASE_URL
-      ? { baseUrl: e.TRACKINGS_BASE_URL, apiKey: e.TRACKINGS_API_KEY!, service: e.TRACKINGS_SERVICE, storeId: e.TRACKINGS_STORE_ID }
+      ? { baseUrl: e.TRACKINGS_BASE_URL, apiKey: e.TRACKINGS_API_KEY!, service: e.TRACKINGS_SERVICE, storeId: e.TRACKINGS_STORE_ID, stores: e.TRACKINGS_STORES }
       : undefined,
+    orderNumberFormat: e.ORDER_NUMBER_PATTERN,
+    supportUrl: e.SUPPORT_URL,
     retry: {
       ...DEFAULT_RETRY,
       maxAttempts: e.UPSTREAM_MAX_ATTEMPTS,

@@ -45,7 +45,6 @@ export class Translator {
     this.translators = new Map(LANGUAGES.map((language) => [language, this.memoized(language)]));
   }
 
-
   /**
    * One Translate per language; a string without options is the same every time, so it is looked up once.
    * It calls t with `lng` rather than through getFixedT: i18next 26's fixed t copies all of i18next's
@@ -62,6 +61,11 @@ export class Translator {
       }
       return text;
     };
+  }
+
+  /** English strings: small talk is understood in English besides the customer's language. */
+  get english(): Translate {
+    return this.translators.get('en')!;
   }
 
   /** The language and locale for a channel's locale (de-CH, de_DE, deu, missing...), falling back to the default. */

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     logger.info({ url: `http://localhost:${config.port}`, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
     if (config.storage.kind === 'memory' && config.production) logger.warn({}, 'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob');
     if (sandbox) {
-      process.stdout.write(sandboxBanner(`http://localhost:${config.port}/`, { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }));
+      process.stdout.write(sandboxBanner(`http://localhost:${config.port}/`, { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, sandbox.demo));
     }
   });
 

@@ -6,8 +6,6 @@
 import { ActivityHandler, StatusCodes, TurnContext, type BotState, type InvokeResponse } from 'botbuilder';
 import type { DialogState } from 'botbuilder-dialogs';
 import type { MainDialog } from '../../dialogs/mainDialog';
-import { languageOf } from '../../dialogs/turnLanguage';
-import type { Translator } from '../i18n';
 import type { Logger } from '../tracking/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
 import { DuplicateDeliveries } from './duplicateDeliveries';
@@ -20,8 +18,6 @@ export class TrackingBot extends ActivityHandler {
   constructor(
     conversationState: BotState,
     mainDialog: MainDialog,
-    translator: Translator,
-    defaultTimeZone: string,
     private readonly queue: ConversationQueue,
     private readonly transaction: TurnTransaction,
     private readonly logger?: Logger,
@@ -43,17 +39,15 @@ export class TrackingBot extends ActivityHandler {
       if (context.activity.name === 'webchat/join') {
         const requested = (context.activity.value as { locale?: unknown } | undefined)?.locale;
         if (!context.activity.locale && typeof requested === 'string') context.activity.locale = requested;
-        await context.sendActivity(languageOf(context, translator, defaultTimeZone).t('welcome'));
+        await mainDialog.welcome(context);
       }
       await next();
     });
 
     this.onMembersAdded(async (context, next) => {
-      const { t } = languageOf(context, translator, defaultTimeZone);
       const botId = context.activity.recipient?.id;
-      for (const member of context.activity.membersAdded ?? []) {
-        if (member.id !== botId) await context.sendActivity(t('welcome'));
-      }
+      // One welcome, however many people joined at once.
+      if ((context.activity.membersAdded ?? []).some((member) => member.id !== botId)) await mainDialog.welcome(context);
       await next();
     });
   }

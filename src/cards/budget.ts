@@ -16,7 +16,7 @@ export function fitsBudget(reply: Reply): boolean {
  * The reply built with the largest `n` in [0, max] that fits, by binary search (size grows with `n`);
  * undefined when not even `n = 0` fits.
  */
-export function largestFitting(max: number, build: (n: number) => Reply): Reply | undefined {
+export function largestFitting<R extends Reply>(max: number, build: (n: number) => R): R | undefined {
   const top = build(max);
   if (fitsBudget(top)) return top;
   let best = build(0);

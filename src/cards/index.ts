@@ -1,7 +1,7 @@
 /** Status cards and texts as pure functions: shipments in, plain reply objects out (no botbuilder here). */
 export { MAX_ACTIVITY_BYTES, replyBytes } from './budget';
-export { supportsAdaptiveCards } from './channels';
-export { CARDS_PER_REPLY, MAX_HIDDEN_EVENTS, renderShipments } from './render';
+export { supportsAdaptiveCards } from '../channels';
+export { CARDS_PER_REPLY, MAX_HIDDEN_EVENTS, renderShipments, type AnswerParts } from './render';
 export { CARD_VERSION, VISIBLE_EVENTS } from './statusCard';
 export { ADAPTIVE_CARD_CONTENT_TYPE } from './types';
 export type { Attachment, CardContext, Reply } from './types';

@@ -1,7 +1,7 @@
 /** Shipments → the replies that show them: cards where the channel renders them, plain text elsewhere. */
+import { isTeams, offerChoices, supportsAdaptiveCards, type Choice, type Message } from '../channels';
 import type { Shipment } from '../tracking/shipment';
 import { largestFitting } from './budget';
-import { isTeams, supportsAdaptiveCards } from './channels';
 import { dateFormatter, resolveLocale, resolveTimeZone } from './format';
 import { VISIBLE_EVENTS, hiddenEventsAvailable, statusCardAttachment } from './statusCard';
 import { TEXT_EVENTS, joinTexts, shipmentText } from './textReply';
@@ -13,12 +13,18 @@ export const CARDS_PER_REPLY = 5;
 /** Older events a card hides behind its toggle at most, before the size budget trims further. */
 export const MAX_HIDDEN_EVENTS = 20;
 
+export interface AnswerParts {
+  /** "I found 3 shipments for …": the first reply's text. */
+  intro?: string;
+  /** What the customer can do next ("Track another"): on the last reply, the way the channel shows choices. */
+  choices?: readonly Choice[];
+}
+
 /**
- * Pure: (shipments, context) → the replies that show them. Empty shipments → [].
- * `intro` ("I found 3 shipments for …") goes into the first reply's text, inside its size budget,
- * so the answer arrives as one message rather than a line and then the cards.
+ * Pure: (shipments, context) → the replies that show them; empty shipments → []. The intro and the
+ * choices go inside the size budget, so an answer of up to five shipments arrives as one message.
  */
-export function renderShipments(shipments: Shipment[], context: CardContext, intro?: string): Reply[] {
+export function renderShipments(shipments: Shipment[], context: CardContext, parts: AnswerParts = {}): Message[] {
   if (!shipments?.length) return [];
   const locale = resolveLocale(context.locale);
   const timeZone = resolveTimeZone(context.timeZone);
@@ -26,7 +32,9 @@ export function renderShipments(shipments: Shipment[], context: CardContext, int
   const dates = dateFormatter(locale, timeZone);
   const cards = supportsAdaptiveCards(context.channel);
   const views = shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : TEXT_EVENTS, dates));
-  return cards ? cardReplies(views, safe, intro) : textReplies(views, safe, intro);
+  const replies = cards ? cardReplies(views, safe, parts) : textReplies(views, safe, parts.intro);
+  if (!cards && parts.choices?.length) replies.push(offerChoices(replies.pop()!, parts.choices, context.channel));
+  return replies;
 }
 
 interface Placed {
@@ -34,28 +42,30 @@ interface Placed {
   idPrefix: string;
 }
 
-function cardReplies(views: ShipmentView[], context: CardContext, intro?: string): Reply[] {
+function cardReplies(views: ShipmentView[], context: CardContext, parts: AnswerParts): Message[] {
   const placed = views.map((view, index) => ({ view, idPrefix: `s${index + 1}-${idPart(view.id)}` }));
-  return balancedChunks(placed, CARDS_PER_REPLY).flatMap((chunk, index) => fitted(chunk, context, index === 0 ? intro : undefined));
+  const chunks = balancedChunks(placed, CARDS_PER_REPLY);
+  return chunks.flatMap((chunk, index) => fitted(chunk, context, index === 0 ? parts.intro : undefined, index === chunks.length - 1 ? parts.choices : undefined));
 }
 
 /** One reply for the chunk when it fits with some older events; else halves, down to single cards. */
-function fitted(chunk: Placed[], context: CardContext, intro?: string): Reply[] {
+function fitted(chunk: Placed[], context: CardContext, intro?: string, choices?: readonly Choice[]): Message[] {
   const teams = isTeams(context.channel);
-  const build = (hiddenCap: number): Reply => {
+  const build = (hiddenCap: number): Message => {
     const attachments = chunk.map(({ view, idPrefix }) => statusCardAttachment(view, { t: context.t, hiddenCap, idPrefix, teams }));
     const reply: Reply = attachments.length > 1 ? { attachments, attachmentLayout: 'carousel' } : { attachments };
-    return intro ? { text: intro, ...reply } : reply;
+    const message = intro ? { text: intro, ...reply } : reply;
+    return choices ? offerChoices(message, choices, context.channel) : message;
   };
   const reply = largestFitting(Math.max(0, ...chunk.map(({ view }) => hiddenEventsAvailable(view))), build);
   if (reply) return [reply];
   // Unreachable with the text caps in sanitize.ts, but a reply over budget must never leave.
   if (chunk.length === 1) return [build(0)];
   const half = Math.ceil(chunk.length / 2);
-  return [...fitted(chunk.slice(0, half), context, intro), ...fitted(chunk.slice(half), context)];
+  return [...fitted(chunk.slice(0, half), context, intro), ...fitted(chunk.slice(half), context, undefined, choices)];
 }
 
-function textReplies(views: ShipmentView[], context: CardContext, intro?: string): Reply[] {
+function textReplies(views: ShipmentView[], context: CardContext, intro?: string): Message[] {
   const blocks = views.map((view) => shipmentText(view, context.t));
   return joinTexts(intro ? [intro, ...blocks] : blocks).map((text) => ({ text, textFormat: 'plain' }));
 }

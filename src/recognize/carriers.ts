@@ -67,7 +67,26 @@ export function matchCarrier(candidate: string, typedInPieces: boolean): Carrier
   const upper = candidate.toUpperCase();
   const couriers = fitting(upper, typedInPieces ? CHECKED_RULES : FREE_TEXT_RULES);
   const found = couriers.length ? getTracking(upper, couriers) : undefined;
-  return found && { trackingNumber: found.trackingNumber, carrier: carrierOf(found) };
+  return found ? { trackingNumber: found.trackingNumber, carrier: carrierOf(found) } : postalNumber(upper);
+}
+
+const S10 = /^[A-Z]{2}(\d{8})(\d)([A-Z]{2})$/;
+const S10_WEIGHTS = [8, 6, 4, 2, 3, 5, 9, 7];
+
+/**
+ * The S10 shape posts print on their own domestic services too (Royal Mail "TT…GB", PostNL "3S…" aside):
+ * the rule data accepts only the UPU's international service letters, so a Royal Mail Tracked 24 number
+ * was not recognized. The check digit and a country whose post the data names are proof enough.
+ */
+function postalNumber(upper: string): CarrierMatch | undefined {
+  const match = S10.exec(upper);
+  if (!match) return undefined;
+  const [, serial, check, country] = match;
+  const sum = [...serial].reduce((total, digit, i) => total + Number(digit) * S10_WEIGHTS[i], 0);
+  const expected = 11 - (sum % 11);
+  const digit = expected === 10 ? 0 : expected === 11 ? 5 : expected;
+  const post = postOf(country);
+  return digit === Number(check) && post ? { trackingNumber: upper, carrier: post } : undefined;
 }
 
 function carrierOf(found: TrackingNumber): string {

@@ -1,6 +1,7 @@
 /**
  * Every shipment identifier in a piece of free text, in the order typed, before any deployment
- * settings apply: tracking numbers (one word, or up to 8 short words typed with spaces) and order IDs.
+ * settings apply: tracking numbers (one word, or up to 8 short words typed with spaces), order IDs,
+ * and order numbers in the shop's own format when it has one (ORDER_NUMBER_PATTERN).
  */
 import { ORDER_ID_PATTERN } from '../tracking/trackings/query';
 import { matchCarrier } from './carriers';
@@ -8,12 +9,21 @@ import { noiseTokens } from './noise';
 import { tokenize, type Token } from './tokens';
 
 export interface Found {
-  /** A tracking number uppercased and without spaces; an order ID as typed. */
+  /** A tracking number uppercased and without spaces; an order ID or order number as typed. */
   identifier: string;
+  /** Exactly what the customer typed, spaces included: what the bot quotes back. */
+  typed: string;
   /** Whether it has the shape of each: both for a 12-digit number that passes FedEx's check digit. */
   tracking: boolean;
   orderId: boolean;
+  /** It has the shop's order-number format; that settles it. */
+  orderNumber?: boolean;
   carrier?: string;
+}
+
+/** The shop's own order-number format: whole words only, and no longer than an order number may be. */
+export interface OrderNumberFormat {
+  test(word: string): boolean;
 }
 
 /** The shortest tracking number we recognize (DHL Express; order IDs have 12) and the longest (USPS/FedEx 34). */
@@ -42,11 +52,13 @@ interface Window {
   typedInPieces: boolean;
 }
 
-export function findIdentifiers(text: string): Found[] {
+export function findIdentifiers(text: string, orderNumbers?: OrderNumberFormat): Found[] {
   const tokens = tokenize(text);
   const noise = noiseTokens(tokens);
-  const usable = (i: number) => !noise[i] && ALNUM.test(tokens[i].text);
-  const windows: Window[] = [];
+  // A word in the shop's own format is named by it: no carrier rule or spaced run is asked about it.
+  const shopFormat = new Set(tokens.flatMap((token, i) => (orderNumbers?.test(token.text) ? [i] : [])));
+  const usable = (i: number) => !noise[i] && !shopFormat.has(i) && ALNUM.test(tokens[i].text);
+  const windows: Window[] = [...shopFormat].map((i) => ({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false }));
   for (let i = 0; i < tokens.length; i++) {
     if (!usable(i)) continue;
     if (tokens[i].text.length >= MIN_TRACKING) windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false });
@@ -59,16 +71,23 @@ export function findIdentifiers(text: string): Found[] {
   const found: Array<{ first: number; identifier: Found }> = [];
   for (const window of windows) {
     if (overlaps(window, taken)) continue;
-    const identifier = window.typedInPieces ? spacedNumber(window.text) : singleWord(window.text);
-    if (!identifier) continue;
+    const typed = text.slice(tokens[window.first].start, tokens[window.end - 1].end);
+    const shape = shopFormat.has(window.first) ? shopOrderNumber(window.text) : window.typedInPieces ? spacedNumber(window.text) : singleWord(window.text);
+    if (!shape) continue;
     for (let i = window.first; i < window.end; i++) taken.add(i);
-    found.push({ first: window.first, identifier });
+    found.push({ first: window.first, identifier: { ...shape, typed } });
   }
   return found.sort((a, b) => a.first - b.first).map(({ identifier }) => identifier);
 }
 
+type Shape = Omit<Found, 'typed'>;
+
+function shopOrderNumber(word: string): Shape {
+  return { identifier: word, tracking: false, orderId: false, orderNumber: true };
+}
+
 /** One word: a tracking number, an order ID, or both. */
-function singleWord(word: string): Found | undefined {
+function singleWord(word: string): Shape | undefined {
   const match = word.length >= MIN_TRACKING && word.length <= MAX_TRACKING ? matchCarrier(word, false) : undefined;
   // At least one digit: "subscription" and "Verfolgungen" have twelve letters too.
   const orderId = ORDER_ID_PATTERN.test(word) && DIGIT.test(word);
@@ -78,7 +97,7 @@ function singleWord(word: string): Found | undefined {
   return { identifier, tracking: !!match, orderId, ...(match ? { carrier: match.carrier } : {}) };
 }
 
-function spacedNumber(joined: string): Found | undefined {
+function spacedNumber(joined: string): Shape | undefined {
   const match = matchCarrier(joined, true);
   return match && { identifier: match.trackingNumber, tracking: true, orderId: false, carrier: match.carrier };
 }

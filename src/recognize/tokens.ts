@@ -12,6 +12,9 @@ export interface Token {
    * "1Z999AA10123456784, 7392051844" two numbers and a list on separate lines separate.
    */
   continues: boolean;
+  /** Where the word starts and ends in the text: what the customer typed is quoted back as typed. */
+  start: number;
+  end: number;
 }
 
 /**
@@ -39,7 +42,7 @@ export function tokenize(text: string): Token[] {
     const word = body.slice(0, body.length - trail);
     if (word) {
       const continues = previousClean && lead === 0 && previousEnd >= 0 && SPACES.test(text.slice(previousEnd, start));
-      tokens.push({ text: word, continues });
+      tokens.push({ text: word, continues, start: start + lead, end: start + lead + word.length });
     }
     // A piece of punctuation only ("-", "€") breaks a run like any other punctuation.
     previousClean = word !== '' && trail === 0;

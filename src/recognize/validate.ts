@@ -23,7 +23,8 @@ const MAX_TRACKING_NUMBER = 40;
 /** Storefront and Interface A order numbers: "#1001", "SO-2026/0042", "A_17.3". */
 const ORDER_NUMBER = /^[\p{L}\p{N}#\-_./]+$/u;
 const MAX_ORDER_NUMBER = 64;
-const STORE = /^[\p{L}\p{N}\-_.]+$/u;
+/** A store's id, or (when the operator listed none) its name as the customer types it: "Acme Shop", "store-us-1". */
+const STORE = /^[\p{L}\p{N}\-_.&' ]+$/u;
 const MAX_STORE = 128;
 /** Beyond this, whatever was asked, it is a pasted paragraph and not an identifier. */
 const MAX_INPUT = 128;

@@ -21,6 +21,7 @@ import { LOOKUP_KINDS } from '../../src/tracking/lookup';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { cardJson, startConnector, summarize, TestChannel, type Connector } from '../support/channel';
 import { CANCEL_WORDS, HELP_WORDS, LONG_CONVERSATIONS, MARKER, PLACEHOLDER, fuzzRequest, longConversationIndex, type FuzzRequest } from '../support/fuzzActivities';
+import { seen } from '../support/seen';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -339,7 +340,8 @@ function problemsWith(request: FuzzRequest, expected: Expected, answer: Answer, 
   if (problems.length || expected.malformed.length || isInvoke) return problems;
 
   // What the bot says, where the seed or the README says what it must say.
-  const texts = messages.map((m) => String(m.text ?? ''));
+  // The words as the customer reads them: a text channel's numbered list of choices is not part of them.
+  const texts = messages.map((m) => seen(m).text);
   const said = JSON.stringify(summarize(answer.replies));
   const only = (set: Set<string>, what: string) => must(texts.length === 1 && set.has(texts[0]), `not only ${what}`, said);
   if (duplicate) {
@@ -363,8 +365,9 @@ function problemsWith(request: FuzzRequest, expected: Expected, answer: Answer, 
     }
     case 'conversationUpdate': {
       const added = Array.isArray(activity.membersAdded) ? (activity.membersAdded as Json[]) : [];
-      const welcomes = added.filter((member) => member.id !== (activity.recipient as Json).id).length;
-      must(texts.length === welcomes && texts.every((t) => SAYS.welcome.has(t)), 'not one welcome per member added', `${welcomes} expected, got ${said}`);
+      // One welcome, however many people joined at once (a group chat would otherwise get one per member).
+      const welcomes = added.some((member) => member.id !== (activity.recipient as Json).id) ? 1 : 0;
+      must(texts.length === welcomes && texts.every((t) => SAYS.welcome.has(t)), 'not one welcome when people join', `${welcomes} expected, got ${said}`);
       break;
     }
     case 'event':
@@ -486,14 +489,14 @@ describe('fuzzing POST /api/messages', () => {
     const quick = new TestChannel({ botUrl: app.url, mode: 'expectReplies', connector, locale: 'en-US' });
     const { status, replies } = await quick.say(`where is ${DEMO.trackings.trackingNumbers.inTransit}`);
     expect(status).toBe(200);
-    expect(summarize(replies)).toEqual(['(typing)', `Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`, '(card)', english('prompt.another')]);
+    expect(summarize(replies)).toEqual([`Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`, '(card)']);
     expect(cardJson(replies)).toContain('In transit');
 
     const stepwise = new TestChannel({ botUrl: app.url, mode: 'normal', connector, locale: 'en-US' });
-    expect(summarize((await stepwise.say('hi')).replies)).toEqual([english('prompt.kind')]);
+    expect(summarize((await stepwise.say('hi')).replies)).toEqual([`${english('social.hello')} ${english('prompt.kind')}`]);
     expect(summarize((await stepwise.say('Order number')).replies)).toEqual([english('prompt.identifier.order_number')]);
     const card = await stepwise.say(DEMO.checkpoints.delivered);
-    expect(summarize(card.replies)).toEqual(['(typing)', `Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)', english('prompt.another')]);
+    expect(summarize(card.replies)).toEqual([`Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)']);
     expect(cardJson(card.replies)).toContain('DHL');
   });
 

@@ -20,6 +20,8 @@ const TN = DEMO.trackings.trackingNumbers;
 const STILL_CHECKING = "I'm still waiting for the carrier's answer. I'll send it here as soon as I have it.";
 const ASK_AGAIN = 'The carrier is taking longer than usual to answer. Please ask me again in a minute.';
 const FOUND = `Here is the shipment for ${TN.inTransit}:`;
+/** Eight seconds of waiting are announced by a typing indicator at 0.5, 2.5, 4.5 and 6.5 s. */
+const WAITED = ['(typing)', '(typing)', '(typing)', '(typing)'];
 
 let clock: ManualClock;
 let app: RunningApp;
@@ -55,7 +57,7 @@ const slowUpstreams: Array<[string, () => Fault[], (turnAnswered: Promise<unknow
     'a Retry-After of 30 seconds',
     () => [{ kind: 'status', status: 429, retryAfter: '30' }],
     async (turnAnswered) => {
-      await clock.sleeping(2); // the reply deadline, and the 30 s wait
+      await clock.sleeping(3); // the reply deadline, the typing indicator's wait, and the 30 s wait
       await clock.advance(8_000);
       await turnAnswered;
       await clock.advance(22_000);
@@ -65,7 +67,7 @@ const slowUpstreams: Array<[string, () => Fault[], (turnAnswered: Promise<unknow
     'a Retry-After given as an HTTP date 30 seconds ahead',
     () => [{ kind: 'status', status: 429, retryAfter: new Date(clock.now() + 30_000).toUTCString() }],
     async (turnAnswered) => {
-      await clock.sleeping(2);
+      await clock.sleeping(3);
       await clock.advance(8_000);
       await turnAnswered;
       await clock.advance(22_000);
@@ -75,11 +77,11 @@ const slowUpstreams: Array<[string, () => Fault[], (turnAnswered: Promise<unknow
     'three 503s in a row (waits of 2, 4 and 8 seconds)',
     () => [{ kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'status', status: 503 }],
     async (turnAnswered) => {
-      await clock.sleeping(2);
+      await clock.sleeping(3);
       await clock.advance(2_000); // t=2 s: the second attempt, then a 4 s wait
-      await clock.sleeping(2);
+      await clock.sleeping(3);
       await clock.advance(4_000); // t=6 s: the third attempt, then an 8 s wait
-      await clock.sleeping(2);
+      await clock.sleeping(3);
       await clock.advance(2_000); // t=8 s: the reply deadline
       await turnAnswered;
       await clock.advance(6_000); // t=14 s: the fourth attempt answers
@@ -89,7 +91,7 @@ const slowUpstreams: Array<[string, () => Fault[], (turnAnswered: Promise<unknow
     'a hang until the attempt times out',
     () => [{ kind: 'hang' }],
     async (turnAnswered) => {
-      await clock.sleeping(1);
+      await clock.sleeping(2);
       await clock.advance(8_000);
       await turnAnswered;
       await clock.sleeping(1); // the attempt timed out (100 ms); the wait before the next one
@@ -105,15 +107,15 @@ describe.each(slowUpstreams)('the upstream needs longer than a turn may take: %s
     const customer = chat('normal');
     const turn = customer.say(TN.inTransit);
     await letTimeRun(turn);
-    expect(summarize((await turn).replies)).toEqual(['(typing)', STILL_CHECKING]);
+    expect(summarize((await turn).replies)).toEqual([...WAITED, STILL_CHECKING]);
 
     await app.app.idle();
-    expect(summarize(laterReplies(customer, 2))).toEqual([FOUND, '(card)']);
+    expect(summarize(laterReplies(customer, WAITED.length + 1))).toEqual([FOUND, '(card)']);
     expect(logged('turn').at(-1)).toMatchObject({ lookup: { kind: 'tracking_number', outcome: 'deferred' } });
     expect(logged('later reply').at(-1)).toMatchObject({ channel: 'webchat', sent: 1, lookup: { kind: 'tracking_number', outcome: 'found', shipments: 1 } });
 
     // The conversation goes on as usual.
-    expect(summarize((await customer.say('hi')).replies)).toEqual(['What would you like to track?']);
+    expect(summarize((await customer.say('hi')).replies)).toEqual(['Hi! What would you like to track?']);
   });
 
   test('expectReplies: "ask again shortly", and the next ask is answered from the lookup that went on', async () => {
@@ -121,11 +123,11 @@ describe.each(slowUpstreams)('the upstream needs longer than a turn may take: %s
     const customer = chat('expectReplies');
     const turn = customer.say(TN.inTransit);
     await letTimeRun(turn);
-    expect(summarize((await turn).replies)).toEqual(['(typing)', ASK_AGAIN]);
+    expect(summarize((await turn).replies)).toEqual([...WAITED, ASK_AGAIN]);
 
     const again = await customer.say(TN.inTransit);
     // Served by the lookup that went on: from the cache, or by joining it while it is still in flight (then with a typing indicator).
-    expect(summarize(again.replies).filter((r) => r !== '(typing)')).toEqual([FOUND, '(card)', 'Can I help with anything else?']);
+    expect(summarize(again.replies).filter((r) => r !== '(typing)')).toEqual([FOUND, '(card)']);
     // The failed attempts and the one that answered: the second ask made no call of its own.
     expect(upstreams.trackings.requests).toHaveLength(faults().length + 1);
   });
@@ -135,12 +137,12 @@ test('a later answer that is a failure is an apology of its own, in the customer
   upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' }, { kind: 'status', status: 401 });
   const customer = new TestChannel({ botUrl: app.url, mode: 'normal', connector, locale: 'de-DE' });
   const turn = customer.say(TN.inTransit);
-  await clock.sleeping(2);
+  await clock.sleeping(3);
   await clock.advance(8_000);
-  expect(summarize((await turn).replies)).toEqual(['(typing)', 'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.']);
+  expect(summarize((await turn).replies)).toEqual([...WAITED, 'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.']);
   await clock.advance(22_000);
   await app.app.idle();
-  expect(summarize(laterReplies(customer, 2))).toEqual([
+  expect(summarize(laterReplies(customer, WAITED.length + 1))).toEqual([
     'Entschuldigung, ich erreiche den Sendungsdienst gerade nicht. Bitte versuchen Sie es in ein paar Minuten noch einmal.',
   ]);
 });
@@ -149,14 +151,14 @@ test('a later answer the service stops waiting for: the customer is told, in the
   upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' });
   const customer = new TestChannel({ botUrl: app.url, mode: 'normal', connector, locale: 'de-DE' });
   const turn = customer.say(TN.inTransit);
-  await clock.sleeping(2);
+  await clock.sleeping(3);
   await clock.advance(8_000);
-  expect(summarize((await turn).replies)).toEqual(['(typing)', 'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.']);
+  expect(summarize((await turn).replies)).toEqual([...WAITED, 'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.']);
 
   // Shutdown's grace period is nearly over; the lookup still waits out its Retry-After.
   app.app.abandonLaterReplies();
   await app.app.idle();
-  expect(summarize(laterReplies(customer, 2))).toEqual([
+  expect(summarize(laterReplies(customer, WAITED.length + 1))).toEqual([
     `Ich konnte die Antwort des Versanddienstes zu ${TN.inTransit} leider nicht rechtzeitig bekommen. Bitte fragen Sie mich in einer Minute noch einmal.`,
   ]);
   expect(logged('later reply abandoned: the service is stopping')).toEqual([
@@ -167,7 +169,7 @@ test('a later answer the service stops waiting for: the customer is told, in the
   // A lookup deferred after that point is given up at once, after its "still checking".
   upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' });
   const next = customer.say(TN.pending);
-  await clock.sleeping(3); // the first lookup's wait goes on, and the second lookup's joins it
+  await clock.sleeping(4); // the first lookup's wait goes on, the second lookup's joins it, and its deadline and typing indicator
   await clock.advance(8_000);
   const { replies } = await next;
   await app.app.idle();
@@ -181,9 +183,10 @@ test('a lookup that answers within the deadline is answered in its turn, and lea
   upstreams.trackings.inject({ kind: 'status', status: 503 });
   const customer = chat('normal');
   const turn = customer.say(TN.inTransit);
-  await clock.sleeping(2);
+  await clock.sleeping(3);
   await clock.advance(2_000);
-  expect(summarize((await turn).replies)).toEqual(['(typing)', FOUND, '(card)', 'Can I help with anything else?']);
+  // Two seconds: one typing indicator (at half a second), then the answer.
+  expect(summarize((await turn).replies)).toEqual(['(typing)', FOUND, '(card)']);
   expect(clock.pending).toBe(0);
-  expect(connector.received).toHaveLength(3);
+  expect(connector.received).toHaveLength(2);
 });

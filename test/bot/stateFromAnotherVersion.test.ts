@@ -34,8 +34,8 @@ test('a saved dialog this version does not have: the conversation starts over, w
     state.dialogState.dialogStack = [{ id: 'main', state: { dialogs: { dialogStack: state.dialogState.dialogStack } } }];
   });
 
-  expect(summarize((await chat.say('hi')).replies)).toEqual(['What would you like to track?']);
+  expect(summarize((await chat.say('hi')).replies)).toEqual(['Hi! What would you like to track?']);
   expect(summarize((await chat.say('Order number')).replies)).toEqual(['Please type your order number.']);
   const { replies } = await chat.say(DEMO.checkpoints.delivered);
-  expect(summarize(replies)).toEqual(['(typing)', `Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)', 'Can I help with anything else?']);
+  expect(summarize(replies)).toEqual([`Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)']);
 });

@@ -10,8 +10,8 @@ import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
 const TN = DEMO.trackings.trackingNumbers.inTransit;
-const CARD = ['(typing)', `Here is the shipment for ${TN}:`, '(card)', 'Can I help with anything else?'];
-const SORRY = ['(typing)', "Sorry, I can't reach the tracking service right now. Please try again in a few minutes."];
+const CARD = [`Here is the shipment for ${TN}:`, '(card)'];
+const SORRY = ["Sorry, I can't reach the tracking service right now. Please try again in a few minutes."];
 
 let app: RunningApp;
 beforeAll(async () => {

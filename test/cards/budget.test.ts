@@ -70,7 +70,7 @@ describe('the intro line', () => {
     const { renderShipments, MAX_ACTIVITY_BYTES } = await import('../../src/cards');
     const { bigOrder, en } = await import('./fixtures');
     const intro = 'I found 20 shipments for AB12CD34EF56:';
-    const replies = renderShipments(bigOrder(), en(), intro);
+    const replies = renderShipments(bigOrder(), en(), { intro });
     expect(replies[0].text).toBe(intro);
     expect(replies.slice(1).every((r) => r.text === undefined)).toBe(true);
     for (const reply of replies) expect(Buffer.byteLength(JSON.stringify(reply))).toBeLessThan(MAX_ACTIVITY_BYTES);

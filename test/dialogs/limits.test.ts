@@ -15,13 +15,13 @@ const texts = (replies: Array<{ text?: string }>) => replies.map((r) => r.text).
 test('ten lookups in ten minutes; the eleventh is asked to wait, and after ten minutes it may go on', async () => {
   const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
   for (let i = 0; i < 10; i++) {
-    expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit)))).toContain('Can I help with anything else?');
+    expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit)))).toEqual([expect.stringMatching(/^Here is the shipment for/)]);
     await talk.clock.sleep(30_000);
   }
   expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.pending)))).toEqual([SLOW_DOWN]);
   expect(upstreams.trackings.requests).toHaveLength(10);
   await talk.clock.sleep(10 * 60_000);
-  expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.pending)))).toContain('Can I help with anything else?');
+  expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.pending)))).toEqual([expect.stringMatching(/^Here is the shipment for/)]);
 });
 
 test('three misses in a row, then a five-minute cool-down with the same words; a hit in between resets the count', async () => {
@@ -38,7 +38,7 @@ test('three misses in a row, then a five-minute cool-down with the same words; a
   expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.delivered)))).toEqual([SLOW_DOWN]);
   expect(upstreams.trackings.requests).toHaveLength(before);
   await talk.clock.sleep(5 * 60_000);
-  expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.delivered)))).toContain('Can I help with anything else?');
+  expect(texts(await talk.say(lookup(DEMO.trackings.trackingNumbers.delivered)))).toEqual([expect.stringMatching(/^Here is the shipment for/)]);
 });
 
 test('LOOKUP_LIMIT=0 turns the limit off', async () => {
@@ -53,15 +53,15 @@ describe('one log line per turn', () => {
     await talk.say(`hello, my secret note: please hurry ${DEMO.trackings.trackingNumbers.inTransit}`);
     const turns = talk.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'turn');
     expect(turns).toHaveLength(1);
-    expect(turns[0]).toMatchObject({ channel: 'webchat', activityType: 'message', sent: 3, lookup: { kind: 'tracking_number', outcome: 'found', shipments: 1 }, latencyMs: expect.any(Number) });
+    expect(turns[0]).toMatchObject({ channel: 'webchat', activityType: 'message', sent: 1, lookup: { kind: 'tracking_number', outcome: 'found', shipments: 1 }, latencyMs: expect.any(Number) });
     expect(talk.logs.join('\n')).not.toContain('secret note');
   });
 
-  test('says how the cache served the lookup: asked the upstream (after a typing indicator), then answered from memory at once', async () => {
+  test('says how the cache served the lookup: asked the upstream, then answered from memory', async () => {
     const talk = conversation(configFor(upstreams, { LOOKUP_CACHE_TTL_MS: '60000' }), { channelId: 'webchat', locale: 'en-US' });
     const first = await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
     const again = await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
-    expect([first, again].map((replies) => replies.filter((r) => r.type === 'typing').length)).toEqual([1, 0]);
+    expect([first, again].map((replies) => replies.length)).toEqual([1, 1]);
     const turns = talk.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'turn');
     expect(turns.map((entry) => entry.lookup)).toEqual([
       { kind: 'tracking_number', outcome: 'found', shipments: 1, cache: 'miss' },

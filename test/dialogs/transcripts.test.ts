@@ -1,14 +1,17 @@
 /**
- * Conversations as a customer has them, in English and German, on Web Chat, Teams and SMS.
- * The bot, its dialogs, the lookup and the cards are real; the two interfaces are the simulators on loopback.
+ * Conversations as a customer has them: what they type, what the bot answers, with the choices they
+ * see. The bot, its dialogs, the lookup and the cards are real; the two interfaces are the simulators on
+ * loopback. Channel-by-language coverage of every question is in channelMatrix.test.ts.
  */
 import { DEMO } from '../../sandbox/simulators';
 import { configFor } from '../support/app';
-import { answer, bot, conversation, run, textShowing, typing, user } from '../support/transcript';
+import { answer, ask, bot, conversation, run, user, type Line } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
-const config = () => configFor(upstreams, { LOG_LEVEL: 'debug', UPSTREAM_MAX_ATTEMPTS: '2' });
+const config = (env: NodeJS.ProcessEnv = {}) => configFor(upstreams, { LOG_LEVEL: 'debug', UPSTREAM_MAX_ATTEMPTS: '2', ...env });
+/** The shop's order-number format, as the sandbox sets it. */
+const withPattern = (env: NodeJS.ProcessEnv = {}) => config({ ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', ...env });
 const webchat = { channelId: 'webchat', locale: 'en-US' };
 const webchatDe = { channelId: 'webchat', locale: 'de-DE', localTimezone: 'Europe/Berlin' };
 
@@ -16,277 +19,285 @@ const TN = DEMO.trackings.trackingNumbers;
 const ORDER = DEMO.checkpoints;
 const ORDER_ID = DEMO.trackings.orderIds;
 const STORE = DEMO.trackings.externalOrders;
+const KINDS = ['Order number', 'Tracking number', 'Order ID', 'Store order number'];
+const FOLLOW_UPS = ['Track another', "That's all, thanks"];
+const WHAT = 'What would you like to track?';
+const HI_WHAT = `Hi! ${WHAT}`;
+/** An answer: one message with the intro, the cards and what to do next. */
+const found = (intro: string | RegExp, cards: number, ...showing: string[]): Line => ({ bot: { intro, cards, showing, choices: FOLLOW_UPS } });
 
-describe('finding a shipment, in English', () => {
-  test('a tracking number in the first message is looked up at once', async () => {
-    await run(
-      config(),
-      [
-        user(`where is my parcel ${TN.inTransit}?`),
-        typing(),
-        answer(`Here is the shipment for ${TN.inTransit}:`, 1, 'UPS', TN.inTransit, 'In transit'),
-        bot('Can I help with anything else?'),
-        user('No, thanks'),
-        bot('Thanks, and have a great day!'),
-      ],
-      webchat,
-    );
+describe('finding a shipment', () => {
+  test('a tracking number in the first message is answered at once, in one message with what to do next', async () => {
+    await run(config(), [user(`where is my parcel ${TN.inTransit}?`), found(`Here is the shipment for ${TN.inTransit}:`, 1, 'UPS', TN.inTransit, 'In transit'), user("That's all, thanks"), bot('Thanks, and have a great day!')], webchat);
   });
 
-  test('an order number, asked for step by step (Interface A), with its three shipments as a carousel', async () => {
+  test('step by step: hello, the kind, the number (Interface A), three shipments as a carousel, then another', async () => {
     await run(
       config(),
       [
         user('hi'),
-        bot('What would you like to track?'),
+        ask(HI_WHAT, ...KINDS),
         user('Order number'),
         bot('Please type your order number.'),
         user(ORDER.inTransitMultiShipment),
-        typing(),
-        { bot: { intro: `I found 3 shipments for ${ORDER.inTransitMultiShipment}:`, cards: 3, layout: 'carousel', showing: ['UPS', 'DPD', 'PostNL'] } },
-        bot('Can I help with anything else?'),
+        { bot: { intro: `I found 3 shipments for ${ORDER.inTransitMultiShipment}:`, cards: 3, layout: 'carousel', showing: ['UPS', 'DPD', 'PostNL'], choices: FOLLOW_UPS } },
         user('Track another'),
-        bot('What would you like to track?'),
+        ask(WHAT, ...KINDS),
       ],
       webchat,
     );
     expect(upstreams.checkpoints.requests[0].query).toMatchObject({ orderNo: ORDER.inTransitMultiShipment, lang: 'en' });
   });
 
-  test('an order ID typed at the first message (12 characters) is looked up at once', async () => {
-    await run(config(), [user(ORDER_ID.multiShipment), typing(), answer(`I found 3 shipments for ${ORDER_ID.multiShipment}:`, 3), bot('Can I help with anything else?')], webchat);
+  test('an order ID in the first message is answered at once', async () => {
+    await run(config(), [user(ORDER_ID.multiShipment), found(`I found 3 shipments for ${ORDER_ID.multiShipment}:`, 3)], webchat);
     expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ order_id: ORDER_ID.multiShipment });
   });
 
-  test('a store order number asks for the store, then finds the order', async () => {
+  test('the welcome offers the kinds of number, and a number picks one', async () => {
+    const talk = conversation(config(), webchat);
+    await talk.adapter.receiveActivity({ type: 'conversationUpdate', membersAdded: [{ id: 'user-1', name: 'Customer' }], recipient: { id: 'bot', name: 'Bot' }, locale: 'en-US' });
+    const [welcome] = talk.adapter.activeQueue.splice(0);
+    expect(welcome.text).toBe('Hi! I can tell you where your order is. Send me your order number, tracking number or order ID.');
+    expect(welcome.suggestedActions?.actions.map((a) => a.title)).toEqual(KINDS);
+    expect((await talk.say('2')).map((a) => a.text)).toEqual(['Please type the tracking number.']);
+  });
+
+  test('a number that fits two kinds gets one question', async () => {
+    await run(config(), [user(TN.outForDelivery), ask(`What kind of number is ${TN.outForDelivery}?`, 'Tracking number', 'Order ID'), user('Tracking number'), found(`Here is the shipment for ${TN.outForDelivery}:`, 1, 'FedEx')], webchat);
+  });
+
+  test('a number typed after an answer is looked up at once', async () => {
+    await run(config(), [user(TN.inTransit), found(/^Here is the shipment/, 1), user(`and ${TN.pending}?`), found(`Here is the shipment for ${TN.pending}:`, 1, 'USPS')], webchat);
+  });
+
+  test('a Royal Mail number on the demo page (TT…GB) is recognized as typed', async () => {
+    await run(config(), [user(`where is ${TN.delivered}`), found(`Here is the shipment for ${TN.delivered}:`, 1, 'Royal Mail')], webchat);
+  });
+
+  test('a lone number of no known format gets the question which kind it is', async () => {
+    await run(config(), [user('#1001'), ask('What kind of number is #1001?', 'Order number', 'Store order number')], webchat);
+  });
+});
+
+describe('several numbers in one message', () => {
+  test('"1" looks up the first number, "2" the second (three numbers)', async () => {
+    const three = `${TN.inTransit}, ${TN.pending} and ${TN.lost}`;
+    const question = ask('I see several numbers in your message. Which one should I look up?', TN.inTransit, TN.pending, TN.lost);
+    await run(config(), [user(three), question, user('1'), found(`Here is the shipment for ${TN.inTransit}:`, 1, 'UPS')], webchat);
+    await run(config(), [user(three), question, user('2'), found(`Here is the shipment for ${TN.pending}:`, 1, 'USPS')], webchat);
+  });
+
+  test('a number listed under two kinds says which kind each choice means, and the chosen one is looked up as that kind', async () => {
     await run(
       config(),
       [
-        user('hello'),
-        bot('What would you like to track?'),
-        user('Store order number'),
-        bot("Please type the order number from the store's confirmation email."),
-        user(STORE.usStore.externalOrder),
-        bot('Which store did you order from? Please type the store ID.'),
-        user(STORE.usStore.storeId),
-        typing(),
-        answer(`I found 3 shipments for ${STORE.usStore.externalOrder}:`, 3),
-        bot('Can I help with anything else?'),
+        user(`${TN.inTransit} or ${TN.outForDelivery}`),
+        ask(/^I see several numbers/, TN.inTransit, `${TN.outForDelivery} (tracking number)`, `${TN.outForDelivery} (order ID)`),
+        user(`${TN.outForDelivery} (tracking number)`),
+        found(`Here is the shipment for ${TN.outForDelivery}:`, 1),
       ],
       webchat,
     );
-    expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ external_order: STORE.usStore.externalOrder, store_id: STORE.usStore.storeId });
+    expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ tracking_number: TN.outForDelivery });
+  });
+
+  test('the number itself picks it', async () => {
+    await run(config(), [user(`${TN.inTransit} ${TN.pending}`), ask(/^I see several numbers/, TN.inTransit, TN.pending), user(TN.pending), found(`Here is the shipment for ${TN.pending}:`, 1)], webchat);
+  });
+});
+
+describe("the shop's order-number format (ORDER_NUMBER_PATTERN)", () => {
+  test('an order number in that format is answered at once, in a sentence too, with no question', async () => {
+    await run(withPattern(), [user(ORDER.delivered), found(`Here is the shipment for ${ORDER.delivered}:`, 1, 'DHL')], webchat);
+    await run(withPattern(), [user(`where is my order ${ORDER.inTransitMultiShipment.toLowerCase()}?`), found(`I found 3 shipments for ${ORDER.inTransitMultiShipment.toLowerCase()}:`, 3)], webchat);
+  });
+
+  test('without it, the one number of a sentence is asked about once', async () => {
+    await run(config(), [user(`where is my order ${ORDER.delivered}?`), ask(`What kind of number is ${ORDER.delivered}?`, 'Order number', 'Tracking number', 'Store order number'), user('1'), found(`Here is the shipment for ${ORDER.delivered}:`, 1)], webchat);
+  });
+});
+
+describe('a number typed at the wrong question', () => {
+  test('a UPS number at "type your order number" is looked up as the tracking number it is', async () => {
+    await run(config(), [user('hi'), ask(HI_WHAT, ...KINDS), user('Order number'), bot('Please type your order number.'), user(TN.inTransit), found(`Here is the shipment for ${TN.inTransit}:`, 1, 'UPS')], webchat);
+    expect(upstreams.checkpoints.requests).toHaveLength(0);
+  });
+
+  test('an order ID at "type your order number" gets one question; "not found" as an order number offers the other kinds and costs no miss', async () => {
+    const asOrderNumber: Line[] = [
+      user('Order number'),
+      bot('Please type your order number.'),
+      user(ORDER_ID.singleShipment),
+      ask(`What kind of number is ${ORDER_ID.singleShipment}?`, 'Order number', 'Order ID'),
+      user('Order number'),
+      ask(`I couldn't find anything for ${ORDER_ID.singleShipment} as “Order number”. What kind of number is it?`, 'Order ID', 'Tracking number', 'Store order number'),
+    ];
+    // Three times over, and the right answer still gets through: no cool-down.
+    await run(config(), [...asOrderNumber, user('cancel'), bot(/^OK, I've stopped/), ...asOrderNumber, user('cancel'), bot(/^OK/), ...asOrderNumber, user('Order ID'), found(`Here is the shipment for ${ORDER_ID.singleShipment}:`, 1, 'Royal Mail')], webchat);
+  });
+
+  test('what was typed is quoted exactly: "ORD-1001" at the tracking-number question stays ORD-1001', async () => {
+    await run(config(), [user('Tracking number'), bot('Please type the tracking number.'), user(ORDER.delivered), bot(`I couldn't find anything for ${ORDER.delivered}. Please check the number and type it again.`)], webchat);
+    expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ tracking_number: 'ORD1001' });
+  });
+
+  test('a tracking number in groups is quoted as typed, looked up without the spaces', async () => {
+    await run(config(), [user('1Z7X 3F94 0344 1562 00'), found('Here is the shipment for 1Z7X 3F94 0344 1562 00:', 1, 'UPS')], webchat);
+    expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ tracking_number: TN.inTransit });
+  });
+});
+
+describe('what people say besides numbers', () => {
+  test.each<[string, Line[]]>([
+    ['hi', [ask(HI_WHAT, ...KINDS)]],
+    ['thanks!', [bot("You're welcome! Send me a number whenever you like.")]],
+    ['bye', [bot('Thanks, and have a great day!')]],
+    ['ok', [bot('Glad to help. Send me another number whenever you like.')]],
+    ['yes', [ask(WHAT, ...KINDS)]],
+    ['no', [bot('Thanks, and have a great day!')]],
+    ['2', [bot('Thanks, and have a great day!')]],
+    ['where is my order ORD-1001?', [found('Here is the shipment for ORD-1001:', 1)]],
+    ['when will it arrive?', [bot(`I can show you the carrier's latest status, but the carrier doesn't give me a delivery date. The latest news for ${TN.inTransit} is on the card above.`)]],
+    ['my parcel is lost, I want a refund', [bot("I'm sorry about that. I can't arrange refunds, returns or replacements myself, but the shop's customer service can. You can reach them here: https://shop.example/help To see where your parcel is, send me its order or tracking number.")]],
+    ['can I change the delivery address?', [bot("I can't change an order or its delivery: I can only show where it is. The shop's customer service can help with that. You can reach them here: https://shop.example/help")]],
+    ['why is the sky blue?', [bot("I'm not sure I can help with that: I can only show where your parcels are. For anything else, the shop's customer service can help. You can reach them here: https://shop.example/help")]],
+  ])('after an answer, "%s"', async (said, reply) => {
+    await run(withPattern({ SUPPORT_URL: 'https://shop.example/help' }), [user(TN.inTransit), found(/^Here is/, 1), user(said), ...reply], webchat);
+  });
+
+  test.each<[string, Line[]]>([
+    ['hi', [bot('Hi! Please type your order number.')]],
+    ['thanks', [bot("You're welcome! Send me a number whenever you like.")]],
+    ['ok bye', [bot('Thanks, and have a great day!')]],
+    ['help', [bot(/^I find your shipments/), bot('Please type your order number.')]],
+    ['when will it arrive?', [bot("I can show you the carrier's latest status, but the carrier doesn't give me a delivery date.\n\nPlease type your order number.")]],
+    ['I want to talk to a human', [bot("I can't put you through to a person here, but the shop's customer service can help.\n\nPlease type your order number.")]],
+    ['refund', [bot(/^I'm sorry about that.*\n\nPlease type your order number\.$/s)]],
+  ])('at "type your order number", "%s"', async (said, reply) => {
+    await run(config(), [user('Order number'), bot('Please type your order number.'), user(said), ...reply], webchat);
+    expect(upstreams.checkpoints.requests).toHaveLength(0);
+  });
+
+  test('after cancel, "bye" is a goodbye', async () => {
+    await run(config(), [user('Order ID'), bot(/^Please type your order ID/), user('cancel'), bot("OK, I've stopped. Send me a number whenever you like."), user('bye'), bot('Thanks, and have a great day!')], webchat);
+  });
+
+  test('questions asked back cost no attempt: three of them, and the number still gets through', async () => {
+    const why = [user('when will it arrive?'), bot(/delivery date\.\n\nPlease type the tracking number\.$/)];
+    await run(config(), [user('Tracking number'), bot('Please type the tracking number.'), ...why, ...why, ...why, user(TN.inTransit), found(/^Here is/, 1)], webchat);
+  });
+});
+
+describe('the store of a store order', () => {
+  test('without TRACKINGS_STORES the store is asked in plain words, and the typed name is used', async () => {
+    await run(
+      config(),
+      [user('Store order number'), bot("Please type the order number from the store's confirmation email."), user(STORE.usStore.externalOrder), ask('Which store did you order from? Please type its name.'), user(STORE.usStore.storeId), found('I found 3 shipments for #1001:', 3)],
+      webchat,
+    );
+    expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ external_order: '#1001', store_id: 'store-us-1' });
+  });
+
+  const stores = { TRACKINGS_STORES: 'store-us-1=Acme US, store-uk-1=Acme UK' };
+
+  test('with TRACKINGS_STORES the names are the choices; a typed name or id in any case, or a number, picks one', async () => {
+    const toStore: Line[] = [user('Store order number'), bot(/^Please type the order number/), user('#1001'), ask('Which store did you order from?', 'Acme US', 'Acme UK')];
+    await run(config(stores), [...toStore, user('acme uk'), found('Here is the shipment for #1001:', 1)], webchat);
+    await run(config(stores), [...toStore, user('STORE-US-1'), found('I found 3 shipments for #1001:', 3)], webchat);
+    await run(config(stores), [...toStore, user('2'), found('Here is the shipment for #1001:', 1)], webchat);
+    expect(upstreams.trackings.requests.map((r) => JSON.parse(r.body).store_id)).toEqual(['store-uk-1', 'store-us-1', 'store-uk-1']);
+  });
+
+  test('a store that is not one of them is named, and the store is asked again', async () => {
+    await run(config(stores), [user('Store order number'), bot(/^Please type/), user('#1001'), ask('Which store did you order from?', 'Acme US', 'Acme UK'), user('Acme DE'), ask('I don\'t know a store called “Acme DE”.\n\nWhich store did you order from?', 'Acme US', 'Acme UK')], webchat);
+    expect(upstreams.trackings.requests).toHaveLength(0);
+  });
+
+  test('a store the interface refuses is asked for again (the store, not the number), naming it', async () => {
+    upstreams.trackings.inject({ kind: 'status', status: 400, body: { code: 'invalid_argument', message: 'unknown store', meta: { argument: 'store_id' } } });
+    await run(
+      config(stores),
+      [
+        user('Store order number'),
+        bot(/^Please type/),
+        user('#1001'),
+        ask('Which store did you order from?', 'Acme US', 'Acme UK'),
+        user('Acme UK'),
+        ask('The tracking service didn\'t accept the store “Acme UK”. Which store did you order from?', 'Acme US', 'Acme UK'),
+        user('Acme US'),
+        found('I found 3 shipments for #1001:', 3),
+      ],
+      webchat,
+    );
+  });
+
+  test('an order not found at a store names the store and keeps it; "start over" picks another', async () => {
+    await run(config(stores), [{ user: { value: { input_type: 'external_order', identifier: '#1001', store_id: STORE.wrongStore.storeId } } }, bot(`I couldn't find anything for #1001 at ${STORE.wrongStore.storeId}. Please check the number and type it again, or say “start over” to pick another store.`), user('1002'), bot(/^I couldn't find anything for 1002 at/)], webchat);
+    expect(JSON.parse(upstreams.trackings.requests[1].body)).toEqual({ external_order: '1002', store_id: STORE.wrongStore.storeId });
   });
 
   test('a single-store deployment never asks for the store', async () => {
-    await run(
-      configFor(upstreams, { TRACKINGS_STORE_ID: STORE.ukStore.storeId }),
-      [
-        user('hello'),
-        bot('What would you like to track?'),
-        user('4'),
-        bot("Please type the order number from the store's confirmation email."),
-        user(STORE.ukStore.externalOrder),
-        typing(),
-        answer(`Here is the shipment for ${STORE.ukStore.externalOrder}:`, 1),
-        bot('Can I help with anything else?'),
-      ],
-      webchat,
-    );
-  });
-
-  test('a number that fits two kinds gets a single question', async () => {
-    await run(
-      config(),
-      [
-        user(TN.outForDelivery),
-        bot(`What kind of number is ${TN.outForDelivery}?`),
-        user('Tracking number'),
-        typing(),
-        answer(`Here is the shipment for ${TN.outForDelivery}:`, 1, 'FedEx'),
-        bot('Can I help with anything else?'),
-      ],
-      webchat,
-    );
-  });
-
-  test('several numbers in one message: the customer picks one', async () => {
-    await run(
-      config(),
-      [
-        user(`I have ${TN.inTransit} and ${TN.pending}`),
-        bot('I see several numbers in your message. Which one should I look up?'),
-        user(TN.pending),
-        typing(),
-        answer(`Here is the shipment for ${TN.pending}:`, 1, 'USPS'),
-        bot('Can I help with anything else?'),
-      ],
-      webchat,
-    );
-  });
-
-  test('a tracking number typed at the "anything else?" question is looked up at once', async () => {
-    await run(
-      config(),
-      [
-        user(TN.inTransit),
-        typing(),
-        answer(/^Here is the shipment/, 1),
-        bot('Can I help with anything else?'),
-        user(`and ${TN.pending}?`),
-        typing(),
-        answer(`Here is the shipment for ${TN.pending}:`, 1, 'USPS'),
-        bot('Can I help with anything else?'),
-      ],
-      webchat,
-    );
-  });
-
-  test('a number of no known format is kept, and the customer is asked what kind it is', async () => {
-    await run(
-      config(),
-      [
-        user(TN.delivered),
-        bot(`What kind of number is ${TN.delivered}?`),
-        user('Tracking number'),
-        typing(),
-        answer(`Here is the shipment for ${TN.delivered}:`, 1, 'Royal Mail'),
-        bot('Can I help with anything else?'),
-        user('2'),
-        bot('Thanks, and have a great day!'),
-      ],
-      webchat,
-    );
-  });
-
-  test('"2" at a choice picks the second option; it is not taken for an order number', async () => {
-    await run(config(), [user('hi'), bot('What would you like to track?'), user('2'), bot('Please type the tracking number.')], webchat);
-  });
-
-  test.each([
-    ['a French customer', { channelId: 'webchat', locale: 'fr-FR' }, 'bonjour', 'Que souhaitez-vous suivre ?', 'Veuillez saisir le numéro de suivi.', 'Veuillez choisir l’une des options, ou envoyez-moi simplement le numéro.'],
-    ['an English customer', webchat, 'hi', 'What would you like to track?', 'Please type the tracking number.', 'Please pick one of the options, or just send me the number.'],
-  ])('%s picks an option by its number, fullwidth digits too, and gets the options again for anything else', async (_who, channel, hello, question, askNumber, pickOne) => {
-    await run(config(), [user(hello), bot(question), user('x'), bot(new RegExp(`^${pickOne}`)), user('２.'), bot(askNumber)], channel);
-  });
-
-  test('a tracking number typed at the "what to track?" question is taken as the answer', async () => {
-    await run(
-      config(),
-      [user('hi'), bot('What would you like to track?'), user(`it's ${TN.pending}`), typing(), answer(`Here is the shipment for ${TN.pending}:`, 1), bot('Can I help with anything else?')],
-      webchat,
-    );
+    await run(config({ TRACKINGS_STORE_ID: STORE.ukStore.storeId }), [user('Store order number'), bot(/^Please type the order number/), user(STORE.ukStore.externalOrder), found(`Here is the shipment for ${STORE.ukStore.externalOrder}:`, 1)], webchat);
   });
 });
 
 describe('bad input gets a clear answer and no upstream call', () => {
-  test('an order ID of the wrong length is explained, and asked for again', async () => {
+  test('an order ID of the wrong length is explained and asked for again, in one message', async () => {
     await run(
       config(),
       [
-        user('hi'),
-        bot('What would you like to track?'),
         user('Order ID'),
         bot('Please type your order ID. It has 12 letters or digits.'),
         user('AB12CD'),
-        bot('An order ID has exactly 12 letters or digits, but that one has 6.'),
-        bot('Please type your order ID. It has 12 letters or digits.'),
+        bot('An order ID has exactly 12 letters or digits, but that one has 6.\n\nPlease type your order ID. It has 12 letters or digits.'),
         user('AB12CD34EF5!'),
-        bot('An order ID has only the letters A–Z and the digits 0–9.'),
-        bot('Please type your order ID. It has 12 letters or digits.'),
+        bot('An order ID has only the letters A–Z and the digits 0–9.\n\nPlease type your order ID. It has 12 letters or digits.'),
         user(ORDER_ID.singleShipment),
-        typing(),
-        answer(`Here is the shipment for ${ORDER_ID.singleShipment}:`, 1),
-        bot('Can I help with anything else?'),
+        found(`Here is the shipment for ${ORDER_ID.singleShipment}:`, 1),
       ],
       webchat,
     );
     expect(upstreams.trackings.requests).toHaveLength(1);
   });
 
-  test('after three wrong answers the bot stops asking, politely', async () => {
+  test('after three answers that do not fit, the bot stops asking, politely', async () => {
     await run(
       config(),
       [
-        user('hi'),
-        bot('What would you like to track?'),
         user('Tracking number'),
         bot('Please type the tracking number.'),
         user('abc'),
-        bot(/^That doesn't look like a tracking number/),
-        bot('Please type the tracking number.'),
+        bot(/^That doesn't look like a tracking number.*\n\nPlease type the tracking number\.$/s),
         user('x y'),
         bot(/^That doesn't look like a tracking number/),
-        bot('Please type the tracking number.'),
-        user('??'),
+        user('12'),
         bot("Let's leave it here for now. Send me a number whenever you like."),
         user('hi'),
-        bot('What would you like to track?'),
+        ask(HI_WHAT, ...KINDS),
       ],
       webchat,
     );
     expect(upstreams.trackings.requests).toHaveLength(0);
   });
 
-  test('a choice that is no option is asked again', async () => {
-    await run(config(), [user('hi'), bot('What would you like to track?'), user('pizza'), bot('Please pick one of the options, or just send me the number.')], webchat);
+  test('a choice that is no option is asked again, with the options', async () => {
+    await run(config(), [user('hi'), ask(HI_WHAT, ...KINDS), user('pizza'), ask(`Please pick one of the options, or just send me the number.\n\n${WHAT}`, ...KINDS)], webchat);
+  });
+
+  test('"2" at a choice picks the second option; fullwidth digits too', async () => {
+    await run(config(), [user('hi'), ask(HI_WHAT, ...KINDS), user('２.'), bot('Please type the tracking number.')], webchat);
   });
 });
 
 describe('errors become conversation', () => {
-  test('not found: say so, and ask for the number again', async () => {
-    await run(
-      config(),
-      [
-        user('hi'),
-        bot('What would you like to track?'),
-        user('Order number'),
-        bot('Please type your order number.'),
-        user(ORDER.unknown),
-        typing(),
-        bot(`I couldn't find anything for ${ORDER.unknown}. Please check the number and try again.`),
-        bot('Please type your order number.'),
-        user(ORDER.delivered),
-        typing(),
-        answer(`Here is the shipment for ${ORDER.delivered}:`, 1),
-        bot('Can I help with anything else?'),
-      ],
-      webchat,
-    );
+  test('not found: said, and the number asked for again in the same message', async () => {
+    await run(config(), [user('Order number'), bot('Please type your order number.'), user(ORDER.unknown), bot(`I couldn't find anything for ${ORDER.unknown}. Please check the number and type it again.`), user(ORDER.delivered), found(`Here is the shipment for ${ORDER.delivered}:`, 1)], webchat);
   });
 
-  test('the interface refuses the store: ask again for exactly the store', async () => {
-    upstreams.trackings.inject({ kind: 'status', status: 400, body: { code: 'invalid_argument', message: 'unknown store', meta: { argument: 'store_id' } } });
-    await run(
-      config(),
-      [
-        user('hi'),
-        bot('What would you like to track?'),
-        user('Store order number'),
-        bot(/^Please type the order number/),
-        user('#1001'),
-        bot('Which store did you order from? Please type the store ID.'),
-        user('store-typo'),
-        typing(),
-        bot("The tracking service didn't accept the store store-typo. Please check it and type it again."),
-        bot('Which store did you order from? Please type the store ID.'),
-        user(STORE.usStore.storeId),
-        typing(),
-        answer('I found 3 shipments for #1001:', 3),
-        bot('Can I help with anything else?'),
-      ],
-      webchat,
-    );
-  });
-
-  test('the interface refuses the number: the same words as "not found", so guessing learns nothing, and the number is asked for again', async () => {
+  test('a number the interface refuses gets the same words as "not found", so guessing learns nothing', async () => {
     const refused = { kind: 'status' as const, status: 400, body: { code: 'invalid_argument', message: 'bad', details: [{ type: 'google.rpc.BadRequest', debug: { fieldViolations: [{ field: 'tracking_number' }] } }] } };
-    const sameWords = (tn: string) => [
-      user(tn),
-      typing(),
-      bot(`I couldn't find anything for ${tn}. Please check the number and try again.`),
-      bot('Please type the tracking number.'),
-    ];
+    const sameWords = (tn: string) => [user(tn), bot(`I couldn't find anything for ${tn}. Please check the number and type it again.`)];
     upstreams.trackings.inject(refused);
     await run(config(), sameWords(TN.inTransit), webchat);
     await run(config(), sameWords(TN.unknown), webchat);
@@ -298,88 +309,41 @@ describe('errors become conversation', () => {
     ['connection resets', [{ kind: 'reset' as const }, { kind: 'reset' as const }]],
   ])('%s: a short apology, no technical detail, the detail in the log', async (_what, faults) => {
     upstreams.trackings.inject(...faults);
-    const talk = await run(
-      config(),
-      [user(TN.inTransit), typing(), bot("Sorry, I can't reach the tracking service right now. Please try again in a few minutes."), user('hi'), bot('What would you like to track?')],
-      webchat,
-    );
+    const talk = await run(config(), [user(TN.inTransit), bot("Sorry, I can't reach the tracking service right now. Please try again in a few minutes."), user('hi'), ask(HI_WHAT, ...KINDS)], webchat);
     expect(talk.logs.join('\n')).toMatch(/"msg":"lookup failed"/);
   });
 });
 
 describe('help, cancel and start over work at any step', () => {
-  test('help at a prompt explains, then asks the same question again', async () => {
-    await run(
-      config(),
-      [user('hi'), bot('What would you like to track?'), user('Order ID'), bot(/^Please type your order ID/), user('help'), bot(/^I find your shipments/), bot(/^Please type your order ID/)],
-      webchat,
-    );
+  test('help at a question explains, then asks the same question again', async () => {
+    await run(config(), [user('Order ID'), bot(/^Please type your order ID/), user('help'), bot(/^I find your shipments/), bot(/^Please type your order ID/)], webchat);
   });
 
-  test('help after the dialog started over (a number of two kinds at a choice) explains and asks again', async () => {
-    await run(
-      config(),
-      [
-        user('hi'),
-        bot('What would you like to track?'),
-        user('772819465305'),
-        bot('What kind of number is 772819465305?'),
-        user('help'),
-        bot(/^I find your shipments/),
-        bot('What kind of number is 772819465305?'),
-      ],
-      webchat,
-    );
+  test('help at "what kind of number" explains and asks again', async () => {
+    await run(config(), [user(TN.outForDelivery), ask(`What kind of number is ${TN.outForDelivery}?`, 'Tracking number', 'Order ID'), user('help'), bot(/^I find your shipments/), ask(`What kind of number is ${TN.outForDelivery}?`, 'Tracking number', 'Order ID')], webchat);
   });
 
-  test('help after "not found" asked for the number again explains and asks again', async () => {
-    await run(
-      config(),
-      [
-        user(TN.unknown),
-        typing(),
-        bot(`I couldn't find anything for ${TN.unknown}. Please check the number and try again.`),
-        bot('Please type the tracking number.'),
-        user('help'),
-        bot(/^I find your shipments/),
-        bot('Please type the tracking number.'),
-      ],
-      webchat,
-    );
+  test('help with no question open offers the kinds of number', async () => {
+    await run(config(), [user('help'), ask(/^I find your shipments/, ...KINDS)], webchat);
   });
 
   test('cancel stops the dialog; the next message starts fresh', async () => {
-    await run(
-      config(),
-      [user('hi'), bot('What would you like to track?'), user('Order number'), bot('Please type your order number.'), user('Cancel'), bot("OK, I've stopped. Send me a number whenever you like."), user('hello'), bot('What would you like to track?')],
-      webchat,
-    );
+    await run(config(), [user('Order number'), bot('Please type your order number.'), user('Cancel'), bot("OK, I've stopped. Send me a number whenever you like."), user('hello'), ask(HI_WHAT, ...KINDS)], webchat);
     expect(upstreams.checkpoints.requests).toHaveLength(0);
   });
 
   test('start over begins again from the first question', async () => {
-    await run(config(), [user('hi'), bot('What would you like to track?'), user('Order number'), bot('Please type your order number.'), user('start over'), bot('What would you like to track?')], webchat);
+    await run(config(), [user('Order number'), bot('Please type your order number.'), user('start over'), ask(WHAT, ...KINDS)], webchat);
   });
 });
 
 describe('lookups sent as data (card submits, support widgets)', () => {
   test('a structured lookup is answered in that one turn, even mid-dialog', async () => {
-    await run(
-      config(),
-      [
-        user('hi'),
-        bot('What would you like to track?'),
-        user({ value: { input_type: 'external_order', identifier: STORE.plainNumber.externalOrder, store_id: STORE.plainNumber.storeId } }),
-        typing(),
-        answer(`Here is the shipment for ${STORE.plainNumber.externalOrder}:`, 1, 'DHL'),
-        bot('Can I help with anything else?'),
-      ],
-      webchat,
-    );
+    await run(config(), [user('hi'), ask(HI_WHAT, ...KINDS), user({ value: { input_type: 'external_order', identifier: STORE.plainNumber.externalOrder, store_id: STORE.plainNumber.storeId } }), found(`Here is the shipment for ${STORE.plainNumber.externalOrder}:`, 1, 'DHL')], webchat);
   });
 
   test('a structured order number goes to Interface A in the customer’s language', async () => {
-    await run(config(), [user({ value: { input_type: 'order_number', identifier: ORDER.delivered } }), typing(), answer(/^Hier ist die Sendung/, 1, 'Zugestellt'), bot(/^Kann ich sonst/)], webchatDe);
+    await run(config(), [user({ value: { input_type: 'order_number', identifier: ORDER.delivered } }), { bot: { intro: /^Hier ist die Sendung/, cards: 1, showing: ['Zugestellt'], choices: ['Weitere verfolgen', "Das war's, danke"] } }], webchatDe);
     expect(upstreams.checkpoints.requests[0].query.lang).toBe('de');
   });
 
@@ -394,120 +358,69 @@ describe('lookups sent as data (card submits, support widgets)', () => {
   });
 
   test('a structured store order without store asks for the store', async () => {
-    await run(config(), [user({ value: { input_type: 'external_order', identifier: '#1001' } }), bot('Which store did you order from? Please type the store ID.')], webchat);
+    await run(config(), [user({ value: { input_type: 'external_order', identifier: '#1001' } }), bot('Which store did you order from? Please type its name.')], webchat);
   });
 });
 
 describe('channels', () => {
   test('in Teams, the @mention is removed before the bot reads the message', async () => {
-    await run(
-      config(),
-      [
-        user({
-          text: '<at>Order Tracking</at> help',
-          entities: [{ type: 'mention', mentioned: { id: 'bot', name: 'Order Tracking' }, text: '<at>Order Tracking</at>' }],
-          recipient: { id: 'bot', name: 'Order Tracking' },
-        }),
-        bot(/^I find your shipments/),
-      ],
-      { channelId: 'msteams', locale: 'en-US' },
-    );
+    const mention = { type: 'mention', mentioned: { id: 'bot', name: 'Order Tracking' }, text: '<at>Order Tracking</at>' };
+    await run(config(), [user({ text: '<at>Order Tracking</at> help', entities: [mention], recipient: { id: 'bot', name: 'Order Tracking' } }), ask(/^I find your shipments/, ...KINDS)], { channelId: 'msteams', locale: 'en-US' });
   });
 
-  test('on SMS the status comes as text with the carrier link', async () => {
-    await run(config(), [user(TN.inTransit), typing(), textShowing(`Here is the shipment for ${TN.inTransit}:`, 'UPS', 'In transit', 'https://www.ups.com/'), bot(/^Can I help with anything else\?/)], { channelId: 'sms', locale: 'en-US' });
+  test('in Teams, the answer carries its choices as card buttons that send their words', async () => {
+    const talk = conversation(config(), { channelId: 'msteams', locale: 'en-US' });
+    const [reply] = await talk.say(TN.inTransit);
+    expect(reply.suggestedActions).toBeUndefined();
+    const actions = (reply.attachments![0].content as { actions: Array<Record<string, unknown>> }).actions;
+    expect(actions.slice(-2)).toEqual(FOLLOW_UPS.map((title) => ({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } })));
+    expect((await talk.say('Track another')).map((a) => a.text)).toEqual([WHAT]);
   });
 
-  test('a deployment with only Interface A skips the question of what to track', async () => {
-    await run(
-      configFor(upstreams, { TRACKINGS_BASE_URL: '', TRACKINGS_API_KEY: '' }),
-      [user('hi'), bot('Please type your order number.'), user(ORDER.delivered), typing(), answer(/^Here is the shipment/, 1), bot('Can I help with anything else?')],
-      webchat,
-    );
+  test('on SMS the status comes as text with the carrier link, and the choices as a numbered list a number answers', async () => {
+    await run(config(), [user(TN.inTransit), { bot: { textShowing: [`Here is the shipment for ${TN.inTransit}:`, 'UPS', 'In transit', 'https://www.ups.com/'], choices: FOLLOW_UPS } }, user('1'), ask(WHAT, ...KINDS), user('2'), bot('Please type the tracking number.')], { channelId: 'sms', locale: 'en-US' });
+  });
+
+  test('a deployment with only Interface A skips the question of what to track, and offers no kinds', async () => {
+    await run(config({ TRACKINGS_BASE_URL: '', TRACKINGS_API_KEY: '' }), [user('hi'), ask('Hi! Please type your order number.'), user(ORDER.delivered), found(/^Here is the shipment/, 1)], webchat);
   });
 });
 
 describe('auf Deutsch', () => {
-  test('eine Sendungsnummer in der ersten Nachricht', async () => {
-    await run(
-      config(),
-      [
-        user(`Wo ist mein Paket ${TN.inTransit}?`),
-        typing(),
-        answer(`Hier ist die Sendung zu ${TN.inTransit}:`, 1, 'UPS', 'Unterwegs'),
-        bot('Kann ich sonst noch helfen?'),
-        user('Nein, danke'),
-        bot('Danke und einen schönen Tag noch!'),
-      ],
-      webchatDe,
-    );
+  const ARTEN = ['Bestellnummer', 'Sendungsnummer', 'Auftrags-ID', 'Shop-Bestellnummer'];
+  test('eine Sendungsnummer in der ersten Nachricht, dann tschüss', async () => {
+    await run(config(), [user(`Wo ist mein Paket ${TN.inTransit}?`), { bot: { intro: `Hier ist die Sendung zu ${TN.inTransit}:`, cards: 1, showing: ['UPS', 'Unterwegs'], choices: ['Weitere verfolgen', "Das war's, danke"] } }, user('Danke, tschüss'), bot('Danke und einen schönen Tag noch!')], webchatDe);
   });
 
   test('eine Bestellnummer Schritt für Schritt, mit deutschen Texten von Interface A', async () => {
-    await run(
-      config(),
-      [
-        user('Hallo'),
-        bot('Was möchten Sie verfolgen?'),
-        user('Bestellnummer'),
-        bot('Bitte geben Sie Ihre Bestellnummer ein.'),
-        user(ORDER.delivered),
-        typing(),
-        answer(`Hier ist die Sendung zu ${ORDER.delivered}:`, 1, 'DHL', 'Zugestellt'),
-        bot('Kann ich sonst noch helfen?'),
-      ],
-      webchatDe,
-    );
+    await run(config(), [user('Hallo'), ask('Hallo! Was möchten Sie verfolgen?', ...ARTEN), user('Bestellnummer'), bot('Bitte geben Sie Ihre Bestellnummer ein.'), user(ORDER.delivered), answer(`Hier ist die Sendung zu ${ORDER.delivered}:`, 1, 'DHL', 'Zugestellt')], webchatDe);
     expect(upstreams.checkpoints.requests[0].query.lang).toBe('de');
   });
 
   test('eine Auftrags-ID mit falscher Länge', async () => {
     await run(
       config(),
-      [
-        user('Hallo'),
-        bot('Was möchten Sie verfolgen?'),
-        user('Auftrags-ID'),
-        bot('Bitte geben Sie Ihre Auftrags-ID ein. Sie hat 12 Buchstaben oder Ziffern.'),
-        user('AB12'),
-        bot('Eine Auftrags-ID hat genau 12 Buchstaben oder Ziffern, diese hat 4.'),
-        bot('Bitte geben Sie Ihre Auftrags-ID ein. Sie hat 12 Buchstaben oder Ziffern.'),
-        user(ORDER_ID.multiShipment),
-        typing(),
-        answer(`Ich habe 3 Sendungen zu ${ORDER_ID.multiShipment} gefunden:`, 3, 'Unterwegs'),
-        bot('Kann ich sonst noch helfen?'),
-      ],
+      [user('Auftrags-ID'), bot('Bitte geben Sie Ihre Auftrags-ID ein. Sie hat 12 Buchstaben oder Ziffern.'), user('AB12'), bot('Eine Auftrags-ID hat genau 12 Buchstaben oder Ziffern, diese hat 4.\n\nBitte geben Sie Ihre Auftrags-ID ein. Sie hat 12 Buchstaben oder Ziffern.'), user(ORDER_ID.multiShipment), answer(`Ich habe 3 Sendungen zu ${ORDER_ID.multiShipment} gefunden:`, 3, 'Unterwegs')],
       webchatDe,
     );
   });
 
   test('nicht gefunden, dann abbrechen', async () => {
-    await run(
-      config(),
-      [
-        user(TN.unknown),
-        typing(),
-        bot(`Zu ${TN.unknown} habe ich nichts gefunden. Bitte prüfen Sie die Nummer und versuchen Sie es noch einmal.`),
-        bot('Bitte geben Sie die Sendungsnummer ein.'),
-        user('abbrechen'),
-        bot('Gut, ich habe abgebrochen. Schicken Sie mir jederzeit eine Nummer.'),
-      ],
-      webchatDe,
-    );
+    await run(config(), [user(TN.unknown), bot(`Zu ${TN.unknown} habe ich nichts gefunden. Bitte prüfen Sie die Nummer und geben Sie sie noch einmal ein.`), user('abbrechen'), bot('Gut, ich habe abgebrochen. Schicken Sie mir jederzeit eine Nummer.')], webchatDe);
   });
 
   test('der Dienst ist nicht erreichbar', async () => {
     upstreams.trackings.inject({ kind: 'status', status: 503 }, { kind: 'status', status: 503 });
-    await run(config(), [user(TN.inTransit), typing(), bot('Entschuldigung, ich erreiche den Sendungsdienst gerade nicht. Bitte versuchen Sie es in ein paar Minuten noch einmal.')], webchatDe);
+    await run(config(), [user(TN.inTransit), bot('Entschuldigung, ich erreiche den Sendungsdienst gerade nicht. Bitte versuchen Sie es in ein paar Minuten noch einmal.')], webchatDe);
   });
 
   test('Hilfe mitten im Dialog', async () => {
-    await run(config(), [user('Hallo'), bot('Was möchten Sie verfolgen?'), user('Hilfe'), bot(/^Ich finde Ihre Sendungen/), bot('Was möchten Sie verfolgen?')], webchatDe);
+    await run(config(), [user('Hallo'), ask('Hallo! Was möchten Sie verfolgen?', ...ARTEN), user('Hilfe'), bot(/^Ich finde Ihre Sendungen/), ask('Was möchten Sie verfolgen?', ...ARTEN)], webchatDe);
   });
 
   test('de-CH und fehlende Locale: Schweizer Deutsch spricht Deutsch, ohne Locale gilt DEFAULT_LOCALE', async () => {
-    await run(config(), [user('Hallo'), bot('Was möchten Sie verfolgen?')], { channelId: 'webchat', locale: 'de-CH' });
-    await run(configFor(upstreams, { DEFAULT_LOCALE: 'de-DE' }), [user('Hallo'), bot('Was möchten Sie verfolgen?')], { channelId: 'msteams' });
+    await run(config(), [user('Grüezi'), ask('Hallo! Was möchten Sie verfolgen?', ...ARTEN)], { channelId: 'webchat', locale: 'de-CH' });
+    await run(config({ DEFAULT_LOCALE: 'de-DE' }), [user('Hallo'), ask('Hallo! Was möchten Sie verfolgen?', ...ARTEN)], { channelId: 'msteams' });
   });
 });
 
@@ -536,17 +449,3 @@ describe('a re-sent message', () => {
   });
 });
 
-describe('several numbers, one of them of two kinds', () => {
-  test('each button says which kind it means, and the chosen one is looked up as that kind', async () => {
-    const talk = conversation(config(), webchat);
-    const [question] = await talk.say(`${TN.inTransit} or ${TN.outForDelivery}`);
-    // Long titles make botbuilder list the options as numbered lines rather than buttons.
-    expect(question.text).toBe(
-      `I see several numbers in your message. Which one should I look up?\n\n   1. ${TN.inTransit}\n   2. ${TN.outForDelivery} (tracking number)\n   3. ${TN.outForDelivery} (order ID)`,
-    );
-    const replies = await talk.say(`${TN.outForDelivery} (tracking number)`);
-    expect(replies.map((r) => r.type)).toEqual(['typing', 'message', 'message']);
-    expect(replies[1].text).toBe(`Here is the shipment for ${TN.outForDelivery}:`);
-    expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ tracking_number: TN.outForDelivery });
-  });
-});

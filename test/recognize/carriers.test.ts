@@ -81,6 +81,14 @@ describe('formats the rule data has but free text does not trust', () => {
     ['C1004444443', 'Amazon International: any letter A/F/C and 10 digits'],
     ['C11031500001879', 'OnTrac'],
     ['D10011354453707', 'OnTrac D'],
-    ['TT419630826GB', 'Royal Mail domestic: TT is no UPU service indicator'],
   ])('%s → nothing (%s)', (text) => expect(said(text)).toBe('nothing'));
+});
+
+describe('the S10 shape posts print on domestic services too (no UPU service letters): check digit and country decide', () => {
+  test.each([
+    ['TT419630826GB', 'tracking number TT419630826GB (Royal Mail Group plc)'],
+    ['where is tt419630826gb?', 'tracking number TT419630826GB (Royal Mail Group plc)'],
+    ['TT419630825GB', 'nothing'],
+    ['TT419630826ZZ', 'nothing'],
+  ])('%s → %s', (text, expected) => expect(said(text)).toBe(expected));
 });

@@ -14,7 +14,7 @@ export function heard(recognition: Recognition): string {
     case 'ambiguous':
       return `${recognition.identifier}: ${recognition.kinds.map(name).join(' or ')}?`;
     case 'several':
-      return recognition.requests.map(label).join(' + ');
+      return recognition.candidates.map((c) => label(c.request)).join(' + ');
   }
 }
 

@@ -75,13 +75,16 @@ describe('asked for the store', () => {
   test.each([
     ['my-shop', 'my-shop'],
     [' shop_42.eu ', 'shop_42.eu'],
+    // Without TRACKINGS_STORES the customer types the store's name as they know it.
+    ['Acme Shop', 'Acme Shop'],
+    ["Bob's Bikes & Co.", "Bob's Bikes & Co."],
     ['s'.repeat(128), 's'.repeat(128)],
   ])('%p → ok %p', (input, value) => expect(validateIdentifier('store', input)).toEqual(ok(value)));
 
   test.each([
     ['', 'empty'],
-    ['my shop', 'store_format'],
     ['shop/42', 'store_format'],
+    ['<script>', 'store_format'],
     ['s'.repeat(129), 'too_long'],
   ])('%p → %s', (input, reason) => expect(validateIdentifier('store', input)).toEqual(no(reason)));
 });

@@ -40,6 +40,8 @@ afterAll(async () => {
 });
 
 const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]');
+/** A suggested action under the last message (Web Chat repeats them in a hidden live region too). */
+const suggested = (page: Page, title: string) => page.locator('.webchat__suggested-actions__button', { hasText: title });
 /** The newest chat bubble with this text (Web Chat repeats text in hidden live regions too). */
 const bubble = (page: Page, text: string | RegExp) => page.locator('#webchat .webchat__bubble').filter({ hasText: text }).last();
 
@@ -62,7 +64,8 @@ browserTest('a new user tracks a demo order in English, then in German', async (
   const card = page.locator('.ac-adaptiveCard').last();
   await card.waitFor();
   await expect(card.innerText()).resolves.toMatch(/UPS[\s\S]*In transit/);
-  await bubble(page, 'Can I help with anything else?').waitFor();
+  // What to do next, as buttons on the same answer.
+  await suggested(page, 'Track another').waitFor();
   await page.screenshot({ path: `${SCREENSHOTS}/01-status-card-en.png` });
 
   // Show the older updates: Adaptive Cards' toggle works in the real renderer.
@@ -73,14 +76,14 @@ browserTest('a new user tracks a demo order in English, then in German', async (
   await page.selectOption('#language', 'de-DE');
   await bubble(page, 'Hallo! Ich sage Ihnen, wo Ihre Bestellung ist.').waitFor();
   await type(page, 'Hallo');
-  await bubble(page, 'Was möchten Sie verfolgen?').waitFor();
+  await bubble(page, 'Hallo! Was möchten Sie verfolgen?').waitFor();
 
   // A demo from the side panel, sent as data the way a support widget's button sends it.
   await page.getByRole('button', { name: new RegExp(DEMO.checkpoints.delivered) }).click();
   const germanCard = page.locator('.ac-adaptiveCard').last();
   await germanCard.getByText('Zugestellt').first().waitFor();
   await expect(germanCard.innerText()).resolves.toMatch(/DHL[\s\S]*Zugestellt[\s\S]*Sendung verfolgen/);
-  await bubble(page, 'Kann ich sonst noch helfen?').waitFor();
+  await suggested(page, 'Weitere verfolgen').waitFor();
   await page.screenshot({ path: `${SCREENSHOTS}/03-status-card-de.png` });
 
   expect(errors).toEqual([]);

@@ -5,6 +5,7 @@ import { createApp, type App, type AppParts } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { FakeClock } from './fakeClock';
+import { ManualClock } from './manualClock';
 import { API_KEY, CREDENTIALS, type Upstreams } from './upstreams';
 
 export interface RunningApp {
@@ -42,7 +43,8 @@ export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & 
     },
   });
   const clock = parts.clock ?? new FakeClock();
-  const app = createApp(config, createLogger(config.logLevel, sink), { ...parts, clock });
+  // Unless a test drives it, the reply timer never moves: no typing indicator (500 ms) or deadline (8 s) depends on the machine's speed.
+  const app = createApp(config, createLogger(config.logLevel, sink), { replyTimer: new ManualClock(), ...parts, clock });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

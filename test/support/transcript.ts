@@ -4,27 +4,31 @@
  */
 import { Writable } from 'node:stream';
 import { TestAdapter } from 'botbuilder';
-import type { Activity, Attachment } from 'botbuilder';
+import type { Activity } from 'botbuilder';
 import { createApp } from '../../src/app';
 import type { Config } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { FakeClock } from './fakeClock';
+import { ManualClock } from './manualClock';
+import { seen } from './seen';
 
 export type Said = string | Partial<Activity>;
 
-/** What one bot activity must be. */
+/** What one bot activity must be. `choices`: the titles the customer sees, in order, however the channel shows them. */
 export type Expected =
-  | { text: string | RegExp }
+  | { text: string | RegExp; choices?: string[] }
   | { typing: true }
   /** A message with cards (and the intro line as its text, when given); each string must appear in the cards' JSON. */
-  | { cards: number; showing?: string[]; layout?: 'carousel' | 'list'; intro?: string | RegExp }
+  | { cards: number; showing?: string[]; layout?: 'carousel' | 'list'; intro?: string | RegExp; choices?: string[] }
   /** A plain-text rendering of shipments (channels without cards). */
-  | { textShowing: string[] };
+  | { textShowing: string[]; choices?: string[] };
 
 export type Line = { user: Said } | { bot: Expected | Expected[] };
 
 export const user = (said: Said): Line => ({ user: said });
 export const bot = (text: string | RegExp): Line => ({ bot: { text } });
+/** A question with its choices. */
+export const ask = (text: string | RegExp, ...choices: string[]): Line => ({ bot: { text, choices } });
 export const typing = (): Line => ({ bot: { typing: true } });
 /** The answer to a lookup: one message with the intro line and the cards. */
 export const answer = (intro: string | RegExp, count: number, ...showing: string[]): Line => ({ bot: { cards: count, showing, intro } });
@@ -40,6 +44,8 @@ export interface Conversation {
   adapter: TestAdapter;
   /** The bot's clock: retry waits and limits run on it. */
   clock: FakeClock;
+  /** The timer of the typing indicator and the reply deadline; it moves only when the test moves it. */
+  replyTimer: ManualClock;
   logs: string[];
   /** Sends one activity and returns every activity the bot sent in reply. */
   say(said: Said): Promise<Partial<Activity>[]>;
@@ -49,7 +55,9 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
   const logs: string[] = [];
   const logger = createLogger('debug', new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }));
   const clock = new FakeClock();
-  const app = createApp(config, logger, { clock });
+  // The reply timer never moves: no typing indicator (500 ms) and no deadline (8 s) unless a test moves it.
+  const replyTimer = new ManualClock();
+  const app = createApp(config, logger, { clock, replyTimer });
   const adapter = new TestAdapter(
     async (context) => {
       await app.bot.run(context);
@@ -61,6 +69,7 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
   return {
     adapter,
     clock,
+    replyTimer,
     logs,
     async say(said) {
       const activity: Partial<Activity> =
@@ -98,11 +107,11 @@ export async function run(config: Config, lines: Line[], options: TranscriptOpti
 function mismatch(activity: Partial<Activity>, expected: Expected): string | undefined {
   if ('typing' in expected) return activity.type === 'typing' ? undefined : `expected typing, got ${show(activity)}`;
   if (activity.type !== 'message') return `expected a message, got ${show(activity)}`;
+  const view = seen(activity);
+  if (expected.choices && JSON.stringify(view.choices) !== JSON.stringify(expected.choices)) return `expected choices ${JSON.stringify(expected.choices)}, got ${JSON.stringify(view.choices)}`;
   if ('text' in expected) {
-    const text = textOf(activity);
-    // Exact, or followed by a line break: choices a channel cannot show as buttons are listed under the prompt.
-    const ok = typeof expected.text === 'string' ? text === expected.text || text.startsWith(`${expected.text}\n`) : expected.text.test(text);
-    return ok ? undefined : `expected text ${String(expected.text)}, got ${JSON.stringify(text)}`;
+    const ok = typeof expected.text === 'string' ? view.text === expected.text : expected.text.test(view.text);
+    return ok ? undefined : `expected text ${String(expected.text)}, got ${JSON.stringify(view.text)}`;
   }
   if ('textShowing' in expected) {
     if (activity.attachments?.length) return `expected plain text, got attachments`;
@@ -110,29 +119,20 @@ function mismatch(activity: Partial<Activity>, expected: Expected): string | und
     return missing.length ? `text lacks ${JSON.stringify(missing)}: ${JSON.stringify(activity.text)}` : undefined;
   }
   if (expected.intro !== undefined) {
-    const text = activity.text ?? '';
-    const ok = typeof expected.intro === 'string' ? text === expected.intro : expected.intro.test(text);
-    if (!ok) return `expected the intro ${String(expected.intro)}, got ${JSON.stringify(text)}`;
+    const ok = typeof expected.intro === 'string' ? view.text === expected.intro : expected.intro.test(view.text);
+    if (!ok) return `expected the intro ${String(expected.intro)}, got ${JSON.stringify(view.text)}`;
   }
-  const attachments: Attachment[] = activity.attachments ?? [];
-  const adaptive = attachments.filter((a) => a.contentType === 'application/vnd.microsoft.card.adaptive');
-  if (adaptive.length !== expected.cards) return `expected ${expected.cards} card(s), got ${adaptive.length}: ${show(activity)}`;
+  if (view.cards.length !== expected.cards) return `expected ${expected.cards} card(s), got ${view.cards.length}: ${show(activity)}`;
   if (expected.layout && activity.attachmentLayout !== expected.layout) return `expected layout ${expected.layout}, got ${activity.attachmentLayout}`;
-  const json = JSON.stringify(adaptive.map((a) => a.content));
+  const json = JSON.stringify(view.cards);
   const missing = (expected.showing ?? []).filter((s) => !json.includes(s));
   return missing.length ? `cards lack ${JSON.stringify(missing)}` : undefined;
 }
 
-/** The words of a message: its text, or in Teams the text of the HeroCard a choice prompt becomes. */
-function textOf(activity: Partial<Activity>): string {
-  if (activity.text) return activity.text;
-  const hero = activity.attachments?.find((a) => a.contentType === 'application/vnd.microsoft.card.hero');
-  return (hero?.content as { text?: string } | undefined)?.text ?? '';
-}
-
 function show(activity: Partial<Activity>): string {
   if (activity.type === 'typing') return '(typing)';
-  const extra = activity.attachments?.length ? ` [+${activity.attachments.length} attachment(s): ${activity.attachments.map((a) => a.contentType).join(', ')}]` : '';
-  const actions = activity.suggestedActions?.actions?.length ? ` {${activity.suggestedActions.actions.map((a) => a.title).join(' | ')}}` : '';
-  return `${JSON.stringify(textOf(activity))}${actions}${extra}`;
+  const view = seen(activity);
+  const choices = view.choices.length ? ` {${view.choices.join(' | ')}}` : '';
+  const cards = view.cards.length ? ` [+${view.cards.length} card(s)]` : '';
+  return `${JSON.stringify(view.text)}${choices}${cards}`;
 }

@@ -1,0 +1,147 @@
+/**
+ * A lookup and its answer, wherever it was asked (a recognized message, a card submit, the end of the
+ * waterfall): the limits, the lookup, a typing indicator only when it takes over half a second, and
+ * one message with the status cards and what the customer can do next. A failure that needs a new
+ * answer from the customer ("not found", a refused store) is handed back as a Notice for the question
+ * that asks it; one that doesn't (an outage) is said here.
+ */
+import { ActivityTypes, DeliveryModes, type TurnContext } from 'botbuilder';
+import { renderShipments } from '../src/cards';
+import type { Choice } from '../src/channels';
+import type { Translator } from '../src/i18n';
+import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
+import type { Logger } from '../src/tracking/logger';
+import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
+import type { Shipment } from '../src/tracking/shipment';
+import type { ConversationMemory } from './conversationMemory';
+import { failureReply, NOT_FOUND } from './failureReplies';
+import type { LookupGuard } from './lookupGuard';
+import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './replyDeadline';
+import { sendMessage, sendText } from './send';
+import { languageOf, type TurnLanguage } from './turnLanguage';
+import { noteLookup } from './turnLookup';
+import type { Understanding } from './understanding';
+
+export interface Lookup {
+  request: LookupRequest;
+  /** The identifier as the customer typed it: what every reply quotes. */
+  shown: string;
+  /** The store's name, when the customer picked it by name. */
+  storeName?: string;
+}
+
+/** Words for the customer, translated when they are said (the language may change between turns). */
+export interface Notice {
+  key: string;
+  params?: Record<string, string>;
+}
+
+export type Answered =
+  /** Everything is said: cards, an apology, the limit, or "still checking". */
+  | { outcome: 'found' | 'apology' | 'limited' | 'deferred' }
+  /** Nothing for this number. `otherKinds`: what the number clearly is instead, when it is clearly not what was looked up. */
+  | { outcome: 'not_found'; notice: Notice; otherKinds: LookupKind[] }
+  | { outcome: 'store_refused'; notice: Notice };
+
+/** What every answer offers next, in this order. */
+export const FOLLOW_UPS = ['another', 'done'] as const;
+
+export interface AnswererParts {
+  finder: ShipmentFinder;
+  translator: Translator;
+  defaultTimeZone: string;
+  logger: Logger;
+  guard: LookupGuard;
+  deadline: ReplyDeadline;
+  later: LaterDelivery;
+  memory: ConversationMemory;
+  understanding: Understanding;
+}
+
+export class LookupAnswerer {
+  constructor(private readonly parts: AnswererParts) {}
+
+  async answer(context: TurnContext, lookup: Lookup): Promise<Answered> {
+    const { guard, finder, deadline } = this.parts;
+    const language = languageOf(context, this.parts.translator, this.parts.defaultTimeZone);
+    if (!(await guard.admit(context))) {
+      noteLookup(context, { kind: lookup.request.kind, outcome: 'limited' });
+      await sendText(context, language.t('errors.slow_down'));
+      return { outcome: 'limited' };
+    }
+    const trace: LookupTrace = {};
+    const outcome = settle(finder.find(lookup.request, language.language, trace));
+    const settled = await deadline.within(outcome, async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
+    if (!settled) return this.answerLater(context, lookup, language, outcome, trace);
+    const answered = await this.settled(context, lookup, language, settled, trace);
+    return answered;
+  }
+
+  /** The choices every answer with shipments offers, in the customer's language. */
+  followUps(t: TurnLanguage['t']): Choice[] {
+    return FOLLOW_UPS.map((value) => ({ value, title: t(`choice.${value}`) }));
+  }
+
+  private async settled(context: TurnContext, lookup: Lookup, language: TurnLanguage, settled: Settled<Shipment[]>, trace: LookupTrace): Promise<Answered> {
+    const { request, shown } = lookup;
+    const { t } = language;
+    if (settled.ok && settled.value.length) {
+      const shipments = settled.value;
+      noteLookup(context, { kind: request.kind, outcome: 'found', shipments: shipments.length, ...trace });
+      await this.parts.guard.found(context);
+      const intro = t('lookup.found', { count: shipments.length, identifier: shown });
+      const context_ = { t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId };
+      for (const message of renderShipments(shipments, context_, { intro, choices: this.followUps(t) })) await sendMessage(context, message);
+      await this.parts.memory.offered(context, [...FOLLOW_UPS]);
+      await this.parts.memory.lookedUp(context, { ...request, shown });
+      return { outcome: 'found' };
+    }
+    const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);
+    if (!settled.ok && reply.kind !== 'abandoned') this.parts.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
+    const refused = !settled.ok && settled.error instanceof InvalidArgumentError;
+    const outcome = reply.kind === 'apology' ? 'failed' : reply.kind === 'abandoned' ? 'abandoned' : refused ? 'refused' : 'not_found';
+    noteLookup(context, { kind: request.kind, outcome, ...(settled.ok && { shipments: 0 }), ...trace });
+    switch (reply.kind) {
+      case 'not_found': {
+        // A number looked up as a kind it clearly is not (an order ID asked as an order number) is no guess: it costs no miss.
+        const proven = this.parts.understanding.provenKinds(shown);
+        const otherKinds = proven.includes(request.kind) ? [] : proven;
+        if (!otherKinds.length) await this.parts.guard.missed(context);
+        return { outcome: 'not_found', otherKinds, notice: notFound(lookup, otherKinds, t) };
+      }
+      case 'store_refused':
+        return { outcome: 'store_refused', notice: { key: 'errors.invalid_store', params: { store: lookup.storeName ?? request.storeId ?? '' } } };
+      case 'apology':
+      case 'abandoned':
+        await sendText(context, t(reply.key, { identifier: shown }));
+        return { outcome: 'apology' };
+    }
+  }
+
+  /**
+   * The lookup needs longer than the channel gives a turn. With normal delivery the answer follows as
+   * a message of its own; under expectReplies nothing can follow the turn, so the customer is asked to
+   * ask again shortly, and the lookup goes on to fill the cache for that next ask.
+   */
+  private async answerLater(context: TurnContext, lookup: Lookup, language: TurnLanguage, outcome: Promise<Settled<Shipment[]>>, trace: LookupTrace): Promise<Answered> {
+    noteLookup(context, { kind: lookup.request.kind, outcome: 'deferred', ...trace });
+    if (context.activity.deliveryMode === DeliveryModes.ExpectReplies) {
+      await sendText(context, language.t('lookup.try_shortly'));
+    } else {
+      await sendText(context, language.t('lookup.still_checking'));
+      this.parts.later.deliver(context, outcome, async (later, settled) => {
+        const answered = await this.settled(later, lookup, language, settled, trace);
+        // Nobody is waiting at a question any more: what would have been asked is said.
+        if (answered.outcome === 'not_found' || answered.outcome === 'store_refused') await sendText(later, language.t(answered.notice.key, answered.notice.params));
+      });
+    }
+    return { outcome: 'deferred' };
+  }
+}
+
+function notFound(lookup: Lookup, otherKinds: LookupKind[], t: TurnLanguage['t']): Notice {
+  const identifier = lookup.shown;
+  if (otherKinds.length) return { key: 'errors.not_found_as', params: { identifier, kind: t(`choice.${lookup.request.kind}`) } };
+  const store = lookup.storeName ?? lookup.request.storeId;
+  return store ? { key: 'errors.not_found_at_store', params: { identifier, store } } : { key: 'errors.not_found', params: { identifier } };
+}

@@ -1,0 +1,87 @@
+/**
+ * What a message says, in the dialogs' terms: a command, small talk, identifiers (strongly recognized,
+ * or a guess at a lone number), or a question the bot cannot act on. One object holds what every turn
+ * needs for this (the kinds this deployment looks up, the shop's order-number format, the phrases).
+ */
+import type { Translate } from '../src/i18n';
+import {
+  phrasebook,
+  questionTopic,
+  recognizeIdentifiers,
+  socialIntent,
+  validateIdentifier,
+  type OrderNumberFormat,
+  type Recognition,
+  type SocialIntent,
+  type Topic,
+} from '../src/recognize';
+import type { LookupKind } from '../src/tracking/lookup';
+import { matchCommand, type Command } from './commands';
+
+export class Understanding {
+  constructor(
+    /** The kinds this deployment can look up, in the order customers are offered them. */
+    readonly kinds: readonly LookupKind[],
+    private readonly english: Translate,
+    private readonly orderNumbers?: OrderNumberFormat,
+  ) {}
+
+  command(text: string | undefined, t: Translate): Command | undefined {
+    return matchCommand(text, t);
+  }
+
+  social(text: string | undefined, t: Translate): SocialIntent | undefined {
+    return socialIntent(text, phrasebook(t, this.english));
+  }
+
+  topic(text: string | undefined, t: Translate): Topic | 'question' | undefined {
+    return questionTopic(text, phrasebook(t, this.english));
+  }
+
+  /** Identifiers that prove what they are: a carrier's check digit, the order-ID shape, the shop's order-number format. */
+  identifiers(text: string | undefined): Recognition {
+    return recognizeIdentifiers(text ?? '', this.kinds, this.orderNumbers);
+  }
+
+  /**
+   * Those, or else the one number in the message ("#1001", "where is my order ORD-1002?"): a number of
+   * a kind we cannot tell, so the customer is asked which kind rather than to type it again.
+   */
+  identifiersOrGuess(text: string | undefined): Recognition {
+    const recognized = this.identifiers(text);
+    if (recognized.type !== 'none') return recognized;
+    const typed = loneNumber(text ?? '');
+    if (!typed) return recognized;
+    const fits = this.kinds.filter((kind) => validateIdentifier(kind, typed).ok);
+    if (fits.length === 1) {
+      const valid = validateIdentifier(fits[0], typed);
+      return valid.ok ? { type: 'match', request: { kind: fits[0], identifier: valid.value }, typed } : recognized;
+    }
+    return fits.length ? { type: 'ambiguous', identifier: typed, typed, kinds: fits } : recognized;
+  }
+
+  /** The kinds a number is shown to be by itself (check digit, shape, shop format): empty when it could be anything. */
+  provenKinds(identifier: string): LookupKind[] {
+    const recognized = this.identifiers(identifier);
+    if (recognized.type === 'match') return [recognized.request.kind];
+    return recognized.type === 'ambiguous' ? recognized.kinds : [];
+  }
+}
+
+/** Dates, times and amounts carry digits too, but are never what a customer wants looked up. */
+const NOT_A_NUMBER = [/^\d{1,4}[./-]\d{1,2}([./-]\d{1,4})?$/, /^\d{1,2}[:h]\d{2}$/, /^\d+([.,]\d+)?(€|\$|£|eur|usd|kg|g|cm|x)?$/i];
+
+/**
+ * The word a customer means as a number: the message itself when it is one word with a digit in it,
+ * else the only word of a sentence with three digits or more ("my order 1001 hasn't come").
+ */
+function loneNumber(text: string): string | undefined {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(/^[("'“«]+|[?!.,;:)"'”»]+$/g, ''))
+    .filter(Boolean);
+  if (words.length === 1) return /\d/.test(words[0]) ? words[0] : undefined;
+  const numbers = words.filter((word) => (word.match(/\d/g)?.length ?? 0) >= 3 && !NOT_A_NUMBER.some((shape) => shape.test(word)));
+  return numbers.length === 1 ? numbers[0] : undefined;
+}

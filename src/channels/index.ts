@@ -1,0 +1,3 @@
+/** What each channel can show, and choices put on a message the way that channel shows them (no botbuilder here). */
+export { channelProfile, isTeams, supportsAdaptiveCards, type ChannelProfile, type ChoiceStyle } from './profile';
+export { HERO_CARD_CONTENT_TYPE, numberedList, offerChoices, type Choice, type ImBack, type Message } from './choices';

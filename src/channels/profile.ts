@@ -1,0 +1,44 @@
+/**
+ * What each Bot Framework channel can show, in one table, so that dialogs and cards ask for "choices"
+ * and "cards" and never test a channelId themselves.
+ */
+
+/**
+ * How a message's choices reach the customer:
+ * - suggested_actions: buttons under the message (Web Chat, Direct Line clients, Omnichannel);
+ * - card_buttons: buttons on a card. Teams shows no suggested actions on a message with attachments, and at
+ *   most 3 otherwise, so its choices are card buttons that send the choice's words (imBack);
+ * - numbered_list: the choices as numbered lines of text, answered with the number (SMS and other text channels).
+ */
+export type ChoiceStyle = 'suggested_actions' | 'card_buttons' | 'numbered_list';
+
+export interface ChannelProfile {
+  /** Adaptive Cards are rendered; otherwise shipments come as plain text. */
+  cards: boolean;
+  choices: ChoiceStyle;
+}
+
+const WEB: ChannelProfile = { cards: true, choices: 'suggested_actions' };
+/** Any channel not named here: plain text works everywhere (SMS, Telegram, Facebook, Slack, e-mail, …). */
+const TEXT: ChannelProfile = { cards: false, choices: 'numbered_list' };
+
+const PROFILES: Readonly<Record<string, ChannelProfile>> = {
+  msteams: { cards: true, choices: 'card_buttons' },
+  webchat: WEB,
+  directline: WEB,
+  emulator: WEB,
+  test: WEB,
+  omnichannel: WEB,
+};
+
+export function channelProfile(channel: string | undefined): ChannelProfile {
+  return PROFILES[(channel ?? '').trim().toLowerCase()] ?? TEXT;
+}
+
+export function supportsAdaptiveCards(channel: string | undefined): boolean {
+  return channelProfile(channel).cards;
+}
+
+export function isTeams(channel: string | undefined): boolean {
+  return channelProfile(channel).choices === 'card_buttons';
+}

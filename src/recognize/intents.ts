@@ -1,0 +1,119 @@
+/**
+ * What people say around the numbers: small talk ("hi", "thanks!", "ok bye") and questions the bot
+ * cannot act on ("when will it arrive?", "I want a refund"). The phrases come from the translations of
+ * the customer's language plus English (see phrasebook.ts); matching is on plain words (words.ts).
+ */
+import { plainWords } from './words';
+
+export const SOCIAL_INTENTS = ['greeting', 'thanks', 'goodbye', 'yes', 'no', 'ok'] as const;
+export type SocialIntent = (typeof SOCIAL_INTENTS)[number];
+
+/** In the order they are checked: "I want a person to refund me" is about a person first. */
+export const TOPICS = ['person', 'problem', 'change', 'eta', 'track'] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export interface Phrasebook {
+  social: Record<SocialIntent, readonly string[]>;
+  /** Words that may stand between small-talk phrases without changing them ("thanks so much", "hi there"). */
+  fillers: readonly string[];
+  /** A phrase ending in "*" matches any word that starts with it ("arriv*": arrive, arrives, arriving). */
+  topics: Record<Topic, readonly string[]>;
+  /** Words a question starts with ("why", "warum"), for questions about nothing the bot knows. */
+  questionWords: readonly string[];
+}
+
+/** Small talk is short; a longer message says something more. */
+const MAX_SOCIAL_WORDS = 8;
+/** When one message says several of these, the one acted on: "thanks, bye" is a goodbye, "no thanks" a no. */
+const PRECEDENCE: readonly SocialIntent[] = ['goodbye', 'no', 'thanks', 'yes', 'greeting', 'ok'];
+
+/**
+ * The message when it is small talk and nothing else, else undefined. "thanks a lot!" → thanks,
+ * "ok bye" → goodbye, "hi, where is my parcel" → undefined (it says more than hello).
+ */
+export function socialIntent(text: string | undefined, book: Phrasebook): SocialIntent | undefined {
+  const words = plainWords(text ?? '').split(' ').filter(Boolean);
+  if (!words.length || words.length > MAX_SOCIAL_WORDS) return undefined;
+  const said = new Set<SocialIntent>();
+  const phrases = socialPhrases(book);
+  for (let i = 0; i < words.length; ) {
+    const found = phrases.find(({ words: phrase }) => phrase.every((word, k) => words[i + k] === word));
+    if (!found) return undefined;
+    if (found.intent) said.add(found.intent);
+    i += found.words.length;
+  }
+  return PRECEDENCE.find((intent) => said.has(intent));
+}
+
+/**
+ * The topic of a question the bot cannot act on, "question" for another question ("why…?"), or
+ * undefined for anything else. Only for messages that held no identifier and picked no choice.
+ */
+export function questionTopic(text: string | undefined, book: Phrasebook): Topic | 'question' | undefined {
+  const raw = text ?? '';
+  const words = plainWords(raw).split(' ').filter(Boolean);
+  if (!words.length) return undefined;
+  const { topics, questionWords } = prepare(book);
+  const topic = TOPICS.find((name) => topics[name].some((phrase) => contains(words, phrase)));
+  if (topic) return topic;
+  const asks = /[?？¿]/.test(raw) || questionWords.has(words[0]);
+  return asks && words.length >= 2 ? 'question' : undefined;
+}
+
+interface Phrase {
+  words: string[];
+  /** undefined for a filler. */
+  intent?: SocialIntent;
+}
+
+interface TopicPhrase {
+  words: string[];
+  /** The last word matches any word it starts. */
+  prefix: boolean;
+}
+
+interface Prepared {
+  /** Longest first, so "thank you very much" is one phrase, not "thank you" and two fillers. */
+  social: Phrase[];
+  topics: Record<Topic, TopicPhrase[]>;
+  questionWords: Set<string>;
+}
+
+/** A phrasebook's phrases split into words once: every message is matched against all of them. */
+const prepared = new WeakMap<Phrasebook, Prepared>();
+
+function prepare(book: Phrasebook): Prepared {
+  let ready = prepared.get(book);
+  if (!ready) {
+    const social = [
+      ...SOCIAL_INTENTS.flatMap((intent) => book.social[intent].map((phrase) => ({ words: split(phrase), intent }))),
+      ...book.fillers.map((phrase) => ({ words: split(phrase) })),
+    ]
+      .filter((phrase) => phrase.words.length)
+      .sort((a, b) => b.words.length - a.words.length);
+    const topicPhrases = (phrases: readonly string[]) =>
+      phrases.map((phrase) => ({ words: split(phrase.replace(/\*\s*$/, '')), prefix: phrase.trim().endsWith('*') })).filter((phrase) => phrase.words.length);
+    const topics = {} as Record<Topic, TopicPhrase[]>;
+    for (const topic of TOPICS) topics[topic] = topicPhrases(book.topics[topic]);
+    ready = { social, topics, questionWords: new Set(book.questionWords.map(plainWords)) };
+    prepared.set(book, ready);
+  }
+  return ready;
+}
+
+function socialPhrases(book: Phrasebook): Phrase[] {
+  return prepare(book).social;
+}
+
+function split(phrase: string): string[] {
+  return plainWords(phrase).split(' ').filter(Boolean);
+}
+
+/** Whether the words hold the phrase as consecutive words. */
+function contains(words: readonly string[], phrase: TopicPhrase): boolean {
+  const last = phrase.words.length - 1;
+  for (let i = 0; i + phrase.words.length <= words.length; i++) {
+    if (phrase.words.every((part, k) => (k === last && phrase.prefix ? words[i + k].startsWith(part) : words[i + k] === part))) return true;
+  }
+  return false;
+}

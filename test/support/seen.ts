@@ -1,0 +1,76 @@
+/**
+ * What a customer sees of one bot activity, whatever the channel: the words, the choices (suggested
+ * actions, Teams card buttons, or a numbered list at the end of the text) and the cards.
+ */
+import type { Activity } from 'botbuilder';
+
+export interface Seen {
+  typing: boolean;
+  /** The words, without a numbered list of choices at their end. */
+  text: string;
+  /** The choices' titles as shown, in order. */
+  choices: string[];
+  /** How they are shown. */
+  style?: 'suggested_actions' | 'card_buttons' | 'numbered_list';
+  /** Adaptive Card contents. */
+  cards: Array<Record<string, any>>;
+  /** Every other attachment's content type (a hero card holding choices is not counted). */
+  other: string[];
+}
+
+const ADAPTIVE = 'application/vnd.microsoft.card.adaptive';
+const HERO = 'application/vnd.microsoft.card.hero';
+/** "1. Order number" lines closing a text. */
+const NUMBERED = /\n\n((?:\d+\. .+(?:\n|$))+)$/;
+
+export function seen(activity: Partial<Activity>): Seen {
+  const attachments = activity.attachments ?? [];
+  const cards = attachments.filter((a) => a.contentType === ADAPTIVE).map((a) => a.content as Record<string, any>);
+  const hero = attachments.filter((a) => a.contentType === HERO);
+  const other = attachments.filter((a) => a.contentType !== ADAPTIVE && a.contentType !== HERO).map((a) => a.contentType);
+  let text = activity.text ?? '';
+  let choices: string[] = [];
+  let style: Seen['style'];
+  const listed = NUMBERED.exec(text);
+  if (activity.suggestedActions?.actions?.length) {
+    choices = activity.suggestedActions.actions.map((a) => String(a.title));
+    style = 'suggested_actions';
+  } else if (hero.length) {
+    choices = hero.flatMap((h) => ((h.content as { buttons?: Array<{ title: string }> }).buttons ?? []).map((b) => b.title));
+    style = 'card_buttons';
+  } else if (cards.some((card) => submits(card).length)) {
+    // Every card of an answer carries the same choices; the customer sees them on whichever card they look at.
+    choices = submits(cards[0]);
+    style = 'card_buttons';
+  } else if (listed) {
+    text = text.slice(0, listed.index);
+    choices = listed[1]
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^\d+\. /, ''));
+    style = 'numbered_list';
+  }
+  return { typing: activity.type === 'typing', text, choices, style, cards, other };
+}
+
+/** The titles of a card's buttons that send words back (Teams imBack through Action.Submit). */
+export function submits(card: Record<string, any>): string[] {
+  return (card.actions ?? []).filter((a: any) => a.type === 'Action.Submit' && a.data?.msteams?.type === 'imBack').map((a: any) => a.title);
+}
+
+/** Every string a customer can read in an activity: texts, titles, card texts and facts. */
+export function visibleStrings(activity: Partial<Activity>): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, key?: string): void => {
+    if (typeof node === 'string') {
+      if (['text', 'title', 'value', 'altText', 'fallbackText', 'speak', 'subtitle'].includes(key ?? '')) out.push(node);
+      return;
+    }
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, key));
+    if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, k);
+  };
+  if (activity.text) out.push(activity.text);
+  walk(activity.suggestedActions);
+  walk(activity.attachments?.map((a) => a.content));
+  return out;
+}
