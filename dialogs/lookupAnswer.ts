@@ -13,6 +13,7 @@ import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
 import type { Logger } from '../src/tracking/logger';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
+import { validateIdentifier } from '../src/recognize';
 import type { ConversationMemory } from './conversationMemory';
 import { failureReply, NOT_FOUND } from './failureReplies';
 import type { LookupGuard } from './lookupGuard';
@@ -24,6 +25,11 @@ import type { Understanding } from './understanding';
 
 export interface Lookup {
   request: LookupRequest;
+  /**
+   * Kinds to try, in order, when `request` finds nothing: a number that proves itself both a carrier's
+   * tracking number and an order ID ("772819465305") is looked up as both rather than asked about.
+   */
+  alsoAs?: LookupKind[];
   /** The identifier as the customer typed it: what every reply quotes. */
   shown: string;
   /** The store's name, when the customer picked it by name. */
@@ -45,6 +51,11 @@ export type Answered =
 
 /** What every answer offers next, in this order. */
 export const FOLLOW_UPS = ['another', 'done'] as const;
+
+interface Found {
+  request: LookupRequest;
+  shipments: Shipment[];
+}
 
 export interface AnswererParts {
   finder: ShipmentFinder;
@@ -70,11 +81,25 @@ export class LookupAnswerer {
       return { outcome: 'limited' };
     }
     const trace: LookupTrace = {};
-    const outcome = settle(finder.find(lookup.request, language.language, trace));
+    const outcome = settle(this.findFirst(lookup, language.language, trace));
     const settled = await deadline.within(outcome, async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
     if (!settled) return this.answerLater(context, lookup, language, outcome, trace);
     const answered = await this.settled(context, lookup, language, settled, trace);
     return answered;
+  }
+
+  /** The shipments of the first kind that has any, and the request that found them (the last one tried when none did). */
+  private async findFirst(lookup: Lookup, language: string, trace: LookupTrace): Promise<Found> {
+    const kinds = [lookup.request.kind, ...(lookup.alsoAs ?? [])];
+    let found: Found = { request: lookup.request, shipments: [] };
+    for (const kind of kinds) {
+      const valid = kind === lookup.request.kind ? undefined : validateIdentifier(kind, lookup.shown);
+      if (valid && !valid.ok) continue;
+      const request = valid ? { kind, identifier: valid.value } : lookup.request;
+      found = { request, shipments: await this.parts.finder.find(request, language, trace) };
+      if (found.shipments.length) break;
+    }
+    return found;
   }
 
   /** The choices every answer with shipments offers, in the customer's language. */
@@ -82,11 +107,12 @@ export class LookupAnswerer {
     return FOLLOW_UPS.map((value) => ({ value, title: t(`choice.${value}`) }));
   }
 
-  private async settled(context: TurnContext, lookup: Lookup, language: TurnLanguage, settled: Settled<Shipment[]>, trace: LookupTrace): Promise<Answered> {
-    const { request, shown } = lookup;
+  private async settled(context: TurnContext, lookup: Lookup, language: TurnLanguage, settled: Settled<Found>, trace: LookupTrace): Promise<Answered> {
+    const { shown } = lookup;
+    const request = settled.ok ? settled.value.request : lookup.request;
     const { t } = language;
-    if (settled.ok && settled.value.length) {
-      const shipments = settled.value;
+    if (settled.ok && settled.value.shipments.length) {
+      const { shipments } = settled.value;
       noteLookup(context, { kind: request.kind, outcome: 'found', shipments: shipments.length, ...trace });
       await this.parts.guard.found(context);
       const intro = t('lookup.found', { count: shipments.length, identifier: shown });
@@ -105,7 +131,7 @@ export class LookupAnswerer {
       case 'not_found': {
         // A number looked up as a kind it clearly is not (an order ID asked as an order number) is no guess: it costs no miss.
         const proven = this.parts.understanding.provenKinds(shown);
-        const otherKinds = proven.includes(request.kind) ? [] : proven;
+        const otherKinds = proven.includes(lookup.request.kind) ? [] : proven;
         if (!otherKinds.length) await this.parts.guard.missed(context);
         return { outcome: 'not_found', otherKinds, notice: notFound(lookup, otherKinds, t) };
       }
@@ -123,7 +149,7 @@ export class LookupAnswerer {
    * a message of its own; under expectReplies nothing can follow the turn, so the customer is asked to
    * ask again shortly, and the lookup goes on to fill the cache for that next ask.
    */
-  private async answerLater(context: TurnContext, lookup: Lookup, language: TurnLanguage, outcome: Promise<Settled<Shipment[]>>, trace: LookupTrace): Promise<Answered> {
+  private async answerLater(context: TurnContext, lookup: Lookup, language: TurnLanguage, outcome: Promise<Settled<Found>>, trace: LookupTrace): Promise<Answered> {
     noteLookup(context, { kind: lookup.request.kind, outcome: 'deferred', ...trace });
     if (context.activity.deliveryMode === DeliveryModes.ExpectReplies) {
       await sendText(context, language.t('lookup.try_shortly'));

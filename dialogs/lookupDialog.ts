@@ -28,6 +28,8 @@ export const MAX_STORE_BUTTONS = 8;
 /** What is known so far. Kept as the loop's options between turns: small, and no order data. */
 export interface LookupDraft {
   kind?: LookupKind;
+  /** Kinds to try when `kind` finds nothing: the number proves itself several kinds of Interface B. */
+  alsoAs?: LookupKind[];
   /** Normalized for the lookup. */
   identifier?: string;
   /** As the customer typed it: what the bot quotes. */
@@ -124,7 +126,7 @@ export class LookupDialog extends ComponentDialog {
   /** The lookup and its answer; the draft to ask from next when the answer needs the customer again. */
   private async lookUpNow(context: TurnContext, draft: LookupDraft): Promise<LookupDraft | undefined> {
     const request = { kind: draft.kind!, identifier: draft.identifier!, storeId: draft.storeId };
-    const answered = await this.answerer.answer(context, { request, shown: draft.shown ?? request.identifier, storeName: draft.storeName });
+    const answered = await this.answerer.answer(context, { request, alsoAs: draft.alsoAs, shown: draft.shown ?? request.identifier, storeName: draft.storeName });
     return this.afterAnswer(draft, answered);
   }
 
@@ -162,8 +164,8 @@ export class LookupDialog extends ComponentDialog {
   private picked(draft: LookupDraft, index: number): LookupDraft {
     switch (this.missing(draft)) {
       case 'several': {
-        const { request, typed } = draft.candidates![index];
-        return { kind: request.kind, identifier: request.identifier, shown: typed };
+        const { request, typed, alsoAs } = numbersOf(draft.candidates!)[index];
+        return { kind: request.kind, alsoAs, identifier: request.identifier, shown: typed };
       }
       case 'which_kind': {
         const kind = draft.kinds![index];
@@ -197,7 +199,7 @@ export class LookupDialog extends ComponentDialog {
   private questionFor(asking: Asking, draft: LookupDraft, t: TurnLanguage['t']): Question {
     switch (asking) {
       case 'several':
-        return { text: t('prompt.several'), choices: candidateChoices(draft.candidates!, t) };
+        return { text: t('prompt.several'), choices: candidateChoices(draft.candidates!) };
       case 'which_kind':
         return { text: t('prompt.ambiguous', { identifier: draft.shown ?? draft.identifier }), choices: draft.kinds!.map((kind) => kindChoice(kind, t)) };
       case 'kind':
@@ -284,16 +286,37 @@ export class LookupDialog extends ComponentDialog {
   }
 }
 
+/** Kinds of Interface B that one number can prove itself to be at once (a FedEx check digit, the order-ID shape): tried in turn, never asked. */
+const TRIED_IN_TURN: readonly LookupKind[] = ['tracking_number', 'order_id'];
+
 /** A draft from identifiers found in what the customer typed. */
 export function draftFrom(recognition: Exclude<Recognition, { type: 'none' }>): LookupDraft {
   switch (recognition.type) {
     case 'match':
       return { kind: recognition.request.kind, identifier: recognition.request.identifier, shown: recognition.typed };
-    case 'ambiguous':
-      return { identifier: recognition.identifier, shown: recognition.typed, kinds: recognition.kinds };
+    case 'ambiguous': {
+      const { identifier, typed: shown, kinds } = recognition;
+      if (!recognition.guessed && kinds.every((kind) => TRIED_IN_TURN.includes(kind))) return { kind: kinds[0], alsoAs: kinds.slice(1), identifier, shown };
+      return { identifier, shown, kinds };
+    }
     case 'several':
       return { candidates: recognition.candidates };
   }
+}
+
+interface NumberToTry extends Candidate {
+  alsoAs?: LookupKind[];
+}
+
+/** The numbers among several candidates: one listed under several kinds is one number, tried as each kind in turn. */
+function numbersOf(candidates: Candidate[]): NumberToTry[] {
+  const numbers: NumberToTry[] = [];
+  for (const candidate of candidates) {
+    const same = numbers.find((number) => number.request.identifier === candidate.request.identifier);
+    if (same && TRIED_IN_TURN.includes(candidate.request.kind)) same.alsoAs = [...(same.alsoAs ?? []), candidate.request.kind];
+    else numbers.push({ ...candidate });
+  }
+  return numbers;
 }
 
 /** A kind as a choice: its title, and the other words people use for it. */
@@ -301,14 +324,9 @@ export function kindChoice(kind: LookupKind, t: TurnLanguage['t']): Question['ch
   return { value: kind, title: t(`choice.${kind}`), synonyms: t(`choice.${kind}_synonyms`).split('|') };
 }
 
-/** One choice per candidate, titled as typed; a number listed under two kinds says which kind each choice means. */
-function candidateChoices(candidates: Candidate[], t: TurnLanguage['t']): Question['choices'] {
-  const twice = new Set(candidates.filter((c, i) => candidates.findIndex((o) => o.request.identifier === c.request.identifier) !== i).map((c) => c.request.identifier));
-  return candidates.map(({ request, typed }, index) => {
-    const title = twice.has(request.identifier) ? `${typed} (${t(`name.${request.kind}`)})` : typed;
-    // The number alone picks it only when it means one kind; otherwise the customer picks the titled choice.
-    return { value: `${index}`, title, synonyms: twice.has(request.identifier) ? [] : [request.identifier, typed] };
-  });
+/** One choice per number, titled as typed; the number itself picks it too. */
+function candidateChoices(candidates: Candidate[]): Question['choices'] {
+  return numbersOf(candidates).map(({ request, typed }, index) => ({ value: `${index}`, title: typed, synonyms: [request.identifier] }));
 }
 
 /** The picked choice's index in what `picked` reads (stores are indexed in the settings, the rest in the question). */

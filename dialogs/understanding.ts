@@ -57,7 +57,7 @@ export class Understanding {
       const valid = validateIdentifier(fits[0], typed);
       return valid.ok ? { type: 'match', request: { kind: fits[0], identifier: valid.value }, typed } : recognized;
     }
-    return fits.length ? { type: 'ambiguous', identifier: typed, typed, kinds: fits } : recognized;
+    return fits.length ? { type: 'ambiguous', identifier: typed, typed, kinds: fits, guessed: true } : recognized;
   }
 
   /** The kinds a number is shown to be by itself (check digit, shape, shop format): empty when it could be anything. */

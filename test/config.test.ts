@@ -100,3 +100,46 @@ describe('time zones', () => {
     expect(loadConfig({ DEFAULT_TIMEZONE: 'Europe/Berlin' }).defaultTimeZone).toBe('Europe/Berlin');
   });
 });
+
+describe('what customers are offered', () => {
+  const withTrackings = { TRACKINGS_BASE_URL: 'https://store.example.test', TRACKINGS_API_KEY: 'key' };
+
+  test('TRACKINGS_STORES: id=Display name pairs, in order; a bare id is its own name', () => {
+    expect(loadConfig({ ...withTrackings, TRACKINGS_STORES: ' store-us-1=Acme US , store-uk-1 = Acme UK,shop-3' }).trackings?.stores).toEqual([
+      { id: 'store-us-1', name: 'Acme US' },
+      { id: 'store-uk-1', name: 'Acme UK' },
+      { id: 'shop-3', name: 'shop-3' },
+    ]);
+  });
+
+  test.each([
+    ['a store id with a slash', 'us/1=Acme', 'TRACKINGS_STORES: must be comma-separated id=Display name pairs'],
+    ['the same store twice', 'a=A,A=B', 'TRACKINGS_STORES: names the store A twice'],
+    ['a name of 61 characters', `a=${'n'.repeat(61)}`, 'TRACKINGS_STORES: must be comma-separated id=Display name pairs'],
+  ])('TRACKINGS_STORES with %s is refused', (_what, value, problem) => {
+    expect(problems({ ...withTrackings, TRACKINGS_STORES: value })[0]).toContain(problem);
+  });
+
+  test('ORDER_NUMBER_PATTERN matches whole words, in any case, and never words over 64 characters', () => {
+    const format = loadConfig({ ORDER_NUMBER_PATTERN: 'ORD-\\d{4,}' }).orderNumberFormat!;
+    expect(['ORD-1001', 'ord-1001', 'ORD-10011'].map((word) => format.test(word))).toEqual([true, true, true]);
+    expect(['xORD-1001', 'ORD-1001x', 'ORD-12', `ORD-${'1'.repeat(61)}`].map((word) => format.test(word))).toEqual([false, false, false, false]);
+  });
+
+  test.each([
+    ['not a regular expression', 'ORD-(\\d+', 'is not a valid regular expression'],
+    ['nested repetition', '(a+)+b', 'could take exponential time'],
+    ['nested repetition with a group', '([A-Z]+-?)*\\d', 'could take exponential time'],
+    ['a pattern for any word', '\\w+', 'matches ordinary words such as "hello"'],
+    ['a pattern for option numbers', '\\d{1,3}', 'matches ordinary words such as "1"'],
+    ['a pattern that matches nothing at all', '.*', 'matches ordinary words'],
+    ['a very long pattern', 'A'.repeat(201), 'must be at most 200 characters'],
+  ])('ORDER_NUMBER_PATTERN that is %s is refused at start, naming why', (_what, value, problem) => {
+    expect(problems({ ORDER_NUMBER_PATTERN: value })).toEqual([expect.stringMatching(new RegExp(`^ORDER_NUMBER_PATTERN: .*${problem.replace(/[()"]/g, '.')}`))]);
+  });
+
+  test('SUPPORT_URL must be an http(s) link', () => {
+    expect(loadConfig({ SUPPORT_URL: 'https://shop.example/help' }).supportUrl).toBe('https://shop.example/help');
+    expect(problems({ SUPPORT_URL: 'javascript:alert(1)' })).toEqual(['SUPPORT_URL: must be an http(s) URL']);
+  });
+});

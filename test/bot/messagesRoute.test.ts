@@ -40,8 +40,8 @@ describe.each(modes)('delivery mode %s', (mode) => {
 
     test('a tracking number', async () => {
       const { replies } = await channel(mode, 'en-US').say(`where is ${TN.outForDelivery}`);
-      // A 12-digit FedEx number is also shaped like an order ID: one question first.
-      expect(summarize(replies)).toEqual([`What kind of number is ${TN.outForDelivery}?`]);
+      // A 12-digit FedEx number is also shaped like an order ID: it is looked up as the tracking number first.
+      expect(summarize(replies)).toEqual([`Here is the shipment for ${TN.outForDelivery}:`, '(card)']);
     });
 
     test('a tracking number of a distinct format, at once', async () => {

@@ -1,0 +1,53 @@
+/** Choices on a message, the way each channel shows them; the customer only ever sees titles. */
+import { channelProfile, offerChoices } from '../../src/channels';
+
+const choices = [
+  { value: 'another', title: 'Suivre un autre envoi' },
+  { value: 'done', title: 'C’est tout, merci' },
+];
+const card = { contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', version: '1.5', body: [], actions: [{ type: 'Action.OpenUrl', title: 'Suivre', url: 'https://x.example' }] } };
+
+test('Web Chat and Direct Line: suggested actions that send their title, however long it is', () => {
+  for (const channel of ['webchat', 'directline', 'emulator', 'omnichannel']) {
+    expect(offerChoices({ text: 'Voici' }, choices, channel)).toEqual({
+      text: 'Voici',
+      suggestedActions: { actions: choices.map(({ title }) => ({ type: 'imBack', title, value: title })) },
+    });
+  }
+});
+
+test('Teams, after cards: every card carries buttons that send the title as the customer’s words', () => {
+  const message = offerChoices({ text: 'Voici', attachments: [card, card], attachmentLayout: 'carousel' }, choices, 'msteams');
+  expect(message.suggestedActions).toBeUndefined();
+  for (const attachment of message.attachments!) {
+    expect((attachment.content as { actions: unknown[] }).actions).toEqual([
+      card.content.actions[0],
+      ...choices.map(({ title }) => ({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } })),
+    ]);
+  }
+});
+
+test('Teams, a question without cards: the text stays the message’s, the buttons come on a hero card', () => {
+  expect(offerChoices({ text: 'Que souhaitez-vous suivre ?' }, choices, 'msteams')).toEqual({
+    text: 'Que souhaitez-vous suivre ?',
+    attachments: [{ contentType: 'application/vnd.microsoft.card.hero', content: { buttons: choices.map(({ title }) => ({ type: 'imBack', title, value: title })) } }],
+  });
+});
+
+test.each(['sms', 'telegram', 'facebook', 'slack', 'email', 'kik', 'some-new-channel'])('%s: a numbered list under the text', (channel) => {
+  expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, choices, channel)).toEqual({ text: 'Voici\n\n1. Suivre un autre envoi\n2. C’est tout, merci', textFormat: 'plain' });
+});
+
+test('no choices, no change', () => {
+  expect(offerChoices({ text: 'Voici' }, [], 'msteams')).toEqual({ text: 'Voici' });
+});
+
+test('the channel table', () => {
+  expect(['msteams', 'MSTeams', 'webchat', 'sms', undefined].map((channel) => channelProfile(channel))).toEqual([
+    { cards: true, choices: 'card_buttons' },
+    { cards: true, choices: 'card_buttons' },
+    { cards: true, choices: 'suggested_actions' },
+    { cards: false, choices: 'numbered_list' },
+    { cards: false, choices: 'numbered_list' },
+  ]);
+});

@@ -1,0 +1,120 @@
+/**
+ * Every question and every kind of answer, in every channel the bot serves and all six languages,
+ * checked for what the customer sees: no internal key anywhere, the choices in the customer's language
+ * and shown the way the channel shows them (Web Chat and Direct Line: suggested actions; Teams: card
+ * buttons that send the choice's words; SMS and Telegram: a numbered list and nothing but text), and a
+ * number picking exactly the item with that number at every question.
+ */
+import type { Activity } from 'botbuilder';
+import { DEMO } from '../../sandbox/simulators';
+import { LANGUAGES, Translator, type Language } from '../../src/i18n';
+import { LOOKUP_KINDS } from '../../src/tracking/lookup';
+import { configFor } from '../support/app';
+import { seen, visibleStrings, type Seen } from '../support/seen';
+import { conversation } from '../support/transcript';
+import { useSimulators } from '../support/upstreams';
+
+const upstreams = useSimulators();
+const TN = DEMO.trackings.trackingNumbers;
+const ORDER_ID = DEMO.trackings.orderIds;
+const CHANNELS = ['webchat', 'directline', 'msteams', 'sms', 'telegram'] as const;
+type Channel = (typeof CHANNELS)[number];
+const STYLE: Record<Channel, Seen['style']> = { webchat: 'suggested_actions', directline: 'suggested_actions', msteams: 'card_buttons', sms: 'numbered_list', telegram: 'numbered_list' };
+const LOCALES: Record<Language, string> = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL' };
+const translator = new Translator('en');
+
+/** Words of ours that must never reach a customer: choice values and translation keys. */
+const INTERNAL = new RegExp(
+  [
+    ...LOOKUP_KINDS.map((kind) => `\\b${kind}\\b`),
+    '\\b(?:prompt|choice|errors|invalid|lookup|questions|social|card|status|name|understand|commands)\\.[a-z_]+',
+    '\\{\\{',
+  ].join('|'),
+);
+/** A button whose title is one of the follow-up values rather than its words. */
+const VALUES = new Set(['another', 'done', '0', '1', '2', '3', '4']);
+
+const matrix = CHANNELS.flatMap((channel) => LANGUAGES.map((language) => [channel, language] as const));
+
+test.each(matrix)('%s in %s: every question and answer as its customer sees it', async (channel, language) => {
+  const { t } = translator.localize(language);
+  const kinds = LOOKUP_KINDS.map((kind) => t(`choice.${kind}`));
+  const followUps = [t('choice.another'), t('choice.done')];
+  const config = configFor(upstreams, { TRACKINGS_STORES: 'store-us-1=Acme US, store-uk-1=Acme UK', LOOKUP_LIMIT: '0', LOG_LEVEL: 'warn' });
+  const talk = conversation(config, { channelId: channel, locale: LOCALES[language], localTimezone: 'Europe/Paris' });
+  const exchange: string[] = [];
+
+  /** Sends, checks every reply for what no customer may see, and returns the messages as seen. */
+  const say = async (said: string | Partial<Activity>): Promise<Seen[]> => {
+    exchange.push(`user: ${typeof said === 'string' ? said : JSON.stringify(said)}`);
+    if (typeof said !== 'string' && said.type === 'conversationUpdate') await talk.adapter.receiveActivity(said);
+    const replies = typeof said === 'string' || said.type !== 'conversationUpdate' ? await talk.say(said) : talk.adapter.activeQueue.splice(0);
+    const views = replies.filter((r) => r.type === 'message').map((reply) => check(reply));
+    exchange.push(...views.map((v) => `bot: ${JSON.stringify(v.text)} {${v.choices.join(' | ')}}`));
+    return views;
+  };
+  const check = (reply: Partial<Activity>): Seen => {
+    const view = seen(reply);
+    const where = `\n${exchange.join('\n')}\n${JSON.stringify(reply).slice(0, 2000)}`;
+    for (const text of visibleStrings(reply)) if (INTERNAL.test(text)) throw new Error(`an internal key is shown: ${JSON.stringify(text)}${where}`);
+    if (view.choices.some((title) => VALUES.has(title))) throw new Error(`a button shows a value: ${view.choices}${where}`);
+    if (Buffer.byteLength(JSON.stringify(reply)) > 25 * 1024) throw new Error(`over 25 KB${where}`);
+    if (channel === 'msteams') {
+      // Teams shows no suggested actions on a message with attachments, and at most three otherwise: never use them.
+      if (reply.suggestedActions) throw new Error(`suggested actions in Teams${where}`);
+      for (const card of view.cards) if (Number(card.version) > 1.5) throw new Error(`Adaptive Card ${card.version} in Teams${where}`);
+    }
+    if (channel === 'sms' || channel === 'telegram') {
+      if (reply.attachments?.length || reply.suggestedActions) throw new Error(`a text channel got attachments or buttons${where}`);
+      if ((reply.text ?? '').length > 1600) throw new Error(`longer than one gateway message (1,600)${where}`);
+    }
+    if (view.choices.length && view.style !== STYLE[channel]) throw new Error(`choices shown as ${view.style}, not ${STYLE[channel]}${where}`);
+    return view;
+  };
+  /** One message with these words and exactly these choices. */
+  const expectAsked = (views: Seen[], text: string, choices: string[] = []) => {
+    expect({ exchange, said: views.map((v) => ({ text: v.text, choices: v.choices })) }).toEqual({ exchange, said: [{ text, choices }] });
+  };
+  const expectAnswer = (views: Seen[], intro: string) => {
+    const last = views.at(-1)!;
+    expect({ exchange, intro: views[0].text.split('\n')[0], choices: last.choices }).toEqual({ exchange, intro, choices: followUps });
+    if (STYLE[channel] !== 'numbered_list') expect(views.flatMap((v) => v.cards).length).toBeGreaterThan(0);
+  };
+  const kindQuestion = t('prompt.kind');
+
+  // The welcome offers the kinds of number; "3" picks the third.
+  expectAsked(await say({ type: 'conversationUpdate', membersAdded: [{ id: 'user-1', name: 'Customer' }], recipient: { id: 'bot', name: 'Bot' }, locale: LOCALES[language] }), t('welcome'), kinds);
+  expectAsked(await say('3'), t('prompt.identifier.order_id'));
+  expectAsked(await say('AB12'), `${t('invalid.order_id_length', { length: 4 })}\n\n${t('prompt.identifier.order_id')}`);
+  expectAnswer(await say(ORDER_ID.singleShipment), t('lookup.found', { count: 1, identifier: ORDER_ID.singleShipment }));
+
+  // The answer's "1" is "Track another"; at the kind question "2" is a tracking number.
+  expectAsked(await say('1'), kindQuestion, kinds);
+  expectAsked(await say('2'), t('prompt.identifier.tracking_number'));
+  expectAsked(await say(TN.unknown), t('errors.not_found', { identifier: TN.unknown }));
+
+  // Several numbers: "2" looks up the second.
+  expectAsked(await say(`${TN.inTransit} ${TN.pending}`), t('prompt.several'), [TN.inTransit, TN.pending]);
+  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: TN.pending }));
+
+  // A lone number of no known format: "2" means the second kind offered, then the first store.
+  expectAsked(await say('#1001'), t('prompt.ambiguous', { identifier: '#1001' }), [t('choice.order_number'), t('choice.external_order')]);
+  expectAsked(await say('2'), t('prompt.store'), ['Acme US', 'Acme UK']);
+  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: '#1001' }));
+
+  // A store order: the stores by name, "2" the second.
+  expectAsked(await say('hi'), `${t('social.hello')} ${kindQuestion}`, kinds);
+  expectAsked(await say('4'), t('prompt.identifier.external_order'));
+  expectAsked(await say('#1001'), t('prompt.store'), ['Acme US', 'Acme UK']);
+  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: '#1001' }));
+
+  // An order ID not found as an order number: the other kinds are offered, by number too.
+  expectAsked(await say({ value: { input_type: 'order_number', identifier: ORDER_ID.multiShipment } }), t('errors.not_found_as', { identifier: ORDER_ID.multiShipment, kind: t('choice.order_number') }), [t('choice.order_id'), t('choice.tracking_number'), t('choice.external_order')]);
+  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: ORDER_ID.multiShipment }));
+
+  // A question the bot can't act on, in the customer's language; help; goodbye.
+  const when = t('understand.eta').split('|')[0];
+  expectAsked(await say(`${when}?`), `${t('questions.eta')} ${t('questions.eta_last', { identifier: ORDER_ID.multiShipment })}`);
+  expectAsked(await say(t('commands.help').split('|')[0]), t('help'), kinds);
+  expectAsked(await say(t('understand.goodbye').split('|')[0]), t('goodbye'));
+});

@@ -1,0 +1,58 @@
+/**
+ * A newcomer in the sandbox clicks through every demo on the page, then types each one: every demo is
+ * answered at once (no question first, no lookup limit), because the sandbox sets the demo's order-number
+ * format and raises the limit. Only the store order, typed without its store, asks for what is missing.
+ */
+import { loadConfig } from '../../src/config';
+import { DEMO_LOOKUPS } from '../../sandbox/page/routes';
+import { startSandbox, type Sandbox } from '../../sandbox/upstreams';
+import { sandboxBanner } from '../../sandbox/attach';
+import { conversation } from '../support/transcript';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox(loadConfig({}));
+});
+afterAll(() => sandbox.close());
+
+const answered = (replies: Array<{ type?: string; text?: string; attachments?: unknown[] }>) => replies.filter((r) => r.type === 'message').map((r) => (r.attachments?.length ? 'cards' : r.text));
+
+test('every demo, clicked and then typed, is answered at once, nineteen lookups in a row', async () => {
+  const talk = conversation(sandbox.config, { channelId: 'webchat', locale: 'en-US' });
+  for (const demo of DEMO_LOOKUPS) {
+    const replies = await talk.say({ text: demo.identifier, value: { input_type: demo.input_type, identifier: demo.identifier, store_id: 'store_id' in demo ? demo.store_id : undefined } });
+    expect({ demo: demo.label, said: answered(replies) }).toEqual({ demo: demo.label, said: [demo.identifier === 'ORD-9999' ? expect.stringMatching(/^I couldn't find anything for ORD-9999/) : 'cards'] });
+  }
+  for (const demo of DEMO_LOOKUPS.filter((d) => d.input_type !== 'external_order')) {
+    const replies = await talk.say(demo.identifier);
+    expect({ demo: demo.label, said: answered(replies) }).toEqual({ demo: demo.label, said: [demo.identifier === 'ORD-9999' ? expect.stringMatching(/^I couldn't find anything for ORD-9999/) : 'cards'] });
+  }
+});
+
+test('the store order typed asks which kind, then offers the demo stores by name', async () => {
+  const talk = conversation(sandbox.config, { channelId: 'webchat', locale: 'en-US' });
+  expect((await talk.say('#1001')).map((r) => r.text)).toEqual(['What kind of number is #1001?']);
+  const [store] = await talk.say('Store order number');
+  expect(store.text).toBe('Which store did you order from?');
+  expect(store.suggestedActions?.actions.map((a) => a.title)).toEqual(['Example Store US', 'Example Store UK', 'Example Store EU']);
+  expect(answered(await talk.say('example store us'))).toEqual(['cards']);
+});
+
+test('the start line says what the sandbox set for the demo', () => {
+  const banner = sandboxBanner('http://localhost:3978/', {}, sandbox.demo);
+  expect(banner).toContain('Lookup limit:        100 per conversation per 10 minutes, raised for the demo (LOOKUP_LIMIT)');
+  expect(banner).toContain('Order numbers:       ORD-\\d{4} is the demo\'s format, so ORD-1001 is answered as typed (ORDER_NUMBER_PATTERN)');
+  expect(banner).toContain('Stores:              the demo stores are offered by name (TRACKINGS_STORES)');
+});
+
+test("the operator's own settings win over the demo's", async () => {
+  const own = await startSandbox(loadConfig({ LOOKUP_LIMIT: '0', ORDER_NUMBER_PATTERN: 'SO\\d{6}' }));
+  try {
+    expect(own.config.lookupLimit).toBe(0);
+    expect(own.config.orderNumberFormat?.test('SO123456')).toBe(true);
+    expect(own.config.orderNumberFormat?.test('ORD-1001')).toBe(false);
+    expect(own.demo).toMatchObject({ lookupLimit: 0, orderNumberPattern: undefined });
+  } finally {
+    await own.close();
+  }
+});
