@@ -8,7 +8,11 @@
   }
   var select = document.getElementById('language');
   var list = document.getElementById('demo');
+  var demos = document.getElementById('demos');
   var current = null;
+  // On a phone the chat comes first and the demo list is folded below it; on a desktop it is open beside the chat.
+  var phone = window.matchMedia('(max-width: 720px)');
+  demos.open = !phone.matches;
 
   var demo = await (await fetch('/sandbox/demo.json')).json();
   demo.forEach(function (item) {
@@ -24,11 +28,25 @@
         type: 'WEB_CHAT/SEND_MESSAGE_BACK',
         payload: { text: item.identifier, displayText: item.identifier, value: { input_type: item.input_type, identifier: item.identifier, store_id: item.store_id } },
       });
+      // On a phone the answer is above: fold the list and bring the chat back into view.
+      if (phone.matches) {
+        demos.open = false;
+        container.scrollIntoView({ block: 'start' });
+      }
     });
     var li = document.createElement('li');
     li.appendChild(button);
     list.appendChild(li);
   });
+
+  // Choices wrap onto lines rather than scroll behind arrows. On a phone every pixel goes to the messages:
+  // no avatars, and bubbles (a carousel's intro among them) no wider than the screen.
+  function styleOptions() {
+    var options = { accent: '#1b5faa', bubbleBorderRadius: 8, bubbleFromUserBorderRadius: 8, hideUploadButton: true, suggestedActionLayout: 'flow' };
+    if (!phone.matches) return Object.assign(options, { botAvatarInitials: 'OT', userAvatarInitials: 'You' });
+    var width = Math.max(240, window.innerWidth - 56);
+    return Object.assign(options, { bubbleMaxWidth: width, bubbleMinWidth: Math.min(250, width) });
+  }
 
   function start(locale) {
     if (current) current.directLine.end();
@@ -55,11 +73,13 @@
         locale: locale,
         userID: 'sandbox-user',
         username: 'You',
-        styleOptions: { accent: '#1b5faa', botAvatarInitials: 'OT', userAvatarInitials: 'You', bubbleBorderRadius: 8, bubbleFromUserBorderRadius: 8, hideUploadButton: true },
+        styleOptions: styleOptions(),
       },
       container,
     );
-    container.querySelector('input, textarea') && container.querySelector('input, textarea').focus();
+    // Not on a phone: focus would open the keyboard over the chat before anyone asked for it.
+    var input = container.querySelector('input, textarea');
+    if (input && !phone.matches) input.focus();
   }
 
   var preferred = (navigator.language || 'en-US').slice(0, 2);

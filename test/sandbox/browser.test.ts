@@ -41,7 +41,7 @@ afterAll(async () => {
 
 const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]');
 /** A suggested action under the last message (Web Chat repeats them in a hidden live region too). */
-const suggested = (page: Page, title: string) => page.locator('.webchat__suggested-actions__button', { hasText: title });
+const suggested = (page: Page, title: string) => page.locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 /** The newest chat bubble with this text (Web Chat repeats text in hidden live regions too). */
 const bubble = (page: Page, text: string | RegExp) => page.locator('#webchat .webchat__bubble').filter({ hasText: text }).last();
 
