@@ -1,6 +1,6 @@
 /**
  * What a conversation remembers between turns besides where its dialog is: the choices its last
- * message offered (so that "2" on SMS picks the second of them, once), and what it last looked up
+ * list offered (so that "2" on SMS picks the second of them), and what it last looked up
  * (so that "when will it arrive?" can point at it). A few dozen bytes in conversation state, no order data.
  */
 import type { StatePropertyAccessor, TurnContext } from 'botbuilder';
@@ -20,7 +20,10 @@ export interface Memory {
 export class ConversationMemory {
   constructor(private readonly state: StatePropertyAccessor<Memory>) {}
 
-  /** The choices the last message offered, forgotten as they are read: a number answers only the message right before it. */
+  /**
+   * The choices the last list showed, forgotten as they are read: whatever the bot says next either shows
+   * a list of its own or, saying nothing to choose, keeps this one (see MainDialog).
+   */
   async takeOffered(context: TurnContext): Promise<string[]> {
     const memory = await this.state.get(context, {});
     if (!memory.offered) return [];

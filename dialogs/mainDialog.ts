@@ -65,7 +65,7 @@ export class MainDialog {
       if (value !== undefined) await sendText(context, t('errors.bad_request'));
       return;
     }
-    if (await this.anyStep(dc, text, t)) return;
+    if (await this.anyStep(dc, text, offered, t)) return;
     if (dc.activeDialog) {
       await dc.continueDialog();
       return;
@@ -74,7 +74,7 @@ export class MainDialog {
   }
 
   /** Help, cancel, start over and small talk, whatever step the conversation is at. Whether it was one. */
-  private async anyStep(dc: DialogContext, text: string, t: TurnLanguage['t']): Promise<boolean> {
+  private async anyStep(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
     const { context } = dc;
     switch (this.understanding.command(text, t)) {
       case 'help':
@@ -106,11 +106,13 @@ export class MainDialog {
         return true;
       case 'ok':
         if (dc.activeDialog) await dc.repromptDialog();
-        else await sendText(context, t('social.ok'));
+        else await this.sayKeepingChoices(context, t('social.ok'), offered);
         return true;
       case 'thanks':
-        await dc.cancelAllDialogs();
-        await sendText(context, t('social.thanks'));
+        if (dc.activeDialog) {
+          await dc.cancelAllDialogs();
+          await sendText(context, t('social.thanks'));
+        } else await this.sayKeepingChoices(context, t('social.thanks'), offered);
         return true;
       case 'goodbye':
       case 'no':
@@ -137,7 +139,7 @@ export class MainDialog {
     const topic = this.understanding.topic(text, t);
     const last = topic === 'eta' ? await this.memory.last(context) : undefined;
     const answer = topic && answerToQuestion(topic, t, { supportUrl: this.settings.supportUrl, lastShown: last?.shown, atPrompt: false });
-    if (answer) return sendText(context, answer);
+    if (answer) return this.sayKeepingChoices(context, answer, offered);
 
     const guess = this.understanding.identifiersOrGuess(text);
     if (guess.type === 'match') return this.lookupDialog.lookUp(dc, draftFrom(guess));
@@ -160,6 +162,15 @@ export class MainDialog {
 
   private kindChoices(t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
     return this.understanding.kinds.map((kind) => kindChoice(kind, t));
+  }
+
+  /**
+   * A reply with nothing to choose ("You're welcome", an answer to a question): the list the customer saw
+   * last is still the last list, so "2" next still picks its second item.
+   */
+  private async sayKeepingChoices(context: TurnContext, text: string, offered: string[]): Promise<void> {
+    await sendText(context, text);
+    if (offered.length) await this.memory.offered(context, offered);
   }
 
   /** A message with choices, remembered so that "2" picks the second of them next turn. */

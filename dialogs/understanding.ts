@@ -81,7 +81,8 @@ function loneNumber(text: string): string | undefined {
     .split(/\s+/)
     .map((word) => word.replace(/^[("'“«]+|[?!.,;:)"'”»]+$/g, ''))
     .filter(Boolean);
-  if (words.length === 1) return /\d/.test(words[0]) ? words[0] : undefined;
+  // "2" is an answer to a list, never an order number: a lone number has three digits or four characters at least.
+  if (words.length === 1) return /\d/.test(words[0]) && (words[0].length >= 4 || (words[0].match(/\d/g)?.length ?? 0) >= 3) ? words[0] : undefined;
   const numbers = words.filter((word) => (word.match(/\d/g)?.length ?? 0) >= 3 && !NOT_A_NUMBER.some((shape) => shape.test(word)));
   return numbers.length === 1 ? numbers[0] : undefined;
 }

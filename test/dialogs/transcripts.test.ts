@@ -153,7 +153,7 @@ describe('what people say besides numbers', () => {
     ['no', [bot('Thanks, and have a great day!')]],
     ['2', [bot('Thanks, and have a great day!')]],
     ['where is my order ORD-1001?', [found('Here is the shipment for ORD-1001:', 1)]],
-    ['when will it arrive?', [bot(`I can show you the carrier's latest status, but the carrier doesn't give me a delivery date. The latest news for ${TN.inTransit} is on the card above.`)]],
+    ['when will it arrive?', [bot(`I can show you the carrier's latest status, but the carrier doesn't give me a delivery date. The latest news for ${TN.inTransit} is in my answer above.`)]],
     ['my parcel is lost, I want a refund', [bot("I'm sorry about that. I can't arrange refunds, returns or replacements myself, but the shop's customer service can. You can reach them here: https://shop.example/help To see where your parcel is, send me its order or tracking number.")]],
     ['can I change the delivery address?', [bot("I can't change an order or its delivery: I can only show where it is. The shop's customer service can help with that. You can reach them here: https://shop.example/help")]],
     ['why is the sky blue?', [bot("I'm not sure I can help with that: I can only show where your parcels are. For anything else, the shop's customer service can help. You can reach them here: https://shop.example/help")]],
@@ -172,6 +172,27 @@ describe('what people say besides numbers', () => {
   ])('at "type your order number", "%s"', async (said, reply) => {
     await run(config(), [user('Order number'), bot('Please type your order number.'), user(said), ...reply], webchat);
     expect(upstreams.checkpoints.requests).toHaveLength(0);
+  });
+
+  test('on SMS, a reply with nothing to choose keeps the last list: "2" after "when will it arrive?" is still "That\'s all"', async () => {
+    await run(
+      config(),
+      [
+        user(TN.inTransit),
+        { bot: { textShowing: [`Here is the shipment for ${TN.inTransit}:`], choices: FOLLOW_UPS } },
+        user('when will it arrive?'),
+        bot(/^I can show you the carrier's latest status/),
+        user('thanks'),
+        bot("You're welcome! Send me a number whenever you like."),
+        user('2'),
+        bot('Thanks, and have a great day!'),
+      ],
+      { channelId: 'sms', locale: 'en-US' },
+    );
+  });
+
+  test('a lone "2" with no list before it is no order number: the first question, not "what kind of number is 2?"', async () => {
+    await run(config(), [user('2'), ask(WHAT, ...KINDS)], { channelId: 'sms', locale: 'en-US' });
   });
 
   test('after cancel, "bye" is a goodbye', async () => {

@@ -40,6 +40,9 @@ afterAll(async () => {
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const box = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!;
+/** How wide the page's content is: more than the viewport means it scrolls sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+const folded = async (page: Page) => !(await page.locator('#demos').evaluate((details) => (details as unknown as { open: boolean }).open));
 const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]');
 const suggested = (page: Page, title: string) => page.locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
@@ -58,10 +61,10 @@ browserTest('on a phone the chat comes first, wide and tall, the demos folded be
   expect(chat.width).toBeGreaterThanOrEqual(360);
   expect(chat.height).toBeGreaterThanOrEqual(0.6 * 844);
   expect(side.y).toBeGreaterThanOrEqual(chat.y + chat.height);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
   const input = await sendBox(page).boundingBox();
   expect(input!.y + input!.height).toBeLessThanOrEqual(844);
-  expect(await page.locator('#demos').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+  expect(await folded(page)).toBe(true);
   await page.locator('.webchat__bubble', { hasText: 'Hi! I can tell you where your order is.' }).last().waitFor();
   await page.screenshot({ path: `${SCREENSHOTS}/phone-01-start-en.png` });
 
@@ -72,7 +75,7 @@ browserTest('on a phone the chat comes first, wide and tall, the demos folded be
   await demo.tap();
   const card = page.locator('.ac-adaptiveCard').last();
   await card.waitFor();
-  expect(await page.locator('#demos').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+  expect(await folded(page)).toBe(true);
   await expect(card.isVisible()).resolves.toBe(true);
   const cardBox = (await card.boundingBox())!;
   expect(cardBox.y).toBeLessThan(844);
@@ -87,7 +90,7 @@ browserTest('on a desktop the demos are beside a wide chat', async () => {
   const side = await box(page, 'aside');
   expect(side.x + side.width).toBeLessThanOrEqual(chat.x);
   expect(chat.width).toBeGreaterThanOrEqual(700);
-  expect(await page.locator('#demos').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+  expect(await folded(page)).toBe(false);
   await page.close();
 });
 
@@ -116,7 +119,7 @@ describe.each([
     await page.locator('.webchat__bubble', { hasText: words.found }).last().waitFor();
     await suggested(page, words.another).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/${size}-answer-${lang}.png` });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.viewport.width);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.viewport.width);
     await page.close();
   });
 });
