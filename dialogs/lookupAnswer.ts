@@ -73,19 +73,32 @@ export class LookupAnswerer {
   constructor(private readonly parts: AnswererParts) {}
 
   async answer(context: TurnContext, lookup: Lookup): Promise<Answered> {
-    const { guard, finder, deadline } = this.parts;
+    return this.answerEach(context, [lookup]);
+  }
+
+  /**
+   * Several numbers at once ("both", "all of them"): each is looked up, and what is found is one answer.
+   * Numbers that find nothing are named in it; when none finds anything, that is said and nothing asked.
+   */
+  async answerAll(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
+    return this.answerEach(context, lookups);
+  }
+
+  private async answerEach(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
+    const { guard, deadline } = this.parts;
     const language = languageOf(context, this.parts.translator, this.parts.defaultTimeZone);
-    if (!(await guard.admit(context))) {
+    // Each number counts against the limit, however it was asked.
+    for (const lookup of lookups) {
+      if (await guard.admit(context)) continue;
       noteLookup(context, { kind: lookup.request.kind, outcome: 'limited' });
       await sendText(context, language.t('errors.slow_down'));
       return { outcome: 'limited' };
     }
     const trace: LookupTrace = {};
-    const outcome = settle(this.findFirst(lookup, language.language, trace));
+    const outcome = settle(Promise.all(lookups.map((lookup) => this.findFirst(lookup, language.language, trace))));
     const settled = await deadline.within(outcome, async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
-    if (!settled) return this.answerLater(context, lookup, language, outcome, trace);
-    const answered = await this.settled(context, lookup, language, settled, trace);
-    return answered;
+    if (!settled) return this.answerLater(context, lookups, language, outcome, trace);
+    return this.settled(context, lookups, language, settled, trace);
   }
 
   /** The shipments of the first kind that has any, and the request that found them (the last one tried when none did). */
@@ -107,39 +120,51 @@ export class LookupAnswerer {
     return FOLLOW_UPS.map((value) => ({ value, title: t(`choice.${value}`) }));
   }
 
-  private async settled(context: TurnContext, lookup: Lookup, language: TurnLanguage, settled: Settled<Found>, trace: LookupTrace): Promise<Answered> {
-    const { shown } = lookup;
-    const request = settled.ok ? settled.value.request : lookup.request;
+  private async settled(context: TurnContext, lookups: Lookup[], language: TurnLanguage, settled: Settled<Found[]>, trace: LookupTrace): Promise<Answered> {
     const { t } = language;
-    if (settled.ok && settled.value.shipments.length) {
-      const { shipments } = settled.value;
-      noteLookup(context, { kind: request.kind, outcome: 'found', shipments: shipments.length, ...trace });
+    const [first] = lookups;
+    if (settled.ok && settled.value.some((found) => found.shipments.length)) {
+      const found = settled.value.flatMap((result, i) => (result.shipments.length ? [{ ...result, lookup: lookups[i] }] : []));
+      const missing = lookups.filter((_, i) => !settled.value[i].shipments.length);
+      const shipments = found.flatMap((result) => result.shipments);
+      noteLookup(context, { kind: found[0].request.kind, outcome: 'found', shipments: shipments.length, ...trace });
       await this.parts.guard.found(context);
-      const intro = t('lookup.found', { count: shipments.length, identifier: shown });
-      const context_ = { t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId };
-      for (const message of renderShipments(shipments, context_, { intro, choices: this.followUps(t) })) await sendMessage(context, message);
+      const list = (items: Array<{ shown: string }>) => listOf(items.map((item) => item.shown), language.locale);
+      // What found nothing first: the intro ends with the colon that leads to the cards.
+      const intro = [missing.length ? t('lookup.nothing_for', { identifiers: list(missing) }) : undefined, t('lookup.found', { count: shipments.length, identifier: list(found.map((result) => result.lookup)) })]
+        .filter(Boolean)
+        .join(' ');
+      const cardContext = { t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId };
+      for (const message of renderShipments(shipments, cardContext, { intro, choices: this.followUps(t) })) await sendMessage(context, message);
       await this.parts.memory.offered(context, [...FOLLOW_UPS]);
-      await this.parts.memory.lookedUp(context, { ...request, shown });
+      await this.parts.memory.lookedUp(context, { ...found[0].request, shown: found[0].lookup.shown });
       return { outcome: 'found' };
     }
     const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);
+    const request = settled.ok ? settled.value[0].request : first.request;
     if (!settled.ok && reply.kind !== 'abandoned') this.parts.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
     const refused = !settled.ok && settled.error instanceof InvalidArgumentError;
     const outcome = reply.kind === 'apology' ? 'failed' : reply.kind === 'abandoned' ? 'abandoned' : refused ? 'refused' : 'not_found';
     noteLookup(context, { kind: request.kind, outcome, ...(settled.ok && { shipments: 0 }), ...trace });
+    if (reply.kind === 'not_found' && lookups.length > 1) {
+      // Nothing for any of several numbers: said, and nothing asked (which number would it be?).
+      await this.parts.guard.missed(context);
+      await sendText(context, t('errors.not_found', { identifier: listOf(lookups.map((lookup) => lookup.shown), language.locale, 'disjunction') }));
+      return { outcome: 'apology' };
+    }
     switch (reply.kind) {
       case 'not_found': {
         // A number looked up as a kind it clearly is not (an order ID asked as an order number) is no guess: it costs no miss.
-        const proven = this.parts.understanding.provenKinds(shown);
-        const otherKinds = proven.includes(lookup.request.kind) ? [] : proven;
+        const proven = this.parts.understanding.provenKinds(first.shown);
+        const otherKinds = proven.includes(first.request.kind) ? [] : proven;
         if (!otherKinds.length) await this.parts.guard.missed(context);
-        return { outcome: 'not_found', otherKinds, notice: notFound(lookup, otherKinds, t) };
+        return { outcome: 'not_found', otherKinds, notice: notFound(first, otherKinds, t) };
       }
       case 'store_refused':
-        return { outcome: 'store_refused', notice: { key: 'errors.invalid_store', params: { store: lookup.storeName ?? request.storeId ?? '' } } };
+        return { outcome: 'store_refused', notice: { key: 'errors.invalid_store', params: { store: first.storeName ?? request.storeId ?? '' } } };
       case 'apology':
       case 'abandoned':
-        await sendText(context, t(reply.key, { identifier: shown }));
+        await sendText(context, t(reply.key, { identifier: listOf(lookups.map((lookup) => lookup.shown), language.locale) }));
         return { outcome: 'apology' };
     }
   }
@@ -149,20 +174,25 @@ export class LookupAnswerer {
    * a message of its own; under expectReplies nothing can follow the turn, so the customer is asked to
    * ask again shortly, and the lookup goes on to fill the cache for that next ask.
    */
-  private async answerLater(context: TurnContext, lookup: Lookup, language: TurnLanguage, outcome: Promise<Settled<Found>>, trace: LookupTrace): Promise<Answered> {
-    noteLookup(context, { kind: lookup.request.kind, outcome: 'deferred', ...trace });
+  private async answerLater(context: TurnContext, lookups: Lookup[], language: TurnLanguage, outcome: Promise<Settled<Found[]>>, trace: LookupTrace): Promise<Answered> {
+    noteLookup(context, { kind: lookups[0].request.kind, outcome: 'deferred', ...trace });
     if (context.activity.deliveryMode === DeliveryModes.ExpectReplies) {
       await sendText(context, language.t('lookup.try_shortly'));
     } else {
       await sendText(context, language.t('lookup.still_checking'));
       this.parts.later.deliver(context, outcome, async (later, settled) => {
-        const answered = await this.settled(later, lookup, language, settled, trace);
+        const answered = await this.settled(later, lookups, language, settled, trace);
         // Nobody is waiting at a question any more: what would have been asked is said.
         if (answered.outcome === 'not_found' || answered.outcome === 'store_refused') await sendText(later, language.t(answered.notice.key, answered.notice.params));
       });
     }
     return { outcome: 'deferred' };
   }
+}
+
+/** "A, B and C" in the customer's language. */
+function listOf(items: string[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+  return items.length === 1 ? items[0] : new Intl.ListFormat(locale, { type }).format(items);
 }
 
 function notFound(lookup: Lookup, otherKinds: LookupKind[], t: TurnLanguage['t']): Notice {

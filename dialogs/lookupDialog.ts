@@ -38,6 +38,8 @@ export interface LookupDraft {
   storeName?: string;
   /** Several numbers were found: which one? */
   candidates?: Candidate[];
+  /** All of them ("both"), answered together. */
+  all?: NumberToTry[];
   /** The number fits several kinds (or was not found as the one asked): which kind? */
   kinds?: LookupKind[];
   /** Said instead of the usual question ("I couldn't find anything for …"). */
@@ -91,6 +93,7 @@ export class LookupDialog extends ComponentDialog {
 
   /** What a draft still needs before it can be looked up; undefined when nothing. */
   private missing(draft: LookupDraft): Asking | undefined {
+    if (draft.all) return undefined;
     if (draft.candidates) return 'several';
     if (draft.kinds) return 'which_kind';
     if (!draft.kind) return 'kind';
@@ -125,6 +128,10 @@ export class LookupDialog extends ComponentDialog {
 
   /** The lookup and its answer; the draft to ask from next when the answer needs the customer again. */
   private async lookUpNow(context: TurnContext, draft: LookupDraft): Promise<LookupDraft | undefined> {
+    if (draft.all) {
+      await this.answerer.answerAll(context, draft.all.map(({ request, typed, alsoAs }) => ({ request, alsoAs, shown: typed })));
+      return undefined;
+    }
     const request = { kind: draft.kind!, identifier: draft.identifier!, storeId: draft.storeId };
     const answered = await this.answerer.answer(context, { request, alsoAs: draft.alsoAs, shown: draft.shown ?? request.identifier, storeName: draft.storeName });
     return this.afterAnswer(draft, answered);
@@ -164,7 +171,10 @@ export class LookupDialog extends ComponentDialog {
   private picked(draft: LookupDraft, index: number): LookupDraft {
     switch (this.missing(draft)) {
       case 'several': {
-        const { request, typed, alsoAs } = numbersOf(draft.candidates!)[index];
+        const numbers = numbersOf(draft.candidates!);
+        // The last choice, after the numbers, is "All of them".
+        if (index === numbers.length) return { all: numbers };
+        const { request, typed, alsoAs } = numbers[index];
         return { kind: request.kind, alsoAs, identifier: request.identifier, shown: typed };
       }
       case 'which_kind': {
@@ -183,6 +193,12 @@ export class LookupDialog extends ComponentDialog {
     }
   }
 
+  /** "All of them", also "both" and "all" in the customer's language or English. */
+  private allChoice(t: TurnLanguage['t']): Question['choices'][number] {
+    const synonyms = [...t('choice.all_synonyms').split('|'), ...this.translator.english('choice.all_synonyms').split('|')];
+    return { value: 'all', title: t('choice.all'), synonyms };
+  }
+
   private language(context: TurnContext): TurnLanguage {
     return languageOf(context, this.translator, this.settings.defaultTimeZone);
   }
@@ -199,7 +215,7 @@ export class LookupDialog extends ComponentDialog {
   private questionFor(asking: Asking, draft: LookupDraft, t: TurnLanguage['t']): Question {
     switch (asking) {
       case 'several':
-        return { text: t('prompt.several'), choices: candidateChoices(draft.candidates!) };
+        return { text: t('prompt.several'), choices: [...candidateChoices(draft.candidates!), this.allChoice(t)] };
       case 'which_kind':
         return { text: t('prompt.ambiguous', { identifier: draft.shown ?? draft.identifier }), choices: draft.kinds!.map((kind) => kindChoice(kind, t)) };
       case 'kind':

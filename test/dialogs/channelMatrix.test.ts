@@ -94,7 +94,7 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   expectAsked(await say(TN.unknown), t('errors.not_found', { identifier: TN.unknown }));
 
   // Several numbers: "2" looks up the second.
-  expectAsked(await say(`${TN.inTransit} ${TN.pending}`), t('prompt.several'), [TN.inTransit, TN.pending]);
+  expectAsked(await say(`${TN.inTransit} ${TN.pending}`), t('prompt.several'), [TN.inTransit, TN.pending, t('choice.all')]);
   expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: TN.pending }));
 
   // A lone number of no known format: "2" means the second kind offered, then the first store.

@@ -87,18 +87,28 @@ describe('finding a shipment', () => {
 describe('several numbers in one message', () => {
   test('"1" looks up the first number, "2" the second (three numbers)', async () => {
     const three = `${TN.inTransit}, ${TN.pending} and ${TN.lost}`;
-    const question = ask('I see several numbers in your message. Which one should I look up?', TN.inTransit, TN.pending, TN.lost);
+    const question = ask('I see several numbers in your message. Which one should I look up?', TN.inTransit, TN.pending, TN.lost, 'All of them');
     await run(config(), [user(three), question, user('1'), found(`Here is the shipment for ${TN.inTransit}:`, 1, 'UPS')], webchat);
     await run(config(), [user(three), question, user('2'), found(`Here is the shipment for ${TN.pending}:`, 1, 'USPS')], webchat);
   });
 
   test('a number of two kinds among them is one choice, looked up as both kinds in turn', async () => {
-    await run(config(), [user(`${TN.inTransit} or ${TN.outForDelivery}`), ask(/^I see several numbers/, TN.inTransit, TN.outForDelivery), user('2'), found(`Here is the shipment for ${TN.outForDelivery}:`, 1)], webchat);
+    await run(config(), [user(`${TN.inTransit} or ${TN.outForDelivery}`), ask(/^I see several numbers/, TN.inTransit, TN.outForDelivery, 'All of them'), user('2'), found(`Here is the shipment for ${TN.outForDelivery}:`, 1)], webchat);
     expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ tracking_number: TN.outForDelivery });
   });
 
+  test('"both" (or the last choice, "All of them") answers every number in one message, naming any that finds nothing', async () => {
+    await run(config(), [user(`${TN.inTransit} and ${TN.pending}`), ask(/^I see several numbers/, TN.inTransit, TN.pending, 'All of them'), user('both'), found(`I found 2 shipments for ${TN.inTransit} and ${TN.pending}:`, 2, 'UPS', 'USPS')], webchat);
+    await run(config(), [user(`${TN.inTransit}, ${TN.unknown}`), ask(/^I see several numbers/, TN.inTransit, TN.unknown, 'All of them'), user('3'), found(`I found nothing for ${TN.unknown}. Here is the shipment for ${TN.inTransit}:`, 1, 'UPS')], webchat);
+    await run(config(), [user(`${TN.inTransit} ${TN.pending}`), ask(/^In Ihrer Nachricht stehen mehrere Nummern/, TN.inTransit, TN.pending, 'Alle'), user('beide'), { bot: { intro: `Ich habe 2 Sendungen zu ${TN.inTransit} und ${TN.pending} gefunden:`, cards: 2 } }], webchatDe);
+  });
+
+  test('"both" when neither is known: said, and nothing asked', async () => {
+    await run(config(), [user(`${TN.unknown} ${ORDER_ID.unknown}`), ask(/^I see several numbers/, TN.unknown, ORDER_ID.unknown, 'All of them'), user('all of them'), bot(`I couldn't find anything for ${TN.unknown} or ${ORDER_ID.unknown}. Please check the number and type it again.`)], webchat);
+  });
+
   test('the number itself picks it', async () => {
-    await run(config(), [user(`${TN.inTransit} ${TN.pending}`), ask(/^I see several numbers/, TN.inTransit, TN.pending), user(TN.pending), found(`Here is the shipment for ${TN.pending}:`, 1)], webchat);
+    await run(config(), [user(`${TN.inTransit} ${TN.pending}`), ask(/^I see several numbers/, TN.inTransit, TN.pending, 'All of them'), user(TN.pending), found(`Here is the shipment for ${TN.pending}:`, 1)], webchat);
   });
 });
 
