@@ -116,8 +116,8 @@ export class LookupAnswerer {
   }
 
   /** The choices every answer with shipments offers, in the customer's language. */
-  followUps(t: TurnLanguage['t']): Choice[] {
-    return FOLLOW_UPS.map((value) => ({ value, title: t(`choice.${value}`) }));
+  private followUps(t: TurnLanguage['t']): Choice[] {
+    return FOLLOW_UPS.map((value) => this.parts.understanding.choice(value, t));
   }
 
   private async settled(context: TurnContext, lookups: Lookup[], language: TurnLanguage, settled: Settled<Found[]>, trace: LookupTrace): Promise<Answered> {

@@ -193,12 +193,6 @@ export class LookupDialog extends ComponentDialog {
     }
   }
 
-  /** "All of them", also "both" and "all" in the customer's language or English. */
-  private allChoice(t: TurnLanguage['t']): Question['choices'][number] {
-    const synonyms = [...t('choice.all_synonyms').split('|'), ...this.translator.english('choice.all_synonyms').split('|')];
-    return { value: 'all', title: t('choice.all'), synonyms };
-  }
-
   private language(context: TurnContext): TurnLanguage {
     return languageOf(context, this.translator, this.settings.defaultTimeZone);
   }
@@ -215,11 +209,11 @@ export class LookupDialog extends ComponentDialog {
   private questionFor(asking: Asking, draft: LookupDraft, t: TurnLanguage['t']): Question {
     switch (asking) {
       case 'several':
-        return { text: t('prompt.several'), choices: [...candidateChoices(draft.candidates!), this.allChoice(t)] };
+        return { text: t('prompt.several'), choices: [...candidateChoices(draft.candidates!), this.understanding.choice('all', t)] };
       case 'which_kind':
-        return { text: t('prompt.ambiguous', { identifier: draft.shown ?? draft.identifier }), choices: draft.kinds!.map((kind) => kindChoice(kind, t)) };
+        return { text: t('prompt.ambiguous', { identifier: draft.shown ?? draft.identifier }), choices: draft.kinds!.map((kind) => this.understanding.choice(kind, t)) };
       case 'kind':
-        return { text: t('prompt.kind'), choices: this.understanding.kinds.map((kind) => kindChoice(kind, t)) };
+        return { text: t('prompt.kind'), choices: this.understanding.kinds.map((kind) => this.understanding.choice(kind, t)) };
       case 'identifier':
         return { text: t(`prompt.identifier.${draft.kind}`), choices: [] };
       case 'store': {
@@ -333,11 +327,6 @@ function numbersOf(candidates: Candidate[]): NumberToTry[] {
     else numbers.push({ ...candidate });
   }
   return numbers;
-}
-
-/** A kind as a choice: its title, and the other words people use for it. */
-export function kindChoice(kind: LookupKind, t: TurnLanguage['t']): Question['choices'][number] {
-  return { value: kind, title: t(`choice.${kind}`), synonyms: t(`choice.${kind}_synonyms`).split('|') };
 }
 
 /** One choice per number, titled as typed; the number itself picks it too. */

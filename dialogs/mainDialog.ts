@@ -13,7 +13,7 @@ import type { LookupKind } from '../src/tracking/lookup';
 import { leadWith } from './askDialog';
 import type { ConversationMemory } from './conversationMemory';
 import { FOLLOW_UPS, type LookupAnswerer } from './lookupAnswer';
-import { draftFrom, kindChoice, LOOKUP_DIALOG, type LookupDialog, type LookupDraft } from './lookupDialog';
+import { draftFrom, LOOKUP_DIALOG, type LookupDialog, type LookupDraft } from './lookupDialog';
 import { answerToQuestion } from './questions';
 import { sendText } from './send';
 import { structuredLookup } from './structuredLookup';
@@ -151,7 +151,7 @@ export class MainDialog {
    * offered, by its words among every answer's follow-ups and the kinds of number ("Tracking number").
    */
   private picked(text: string, offered: string[], t: TurnLanguage['t']): string | undefined {
-    const choices = [...FOLLOW_UPS.map((value) => ({ value, title: t(`choice.${value}`), synonyms: t(`choice.${value}_synonyms`).split('|') })), ...this.kindChoices(t)];
+    const choices = [...FOLLOW_UPS.map((value) => this.understanding.choice(value, t)), ...this.kindChoices(t)];
     const byValue = (values: readonly string[]) => values.map((value) => choices.find((choice) => choice.value === value)).filter((c): c is (typeof choices)[number] => !!c);
     const shown = byValue(offered);
     const index = pickChoice(text, shown);
@@ -161,7 +161,7 @@ export class MainDialog {
   }
 
   private kindChoices(t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
-    return this.understanding.kinds.map((kind) => kindChoice(kind, t));
+    return this.understanding.kinds.map((kind) => this.understanding.choice(kind, t));
   }
 
   /**

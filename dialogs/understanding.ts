@@ -3,6 +3,7 @@
  * or a guess at a lone number), or a question the bot cannot act on. One object holds what every turn
  * needs for this (the kinds this deployment looks up, the shop's order-number format, the phrases).
  */
+import type { Choice } from '../src/channels';
 import type { Translate } from '../src/i18n';
 import {
   phrasebook,
@@ -10,6 +11,7 @@ import {
   recognizeIdentifiers,
   socialIntent,
   validateIdentifier,
+  type OfferedChoice,
   type OrderNumberFormat,
   type Recognition,
   type SocialIntent,
@@ -25,6 +27,15 @@ export class Understanding {
     private readonly english: Translate,
     private readonly orderNumbers?: OrderNumberFormat,
   ) {}
+
+  /**
+   * A choice of ours, by its value: titled in the customer's language, and picked by that title, its
+   * synonyms, or the English ones (customers type "Tracking number" into a Dutch chat too).
+   */
+  choice(value: string, t: Translate): Choice & OfferedChoice {
+    const words = (say: Translate) => [say(`choice.${value}`), ...say(`choice.${value}_synonyms`).split('|')];
+    return { value, title: t(`choice.${value}`), synonyms: [...new Set([...words(t), ...words(this.english)])] };
+  }
 
   command(text: string | undefined, t: Translate): Command | undefined {
     return matchCommand(text, t);

@@ -24,8 +24,11 @@ export interface Phrasebook {
 
 /** Small talk is short; a longer message says something more. */
 const MAX_SOCIAL_WORDS = 8;
-/** When one message says several of these, the one acted on: "thanks, bye" is a goodbye, "no thanks" a no. */
-const PRECEDENCE: readonly SocialIntent[] = ['goodbye', 'no', 'thanks', 'yes', 'greeting', 'ok'];
+/**
+ * When one message says several of these, the one acted on: "thanks, bye" is a goodbye, "no thanks" a no,
+ * and a greeting only when nothing else was said ("ok ciao" is no hello).
+ */
+const PRECEDENCE: readonly SocialIntent[] = ['goodbye', 'no', 'thanks', 'yes', 'ok', 'greeting'];
 
 /**
  * The message when it is small talk and nothing else, else undefined. "thanks a lot!" → thanks,

@@ -412,6 +412,13 @@ describe('channels', () => {
   });
 });
 
+describe('English words in another language’s chat', () => {
+  test('"Store order number" typed into a Dutch chat picks the Dutch choice', async () => {
+    const webchatNl = { channelId: 'webchat', locale: 'nl-NL' };
+    await run(config(), [user('hoi'), ask('Hallo! Wat wil je volgen?', 'Bestelnummer', 'Trackingnummer', 'Order-ID', 'Bestelnummer van de winkel'), user('Store order number'), bot('Typ het bestelnummer uit de bevestigingsmail van de winkel.')], webchatNl);
+  });
+});
+
 describe('auf Deutsch', () => {
   const ARTEN = ['Bestellnummer', 'Sendungsnummer', 'Auftrags-ID', 'Shop-Bestellnummer'];
   test('eine Sendungsnummer in der ersten Nachricht, dann tschüss', async () => {

@@ -10,8 +10,8 @@ const SAID: Record<Language, Array<[string, string | undefined]>> = {
   de: [['Hallo', 'greeting'], ['Guten Morgen!', 'greeting'], ['Danke schön', 'thanks'], ['vielen Dank für die Hilfe', 'thanks'], ['Tschüss', 'goodbye'], ['ja bitte', 'yes'], ['nein danke', 'no'], ['alles klar', 'ok'], ['ok danke', 'thanks']],
   fr: [['Bonjour', 'greeting'], ['merci beaucoup', 'thanks'], ['au revoir', 'goodbye'], ['Bonne journée !', 'goodbye'], ['oui', 'yes'], ['non merci', 'no'], ["d'accord", 'ok'], ['d’accord', 'ok']],
   es: [['Hola', 'greeting'], ['¡Buenos días!', 'greeting'], ['muchas gracias', 'thanks'], ['adiós', 'goodbye'], ['adios', 'goodbye'], ['sí', 'yes'], ['si', 'yes'], ['no gracias', 'no'], ['vale', 'ok']],
-  it: [['Ciao', 'greeting'], ['buongiorno', 'greeting'], ['grazie mille', 'thanks'], ['arrivederci', 'goodbye'], ['sì', 'yes'], ['no grazie', 'no'], ['va bene', 'ok']],
-  nl: [['Hoi', 'greeting'], ['goedemorgen', 'greeting'], ['dank je wel', 'thanks'], ['doei', 'goodbye'], ['tot ziens', 'goodbye'], ['ja graag', 'yes'], ['nee bedankt', 'no'], ['prima', 'ok']],
+  it: [['Ciao', 'greeting'], ['ok ciao', 'goodbye'], ['grazie, ciao!', 'goodbye'], ['buongiorno', 'greeting'], ['grazie mille', 'thanks'], ['arrivederci', 'goodbye'], ['sì', 'yes'], ['no grazie', 'no'], ['va bene', 'ok']],
+  nl: [['Hoi', 'greeting'], ['oké, dag!', 'goodbye'], ['goedemorgen', 'greeting'], ['dank je wel', 'thanks'], ['doei', 'goodbye'], ['tot ziens', 'goodbye'], ['ja graag', 'yes'], ['nee bedankt', 'no'], ['prima', 'ok']],
 };
 
 const ASKED: Record<Language, Array<[string, string | undefined]>> = {
