@@ -264,7 +264,7 @@ export class LookupDialog extends ComponentDialog {
       }
       default: {
         // A lone number of a kind we cannot tell, typed at a choice: ask what kind it is.
-        const guess = this.understanding.identifiersOrGuess(text);
+        const guess = this.understanding.identifiersOrGuess(text, proven);
         if (guess.type !== 'none') return { ok: true, answer: { type: 'recognized', recognition: guess } };
         return answered ?? { ok: false, counts: true, reply: t('invalid.choice') };
       }
@@ -334,9 +334,9 @@ function candidateChoices(candidates: Candidate[]): Question['choices'] {
   return numbersOf(candidates).map(({ request, typed }, index) => ({ value: `${index}`, title: typed, synonyms: [request.identifier] }));
 }
 
-/** The picked choice's index in what `picked` reads (stores are indexed in the settings, the rest in the question). */
+/** The picked choice's index in what `picked` reads: the settings' stores, or the question's choices. */
 function pickChoice(text: string, question: Question, asking: Asking, stores?: Store[]): number | undefined {
-  const index = pick(text, question.choices);
-  if (index === undefined || asking !== 'store') return index;
-  return stores!.findIndex((store) => store.id === question.choices[index].value);
+  if (asking !== 'store' || !stores?.length) return pick(text, question.choices);
+  // Every store answers to its name and id, also the ones not shown as buttons; a number only when buttons numbered them.
+  return pick(text, stores.map((store) => ({ title: store.name, synonyms: [store.id] })), { numbers: question.choices.length > 0 });
 }

@@ -141,7 +141,7 @@ export class MainDialog {
     const answer = topic && answerToQuestion(topic, t, { supportUrl: this.settings.supportUrl, lastShown: last?.shown, atPrompt: false });
     if (answer) return this.sayKeepingChoices(context, answer, offered);
 
-    const guess = this.understanding.identifiersOrGuess(text);
+    const guess = this.understanding.identifiersOrGuess(text, proven);
     if (guess.type === 'match') return this.lookupDialog.lookUp(dc, draftFrom(guess));
     await dc.beginDialog(LOOKUP_DIALOG, (guess.type === 'none' ? {} : draftFrom(guess)) satisfies LookupDraft);
   }

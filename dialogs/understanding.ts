@@ -58,8 +58,8 @@ export class Understanding {
    * Those, or else the one number in the message ("#1001", "where is my order ORD-1002?"): a number of
    * a kind we cannot tell, so the customer is asked which kind rather than to type it again.
    */
-  identifiersOrGuess(text: string | undefined): Recognition {
-    const recognized = this.identifiers(text);
+  identifiersOrGuess(text: string | undefined, proven: Recognition = this.identifiers(text)): Recognition {
+    const recognized = proven;
     if (recognized.type !== 'none') return recognized;
     const typed = loneNumber(text ?? '');
     if (!typed) return recognized;

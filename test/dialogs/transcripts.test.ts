@@ -235,6 +235,11 @@ describe('the store of a store order', () => {
     expect(upstreams.trackings.requests.map((r) => JSON.parse(r.body).store_id)).toEqual(['store-uk-1', 'store-us-1', 'store-uk-1']);
   });
 
+  test('more stores than fit as buttons: asked by name, and any of them is taken by name', async () => {
+    const many = { TRACKINGS_STORES: Array.from({ length: 9 }, (_, i) => `store-${i}=Shop ${i}`).concat('store-uk-1=Acme UK').join(',') };
+    await run(config(many), [user('Store order number'), bot(/^Please type/), user('#1001'), ask('Which store did you order from? Please type its name.'), user('acme uk'), found('Here is the shipment for #1001:', 1)], webchat);
+  });
+
   test('a store that is not one of them is named, and the store is asked again', async () => {
     await run(config(stores), [user('Store order number'), bot(/^Please type/), user('#1001'), ask('Which store did you order from?', 'Acme US', 'Acme UK'), user('Acme DE'), ask('I don\'t know a store called “Acme DE”.\n\nWhich store did you order from?', 'Acme US', 'Acme UK')], webchat);
     expect(upstreams.trackings.requests).toHaveLength(0);
