@@ -52,6 +52,8 @@ type Asking = 'several' | 'which_kind' | 'kind' | 'identifier' | 'store';
 
 type Answer =
   | { type: 'picked'; index: number }
+  /** Another kind of number, named at the question for a number ("Order ID" at "Please type the tracking number"). */
+  | { type: 'kind'; kind: LookupKind }
   | { type: 'identifier'; identifier: string; shown: string }
   | { type: 'store'; storeId: string }
   /** An identifier of its own, typed instead of an answer: the draft starts again from it. */
@@ -161,6 +163,8 @@ export class LookupDialog extends ComponentDialog {
         return draftFrom(answer.recognition);
       case 'identifier':
         return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, identifier: answer.identifier, shown: answer.shown };
+      case 'kind':
+        return { kind: answer.kind };
       case 'store':
         return { ...draft, notice: undefined, storeId: answer.storeId, storeName: undefined };
       case 'picked':
@@ -237,6 +241,11 @@ export class LookupDialog extends ComponentDialog {
 
     const index = pickChoice(text, question, asking, this.settings.stores);
     if (index !== undefined) return { ok: true, answer: { type: 'picked', index } };
+    if (asking === 'identifier') {
+      const kinds = this.understanding.kinds;
+      const named = pick(text, kinds.map((kind) => this.understanding.choice(kind, t)), { numbers: false });
+      if (named !== undefined) return { ok: true, answer: { type: 'kind', kind: kinds[named] } };
+    }
 
     const proven = this.understanding.identifiers(text);
     if (proven.type !== 'none') {

@@ -142,6 +142,10 @@ describe('a number typed at the wrong question', () => {
     await run(config(), [...asOrderNumber, user('cancel'), bot(/^OK, I've stopped/), ...asOrderNumber, user('cancel'), bot(/^OK/), ...asOrderNumber, user('Order ID'), found(`Here is the shipment for ${ORDER_ID.singleShipment}:`, 1, 'Royal Mail')], webchat);
   });
 
+  test('another kind named at the question for a number switches to it', async () => {
+    await run(config(), [user('Tracking number'), bot('Please type the tracking number.'), user('Order ID'), bot('Please type your order ID. It has 12 letters or digits.'), user(ORDER_ID.singleShipment), found(/^Here is/, 1)], webchat);
+  });
+
   test('what was typed is quoted exactly: "ORD-1001" at the tracking-number question stays ORD-1001', async () => {
     await run(config(), [user('Tracking number'), bot('Please type the tracking number.'), user(ORDER.delivered), bot(`I couldn't find anything for ${ORDER.delivered}. Please check the number and type it again.`)], webchat);
     expect(JSON.parse(upstreams.trackings.requests[0].body)).toEqual({ tracking_number: 'ORD1001' });
