@@ -4,6 +4,7 @@
  */
 import restify, { type Server } from 'restify';
 import type { Logger } from '../tracking/logger';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../tracking/nesting';
 
 /** An action call is a few hundred bytes. */
 export const ACTION_MAX_BODY_BYTES = 64 * 1024;
@@ -14,15 +15,23 @@ export interface ServerOptions {
   logger: Logger;
 }
 
-/** The JSON body parser of one route, with that route's size limit. */
+/** The JSON body parser of one route, with that route's size limit and a bound on nesting. */
 export function jsonBody(maxBodySize: number): restify.RequestHandler[] {
   // jsonBodyParser hands its options to restify's body reader, which enforces maxBodySize (the v8-era types omit it).
   const options = { maxBodySize, mapParams: false };
-  return restify.plugins.jsonBodyParser(options);
+  const notTooDeep: restify.RequestHandler = (req, res, next) => {
+    if (!nestsDeeperThan(req.body)) return next();
+    res.send(400, { code: 'invalid_argument', message: `the body nests more than ${MAX_JSON_DEPTH} levels deep`, argument: 'body' });
+    return next(false);
+  };
+  return [...restify.plugins.jsonBodyParser(options), notTooDeep];
 }
 
 export function createServer(options: ServerOptions): Server {
-  const server = restify.createServer({ name: 'order-tracking-bot', handleUncaughtExceptions: false });
+  // restify logs through ours: its own pino logged whole requests (body and headers) on a formatting
+  // failure, outside our redaction. What it may log of a request is its method and path, nothing else.
+  const log = options.logger.child({ component: 'restify' }, { serializers: { req: requestSummary, res: () => undefined, err: errorSummary } });
+  const server = restify.createServer({ name: 'order-tracking-bot', handleUncaughtExceptions: false, log: log as never });
   server.pre((req, res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
     const chunked = req.headers['transfer-encoding'] !== undefined;
@@ -70,4 +79,12 @@ export function createServer(options: ServerOptions): Server {
   });
 
   return server;
+}
+
+function requestSummary(req: { method?: string; url?: string }): { method?: string; path?: string } {
+  return { method: req?.method, path: typeof req?.url === 'string' ? req.url.split('?')[0].slice(0, 200) : undefined };
+}
+
+function errorSummary(err: { name?: string; message?: string }): { name?: string; message?: string } {
+  return { name: err?.name, message: typeof err?.message === 'string' ? err.message.slice(0, 200) : undefined };
 }

@@ -4,7 +4,10 @@ export interface Logger {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
   debug(obj: object, msg?: string): void;
-  child(bindings: Record<string, unknown>): Logger;
+  /** Libraries (restify) also call it bare, to ask whether trace is on. */
+  trace(obj?: object, msg?: string): void;
+  /** `serializers`: how this child writes fields of those names (what a library may log of a request). */
+  child(bindings: Record<string, unknown>, options?: { serializers?: Record<string, (value: never) => unknown> }): Logger;
 }
 
 export const silentLogger: Logger = {
@@ -12,5 +15,6 @@ export const silentLogger: Logger = {
   warn() {},
   error() {},
   debug() {},
+  trace() {},
   child: () => silentLogger,
 };

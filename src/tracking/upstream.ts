@@ -10,6 +10,7 @@ import axiosRetry from 'axios-retry';
 import { systemClock, type Clock } from './clock';
 import { RetriesExhaustedError, UpstreamError, type UpstreamFailure } from './errors';
 import type { Logger } from './logger';
+import { nestsDeeperThan } from './nesting';
 import { Redactor } from './redaction';
 import { DEFAULT_RETRY, isRetryable, retryDelayMs, type RetryOptions } from './retry';
 
@@ -210,10 +211,12 @@ export class UpstreamHttp {
 
 const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\b/i;
 
+/** The body as JSON; undefined when it is not JSON, or nests deeper than any real answer (then it is a broken one). */
 function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
-    return JSON.parse(text);
+    const json: unknown = JSON.parse(text);
+    return nestsDeeperThan(json) ? undefined : json;
   } catch {
     return undefined;
   }

@@ -186,6 +186,8 @@ const entities = fc.oneof(
   fc.constant([botMention]),
   fc.constant([{ type: 'clientInfo', locale: 'de-DE', country: 'DE', platform: 'Web', timezone: 'Europe/Berlin' }]),
   fc.array(fc.record({ type: fc.constantFrom('mention', 'clientInfo', 'https://schema.org/Message', 'unknown'), mentioned: fc.oneof(fc.record({ id: fc.string({ maxLength: 10 }) }), fc.constant(BOT)), text: fc.string({ maxLength: 20 }) }, { requiredKeys: ['type'] }), { maxLength: 3 }),
+  // Shapes botbuilder's helpers would crash on: no type, a type that is no string, an entity that is no object.
+  fc.array(fc.oneof(fc.constant({}), fc.record({ type: fc.oneof(fc.integer(), fc.constant(null), fc.boolean()) }), fc.constant('mention'), fc.constant(null), fc.record({ text: fc.string({ maxLength: 10 }) })), { minLength: 1, maxLength: 2 }),
 );
 
 const lookupKind = fc.constantFrom(...LOOKUP_KINDS);
@@ -420,17 +422,21 @@ const gzipBomb = fc.constantFrom(1, 8).map(
   }),
 );
 
-/** Deep nesting in a field the route does not look at. */
-const deeplyNested = fc.constantFrom(1_000, 50_000).map(
-  (depth): FuzzRequest => ({
-    kind: `nested ${depth} deep`,
-    body: {
-      raw: `{"type":"message","channelId":"webchat","serviceUrl":"http://127.0.0.1:9/unused","deliveryMode":"expectReplies","conversation":{"id":"${PLACEHOLDER.freshConversation}"},"recipient":{"id":"${BOT.id}"},"text":"hi","channelData":${'['.repeat(depth)}${']'.repeat(depth)}}`,
-    },
-    contentType: 'application/json',
-    encoding: 'none',
-  }),
-);
+/** Nesting in any field, at depths around the bound (32) and far past it: arrays or objects. */
+const deeplyNested = fc
+  .tuple(fc.constantFrom(10, 31, 32, 33, 1_000, 5_000, 50_000), fc.constantFrom('channelData', 'value', 'from', 'recipient', 'conversation', 'entities'), fc.boolean())
+  .map(([depth, field, objects]): FuzzRequest => {
+    const nested = objects ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const conversation = field === 'conversation' ? '' : `"conversation":{"id":"${PLACEHOLDER.freshConversation}"},`;
+    return {
+      kind: `nested ${depth} deep`,
+      body: {
+        raw: `{"type":"message","channelId":"webchat","serviceUrl":"http://127.0.0.1:9/unused","deliveryMode":"expectReplies",${conversation}"recipient":{"id":"${BOT.id}"},"text":"hi","${field}":${nested}}`,
+      },
+      contentType: 'application/json',
+      encoding: 'none',
+    };
+  });
 
 /** Right at the body limit: 256 KB exactly is read, one byte more is refused. */
 const atTheBodyLimit = fc.constantFrom(256 * 1024 - 1, 256 * 1024, 256 * 1024 + 1).map(
