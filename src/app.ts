@@ -74,7 +74,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const queue = new ConversationQueue();
   const transaction = new TurnTransaction(conversationState);
   const botLogger = logger.child({ component: 'bot' });
-  const adapter = createAdapter(config, conversationState, translator, botLogger, parts.authEndpoints);
+  const adapter = createAdapter(config, translator, botLogger, parts.authEndpoints);
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger);
 
   const memory = new ConversationMemory(conversationState.createProperty<Memory>('memory'));

@@ -1,8 +1,8 @@
 /**
  * The Bot Framework adapter. A turn that fails anyway gets a short apology in the user's language,
- * and the conversation's state is cleared so the next message starts clean rather than stuck.
+ * and the conversation's saved state is left as the last good turn saved it.
  */
-import { CloudAdapter, type Activity, type BotState, type Request, type Response, type TurnContext } from 'botbuilder';
+import { CloudAdapter, type Activity, type Request, type Response, type TurnContext } from 'botbuilder';
 // What CloudAdapter.process applies to a posted activity (timestamps as Dates); not exported from the index.
 import { validateAndFixActivity } from 'botbuilder/lib/activityValidator';
 import { AuthenticationError, type BotFrameworkAuthentication } from 'botframework-connector';
@@ -59,25 +59,19 @@ export class TrackingAdapter extends CloudAdapter {
 
 export function createAdapter(
   config: Config,
-  conversationState: BotState,
   translator: Translator,
   logger: Logger,
   authEndpoints: AuthEndpoints = {},
 ): TrackingAdapter {
   const adapter = new TrackingAdapter(new InboundAuthentication(config, logger, authEndpoints), logger);
 
+  // A failed turn saves nothing (the transaction saves only a turn that ends): the conversation keeps the
+  // state its last good turn saved, the question it was at and the misses that slow a guesser down alike.
+  // Clearing it let one odd activity reset the cool-down. A conversation stuck on a state it cannot get
+  // past still has "start over", which the router handles before any dialog runs.
   adapter.onTurnError = async (context: TurnContext, error: Error) => {
     logger.error({ error: errorLogFields(error), channel: context.activity.channelId, activityType: context.activity.type }, 'turn failed');
-    // A turn that kept losing the race for the state changed nothing; the state is another turn's, and sound.
     const lostRace = error instanceof StateConflictError;
-    if (!lostRace) {
-      try {
-        await conversationState.delete(context);
-        await conversationState.saveChanges(context, true);
-      } catch (stateError) {
-        logger.error({ error: errorLogFields(stateError) }, 'could not clear conversation state after a failed turn');
-      }
-    }
     try {
       const { t } = languageOf(context, translator, config.defaultTimeZone);
       await context.sendActivity(t(lostRace ? 'errors.busy' : 'errors.unexpected'));

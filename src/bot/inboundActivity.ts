@@ -16,8 +16,9 @@ const optionalText = z.string({ error: 'must be a string' }).optional();
 const objects = z.array(z.looseObject({}, { error: 'must be a list of objects' }), { error: 'must be a list of objects' }).max(1_000).optional();
 const account = z.looseObject({ id: z.string({ error: 'must be a string' }).optional() }, { error: 'must be an account object' }).optional();
 
+// Every entity names its type: botbuilder's mention lookup calls type.toLowerCase() on each one.
 const Entity = z
-  .looseObject({ type: z.string({ error: 'must be a string' }).optional(), mentioned: account }, { error: 'must be an entity object' })
+  .looseObject({ type: z.string({ error: 'is required and must be a string' }).max(256), mentioned: account }, { error: 'must be an entity object' })
   .refine((entity) => entity.type !== 'mention' || entity.mentioned !== undefined, { message: 'a mention must name who is mentioned', path: ['mentioned'] });
 
 export const InboundActivitySchema = z.looseObject(

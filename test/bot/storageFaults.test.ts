@@ -39,7 +39,7 @@ test("storage gone mid-conversation: an apology in the customer's language, unre
   await azurite.stop();
   const failed = await customer.say('Bestellnummer');
   expect(failed.status).toBe(200);
-  expect(summarize(failed.replies)).toEqual(['Entschuldigung, bei mir ist etwas schiefgegangen. Fangen wir neu an: Schicken Sie mir Ihre Nummer.']);
+  expect(summarize(failed.replies)).toEqual(['Entschuldigung, bei mir ist etwas schiefgegangen. Bitte schicken Sie das noch einmal.']);
   const ready = await fetch(`${app.url}/readyz`);
   expect(ready.status).toBe(503);
   expect(await ready.json()).toEqual({ status: 'unready', failing: ['state storage'] });
