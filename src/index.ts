@@ -7,10 +7,12 @@ import { startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams
 import { createApp } from './app';
 import { createStorage } from './bot/storage';
 import { ConfigError, loadConfig, type Config } from './config';
-import { createLogger } from './log';
+import { createLogger, LogOutput } from './log';
 
 /** Time left, after later answers are abandoned, to send "please ask again" before the process must exit. */
 const ABANDON_BEFORE_END_MS = 3_000;
+/** How long the last log lines may take to reach a reader before the process exits anyway. */
+const LOG_SETTLE_MS = 500;
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -22,12 +24,15 @@ async function main(): Promise<void> {
     process.stderr.write(`${error.message}\nSee .env.example for every variable.\n`);
     process.exit(1);
   }
-  const logger = createLogger(config.logLevel);
+  const output = new LogOutput();
+  const logger = createLogger(config.logLevel, output);
+  // Every exit lets the log catch up briefly, and never waits on it for longer.
+  const exit = (code: number): Promise<never> => output.settle(LOG_SETTLE_MS).then(() => process.exit(code));
 
   if (!config.bot.appId) {
     if (config.production) {
       logger.fatal({}, 'NODE_ENV=production needs inbound auth: set MicrosoftAppId (and MicrosoftAppPassword) from the Azure Bot resource');
-      process.exit(1);
+      return exit(1);
     }
     logger.warn({}, 'INBOUND AUTH IS OFF: MicrosoftAppId is not set, so /api/messages accepts unauthenticated requests. Fine on a developer machine, never on a public endpoint.');
   }
@@ -37,7 +42,7 @@ async function main(): Promise<void> {
     const refusal = sandboxRefusal(config);
     if (refusal) {
       logger.fatal({}, `no tracking interface is configured. ${refusal}`);
-      process.exit(1);
+      return exit(1);
     }
     sandbox = await startSandbox(config);
     config = sandbox.config;
@@ -65,13 +70,13 @@ async function main(): Promise<void> {
     setTimeout(() => app.abandonLaterReplies(), config.shutdownGraceMs - ABANDON_BEFORE_END_MS).unref();
     setTimeout(() => {
       logger.warn({ graceMs: config.shutdownGraceMs }, 'turns or later answers still in flight at the end of the grace period; exiting anyway');
-      process.exit(1);
-    }, config.shutdownGraceMs).unref();
+      void exit(1);
+    }, config.shutdownGraceMs - LOG_SETTLE_MS).unref();
     app.server.close(() => {
       // The sandbox's local channel receives the later answers, so it closes after them.
       void app.idle().then(() => sandbox?.close()).finally(() => {
         logger.info({}, 'stopped');
-        process.exit(0);
+        void exit(0);
       });
     });
     // close() drops the connections idle at that moment; a turn in flight would leave its connection

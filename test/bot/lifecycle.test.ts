@@ -5,7 +5,9 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import { startConnector, summarize, TestChannel } from '../support/channel';
-import { startService, stopAllServices } from '../support/serviceProcess';
+import { spawn } from 'node:child_process';
+import { freePort } from '../support/azurite';
+import { endsWithin, startOrphanedService, startService, stopAllServices } from '../support/serviceProcess';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 
 jest.setTimeout(60_000);
@@ -106,6 +108,40 @@ test('on SIGTERM, a later answer that would outlast the grace period becomes "pl
   } finally {
     await connector.close();
   }
+});
+
+describe('when nothing reads its log any more, SIGTERM still ends it within the grace period', () => {
+  // The log is written in the background and given at most a moment at exit: a dead or stalled reader
+  // can cost log lines, never the shutdown. (pino's exit flush retried a failed write forever.)
+  test('its log collector died (the pipe is gone)', async () => {
+    // Nothing is written between the reader's end and SIGTERM: the shutdown's own line is the first to fail.
+    const { pid } = await startOrphanedService({ ...upstreamEnv(), SHUTDOWN_GRACE_MS: '5000' });
+    process.kill(pid, 'SIGTERM');
+    expect(await endsWithin(pid, 7_000)).toBe(true);
+  });
+
+  test('its log collector stalled (the pipe is full)', async () => {
+    const port = await freePort();
+    // Pipes nobody reads: the kernel's buffer fills and stays full.
+    const child = spawn(process.execPath, ['dist/src/index.js'], { env: { ...process.env, ...upstreamEnv(), PORT: String(port), LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '5000' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let up = false;
+      for (let i = 0; i < 150 && !up; i++) {
+        up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+        if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(up).toBe(true);
+      // Each request is a log line: far more than a pipe holds. The service still answers every one.
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 20; batch++) statuses.push(...(await Promise.all(Array.from({ length: 50 }, () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status)))));
+      expect(new Set(statuses)).toEqual(new Set([200]));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 7_000))])).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
 });
 
 test('it is not ready while its state storage cannot be reached, and says which check fails', async () => {

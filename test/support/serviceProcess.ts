@@ -1,5 +1,6 @@
 /** The service as an operator runs it: `node dist/src/index.js` (built by globalSetup), in a process of its own. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { freePort } from './azurite';
 
 export interface ServiceProcess {
@@ -12,6 +13,8 @@ export interface ServiceProcess {
 }
 
 const started: ChildProcess[] = [];
+/** Services whose parent was not this test (see startOrphanedService): killed by pid. */
+const orphans: number[] = [];
 
 /** Starts the service and waits until /healthz answers (or it exits, when `expectExit`). */
 export async function startService(env: Record<string, string>, options: { expectExit?: boolean } = {}): Promise<ServiceProcess> {
@@ -35,7 +38,61 @@ export async function startService(env: Record<string, string>, options: { expec
   throw new Error(`the service did not start:\n${output}`);
 }
 
+/**
+ * The service started by a parent that then exits, as when a supervisor or log collector dies: its stdout
+ * and stderr were pipes to that parent, and nothing reads them any more. Resolves with the service's pid
+ * once it answers /healthz.
+ */
+export async function startOrphanedService(env: Record<string, string>): Promise<{ pid: number; url: string }> {
+  const port = await freePort();
+  const parent = `
+    const { spawn } = require('node:child_process');
+    const child = spawn(process.execPath, ['dist/src/index.js'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child.stdout.resume(); child.stderr.resume();
+    (async () => {
+      for (let i = 0; i < 150; i++) {
+        if (await fetch('http://127.0.0.1:${port}/healthz').then((r) => r.ok, () => false)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      process.stdout.write(String(child.pid));
+      process.exit(0);
+    })();`;
+  const launcher = spawn(process.execPath, ['-e', parent], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let printed = '';
+  launcher.stdout!.on('data', (chunk) => (printed += chunk));
+  await new Promise((resolve) => launcher.once('exit', resolve));
+  const pid = Number(printed);
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`the launcher printed no pid: ${printed}`);
+  orphans.push(pid);
+  return { pid, url: `http://127.0.0.1:${port}` };
+}
+
+/** Whether a process still runs (a zombie nobody reaped has ended). */
+export function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves true once the process has ended, false if it still runs after `withinMs`. */
+export async function endsWithin(pid: number, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    if (!running(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !running(pid);
+}
+
 /** Kills whatever a test file started and left running. */
 export function stopAllServices(): void {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const pid of orphans) if (running(pid)) process.kill(pid, 'SIGKILL');
 }
