@@ -7,7 +7,7 @@ import { startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams
 import { createApp } from './app';
 import { createStorage } from './bot/storage';
 import { ConfigError, loadConfig, type Config } from './config';
-import { createLogger, LogOutput } from './log';
+import { createLogger, LogOutput, routeConsoleTo } from './log';
 
 /** Time left, after later answers are abandoned, to send "please ask again" before the process must exit. */
 const ABANDON_BEFORE_END_MS = 3_000;
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   }
   const output = new LogOutput();
   const logger = createLogger(config.logLevel, output);
+  routeConsoleTo(logger);
   // Every exit lets the log catch up briefly, and never waits on it for longer.
   const exit = (code: number): Promise<never> => output.settle(LOG_SETTLE_MS).then(() => process.exit(code));
 

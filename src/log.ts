@@ -1,7 +1,11 @@
 /**
  * JSON logs with pino. Secret-bearing fields are censored by path as a second net;
- * the first is that the tracking core only ever logs redacted records.
+ * the first is that the tracking core only ever logs redacted records. Every field is bounded, since
+ * many come from requests (a channel id, a refusal's reason), and libraries' console output comes here
+ * too, so nothing reaches stdout or stderr outside this one bounded, redacted stream.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { formatWithOptions } from 'node:util';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import SonicBoom from 'sonic-boom';
 
@@ -23,8 +27,68 @@ export const REDACT_PATHS = [
   '*.auth_header',
 ];
 
+/** The longest text a log field keeps: one request with a 250 KB channel id once wrote 250 KB of log. */
+export const MAX_LOGGED_TEXT = 500;
+/** How many items of a list, and levels of nesting, a log field keeps. */
+const MAX_LOGGED_ITEMS = 50;
+const MAX_LOGGED_DEPTH = 6;
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, base: undefined, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' } }, destination);
+  return pino(
+    { level, base: undefined, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' }, formatters: { log: (fields) => bounded(fields, 0) as Record<string, unknown> } },
+    destination,
+  );
+}
+
+/**
+ * Plain data cut to size: long text, long lists, deep nesting. Anything else (a request object a
+ * library hands its serializer) is left for the serializer, which decides what of it is written.
+ */
+function bounded(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.length > MAX_LOGGED_TEXT ? `${value.slice(0, MAX_LOGGED_TEXT)}… (${value.length} characters)` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    if (depth >= MAX_LOGGED_DEPTH) return `[a list of ${value.length}]`;
+    const kept = value.slice(0, MAX_LOGGED_ITEMS).map((item) => bounded(item, depth + 1));
+    return value.length > MAX_LOGGED_ITEMS ? [...kept, `… (${value.length} items)`] : kept;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  if (depth >= MAX_LOGGED_DEPTH) return '[nested]';
+  const entries = Object.entries(value);
+  const kept = Object.fromEntries(entries.slice(0, MAX_LOGGED_ITEMS).map(([key, item]) => [key, bounded(item, depth + 1)]));
+  if (entries.length > MAX_LOGGED_ITEMS) kept['…'] = `${entries.length} fields`;
+  return kept;
+}
+
+const quiet = new AsyncLocalStorage<true>();
+
+/** Runs `work` with what libraries print meanwhile dropped: the caller logs the outcome itself, once. */
+export function withoutLibraryOutput<T>(work: () => Promise<T>): Promise<T> {
+  return quiet.run(true, work);
+}
+
+/**
+ * What libraries print with console.* goes to the JSON log instead: one bounded line each, an error as
+ * its name and message, never a stack trace (botframework-connector printed one, with the PEM key, for
+ * every refused token). Returns what puts the console back.
+ */
+export function routeConsoleTo(logger: Logger): () => void {
+  const log = logger.child({ component: 'console' });
+  const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+  const original = Object.fromEntries(methods.map((method) => [method, console[method]]));
+  const level = { log: 'info', info: 'info', warn: 'warn', error: 'error', debug: 'debug', trace: 'debug' } as const;
+  for (const method of methods) {
+    console[method] = (...args: unknown[]) => {
+      if (!quiet.getStore()) log[level[method]]({ printed: printed(args) }, 'printed by a library');
+    };
+  }
+  return () => Object.assign(console, original);
+}
+
+/** As the console would print it, on one line, an error without its stack. */
+function printed(args: unknown[]): string {
+  const plain = args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : arg));
+  return formatWithOptions({ depth: 2, breakLength: Infinity }, ...plain);
 }
 
 /** What a stalled reader may leave waiting in memory; later lines are dropped until it reads again. */

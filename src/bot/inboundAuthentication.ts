@@ -1,15 +1,17 @@
 /**
- * Who may call /api/messages: botbuilder's validation of the channel's token, with two changes.
+ * Who may call /api/messages: botbuilder's validation of the channel's token, with three changes.
  * - Every refusal is the same 401 "Unauthorized". botbuilder answers 401 only for its own error type and
  *   lets jsonwebtoken's through as a 500 naming the failed check (bad signature, wrong algorithm, not
  *   yet valid), which alerts on-call for a forged token and tells the forger what to fix. The reason goes
  *   to our log instead.
+ * - A token must say when it expires (exp), and a refusal is logged once, by us, at a bounded size.
  * - Pointing one endpoint elsewhere keeps the public cloud's values for the rest: botbuilder would
  *   otherwise take every value from the overrides and leave the others undefined.
  */
 import { CallerIdConstants, ConfigurationBotFrameworkAuthentication, StatusCodes, type Activity, type ConfigurationBotFrameworkAuthenticationOptions } from 'botbuilder';
 import { AuthenticationConstants, AuthenticationError, type AuthenticateRequestResult } from 'botframework-connector';
 import type { Config } from '../config';
+import { withoutLibraryOutput } from '../log';
 import type { Logger } from '../tracking/logger';
 
 /** Where inbound tokens are checked: Bot Framework's public endpoints unless overridden (tests serve their own keys). */
@@ -48,7 +50,14 @@ export class InboundAuthentication extends ConfigurationBotFrameworkAuthenticati
 
   override async authenticateRequest(activity: Activity, authHeader: string): Promise<AuthenticateRequestResult> {
     try {
-      return await super.authenticateRequest(activity, authHeader);
+      // botframework-connector prints its own account of some refusals; ours, below, is the one that is kept.
+      const result = await withoutLibraryOutput(() => super.authenticateRequest(activity, authHeader));
+      // jsonwebtoken takes a token without exp as valid forever; the Bot Framework's always carry one.
+      const claims = result.claimsIdentity.claims;
+      if (authHeader.trim() && claims.length && !claims.some((claim) => claim.type === 'exp')) {
+        throw new AuthenticationError('Unauthorized. The token has no expiry (exp).', StatusCodes.UNAUTHORIZED);
+      }
+      return result;
     } catch (error) {
       this.logger.warn({ channel: activity.channelId, reason: error instanceof Error ? error.message : String(error) }, 'inbound request refused');
       throw new AuthenticationError('Unauthorized', StatusCodes.UNAUTHORIZED);

@@ -30,7 +30,7 @@ export function jsonBody(maxBodySize: number): restify.RequestHandler[] {
 export function createServer(options: ServerOptions): Server {
   // restify logs through ours: its own pino logged whole requests (body and headers) on a formatting
   // failure, outside our redaction. What it may log of a request is its method and path, nothing else.
-  const log = options.logger.child({ component: 'restify' }, { serializers: { req: requestSummary, res: () => undefined, err: errorSummary } });
+  const log = options.logger.child({ library: 'restify' }, { serializers: { req: requestSummary, res: () => undefined, err: errorSummary } });
   const server = restify.createServer({ name: 'order-tracking-bot', handleUncaughtExceptions: false, log: log as never });
   server.pre((req, res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);

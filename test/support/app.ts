@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createApp, type App, type AppParts } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { createLogger } from '../../src/log';
+import { createLogger, routeConsoleTo } from '../../src/log';
 import { FakeClock } from './fakeClock';
 import { ManualClock } from './manualClock';
 import { API_KEY, CREDENTIALS, type Upstreams } from './upstreams';
@@ -34,7 +34,8 @@ export function configFor(upstreams: Upstreams, env: NodeJS.ProcessEnv = {}): Co
 }
 
 /** `parts` may add any app part; the clock is a FakeClock (or a ManualClock given in `parts`), exposed as `clock`. */
-export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & { clock?: FakeClock } = {}): Promise<RunningApp> {
+/** `routeConsole`: what libraries print goes to the app's log, as in the service (restored on close). */
+export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & { clock?: FakeClock; routeConsole?: boolean } = {}): Promise<RunningApp> {
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -44,7 +45,9 @@ export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & 
   });
   const clock = parts.clock ?? new FakeClock();
   // Unless a test drives it, the reply timer never moves: no typing indicator (500 ms) or deadline (8 s) depends on the machine's speed.
-  const app = createApp(config, createLogger(config.logLevel, sink), { replyTimer: new ManualClock(), ...parts, clock });
+  const logger = createLogger(config.logLevel, sink);
+  const restoreConsole = parts.routeConsole ? routeConsoleTo(logger) : () => {};
+  const app = createApp(config, logger, { replyTimer: new ManualClock(), ...parts, clock });
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -69,6 +72,7 @@ export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & 
     },
     close: () =>
       new Promise<void>((resolve) => {
+        restoreConsole();
         app.server.close(() => resolve());
         // Keep-alive connections would hold the close open until they time out.
         app.server.server.closeAllConnections();
