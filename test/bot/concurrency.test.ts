@@ -86,6 +86,35 @@ describe.each(storages)('%s', (_name, instances, makeStorage) => {
   });
 });
 
+describe('the same activity delivered to two instances', () => {
+  let apps: RunningApp[] = [];
+  beforeEach(async () => {
+    const storage = new MemoryStorage();
+    apps = await Promise.all([1, 2].map(() => startApp(configFor(upstreams, { LOG_LEVEL: 'warn' }), { storage })));
+    upstreams.trackings.setLatency(40);
+  });
+  afterEach(() => Promise.all(apps.map((app) => app.close())));
+
+  const chats = (conversationId: string) => apps.map((app) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId }));
+  const lookup = (id: string) => ({ id, value: { input_type: 'tracking_number', identifier: TN.inTransit } });
+
+  test('at the same moment: answered once, at the cost of at most one extra upstream call (README: Duplicate deliveries)', async () => {
+    const [a, b] = chats(`dup-${Math.random().toString(36).slice(2)}`);
+    const answers = await Promise.all([a.say(lookup('retry-1')), b.say(lookup('retry-1'))]);
+    expect(answers.map((answer) => answer.replies.filter((r) => r.text).length).sort()).toEqual([0, 1]);
+    expect(upstreams.trackings.requests.length).toBeGreaterThanOrEqual(1);
+    expect(upstreams.trackings.requests.length).toBeLessThanOrEqual(2);
+  });
+
+  test("re-sent after the first turn ended (Teams re-sends after 15 s), on the other instance: no reply and no upstream call", async () => {
+    const [a, b] = chats(`dup-${Math.random().toString(36).slice(2)}`);
+    expect((await a.say(lookup('resend-1'))).replies.filter((r) => r.text)).toHaveLength(1);
+    const calls = upstreams.trackings.requests.length;
+    expect((await b.say(lookup('resend-1'))).replies).toEqual([]);
+    expect(upstreams.trackings.requests).toHaveLength(calls);
+  });
+});
+
 /** Another instance that writes the conversation's state between every read and write of ours: we always lose. */
 class AlwaysOvertaken extends MemoryStorage {
   override async write(changes: StoreItems): Promise<void> {
