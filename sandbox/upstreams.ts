@@ -1,8 +1,9 @@
 /**
  * Sandbox mode: with no upstream configured, `npm start` runs both interface simulators
- * with their demo orders, so the bot can be tried at once. Never in production, never with a bot identity.
+ * with their demo orders, so the bot can be tried at once. Only with NODE_ENV unset, development or
+ * test (any other value is production), never with a bot identity, and reachable from this machine only.
  */
-import type { Config } from '../src/config';
+import { PRODUCTION_BY_NODE_ENV, type Config } from '../src/config';
 import { compileOrderNumberPattern } from '../src/recognize';
 import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
 import { startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from './simulators';
@@ -17,6 +18,8 @@ export const SANDBOX_STORES = [
 ];
 /** Lookups per 10 minutes in the sandbox: a newcomer clicking through every demo never meets the limit. */
 export const SANDBOX_LOOKUP_LIMIT = 100;
+/** Where the bot and the simulators listen in sandbox mode: inbound auth is off, so only this machine may reach them. */
+export const SANDBOX_HOST = '127.0.0.1';
 
 export interface Sandbox {
   config: Config;
@@ -28,7 +31,9 @@ export interface Sandbox {
 
 /** Why sandbox mode may not run with this config, or undefined when it may. */
 export function sandboxRefusal(config: Config): string | undefined {
-  if (config.production) return 'NODE_ENV=production needs real upstreams: set CHECKPOINTS_BASE_URL and/or TRACKINGS_BASE_URL.';
+  if (config.production) {
+    return `${PRODUCTION_BY_NODE_ENV}, which needs a real upstream: set CHECKPOINTS_BASE_URL (with CHECKPOINTS_USER_ID and CHECKPOINTS_TOKEN) and/or TRACKINGS_BASE_URL (with TRACKINGS_API_KEY); sandbox mode runs only with NODE_ENV unset, development or test.`;
+  }
   if (config.bot.appId) return 'MicrosoftAppId is set, so this is a real deployment: set CHECKPOINTS_BASE_URL and/or TRACKINGS_BASE_URL.';
   return undefined;
 }
@@ -41,9 +46,9 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   const userId = '4242';
   const token = 'sandbox-checkpoints-token';
   const apiKey = 'sandbox-trackings-key';
-  const checkpoints = await startCheckpointsSimulator({ userId, token });
+  const checkpoints = await startCheckpointsSimulator({ userId, token, host: SANDBOX_HOST });
   // Sandbox mode means no upstream is configured, so the service path is the default one.
-  const trackings = await startTrackingsSimulator({ apiKey, service: DEFAULT_TRACKINGS_SERVICE });
+  const trackings = await startTrackingsSimulator({ apiKey, service: DEFAULT_TRACKINGS_SERVICE, host: SANDBOX_HOST });
   // The operator's own settings win; the demo's fill in what is not set.
   const pattern = config.orderNumberFormat ? undefined : compileOrderNumberPattern(SANDBOX_ORDER_NUMBER_PATTERN);
   const lookupLimit = config.lookupLimit === 0 ? 0 : Math.max(config.lookupLimit, SANDBOX_LOOKUP_LIMIT);

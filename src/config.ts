@@ -98,7 +98,17 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   if (env.MicrosoftAppType !== 'MultiTenant') requireWith('MicrosoftAppId', 'MicrosoftAppTenantId');
 });
 
+/**
+ * The NODE_ENV values of a developer's machine. Any other value is production (inbound auth required,
+ * no sandbox mode): `Production`, `production ` and `prod` mean production, and `staging` needs its
+ * protection just the same, so a near miss fails closed instead of opening an unauthenticated bot.
+ */
+const DEVELOPMENT_NODE_ENVS = ['development', 'test'];
+/** Why a refusal applies, in the words every such refusal uses. */
+export const PRODUCTION_BY_NODE_ENV = 'NODE_ENV is set to neither development nor test, so this is production';
+
 export interface Config {
+  /** NODE_ENV is set, and not to one of DEVELOPMENT_NODE_ENVS. */
   production: boolean;
   port: number;
   logLevel: string;
@@ -182,7 +192,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   }
   const e = parsed.data;
   return {
-    production: e.NODE_ENV === 'production',
+    production: e.NODE_ENV !== undefined && !DEVELOPMENT_NODE_ENVS.includes(e.NODE_ENV),
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     defaultLocale: e.DEFAULT_LOCALE,

@@ -3,10 +3,10 @@
  */
 import { existsSync } from 'node:fs';
 import { attachSandbox, sandboxBanner } from '../sandbox/attach';
-import { startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams';
+import { SANDBOX_HOST, startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams';
 import { createApp } from './app';
 import { createStorage } from './bot/storage';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, PRODUCTION_BY_NODE_ENV, type Config } from './config';
 import { createLogger, LogOutput, routeConsoleTo } from './log';
 
 /** Time left, after later answers are abandoned, to send "please ask again" before the process must exit. */
@@ -30,14 +30,6 @@ async function main(): Promise<void> {
   // Every exit lets the log catch up briefly, and never waits on it for longer.
   const exit = (code: number): Promise<never> => output.settle(LOG_SETTLE_MS).then(() => process.exit(code));
 
-  if (!config.bot.appId) {
-    if (config.production) {
-      logger.fatal({}, 'NODE_ENV=production needs inbound auth: set MicrosoftAppId (and MicrosoftAppPassword) from the Azure Bot resource');
-      return exit(1);
-    }
-    logger.warn({}, 'INBOUND AUTH IS OFF: MicrosoftAppId is not set, so /api/messages accepts unauthenticated requests. Fine on a developer machine, never on a public endpoint.');
-  }
-
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
   if (wantsSandbox(config)) {
     const refusal = sandboxRefusal(config);
@@ -50,11 +42,21 @@ async function main(): Promise<void> {
     logger.warn({ checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, 'sandbox mode: inbound auth is off and the upstreams are simulators');
   }
 
+  if (!config.bot.appId) {
+    if (config.production) {
+      logger.fatal({}, `${PRODUCTION_BY_NODE_ENV}, which needs inbound auth: set MicrosoftAppId (and MicrosoftAppPassword) from the Azure Bot resource`);
+      return exit(1);
+    }
+    logger.warn({}, 'INBOUND AUTH IS OFF: MicrosoftAppId is not set, so /api/messages accepts unauthenticated requests. Fine on a developer machine, never on a public endpoint.');
+  }
+
   let draining = false;
   const app = createApp(config, logger, { storage: createStorage(config), draining: () => draining });
-  if (sandbox) attachSandbox(app.server, { botUrl: `http://127.0.0.1:${config.port}`, logger: logger.child({ component: 'sandbox' }) });
-  app.server.listen(config.port, () => {
-    logger.info({ url: `http://localhost:${config.port}`, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
+  if (sandbox) attachSandbox(app.server, { botUrl: `http://${SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }) });
+  // Sandbox mode has inbound auth off: loopback only. Elsewhere every interface, as a host expects.
+  app.server.listen(config.port, sandbox ? SANDBOX_HOST : undefined, () => {
+    const { address, port } = app.server.address();
+    logger.info({ address, port, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
     if (config.storage.kind === 'memory' && config.production) logger.warn({}, 'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob');
     if (sandbox) {
       process.stdout.write(sandboxBanner(`http://localhost:${config.port}/`, { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, sandbox.demo));

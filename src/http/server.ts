@@ -5,6 +5,7 @@
 import restify, { type Server } from 'restify';
 import type { Logger } from '../tracking/logger';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../tracking/nesting';
+import { DEFAULT_CONNECTION_TIMEOUTS, limitSlowClients, type ConnectionTimeouts } from './connectionTimeouts';
 
 /** An action call is a few hundred bytes. */
 export const ACTION_MAX_BODY_BYTES = 64 * 1024;
@@ -13,6 +14,8 @@ export const ACTIVITY_MAX_BODY_BYTES = 256 * 1024;
 
 export interface ServerOptions {
   logger: Logger;
+  /** How long a client may take to send a request or idle on a connection; the defaults fit a channel's 15 s. */
+  timeouts?: Partial<ConnectionTimeouts>;
 }
 
 /** The JSON body parser of one route, with that route's size limit and a bound on nesting. */
@@ -32,6 +35,7 @@ export function createServer(options: ServerOptions): Server {
   // failure, outside our redaction. What it may log of a request is its method and path, nothing else.
   const log = options.logger.child({ library: 'restify' }, { serializers: { req: requestSummary, res: () => undefined, err: errorSummary } });
   const server = restify.createServer({ name: 'order-tracking-bot', handleUncaughtExceptions: false, log: log as never });
+  limitSlowClients(server.server, { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts });
   server.pre((req, res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
     const chunked = req.headers['transfer-encoding'] !== undefined;

@@ -25,7 +25,7 @@ const upstreamEnv = () => ({
 test('in production without a bot identity it refuses to start', async () => {
   const service = await startService({ ...upstreamEnv(), NODE_ENV: 'production' }, { expectExit: true });
   expect(await service.exited).toBe(1);
-  expect(service.output()).toContain('NODE_ENV=production needs inbound auth: set MicrosoftAppId');
+  expect(service.output()).toContain('so this is production, which needs inbound auth: set MicrosoftAppId');
 });
 
 test('elsewhere it starts, and warns loudly that inbound auth is off', async () => {

@@ -4,8 +4,6 @@
  */
 import { attachSandbox } from '../../sandbox/attach';
 import { DEMO } from '../../sandbox/simulators';
-import { startSandbox, sandboxRefusal, wantsSandbox } from '../../sandbox/upstreams';
-import { loadConfig } from '../../src/config';
 import { silentLogger } from '../../src/tracking/logger';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { useSimulators } from '../support/upstreams';
@@ -82,34 +80,5 @@ describe('the sandbox page', () => {
     expect(Number((await bundle.arrayBuffer()).byteLength)).toBeGreaterThan(1_000_000);
     const demo = (await (await fetch(`${app.url}/sandbox/demo.json`)).json()) as Array<{ input_type: string }>;
     expect(new Set(demo.map((d) => d.input_type))).toEqual(new Set(['order_number', 'tracking_number', 'order_id', 'external_order']));
-  });
-});
-
-describe('when sandbox mode runs', () => {
-  test('with no upstream configured', () => {
-    expect(wantsSandbox(loadConfig({}))).toBe(true);
-    expect(wantsSandbox(loadConfig({ TRACKINGS_BASE_URL: 'https://x.test', TRACKINGS_API_KEY: 'k' }))).toBe(false);
-  });
-
-  test.each([
-    ['NODE_ENV=production', { NODE_ENV: 'production' }, /NODE_ENV=production/],
-    ['a bot identity', { MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: 'p' }, /MicrosoftAppId/],
-  ])('never with %s', (_what, env, reason) => {
-    expect(sandboxRefusal(loadConfig(env))).toMatch(reason);
-  });
-
-  test('a plain development start may', () => {
-    expect(sandboxRefusal(loadConfig({}))).toBeUndefined();
-  });
-
-  test('it starts both simulators and points the config at them', async () => {
-    const sandbox = await startSandbox(loadConfig({}));
-    try {
-      expect(sandbox.config.checkpoints?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(sandbox.config.trackings?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(wantsSandbox(sandbox.config)).toBe(false);
-    } finally {
-      await sandbox.close();
-    }
   });
 });

@@ -1,0 +1,105 @@
+/**
+ * When sandbox mode runs, and where it can be reached. It runs only when the intent is unmistakable:
+ * no upstream configured, NODE_ENV unset, development or test, no bot identity; and then only this
+ * machine can reach it. Before: `Production`, `PRODUCTION`, `production ` and `prod` each started it,
+ * with inbound auth off, on every interface.
+ */
+import { Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { startSandbox, sandboxRefusal, wantsSandbox } from '../../sandbox/upstreams';
+import { loadConfig } from '../../src/config';
+import { startService, stopAllServices, type ServiceProcess } from '../support/serviceProcess';
+import { API_KEY, useSimulators } from '../support/upstreams';
+
+jest.setTimeout(60_000);
+const upstreams = useSimulators();
+afterAll(() => stopAllServices());
+
+/** No upstream and no bot identity, whatever the environment running the tests holds. */
+const nothing = { CHECKPOINTS_BASE_URL: '', TRACKINGS_BASE_URL: '', MicrosoftAppId: '' };
+const NEAR_MISSES = ['Production', 'PRODUCTION', 'production ', 'prod', 'staging'];
+
+/** The start line, as the service logged it. */
+async function listeningLine(service: ServiceProcess): Promise<{ address: string; port: number; sandbox: boolean }> {
+  for (let i = 0; i < 50; i++) {
+    const line = service.output().split('\n').find((l) => l.includes('"order-tracking bot listening"'));
+    if (line) return JSON.parse(line);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no start line:\n${service.output()}`);
+}
+
+describe('the decision', () => {
+  test('with no upstream configured it is wanted', () => {
+    expect(wantsSandbox(loadConfig({}))).toBe(true);
+    expect(wantsSandbox(loadConfig({ TRACKINGS_BASE_URL: 'https://x.test', TRACKINGS_API_KEY: 'k' }))).toBe(false);
+  });
+
+  test.each([['unset', undefined], ['development', 'development'], ['test', 'test']])('NODE_ENV %s may run it', (_what, nodeEnv) => {
+    expect(sandboxRefusal(loadConfig({ NODE_ENV: nodeEnv }))).toBeUndefined();
+  });
+
+  test.each(['production', ...NEAR_MISSES])('NODE_ENV=%j is production: no sandbox, and the refusal says what to set', (nodeEnv) => {
+    const config = loadConfig({ NODE_ENV: nodeEnv });
+    expect(config.production).toBe(true);
+    const refusal = sandboxRefusal(config);
+    expect(refusal).toContain('NODE_ENV is set to neither development nor test, so this is production');
+    for (const name of ['CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'CHECKPOINTS_TOKEN', 'TRACKINGS_BASE_URL', 'TRACKINGS_API_KEY']) expect(refusal).toContain(name);
+  });
+
+  test('never with a bot identity', () => {
+    expect(sandboxRefusal(loadConfig({ MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: 'p' }))).toMatch(/MicrosoftAppId/);
+  });
+});
+
+describe('the simulators', () => {
+  test('it starts both, listening on loopback only, and points the config at them', async () => {
+    const listen = jest.spyOn(Server.prototype, 'listen');
+    const sandbox = await startSandbox(loadConfig({}));
+    try {
+      const servers = listen.mock.contexts as Server[];
+      expect(servers.map((server) => (server.address() as AddressInfo).address)).toEqual(['127.0.0.1', '127.0.0.1']);
+      expect(sandbox.config.checkpoints?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(sandbox.config.trackings?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(wantsSandbox(sandbox.config)).toBe(false);
+    } finally {
+      listen.mockRestore();
+      await sandbox.close();
+    }
+  });
+});
+
+describe('the service as an operator starts it', () => {
+  test.each(NEAR_MISSES)('NODE_ENV=%j with no upstream: it exits 1 with one line naming NODE_ENV and the variables to set', async (nodeEnv) => {
+    // Before, this started the sandbox: it answered /healthz instead of exiting.
+    const start = startService({ ...nothing, NODE_ENV: nodeEnv });
+    await expect(start).rejects.toThrow(/exited with 1/);
+    const output = String(await start.catch((error: Error) => error.message));
+    const fatal = output.split('\n').filter((line) => line.includes('"level":60'));
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]).toContain('no tracking interface is configured. NODE_ENV is set to neither development nor test');
+    expect(fatal[0]).toContain('set CHECKPOINTS_BASE_URL (with CHECKPOINTS_USER_ID and CHECKPOINTS_TOKEN) and/or TRACKINGS_BASE_URL (with TRACKINGS_API_KEY)');
+    expect(output).not.toContain('Sandbox mode:');
+  });
+
+  test.each([['unset', ''], ['development', 'development'], ['test', 'test']])('NODE_ENV %s: sandbox mode, listening on 127.0.0.1 only', async (_what, nodeEnv) => {
+    const service = await startService({ ...nothing, NODE_ENV: nodeEnv });
+    try {
+      const line = await listeningLine(service);
+      expect({ address: line.address, port: line.port, sandbox: line.sandbox }).toEqual({ address: '127.0.0.1', port: Number(new URL(service.url).port), sandbox: true });
+    } finally {
+      service.child.kill();
+    }
+  });
+
+  test('with an upstream configured it listens on every interface, as before', async () => {
+    const service = await startService({ TRACKINGS_BASE_URL: upstreams.trackings.url, TRACKINGS_API_KEY: API_KEY, CHECKPOINTS_BASE_URL: '', MicrosoftAppId: '', NODE_ENV: 'development' });
+    try {
+      const line = await listeningLine(service);
+      expect(['::', '0.0.0.0']).toContain(line.address);
+      expect(line.sandbox).toBe(false);
+    } finally {
+      service.child.kill();
+    }
+  });
+});
