@@ -5,9 +5,10 @@
  * too, so nothing reaches stdout or stderr outside this one bounded, redacted stream.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { EventEmitter } from 'node:events';
+import type { Writable } from 'node:stream';
 import { formatWithOptions } from 'node:util';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import SonicBoom from 'sonic-boom';
 
 export const REDACT_PATHS = [
   'token',
@@ -92,47 +93,50 @@ function printed(args: unknown[]): string {
 }
 
 /** What a stalled reader may leave waiting in memory; later lines are dropped until it reads again. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
+const MAX_WAITING_BYTES = 1024 * 1024;
 
 /**
- * The service's log output: stdout, written in the background, so a slow reader never holds a turn.
- * A reader that is gone or stalled costs log lines, never the service or its shutdown: a failed write
- * stops the logging, what a stalled reader leaves waiting is bounded, and at exit the lines still
- * waiting get a bounded moment (settle) instead of the flush pino registers for its own destination,
- * which retries a failed write forever (a service whose log collector had died ignored SIGTERM).
+ * The service's log output: process.stdout, which Node writes without blocking when it is a pipe or a
+ * socket (what a log collector or supervisor gives it), so a reader that is gone or stalled costs log
+ * lines, never the service or its shutdown. A failed write (the reader is gone) stops the logging; what
+ * a stalled reader leaves waiting is bounded; and an exit gives the waiting lines a bounded moment.
+ * pino's own destination wrote from libuv's thread pool: a write to a full pipe held a thread, and exit,
+ * which joins the pool, hung; after a failed write its exit flush retried forever. Either way the
+ * service ignored SIGTERM.
  */
 export class LogOutput implements DestinationStream {
-  private readonly stream: SonicBoom;
   private broken = false;
-  private pending = false;
+  /** Lines handed to the stream and not yet written out. */
+  private waiting = 0;
+  private readonly written = new EventEmitter();
 
-  constructor(fd = 1) {
-    this.stream = new SonicBoom({ fd, sync: false, maxLength: MAX_BUFFERED_BYTES });
-    // Async writes end in 'drain' once nothing is left to write.
-    this.stream.on('drain', () => (this.pending = false));
-    this.stream.on('error', () => {
+  constructor(private readonly stream: Writable = process.stdout) {
+    stream.on('error', () => {
       this.broken = true;
-      this.pending = false;
+      this.written.emit('all');
     });
   }
 
   write(line: string): void {
-    if (this.broken) return;
-    this.pending = true;
-    this.stream.write(line);
+    if (this.broken || this.stream.writableLength > MAX_WAITING_BYTES) return;
+    this.waiting += 1;
+    this.stream.write(line, () => {
+      this.waiting -= 1;
+      if (this.waiting === 0) this.written.emit('all');
+    });
   }
 
-  /** Resolves once the lines written so far have reached the reader, or after `withinMs` at the latest. */
+  /** Resolves once the lines written so far have gone out, or after `withinMs` at the latest. */
   settle(withinMs: number): Promise<void> {
-    if (!this.pending) return Promise.resolve();
+    if (this.broken || this.waiting === 0) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.stream.off('drain', done).off('error', done);
+        this.written.off('all', done);
         resolve();
       };
       const timer = setTimeout(done, withinMs);
-      this.stream.on('drain', done).on('error', done);
+      this.written.on('all', done);
     });
   }
 }

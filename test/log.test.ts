@@ -3,7 +3,7 @@
  * taken into it as one bounded line, never a stack trace on the console.
  */
 import { Writable } from 'node:stream';
-import { createLogger, MAX_LOGGED_TEXT, routeConsoleTo, withoutLibraryOutput } from '../src/log';
+import { createLogger, LogOutput, MAX_LOGGED_TEXT, routeConsoleTo, withoutLibraryOutput } from '../src/log';
 
 function capture() {
   const lines: Array<Record<string, any>> = [];
@@ -73,5 +73,60 @@ describe("libraries' console output", () => {
     expect(console.error).not.toBe(before);
     restore();
     expect(console.error).toBe(before);
+  });
+});
+
+describe('the log output, when its reader is slow, stalled or gone', () => {
+  /** A reader that takes what it is given and acknowledges nothing until `drain()`, like a full pipe. */
+  function stalledReader() {
+    const pending: Array<() => void> = [];
+    const received: string[] = [];
+    const stream = new Writable({ highWaterMark: 1 << 30, write: (chunk, _e, done) => (received.push(String(chunk)), pending.push(done)) });
+    return { stream, received, drain: () => pending.splice(0).forEach((done) => done()) };
+  }
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('exit waits for the waiting lines while they go out, and no longer', async () => {
+    const reader = stalledReader();
+    const output = new LogOutput(reader.stream);
+    output.write('{"msg":"stopped"}\n');
+    let settled = false;
+    void output.settle(500).then(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(100);
+    expect(settled).toBe(false);
+    reader.drain();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+  });
+
+  test('a reader that never reads again costs at most the settle time', async () => {
+    const output = new LogOutput(stalledReader().stream);
+    output.write('{"msg":"stopped"}\n');
+    let settled = false;
+    void output.settle(500).then(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(499);
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+  });
+
+  test('what a stalled reader leaves waiting is bounded: later lines are dropped', () => {
+    const reader = stalledReader();
+    const output = new LogOutput(reader.stream);
+    const line = `${'x'.repeat(1_000)}\n`;
+    for (let i = 0; i < 5_000; i++) output.write(line);
+    expect(reader.stream.writableLength).toBeLessThanOrEqual(1024 * 1024 + line.length);
+  });
+
+  test('a reader that is gone (EPIPE) stops the logging, and exit does not wait for it', async () => {
+    const stream = new Writable({ write: (_chunk, _e, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    const output = new LogOutput(stream);
+    output.write('{"msg":"shutting down"}\n');
+    await jest.advanceTimersByTimeAsync(0);
+    const writes = jest.spyOn(stream, 'write');
+    output.write('{"msg":"stopped"}\n');
+    expect(writes).not.toHaveBeenCalled();
+    await expect(output.settle(500)).resolves.toBeUndefined();
   });
 });

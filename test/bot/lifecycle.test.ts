@@ -123,7 +123,7 @@ describe('when nothing reads its log any more, SIGTERM still ends it within the 
   test('its log collector stalled (the pipe is full)', async () => {
     const port = await freePort();
     // Pipes nobody reads: the kernel's buffer fills and stays full.
-    const child = spawn(process.execPath, ['dist/src/index.js'], { env: { ...process.env, ...upstreamEnv(), PORT: String(port), LOG_LEVEL: 'debug', SHUTDOWN_GRACE_MS: '5000' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/src/index.js'], { env: { ...process.env, ...upstreamEnv(), PORT: String(port), LOG_LEVEL: 'trace', SHUTDOWN_GRACE_MS: '5000' }, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       let up = false;
       for (let i = 0; i < 150 && !up; i++) {
@@ -131,9 +131,10 @@ describe('when nothing reads its log any more, SIGTERM still ends it within the 
         if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(up).toBe(true);
-      // Each request is a log line: far more than a pipe holds. The service still answers every one.
+      // Each request is three log lines at trace level, over 1 MB in all: far more than a pipe and its reader's
+      // buffer hold (about 200 KB). The service still answers every one.
       const statuses: number[] = [];
-      for (let batch = 0; batch < 20; batch++) statuses.push(...(await Promise.all(Array.from({ length: 50 }, () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status)))));
+      for (let batch = 0; batch < 60; batch++) statuses.push(...(await Promise.all(Array.from({ length: 50 }, () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status)))));
       expect(new Set(statuses)).toEqual(new Set([200]));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
