@@ -18,7 +18,7 @@ export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: strin
     `  Chat with the bot:   ${pageUrl}`,
     `  Interface A (sim):   ${simulators.checkpoints}`,
     `  Interface B (sim):   ${simulators.trackings}`,
-    `  Lookup limit:        ${demo.lookupLimit ? `${demo.lookupLimit} per conversation per 10 minutes, raised for the demo (LOOKUP_LIMIT)` : 'off (LOOKUP_LIMIT=0)'}`,
+    `  Lookup limit:        ${demo.lookupLimit ? `${demo.lookupLimit} per conversation and per visitor per 10 minutes, raised for the demo (LOOKUP_LIMIT)` : 'off (LOOKUP_LIMIT=0)'}`,
     ...(demo.orderNumberPattern ? [`  Order numbers:       ${demo.orderNumberPattern} is the demo's format, so ORD-1001 is answered as typed (ORDER_NUMBER_PATTERN)`] : []),
     ...(demo.stores ? ['  Stores:              the demo stores are offered by name (TRACKINGS_STORES)'] : []),
     '  Try:',

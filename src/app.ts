@@ -2,13 +2,13 @@
  * Builds the parts from one Config and hands each its collaborators. No I/O happens here:
  * index.ts starts the process around it, and tests build it against the simulators.
  */
-import { ConversationState, MemoryStorage, type Storage } from 'botbuilder';
+import { ConversationState, MemoryStorage, UserState, type Storage } from 'botbuilder';
 import type { Server } from 'restify';
 import { ConversationMemory, type Memory } from '../dialogs/conversationMemory';
 import { LookupAnswerer } from '../dialogs/lookupAnswer';
 import { LookupDialog } from '../dialogs/lookupDialog';
 import { Understanding } from '../dialogs/understanding';
-import { DEFAULT_LIMITS, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
+import { DEFAULT_LIMITS, hasUserId, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
 import { ReplyDeadline } from '../dialogs/replyDeadline';
 import { createAdapter, type TrackingAdapter } from './bot/adapter';
@@ -70,9 +70,12 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const finder = new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock });
   const translator = new Translator(config.defaultLocale);
   const storage = parts.storage ?? new MemoryStorage();
-  const conversationState = new ConversationState(new OptimisticStorage(storage));
+  const stateStorage = new OptimisticStorage(storage);
+  const conversationState = new ConversationState(stateStorage);
+  // The customer's lookup counters, across conversations; loaded only by a turn that looks something up.
+  const userState = new UserState(stateStorage);
   const queue = new ConversationQueue();
-  const transaction = new TurnTransaction(conversationState);
+  const transaction = new TurnTransaction([userState, conversationState]);
   const botLogger = logger.child({ component: 'bot' });
   const adapter = createAdapter(config, translator, botLogger, parts.authEndpoints);
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger);
@@ -84,10 +87,14 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     translator,
     defaultTimeZone: config.defaultTimeZone,
     logger: logger.child({ component: 'dialog' }),
-    guard: new LookupGuard(conversationState.createProperty<GuardState>('lookupGuard'), parts.clock ?? systemClock, {
-      ...DEFAULT_LIMITS,
-      maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY,
-    }),
+    guard: new LookupGuard(
+      [
+        { state: conversationState.createProperty<GuardState>('lookupGuard') },
+        { state: userState.createProperty<GuardState>('lookupGuard'), appliesTo: hasUserId },
+      ],
+      parts.clock ?? systemClock,
+      { ...DEFAULT_LIMITS, maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY },
+    ),
     deadline: new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock),
     later: laterReplies,
     memory,

@@ -48,6 +48,24 @@
     return Object.assign(options, { bubbleMaxWidth: width, bubbleMinWidth: Math.min(250, width) });
   }
 
+  // Each visitor is one customer, the same across the conversations a language switch starts, as a site
+  // passes its signed-in customer's id: the lookup limits hold per customer. One id for every visitor
+  // would make them all one customer, whose misses cool everyone down.
+  var userId = visitorId();
+  function visitorId() {
+    var bytes = new Uint8Array(8);
+    window.crypto.getRandomValues(bytes);
+    var fresh = 'visitor-' + Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
+    try {
+      var kept = window.localStorage.getItem('sandbox-visitor');
+      if (kept) return kept;
+      window.localStorage.setItem('sandbox-visitor', fresh);
+    } catch (e) {
+      // Storage refused (private mode): one id for this page's life.
+    }
+    return fresh;
+  }
+
   function start(locale) {
     if (current) current.directLine.end();
     var directLine = window.WebChat.createDirectLine({ domain: location.origin + '/sandbox/directline', token: 'sandbox', webSocket: false, pollingInterval: 300 });
@@ -71,7 +89,7 @@
         directLine: directLine,
         store: store,
         locale: locale,
-        userID: 'sandbox-user',
+        userID: userId,
         username: 'You',
         styleOptions: styleOptions(),
       },

@@ -1,7 +1,8 @@
 /**
  * The ActivityHandler: greets new members, strips a Teams @mention, runs the main dialog,
- * and runs each turn as a transaction on the conversation's state: one at a time per conversation in
- * this process, and run again on fresh state when another instance changed it meanwhile.
+ * and runs each turn as a transaction on the conversation's state and the customer's lookup counters:
+ * one at a time per conversation in this process, and run again on fresh state when another turn
+ * (another instance, another conversation of the customer) changed it meanwhile.
  */
 import { ActivityHandler, StatusCodes, TurnContext, type BotState, type InvokeResponse } from 'botbuilder';
 import type { DialogState } from 'botbuilder-dialogs';

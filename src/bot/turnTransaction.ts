@@ -1,7 +1,8 @@
 /**
- * A turn as a transaction: its replies are held back until its state is saved. When the save loses
- * a race with another instance (StateConflictError), the held replies are dropped and the turn runs
- * again on the state the other instance wrote, so what the customer reads always matches the state.
+ * A turn as a transaction: its replies are held back until its state is saved, the customer's and the
+ * conversation's. When a save loses a race with another instance, or with another conversation of the
+ * same customer (StateConflictError), the held replies are dropped and the turn runs again on the state
+ * the other turn wrote, so what the customer reads always matches the state.
  * Typing indicators go out at once: they promise nothing. Work that must follow a committed turn
  * (a reply delivered later) is queued with afterCommit and started only when the turn has landed.
  */
@@ -28,7 +29,14 @@ export interface TurnOutcome {
 
 export class TurnTransaction {
   constructor(
-    private readonly state: BotState,
+    /**
+     * Saved in this order, each only if the turn changed it. Put the conversation's last: a save that loses
+     * stops the attempt, and a conversation written ahead of a lost save would make the re-run see its own
+     * turn as done (a duplicate delivery, a question already asked). A state written ahead of it instead (the
+     * customer's lookup counters) keeps the lost attempt's lookups: the re-run counts them again, which
+     * errs on the side of the limits.
+     */
+    private readonly states: BotState[],
     private readonly maxAttempts = MAX_TURN_ATTEMPTS,
   ) {}
 
@@ -40,7 +48,7 @@ export class TurnTransaction {
       outbox.hold();
       try {
         await logic();
-        await this.state.saveChanges(context, false);
+        for (const state of this.states) await state.saveChanges(context, false);
       } catch (error) {
         context.turnState.delete(AFTER_COMMIT);
         if (error instanceof StateConflictError) {
@@ -48,7 +56,8 @@ export class TurnTransaction {
           outbox.drop();
           if (attempt >= this.maxAttempts) throw error;
           resetResponded(context);
-          await this.state.load(context, true);
+          // What this turn read is stale (and what it wrote has a new eTag); a state it never read loads when first needed.
+          for (const state of this.states) if (state.get(context)) await state.load(context, true);
           continue;
         }
         // Whatever was said before any other failure still goes out; the adapter's apology follows it.

@@ -5,7 +5,10 @@
  * must record exactly the lookups the customer was shown, never more than ten are shown, and every
  * message gets an answer. With last-writer-wins state, turns overwrite each other: more than ten are
  * shown and the state counts fewer. The burst opens a brand-new conversation, whose first writes have
- * no stored version to compare with, and once more on a conversation that exists.
+ * no stored version to compare with, and once more on a conversation that exists. The same holds for
+ * one customer's lookup counters when twelve new conversations of theirs look up at once: those turns
+ * run side by side even in one process, and the first to create the record must not let the others
+ * write over it.
  */
 import { MemoryStorage, type Storage, type StoreItems } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
@@ -24,6 +27,25 @@ const TN = DEMO.trackings.trackingNumbers;
 
 let azurite: Azurite | undefined;
 afterAll(() => azurite?.stop());
+
+/**
+ * Twelve lookups sent at once, the i-th on `channelFor(i)`: each is answered (shown, asked to wait, or
+ * asked to send it again), and at most ten are shown.
+ */
+async function twelveLookupsAtOnce(channelFor: (i: number) => TestChannel): Promise<{ shown: number; slowed: number }> {
+  const numbers = [TN.inTransit, TN.pending, TN.delivered];
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => channelFor(i).say({ value: { input_type: 'tracking_number', identifier: numbers[i % numbers.length] } })));
+  const texts = answers.map(({ status, replies }) => {
+    expect(status).toBe(200);
+    return replies.map((r) => r.text).filter(Boolean);
+  });
+  const shown = texts.filter((t) => t.length === 1 && FOUND.test(t[0] ?? '')).length;
+  const slowed = texts.filter((t) => t.length === 1 && t[0] === SLOW_DOWN).length;
+  const busy = texts.filter((t) => t.length === 1 && t[0] === BUSY).length;
+  expect(shown + slowed + busy).toBe(12);
+  expect(shown).toBeLessThanOrEqual(10);
+  return { shown, slowed };
+}
 
 const storages: Array<[string, number, () => Promise<Storage>]> = [
   ['one instance', 1, async () => new MemoryStorage()],
@@ -58,22 +80,8 @@ describe.each(storages)('%s', (_name, instances, makeStorage) => {
   ])('twelve lookups at once opening %s: the state counts exactly the answers shown, at most ten, and each message is answered', async (_name, exists) => {
     const conversationId = `race-${Math.random().toString(36).slice(2)}`;
     const chats = apps.map((app) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId }));
-    const numbers = [TN.inTransit, TN.pending, TN.delivered];
     if (exists) expect((await chats[0].say('hi')).replies.map((r) => r.text)).toEqual(['Hi! What would you like to track?']);
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => chats[i % chats.length].say({ value: { input_type: 'tracking_number', identifier: numbers[i % numbers.length] } })),
-    );
-
-    const texts = answers.map(({ status, replies }) => {
-      expect(status).toBe(200);
-      return replies.map((r) => r.text).filter(Boolean);
-    });
-    const shown = texts.filter((t) => t.length === 1 && FOUND.test(t[0] ?? '')).length;
-    const slowed = texts.filter((t) => t.length === 1 && t[0] === SLOW_DOWN).length;
-    const busy = texts.filter((t) => t.length === 1 && t[0] === BUSY).length;
-
-    expect(shown + slowed + busy).toBe(12);
-    expect(shown).toBeLessThanOrEqual(10);
+    const { shown, slowed } = await twelveLookupsAtOnce((i) => chats[i % chats.length]);
     if (instances === 1) expect([shown, slowed]).toEqual([10, 2]);
 
     const key = `webchat/conversations/${conversationId}/`;
@@ -82,6 +90,16 @@ describe.each(storages)('%s', (_name, instances, makeStorage) => {
 
     // And the conversation goes on from that state: the limit is reached, or nearly.
     const next = await chats[0].say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
+    expect(next.replies.map((r) => r.text).filter(Boolean)).toEqual([shown === 10 ? SLOW_DOWN : expect.stringMatching(FOUND)]);
+  });
+
+  test('twelve new conversations of one customer, a lookup each, at once: at most ten are shown, and the customer\'s record counts exactly those', async () => {
+    const userId = `customer-${Math.random().toString(36).slice(2)}`;
+    const { shown } = await twelveLookupsAtOnce((i) => new TestChannel({ botUrl: apps[i % apps.length].url, mode: 'expectReplies', locale: 'en-US', userId }));
+
+    const key = `webchat/users/${userId}/`;
+    expect((await storage.read([key]))[key].lookupGuard.recent).toHaveLength(shown);
+    const next = await new TestChannel({ botUrl: apps[0].url, mode: 'expectReplies', locale: 'en-US', userId }).say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
     expect(next.replies.map((r) => r.text).filter(Boolean)).toEqual([shown === 10 ? SLOW_DOWN : expect.stringMatching(FOUND)]);
   });
 });
@@ -141,6 +159,42 @@ test('a turn that keeps losing the race says "please send that again" in the cus
     const key = `webchat/conversations/${customer.conversationId}/`;
     expect((await storage.read([key]))[key]).toMatchObject({ overtaken: true, dialogState: expect.anything() });
     expect(app.logs.filter((line) => line.includes('"turn failed"'))).toHaveLength(1);
+  } finally {
+    await app.close();
+  }
+});
+
+/** Another conversation of the same customer looks a number up between our read and our write of the customer's record, once. */
+class CustomerOvertakenOnce extends MemoryStorage {
+  private overtaken = false;
+  constructor(private readonly otherLookupAt: () => number) {
+    super();
+  }
+  override async write(changes: StoreItems): Promise<void> {
+    const key = Object.keys(changes).find((k) => k.includes('/users/'));
+    if (key && !this.overtaken) {
+      this.overtaken = true;
+      const stored = (await super.read([key]))[key] ?? {};
+      await super.write({ [key]: { ...stored, lookupGuard: { recent: [this.otherLookupAt()], misses: 0 }, eTag: '*' } });
+    }
+    return super.write(changes);
+  }
+}
+
+test("a lookup whose customer's record another conversation changed meanwhile runs again: answered once, counted once in each record", async () => {
+  let app: RunningApp | undefined;
+  const storage = new CustomerOvertakenOnce(() => app!.clock.now() - 1_000);
+  app = await startApp(configFor(upstreams, { LOG_LEVEL: 'info' }), { storage });
+  try {
+    const customer = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: 'two-tabs' });
+    const { replies } = await customer.say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
+    expect(replies.map((r) => r.text).filter(Boolean)).toEqual([expect.stringMatching(FOUND)]);
+    const userKey = 'webchat/users/two-tabs/';
+    const conversationKey = `webchat/conversations/${customer.conversationId}/`;
+    const saved = await storage.read([userKey, conversationKey]);
+    expect(saved[userKey].lookupGuard.recent).toHaveLength(2);
+    expect(saved[conversationKey].lookupGuard.recent).toHaveLength(1);
+    expect(app.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'turn')).toMatchObject({ attempts: 2, lookup: { outcome: 'found' } });
   } finally {
     await app.close();
   }

@@ -90,6 +90,31 @@ browserTest('a new user tracks a demo order in English, then in German', async (
   await page.close();
 });
 
+browserTest('each visitor is one customer for the lookup limits: three misses cool them down in a new conversation too, not another visitor', async () => {
+  const guesser = await browser.newPage({ locale: 'en-US' });
+  await guesser.goto(`${app.url}/`);
+  await bubble(guesser, 'Hi! I can tell you where your order is.').waitFor();
+  for (let i = 1; i <= 3; i++) {
+    await type(guesser, DEMO.trackings.trackingNumbers.unknown);
+    // Web Chat shows the apostrophe as a typographic one.
+    await guesser.locator('#webchat .webchat__bubble').filter({ hasText: /^I couldn.t find anything for / }).nth(i - 1).waitFor();
+  }
+  // A language switch starts a new conversation; the visitor is the same customer.
+  await guesser.selectOption('#language', 'de-DE');
+  await bubble(guesser, 'Hallo! Ich sage Ihnen, wo Ihre Bestellung ist.').waitFor();
+  await type(guesser, DEMO.trackings.trackingNumbers.inTransit);
+  await bubble(guesser, 'Sie haben in kurzer Zeit sehr viele Nummern abgefragt. Bitte warten Sie ein paar Minuten und versuchen Sie es dann noch einmal.').waitFor();
+  await guesser.screenshot({ path: `${SCREENSHOTS}/04-cool-down-de.png` });
+
+  const other = await browser.newPage({ locale: 'en-US' });
+  await other.goto(`${app.url}/`);
+  await bubble(other, 'Hi! I can tell you where your order is.').waitFor();
+  await type(other, DEMO.trackings.trackingNumbers.inTransit);
+  await other.locator('.ac-adaptiveCard').last().waitFor();
+  await guesser.close();
+  await other.close();
+});
+
 browserTest('the page and its bundle load from this server only, with no CDN', async () => {
   const page = await browser.newPage();
   const hosts = new Set<string>();

@@ -40,7 +40,7 @@ test('the store order typed asks which kind, then offers the demo stores by name
 
 test('the start line says what the sandbox set for the demo', () => {
   const banner = sandboxBanner('http://localhost:3978/', {}, sandbox.demo);
-  expect(banner).toContain('Lookup limit:        100 per conversation per 10 minutes, raised for the demo (LOOKUP_LIMIT)');
+  expect(banner).toContain('Lookup limit:        100 per conversation and per visitor per 10 minutes, raised for the demo (LOOKUP_LIMIT)');
   expect(banner).toContain('Order numbers:       ORD-\\d{4} is the demo\'s format, so ORD-1001 is answered as typed (ORDER_NUMBER_PATTERN)');
   expect(banner).toContain('Stores:              the demo stores are offered by name (TRACKINGS_STORES)');
 });

@@ -52,6 +52,11 @@ export interface ChannelOptions {
   locale?: string;
   channelId?: string;
   conversationId?: string;
+  /**
+   * The customer's id on the channel (`from.id`); null sends none. Unless given, each conversation is a
+   * customer of its own, so that tests of separate customers on one app do not share the lookup limits.
+   */
+  userId?: string | null;
 }
 
 /** Activity ids are unique across every channel object, as a real channel's are. */
@@ -76,7 +81,7 @@ export class TestChannel {
       channelId: this.options.channelId ?? 'webchat',
       serviceUrl: this.options.connector?.url ?? 'http://127.0.0.1:9/unused',
       conversation: { id: this.conversationId },
-      from: { id: 'customer-1', name: 'Customer' },
+      from: this.options.userId === null ? { name: 'Customer' } : { id: this.options.userId ?? `customer-of-${this.conversationId}`, name: 'Customer' },
       recipient: { id: 'bot', name: 'Order Tracking' },
       locale: this.options.locale,
       timestamp: new Date().toISOString(),
