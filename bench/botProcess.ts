@@ -59,7 +59,7 @@ async function lookupReplies(context: TurnContext): Promise<{ replies: Reply[]; 
   const language = languageOf(context, translator, config.defaultTimeZone);
   const shipments = await app.lookup.find(request, language.language);
   const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
-  const replies = renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId }, { intro });
+  const replies = renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId }, { intro });
   return { replies, language };
 }
 

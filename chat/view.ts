@@ -83,8 +83,13 @@ function walk(elements: Json[], button: (title: string, sends: Button['sends']) 
   collectToggles(elements, toggles);
   for (const element of elements) {
     if (element.isVisible === false) {
+      const shownBy = toggles.has(element.id) ? `, shown by "${toggles.get(element.id)}"` : '';
+      if (element.type === 'ActionSet') {
+        lines.push(`(hidden: the button ${actionLine(element.actions ?? [], button)}${shownBy})`);
+        continue;
+      }
       const inside = walk(element.items ?? [], button).length;
-      lines.push(`(hidden: ${inside} more line${inside === 1 ? '' : 's'}${toggles.has(element.id) ? `, shown by "${toggles.get(element.id)}"` : ''})`);
+      lines.push(`(hidden: ${inside} more line${inside === 1 ? '' : 's'}${shownBy})`);
       continue;
     }
     switch (element.type) {
@@ -137,8 +142,10 @@ function actionLine(actions: Json[], button: (title: string, sends: Button['send
     .join(' ');
 }
 
+/** Which visible button shows each hidden element (a hidden button, such as "Hide", shows nothing until pressed). */
 function collectToggles(elements: Json[], toggles: Map<string, string>): void {
   for (const element of elements) {
+    if (element.isVisible === false) continue;
     for (const action of element.actions ?? []) {
       if (action.type !== 'Action.ToggleVisibility') continue;
       for (const target of action.targetElements ?? []) toggles.set(typeof target === 'string' ? target : target.elementId, action.title);

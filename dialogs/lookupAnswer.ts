@@ -134,7 +134,7 @@ export class LookupAnswerer {
       const intro = [missing.length ? t('lookup.nothing_for', { identifiers: list(missing) }) : undefined, t('lookup.found', { count: shipments.length, identifier: list(found.map((result) => result.lookup)) })]
         .filter(Boolean)
         .join(' ');
-      const cardContext = { t, locale: language.locale, timeZone: language.timeZone, channel: context.activity.channelId };
+      const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId };
       for (const message of renderShipments(shipments, cardContext, { intro, choices: this.followUps(t) })) await sendMessage(context, message);
       await this.parts.memory.offered(context, [...FOLLOW_UPS]);
       await this.parts.memory.lookedUp(context, { ...found[0].request, shown: found[0].lookup.shown });

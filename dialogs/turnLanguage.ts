@@ -9,6 +9,8 @@ import { validTimeZone } from '../src/timeZone';
 export interface TurnLanguage extends Localization {
   /** IANA zone for dates: the client's `localTimezone` when valid, else the deployment's default. */
   timeZone: string;
+  /** Whether `timeZone` is the customer's own (their client sent it), so times need not name it. */
+  customerTimeZone: boolean;
 }
 
 const KEY = Symbol('turnLanguage');
@@ -17,7 +19,8 @@ export function languageOf(context: TurnContext, translator: Translator, default
   const known = context.turnState.get(KEY) as TurnLanguage | undefined;
   if (known) return known;
   const activity = context.activity;
-  const language = { ...translator.localize(activity.locale), timeZone: validTimeZone(activity.localTimezone) ?? defaultTimeZone };
+  const own = validTimeZone(activity.localTimezone);
+  const language = { ...translator.localize(activity.locale), timeZone: own ?? defaultTimeZone, customerTimeZone: own !== undefined };
   context.turnState.set(KEY, language);
   return language;
 }

@@ -1,18 +1,18 @@
 /**
- * Dates in the user's locale and time zone. A plain calendar date (YYYY-MM-DD) stays that date:
- * it is formatted in UTC, so no zone can move it to the day before or after.
+ * Dates in the user's locale and time zone, in one format per answer: the same medium date everywhere,
+ * with the time where there is one (`18 Nov 2026, 09:30`), and the zone named (`09:30 UTC`, `10:30 MEZ`)
+ * unless it is the customer's own, as their client told us. A plain calendar date (YYYY-MM-DD) stays that
+ * date: it is formatted in UTC, so no zone can move it to the day before or after.
  */
 import { validTimeZone } from '../timeZone';
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export interface DateFormatter {
-  /** Date only, medium length: `18. Nov. 2026`, `18 Nov 2026`. */
+  /** Date only: `18. Nov. 2026`, `18 Nov 2026`. */
   date(value: string | undefined): string | undefined;
-  /** Date and time, medium date: `18. Nov. 2026, 09:30`. */
+  /** The same date with the time (and the zone, when named): `18. Nov. 2026, 09:30`; a plain date stays a date. */
   dateTime(value: string | undefined): string | undefined;
-  /** Compact numeric date and time for timelines: `18.11.2026, 09:30`, `18/11/2026, 09:30`. */
-  shortDateTime(value: string | undefined): string | undefined;
 }
 
 /** The zone itself when Intl knows it, else UTC. */
@@ -48,46 +48,34 @@ function checkLocale(locale: string | undefined): string {
 const formatters = new Map<string, DateFormatter>();
 const MAX_FORMATTERS = 256;
 
-export function dateFormatter(locale: string, timeZone: string): DateFormatter {
-  const key = `${locale}\u0000${timeZone}`;
+/** `nameZone`: say which zone the times are in (the customer's client did not tell us theirs). */
+export function dateFormatter(locale: string, timeZone: string, nameZone = false): DateFormatter {
+  const key = `${locale}\u0000${timeZone}\u0000${nameZone}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
-    formatter = buildDateFormatter(locale, timeZone);
+    formatter = buildDateFormatter(locale, timeZone, nameZone);
     formatters.set(key, formatter);
   }
   return formatter;
 }
 
-function buildDateFormatter(locale: string, timeZone: string): DateFormatter {
+const DATE = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+const TIME = { hour: '2-digit', minute: '2-digit' } as const;
+
+function buildDateFormatter(locale: string, timeZone: string, nameZone: boolean): DateFormatter {
   const lang = resolveLocale(locale);
   const zone = resolveTimeZone(timeZone);
-  const dateInZone = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: zone });
-  const dateInUtc = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' });
-  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
-  const short = new Intl.DateTimeFormat(lang, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: zone });
-  const shortDate = new Intl.DateTimeFormat(lang, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
-
-  return {
-    date: (value) => {
-      const plain = plainDate(value);
-      if (plain !== undefined) return dateInUtc.format(plain);
-      const instant = parseInstant(value);
-      return instant === undefined ? undefined : dateInZone.format(instant);
-    },
-    dateTime: (value) => {
-      const plain = plainDate(value);
-      if (plain !== undefined) return dateInUtc.format(plain);
-      const instant = parseInstant(value);
-      return instant === undefined ? undefined : dateTime.format(instant);
-    },
-    shortDateTime: (value) => {
-      const plain = plainDate(value);
-      if (plain !== undefined) return shortDate.format(plain);
-      const instant = parseInstant(value);
-      return instant === undefined ? undefined : short.format(instant);
-    },
+  const dateInZone = new Intl.DateTimeFormat(lang, { ...DATE, timeZone: zone });
+  const dateInUtc = new Intl.DateTimeFormat(lang, { ...DATE, timeZone: 'UTC' });
+  const dateTime = new Intl.DateTimeFormat(lang, { ...DATE, ...TIME, timeZone: zone, ...(nameZone && { timeZoneName: 'short' }) });
+  const format = (value: string | undefined, instant: Intl.DateTimeFormat): string | undefined => {
+    const plain = plainDate(value);
+    if (plain !== undefined) return dateInUtc.format(plain);
+    const ms = parseInstant(value);
+    return ms === undefined ? undefined : instant.format(ms);
   };
+  return { date: (value) => format(value, dateInZone), dateTime: (value) => format(value, dateTime) };
 }
 
 function plainDate(value: string | undefined): number | undefined {

@@ -29,7 +29,7 @@ export function renderShipments(shipments: Shipment[], context: CardContext, par
   const locale = resolveLocale(context.locale);
   const timeZone = resolveTimeZone(context.timeZone);
   const safe: CardContext = { ...context, locale, timeZone };
-  const dates = dateFormatter(locale, timeZone);
+  const dates = dateFormatter(locale, timeZone, !context.customerTimeZone);
   const cards = supportsAdaptiveCards(context.channel);
   const views = shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : TEXT_EVENTS, dates));
   const replies = cards ? cardReplies(views, safe, parts) : textReplies(views, safe, parts.intro);

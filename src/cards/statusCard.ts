@@ -93,27 +93,34 @@ function facts(view: ShipmentView, t: Translate): Element[] {
 }
 
 function events(view: ShipmentView, options: StatusCardOptions): Element[] {
+  const { t } = options;
   const visible = view.events.slice(0, VISIBLE_EVENTS);
   if (!visible.length) return [];
   const hidden = view.events.slice(VISIBLE_EVENTS, VISIBLE_EVENTS + Math.max(0, options.hiddenCap));
   const dropped = Math.max(0, view.eventCount - visible.length - hidden.length);
-  const note = dropped ? [text(options.t('card.older_dropped', { count: dropped }), { size: 'small', isSubtle: true, spacing: 'small' })] : [];
+  const note = dropped ? [text(t('card.older_dropped', { count: dropped }), { size: 'small', isSubtle: true, spacing: 'small' })] : [];
 
-  const blocks = visible.flatMap((event, index) => eventBlocks(event, index === 0));
+  const blocks = visible.flatMap((event, index) => eventBlocks(event, index === 0, t));
   if (!hidden.length) return [...blocks, ...note];
+  // A toggle's title cannot change, so two buttons take turns: "Show" while the events are hidden, "Hide" while shown.
   const id = `${options.idPrefix}-older`;
+  const show = `${options.idPrefix}-show`;
+  const hide = `${options.idPrefix}-hide`;
+  const toggle = (title: string) => ({ type: 'Action.ToggleVisibility', title, targetElements: [id, show, hide] });
   return [
     ...blocks,
-    { type: 'Container', id, isVisible: false, spacing: 'none', items: [...hidden.flatMap((event) => eventBlocks(event, false)), ...note] },
-    { type: 'ActionSet', spacing: 'small', actions: [{ type: 'Action.ToggleVisibility', title: options.t('card.show_earlier', { count: hidden.length }), targetElements: [id] }] },
+    { type: 'Container', id, isVisible: false, spacing: 'none', items: [...hidden.flatMap((event) => eventBlocks(event, false, t)), ...note] },
+    { type: 'ActionSet', id: show, spacing: 'small', actions: [toggle(t('card.show_earlier', { count: hidden.length }))] },
+    { type: 'ActionSet', id: hide, isVisible: false, spacing: 'small', actions: [toggle(t('card.hide_earlier'))] },
   ];
 }
 
-/** What happened, then (subtle) the upstream's own words when they are not in the user's language, then when and where. */
-function eventBlocks(event: EventView, first: boolean): Element[] {
+/** What happened; its details; (subtle) the upstream's own words when not in the user's language; then when, where and how often. */
+function eventBlocks(event: EventView, first: boolean, t: Translate): Element[] {
   const blocks = [text(event.text, first ? { spacing: 'medium', separator: true } : { spacing: 'small' })];
+  if (event.details) blocks.push(text(event.details, { size: 'small', spacing: 'none' }));
   if (event.upstreamText) blocks.push(text(event.upstreamText, { size: 'small', isSubtle: true, spacing: 'none' }));
-  const meta = [event.time, event.location].filter(Boolean).join(' · ');
+  const meta = [event.time, event.location, event.repeats ? t('card.repeated', { count: event.repeats }) : undefined].filter(Boolean).join(' · ');
   if (meta) blocks.push(text(meta, { size: 'small', isSubtle: true, spacing: 'none' }));
   return blocks;
 }

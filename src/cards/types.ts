@@ -8,6 +8,8 @@ export interface CardContext {
   locale: string;
   /** IANA zone, e.g. `Europe/Berlin`; an invalid one falls back to UTC. */
   timeZone: string;
+  /** Whether `timeZone` is the customer's own (their client sent it); when not, every time names its zone. */
+  customerTimeZone?: boolean;
   /** Bot Framework channelId: `msteams`, `webchat`, `sms`, ... */
   channel: string;
 }

@@ -12,11 +12,15 @@ export type Tone = 'good' | 'warning' | 'attention';
 export interface EventView {
   /** What happened, in the user's language. */
   text: string;
-  /** The upstream's own words when they are not in the user's language (shown as a subtle second line). */
+  /** The longer words of the event (Interface A's status_details), where they add to `text`. */
+  details?: string;
+  /** The upstream's own words when they are not in the user's language and add to `text` (a subtle second line). */
   upstreamText?: string;
-  /** Compact date and time in the user's zone. */
+  /** Date and time in the answer's one format. */
   time?: string;
   location?: string;
+  /** How many identical events in a row this one stands for (the newest shown); absent for one. */
+  repeats?: number;
 }
 
 export interface ShipmentView {
@@ -30,7 +34,7 @@ export interface ShipmentView {
   exception: boolean;
   orderedAt?: string;
   updatedAt?: string;
-  /** Newest first; only as many as any renderer may show (the rest is counted in `eventCount`). */
+  /** Newest first, runs of identical events told once; only as many as any renderer may show (the rest is counted in `eventCount`). */
   events: EventView[];
   eventCount: number;
   link?: { url: string; label: string };
@@ -58,7 +62,7 @@ export function toneOf(shipment: Pick<Shipment, 'status' | 'delayed' | 'exceptio
 }
 
 /** `maxEvents`: how many of the newest events to prepare; renderers never show more. */
-export function shipmentView(shipment: Shipment, context: CardContext, maxEvents: number, dates = dateFormatter(context.locale, context.timeZone)): ShipmentView {
+export function shipmentView(shipment: Shipment, context: CardContext, maxEvents: number, dates = dateFormatter(context.locale, context.timeZone, !context.customerTimeZone)): ShipmentView {
   const { t } = context;
   const localized = shipment.localizedTexts === true;
   const carrierName = clean(shipment.carrier?.name, LIMITS.carrier);
@@ -67,37 +71,64 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const category = known(shipment.status?.category);
   const label = localized ? clean(shipment.status?.label, LIMITS.statusLabel) : undefined;
   const status = label ?? categoryText(category, t);
-  const events = newestFirst(shipment.events ?? []);
+  const runs = runsOf(newestFirst(shipment.events ?? []));
   const url = cleanUrl(shipment.carrier?.trackingUrl);
   const linkLabel = clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel) ?? (carrierName ? t('card.track_on', { carrier: carrierName }) : t('card.track_on_carrier_site'));
   const summary = trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
+  // An interface that speaks the customer's language explains its status itself; for one that does not, the explanation is ours.
+  const details = localized ? clean(shipment.status?.details, LIMITS.statusDetails) : t(`status_explained.${category}`);
 
   return {
     id: String(shipment.id ?? ''),
     carrier,
     trackingNumber,
     status,
-    statusDetails: unlessSame(clean(shipment.status?.details, LIMITS.statusDetails), status),
+    statusDetails: unlessSame(details, status),
     tone: toneOf({ status: { category }, delayed: shipment.delayed === true, exception: shipment.exception === true }),
     delayed: shipment.delayed === true,
     exception: shipment.exception === true,
     orderedAt: dates.date(shipment.orderedAt),
     updatedAt: dates.dateTime(shipment.updatedAt),
-    events: events.slice(0, Math.max(0, maxEvents)).map((event) => eventView(event, localized, context, dates)),
-    eventCount: events.length,
+    events: runs.slice(0, Math.max(0, maxEvents)).map((run) => eventView(run, localized, context, dates)),
+    eventCount: runs.length,
     link: url ? { url, label: linkLabel } : undefined,
     summary,
   };
 }
 
-function eventView(event: TrackingEvent, localized: boolean, context: CardContext, dates: DateFormatter): EventView {
+interface Run {
+  /** The newest event of the run. */
+  event: TrackingEvent;
+  count: number;
+}
+
+/**
+ * Consecutive events that say the same thing at the same place are one line of the story: scanners
+ * repeat themselves, and ten "In transit, Leipzig" in a row tell the customer nothing ten times.
+ */
+function runsOf(events: TrackingEvent[]): Run[] {
+  const runs: Run[] = [];
+  let previous: string | undefined;
+  for (const event of events) {
+    const key = [event.category, event.text, event.details, event.location].join('\u0000');
+    if (key === previous) runs[runs.length - 1].count += 1;
+    else runs.push({ event, count: 1 });
+    previous = key;
+  }
+  return runs;
+}
+
+function eventView({ event, count }: Run, localized: boolean, context: CardContext, dates: DateFormatter): EventView {
   const upstream = clean(event.text, LIMITS.eventText);
   const translated = categoryText(event.category, context.t);
+  const text = localized ? (upstream ?? translated) : translated;
   return {
-    text: localized ? (upstream ?? translated) : translated,
+    text,
+    details: localized ? unlessSame(clean(event.details, LIMITS.eventText), text) : undefined,
     upstreamText: localized ? undefined : unlessSame(upstream, translated),
-    time: dates.shortDateTime(event.at),
+    time: dates.dateTime(event.at),
     location: clean(event.location, LIMITS.location),
+    repeats: count > 1 ? count : undefined,
   };
 }
 

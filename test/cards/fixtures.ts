@@ -5,9 +5,10 @@ import type { CardContext } from '../../src/cards';
 
 export const translator = new Translator('en');
 
+/** As a client that sends its zone (Teams, Web Chat): times need not name it. */
 export function context(locale: string, timeZone: string, channel = 'webchat'): CardContext {
   const { t, locale: formatLocale } = translator.localize(locale);
-  return { t, locale: formatLocale, timeZone, channel };
+  return { t, locale: formatLocale, timeZone, customerTimeZone: true, channel };
 }
 
 export const en = (channel = 'webchat', timeZone = 'UTC') => context('en-GB', timeZone, channel);

@@ -28,7 +28,8 @@ const everywhere = (text: string): Shipment => ({
   trackingNumber: text,
   carrier: { ...germanLabels.carrier, name: text },
   status: { category: 'delivered', label: text, details: text },
-  events: Array.from({ length: 5 }, (_, i) => ({ at: `2026-11-1${i}T10:00:00Z`, category: 'delivered' as const, text, location: text })),
+  // Alternating categories, so that no two neighbours are one run told once.
+  events: Array.from({ length: 5 }, (_, i) => ({ at: `2026-11-1${i}T10:00:00Z`, category: i % 2 ? ('in_transit' as const) : ('delivered' as const), text, location: text })),
 });
 
 test(`an upstream text ${EVIL} is not a link anywhere on the card, and reads as typed`, () => {
@@ -37,8 +38,8 @@ test(`an upstream text ${EVIL} is not a link anywhere on the card, and reads as 
     expect(cardProblems(card)).toEqual([]);
     const markdown = [...ofType(card, 'TextBlock').map((b) => String(b.text)), ...ofType(card, 'FactSet').flatMap((f) => (f.facts as { value: string }[]).map((x) => x.value))];
     const withEvil = markdown.filter((m) => shown(m) === EVIL);
-    // carrier, label or details (details that repeat the label are dropped), tracking number, and each event's text (localized) or upstream line (not)
-    expect(withEvil).toHaveLength(8);
+    // carrier, label (localized; else our own explanation stands in for the upstream's), tracking number, and each event's text (localized) or upstream line (not)
+    expect(withEvil).toHaveLength(localizedTexts ? 8 : 7);
     expect(markdown.filter((m) => shown(m).endsWith(` · ${EVIL}`))).toHaveLength(5);
     for (const m of markdown) expect(couldLink(m)).toBe(false);
     expect(withEvil[0]).toBe('\\[click me\\](https:\u2060//evil.\u2060example)');

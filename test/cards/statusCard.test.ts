@@ -23,8 +23,8 @@ describe('the German card (labels from the interface, Europe/Berlin)', () => {
 
   test('formats dates in de-DE in the given zone; a plain order date stays that date', () => {
     // 2026-11-18T23:30Z is already the 19th in Berlin.
-    expect(facts(c)).toEqual({ Sendungsnummer: '00340434161094042557', 'Bestellt am': '12.11.2026', 'Letzte Aktualisierung': '19.11.2026, 00:30' });
-    expect(texts(c)).toContain('19.11.2026, 00:30 · Berlin');
+    expect(facts(c)).toEqual({ Sendungsnummer: '00340434161094042557', 'Bestellt am': '12. Nov. 2026', 'Letzte Aktualisierung': '19. Nov. 2026, 00:30' });
+    expect(texts(c)).toContain('19. Nov. 2026, 00:30 · Berlin');
   });
 });
 
@@ -38,7 +38,7 @@ describe('the English card (upstream in English, en-GB, UTC)', () => {
     expect(blocks.slice(first, first + 3).map((b) => [b.text, b.isSubtle ?? false])).toEqual([
       ['In transit', false],
       ['Arrived at facility', true],
-      ['18/11/2026, 23:30 · Berlin', true],
+      ['18 Nov 2026, 23:30 · Berlin', true],
     ]);
     expect(Object.keys(facts(c))).toEqual(['Tracking number', 'Last update']);
     expect(JSON.stringify(c)).not.toMatch(/Zugestellt|Sendung|Unterwegs/);
@@ -47,7 +47,7 @@ describe('the English card (upstream in English, en-GB, UTC)', () => {
   test('the same shipment in German shows German category words, upstream text still below', () => {
     const german = card(englishUpstream, de());
     expect(statusBlock(german).text).toBe('Unterwegs');
-    expect(texts(german)).toEqual(expect.arrayContaining(['Unterwegs', 'Arrived at facility', '19.11.2026, 00:30 · Berlin']));
+    expect(texts(german)).toEqual(expect.arrayContaining(['Unterwegs', 'Arrived at facility', '19. Nov. 2026, 00:30 · Berlin']));
   });
 });
 
@@ -72,7 +72,7 @@ describe('dates and zones', () => {
   });
 
   test('de-CH formats the Swiss way', () => {
-    expect(facts(card(germanLabels, context('de-CH', 'Europe/Zurich')))['Letzte Aktualisierung']).toBe('19.11.2026, 00:30');
+    expect(facts(card(germanLabels, context('de-CH', 'Europe/Zurich')))['Letzte Aktualisierung']).toBe('19. Nov. 2026, 00:30');
   });
 });
 
@@ -144,8 +144,8 @@ describe('events', () => {
     const c = card(withEvents(4));
     const [hidden] = ofType(c, 'Container');
     expect(hidden.isVisible).toBe(false);
-    expect(texts(hidden)).toEqual(['In transit', 'scan 4', '17/11/2026, 21:00']);
-    expect(ofType(c, 'Action.ToggleVisibility')[0]).toMatchObject({ title: 'Show earlier update (1)', targetElements: [hidden.id] });
+    expect(texts(hidden)).toEqual(['In transit', 'scan 4', '17 Nov 2026, 21:00']);
+    expect(ofType(c, 'Action.ToggleVisibility')[0]).toMatchObject({ title: 'Show earlier update (1)', targetElements: [hidden.id, expect.stringMatching(/-show$/), expect.stringMatching(/-hide$/)] });
     const visible = (c.body as Json[]).filter((e) => e.type === 'TextBlock');
     expect(visible.map((b) => b.text).filter((t) => String(t).startsWith('scan'))).toEqual(['scan 1', 'scan 2', 'scan 3']);
     expect(ofType(card(withEvents(9)), 'Action.ToggleVisibility')[0].title).toBe('Show earlier updates (6)');
@@ -169,8 +169,9 @@ describe('events', () => {
     const replies = renderShipments([germanLabels, germanLabels, odd, { ...odd, id: 'a_b_c' }, { ...odd, id: '' }], de());
     expect(replies).toHaveLength(1);
     const ids = walk(replies[0].attachments).map((o) => o.id).filter(Boolean) as string[];
-    expect(ids).toHaveLength(5);
-    expect(new Set(ids).size).toBe(5);
+    // Each card's hidden events and its two toggle buttons.
+    expect(ids).toHaveLength(15);
+    expect(new Set(ids).size).toBe(15);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 });
@@ -193,7 +194,7 @@ describe('carrier, number and link', () => {
 
   test('no carrier, number, dates or events: a short card that still says what it knows', () => {
     const c = card(bare);
-    expect(texts(c)).toEqual(['Carrier unknown', 'Order received']);
+    expect(texts(c)).toEqual(['Carrier unknown', 'Order received', 'The shop has your order and is getting it ready. It has not been handed to the carrier yet.']);
     expect(ofType(c, 'FactSet')).toEqual([]);
     expect(c.fallbackText).toBe('Carrier unknown: Order received');
     expect(card(bare, de()).fallbackText).toBe('Paketdienst unbekannt: Bestellung eingegangen');

@@ -1,4 +1,6 @@
+import { beyondCode } from '../../src/tracking/trackings/meaning';
 import { normalizeTrackings } from '../../src/tracking/trackings/normalize';
+import { trackingNumberInUrl } from '../../src/tracking/trackings/trackingUrl';
 import { ListTrackingsResponseSchema } from '../../src/tracking/trackings/schema';
 import type { TrackingsQuery } from '../../src/tracking/trackings/query';
 
@@ -44,7 +46,8 @@ describe('Interface B answers in the shipment model', () => {
       localizedTexts: false,
       updatedAt: '2026-11-20T10:00:00.000Z',
       events: [
-        { at: '2026-11-20T06:00:00.000Z', category: 'out_for_delivery', code: 'OUT_FOR_DELIVERY', text: 'Out for delivery' },
+        // 'Out for delivery' only restates its code: the card's translated word says it in the customer's language.
+        { at: '2026-11-20T06:00:00.000Z', category: 'out_for_delivery', code: 'OUT_FOR_DELIVERY', text: undefined },
         { at: '2026-11-18T10:00:00.000Z', category: 'pending', code: 'PENDING', text: 'Label created' },
       ],
     });
@@ -81,5 +84,49 @@ describe('Interface B answers in the shipment model', () => {
   test('no trackings is an empty list', () => {
     expect(parse({})).toEqual([]);
     expect(parse({ trackings: [] })).toEqual([]);
+  });
+});
+
+describe("an event's English message is kept only where it says more than its code", () => {
+  test.each([
+    ['In transit', 'IN_TRANSIT'],
+    ['Parcel in transit', 'IN_TRANSIT'],
+    ['Your package is out for delivery today', 'OUT_FOR_DELIVERY'],
+    ['Delivered', 'DELIVERED'],
+    ['Order received, not yet dispatched', 'PENDING'],
+    ['Lost in transit', 'LOST'],
+    ['  ', 'IN_TRANSIT'],
+  ])('"%s" (%s) restates it', (message, code) => expect(beyondCode(message, code)).toBeUndefined());
+
+  test.each([
+    ['Arrived at Facility, Dallas, TX', 'IN_TRANSIT'],
+    ['Delivered, front door. Signed: J SMITH', 'DELIVERED'],
+    ['Label created', 'PENDING'],
+    ['In transit', 'DELIVERED'],
+  ])('"%s" (%s) says more', (message, code) => expect(beyondCode(message, code)).toBe(message));
+});
+
+describe("a record without a tracking number is named by its tracking URL's number", () => {
+  test.each([
+    ['https://www.ups.com/track?loc=en_US&tracknum=1Z7X3F940344156200', '1Z7X3F940344156200'],
+    ['https://www.fedex.com/fedextrack/?trknbr=772819465305', '772819465305'],
+    ['https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223851726037', '9400111899223851726037'],
+    ['https://www.dhl.com/us-en/home/tracking/tracking-express.html?submit=1&tracking-id=5618309421', '5618309421'],
+    ['https://www.royalmail.com/track-your-item#/tracking-results/TT419630826GB', 'TT419630826GB'],
+    ['https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094042557', '00340434161094042557'],
+    ['https://carrier.example/parcels/JJD0099887766', 'JJD0099887766'],
+  ])('%s → %s', (url, number) => expect(trackingNumberInUrl(url)).toBe(number));
+
+  test.each(['https://www.ups.com/track?loc=en_US', 'https://carrier.example/tracking', 'not a url', undefined])('%s names none', (url) => expect(trackingNumberInUrl(url)).toBeUndefined());
+
+  test('an order ID lookup gives each record its number from its link', () => {
+    const shipments = parse(
+      { trackings: [{ carrier: 'ups', tracking_url: 'https://www.ups.com/track?tracknum=1Z7X3F940344156200' }, { carrier: 'fedex', tracking_url: 'https://www.fedex.com/fedextrack/?trknbr=772819465305' }] },
+      { inputType: 'order_id', identifier: 'AB12CD34EF56' },
+    );
+    expect(shipments.map((s) => [s.id, s.trackingNumber])).toEqual([
+      ['1Z7X3F940344156200', '1Z7X3F940344156200'],
+      ['772819465305', '772819465305'],
+    ]);
   });
 });

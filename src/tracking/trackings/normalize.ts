@@ -2,6 +2,8 @@
 import { safeLink } from '../link';
 import { newestFirst, toInstant, type Shipment, type StatusCategory } from '../shipment';
 import { carrierName } from './carriers';
+import { beyondCode } from './meaning';
+import { trackingNumberInUrl } from './trackingUrl';
 import type { TrackingsQuery } from './query';
 import type { ListTrackingsResponse, TrackingRecord } from './schema';
 
@@ -26,14 +28,17 @@ export function normalizeTrackings(response: ListTrackingsResponse, query: Track
 }
 
 function toShipment(record: TrackingRecord, index: number, onlyRecordOf?: TrackingsQuery): Shipment {
-  // The seed's record has no tracking number; when a tracking number found exactly one record, it is that one.
-  const trackingNumber = record.tracking_number ?? (onlyRecordOf?.inputType === 'tracking_number' ? onlyRecordOf.identifier.trim() : undefined);
+  // The seed's record has no tracking number: when a tracking number found exactly one record, it is that
+  // one; otherwise its tracking URL names it.
+  const trackingNumber =
+    record.tracking_number ?? (onlyRecordOf?.inputType === 'tracking_number' ? onlyRecordOf.identifier.trim() : trackingNumberInUrl(record.tracking_url));
   const events = newestFirst(
     (record.events ?? []).map((event) => ({
       at: toInstant(event.timestamp),
       category: trackingCategory(event.status_code),
       code: event.status_code,
-      text: event.message,
+      // Not in the customer's language: kept only where it says more than the code, which the card translates.
+      text: beyondCode(event.message, event.status_code),
     })),
   );
   const code = record.status?.code ?? events[0]?.code;
