@@ -6,12 +6,16 @@
  *   npm run bench               the full run (about five minutes); prints a Markdown report
  *   npm run bench -- --write    also writes the report into BENCHMARKS.md
  *   npm run bench -- --smoke    a few seconds, tiny numbers: keeps the harness working (CI runs it)
+ *
+ * Rendering an answer is timed last, in this process (bench/cardRender.ts, which can also set this code
+ * beside an earlier build of it).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO } from '../sandbox/simulators';
+import { cardCodeAt, renderCases, renderReport, timeRendering } from './cardRender';
 import { median, percentile, runLoad } from './load';
 import { startConnector, startUpstreams } from './world';
 
@@ -258,7 +262,10 @@ async function main(): Promise<void> {
   await upstreams.checkpoints.close();
   await upstreams.trackings.close();
 
-  const report = render(scale, rows, { uncachedStats, cachedStats, memoryLine, largestBytes: connector.stats().largestBytes, smoke });
+  // Rendering is pure: timed in this process, once the bot processes are gone.
+  const thisCode = cardCodeAt(path.join(__dirname, '..'), 'this code');
+  const cardTimes = renderReport(timeRendering([thisCode], await renderCases(), smoke ? 1 : 7, smoke ? 5 : 400), [thisCode]);
+  const report = `${render(scale, rows, { uncachedStats, cachedStats, memoryLine, largestBytes: connector.stats().largestBytes, smoke })}\n### Rendering an answer\n\n${cardTimes}\n`;
   process.stdout.write(report);
   if (failedRuns.length) {
     process.stderr.write(`some turns failed, so the figures above are not to be trusted: ${failedRuns.join('; ')}\n`);

@@ -108,14 +108,16 @@ interface Run {
  */
 function runsOf(events: TrackingEvent[]): Run[] {
   const runs: Run[] = [];
-  let previous: string | undefined;
   for (const event of events) {
-    const key = [event.category, event.text, event.details, event.location].join('\u0000');
-    if (key === previous) runs[runs.length - 1].count += 1;
+    const last = runs[runs.length - 1]?.event;
+    if (last && sameEvent(last, event)) runs[runs.length - 1].count += 1;
     else runs.push({ event, count: 1 });
-    previous = key;
   }
   return runs;
+}
+
+function sameEvent(a: TrackingEvent, b: TrackingEvent): boolean {
+  return a.category === b.category && a.text === b.text && a.details === b.details && a.location === b.location;
 }
 
 function eventView({ event, count }: Run, localized: boolean, context: CardContext, dates: DateFormatter): EventView {
@@ -134,8 +136,20 @@ function eventView({ event, count }: Run, localized: boolean, context: CardConte
 
 /** A secondary text that only repeats the main one ("In transit" under "In transit") says nothing: drop it. */
 function unlessSame(secondary: string | undefined, main: string): string | undefined {
-  const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  return secondary && words(secondary) !== words(main) ? secondary : undefined;
+  return secondary && secondary !== main && wordsOf(secondary) !== wordsOf(main) ? secondary : undefined;
+}
+
+/** Texts compared this way repeat across events and answers (status labels, the carriers' stock phrases): remember a few hundred. */
+const words = new Map<string, string>();
+
+function wordsOf(text: string): string {
+  let found = words.get(text);
+  if (found === undefined) {
+    if (words.size >= 512) words.clear();
+    found = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    words.set(text, found);
+  }
+  return found;
 }
 
 /** The open upstream vocabularies may still slip an unlisted category through at runtime. */

@@ -37,6 +37,10 @@ test('the benchmark runs both bots and reports every measure', () => {
   expect(report).toMatch(/\| CPU of a lookup turn ≤ 1\.5 × an echo turn \(4 at once\) \| [\d.]+ × \([\d.]+ to [\d.]+\) cached/);
   expect(report).toMatch(/\| at most 1 upstream call per distinct lookup per TTL \| 0 call\(s\) for \d+ cached lookup turns/);
   expect(report).toMatch(/Peak memory \(RSS\) of the bot process over the whole run: \d+ MB/);
+  // Rendering an answer: the demo answers on three channels and the 20 × 300 order, in µs per answer.
+  for (const answer of ['demo answers, Web Chat', 'demo answers, Teams', 'demo answers, SMS', '20 parcels × 300 events, Web Chat', '20 parcels × 300 events, SMS']) {
+    expect(report).toMatch(new RegExp(`^\\| ${answer} \\| \\d+ \\|$`, 'm'));
+  }
   expect(report).toMatch(/Peak memory \(RSS\) at 4 conversations at once, each bot in a fresh process: the echo bot \d+ MB; the bot answering cached lookups \d+ MB; the same with `--max-old-space-size=256` \d+ MB, at [\d.]+ × \([\d.]+ to [\d.]+\) the CPU per turn/);
   expect(report).toMatch(/\| \(for comparison\) CPU of a cached lookup typed as text \(4 at once\) \| [\d.]+ × \([\d.]+ to [\d.]+\) \|/);
   expect(report).toMatch(/Conversation state: \d+ conversations, median \d+ bytes/);
