@@ -8,6 +8,7 @@
 import { ActivityTypes, DeliveryModes, type TurnContext } from 'botbuilder';
 import { renderShipments } from '../src/cards';
 import type { Choice } from '../src/channels';
+import type { Clock } from '../src/tracking/clock';
 import type { Translator } from '../src/i18n';
 import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
 import type { Logger } from '../src/tracking/logger';
@@ -67,6 +68,9 @@ export interface AnswererParts {
   later: LaterDelivery;
   memory: ConversationMemory;
   understanding: Understanding;
+  /** The time now, and the quiet days that make a shipment stale: for what happens next. */
+  clock: Clock;
+  staleAfterDays: number;
 }
 
 export class LookupAnswerer {
@@ -134,7 +138,7 @@ export class LookupAnswerer {
       const intro = [missing.length ? t('lookup.nothing_for', { identifiers: list(missing) }) : undefined, t('lookup.found', { count: shipments.length, identifier: list(found.map((result) => result.lookup)) })]
         .filter(Boolean)
         .join(' ');
-      const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId };
+      const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays };
       for (const message of renderShipments(shipments, cardContext, { intro, choices: this.followUps(t) })) await sendMessage(context, message);
       await this.parts.memory.offered(context, [...FOLLOW_UPS]);
       await this.parts.memory.lookedUp(context, { ...found[0].request, shown: found[0].lookup.shown });

@@ -99,6 +99,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     later: laterReplies,
     memory,
     understanding,
+    clock: parts.clock ?? systemClock,
+    staleAfterDays: config.staleAfterDays,
   });
   const settings = { defaultTimeZone: config.defaultTimeZone, supportUrl: config.supportUrl };
   const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });

@@ -48,6 +48,8 @@ const ENV_SHAPE = {
   TRACKINGS_STORES: z.string().max(4_000).transform(parseStores).optional(),
   ORDER_NUMBER_PATTERN: z.string().transform(parsePattern).optional(),
   SUPPORT_URL: httpUrl.optional(),
+  // A parcel not delivered with no news for this many days is "stale"; never handed to the carrier, "stuck".
+  STALE_AFTER_DAYS: positiveInt(1, 60).default(5),
 
   UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
@@ -129,6 +131,8 @@ export interface Config {
   orderNumberFormat?: OrderNumberFormat;
   /** The shop's help page, where the bot sends what it cannot do itself. */
   supportUrl?: string;
+  /** Days without news after which an undelivered shipment is stale (or stuck, before pickup). */
+  staleAfterDays: number;
   retry: RetryOptions;
   /** Where conversation state lives: this process's memory, or Azure Blob storage shared by every instance. */
   storage: { kind: 'memory' } | { kind: 'blob'; connectionString: string; container: string };
@@ -205,6 +209,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       : undefined,
     orderNumberFormat: e.ORDER_NUMBER_PATTERN,
     supportUrl: e.SUPPORT_URL,
+    staleAfterDays: e.STALE_AFTER_DAYS,
     retry: {
       ...DEFAULT_RETRY,
       maxAttempts: e.UPSTREAM_MAX_ATTEMPTS,

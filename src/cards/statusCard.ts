@@ -65,6 +65,8 @@ function text(value: string, extra: Record<string, unknown> = {}): Element {
 function header(view: ShipmentView): Element[] {
   const blocks = [text(view.carrier, { weight: 'bolder', isSubtle: true }), text(view.status, { size: 'large', weight: 'bolder', color: view.tone, spacing: 'none' })];
   if (view.statusDetails) blocks.push(text(view.statusDetails, { size: 'small', isSubtle: true, spacing: 'small' }));
+  // What happens next, when something is wrong: in full contrast, since it is what the customer came for.
+  if (view.nextStep) blocks.push(text(view.nextStep, { spacing: 'small' }));
   return blocks;
 }
 

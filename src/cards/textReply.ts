@@ -36,6 +36,7 @@ function compose(view: ShipmentView, t: Translate, shown: EventView[]): string {
   const lines = [`📦 ${[view.carrier, view.trackingNumber].filter(Boolean).join(' · ')}`];
   lines.push([view.status, view.updatedAt].filter(Boolean).join(' — '));
   if (view.statusDetails) lines.push(view.statusDetails);
+  if (view.nextStep) lines.push(view.nextStep);
   const flags = [view.delayed ? t('card.delayed') : undefined, view.exception ? t('card.needs_attention') : undefined].filter(Boolean);
   if (flags.length) lines.push(`⚠️ ${flags.join(' · ')}`);
   lines.push(...shown.map(eventLine));

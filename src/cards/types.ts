@@ -10,6 +10,9 @@ export interface CardContext {
   timeZone: string;
   /** Whether `timeZone` is the customer's own (their client sent it); when not, every time names its zone. */
   customerTimeZone?: boolean;
+  /** The time now (ms) and how many quiet days make a shipment stale: without them, no stale or stuck verdict. */
+  now?: number;
+  staleAfterDays?: number;
   /** Bot Framework channelId: `msteams`, `webchat`, `sms`, ... */
   channel: string;
 }

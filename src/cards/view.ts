@@ -2,6 +2,7 @@
  * A shipment turned into the words and dates a card or a text shows, once per render: sanitized,
  * capped, translated and formatted. Renderers only arrange these strings (and escape them for Markdown).
  */
+import { problemOf, type ProblemState } from '../nextSteps/problem';
 import { STATUS_CATEGORIES, newestFirst, type Shipment, type StatusCategory, type TrackingEvent } from '../tracking/shipment';
 import { dateFormatter, type DateFormatter } from './format';
 import { LIMITS, clean, cleanUrl } from './sanitize';
@@ -38,6 +39,9 @@ export interface ShipmentView {
   events: EventView[];
   eventCount: number;
   link?: { url: string; label: string };
+  /** What is wrong, if anything, and what happens next, in the user's language. */
+  problem?: ProblemState;
+  nextStep?: string;
   /** One line (carrier, number, status) for fallbackText and speak. */
   summary: string;
 }
@@ -77,6 +81,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const summary = trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
   // An interface that speaks the customer's language explains its status itself; for one that does not, the explanation is ours.
   const details = localized ? clean(shipment.status?.details, LIMITS.statusDetails) : t(`status_explained.${category}`);
+  const problem = problemOf(shipment, context.now ?? Number.NaN, context.staleAfterDays ?? Number.POSITIVE_INFINITY);
 
   return {
     id: String(shipment.id ?? ''),
@@ -92,6 +97,8 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     events: runs.slice(0, Math.max(0, maxEvents)).map((run) => eventView(run, localized, context, dates)),
     eventCount: runs.length,
     link: url ? { url, label: linkLabel } : undefined,
+    problem: problem?.state,
+    nextStep: problem && t(`next_step.${problem.state}`, { count: problem.days, since: dates.date(problem.since) }),
     summary,
   };
 }
