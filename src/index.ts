@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { attachSandbox, sandboxBanner } from '../sandbox/attach';
 import { startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams';
 import { createApp } from './app';
-import { createStorage } from './bot/storage';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './log';
 
@@ -45,7 +44,7 @@ async function main(): Promise<void> {
   }
 
   let draining = false;
-  const app = createApp(config, logger, { storage: createStorage(config), draining: () => draining });
+  const app = createApp(config, logger, { draining: () => draining });
   if (sandbox) attachSandbox(app.server, { botUrl: `http://127.0.0.1:${config.port}`, logger: logger.child({ component: 'sandbox' }) });
   app.server.listen(config.port, () => {
     logger.info({ url: `http://localhost:${config.port}`, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');

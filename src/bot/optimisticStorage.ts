@@ -3,10 +3,10 @@
  * (last writer wins), so two instances answering the same conversation at once would silently undo
  * one another. This storage remembers the eTag each item was read with and writes on that condition;
  * a write that lost the race fails with StateConflictError, and the turn runs again on fresh state
- * (turnTransaction.ts). Both MemoryStorage and BlobsStorage honour a real eTag.
+ * (turnTransaction.ts). MemoryStateStorage (as botbuilder's MemoryStorage) and BlobsStorage honour a real eTag.
  *
  * An item that was read and found absent has no eTag yet: its first write is marked CREATE_ONLY, so
- * that two first turns of a brand-new conversation cannot both write it. MemoryStorage honours the mark
+ * that two first turns of a brand-new conversation cannot both write it. MemoryStateStorage honours the mark
  * as it is (an eTag that matches nothing stored); BlobStateStorage turns it into If-None-Match: *.
  */
 import type { Storage, StoreItem, StoreItems } from 'botbuilder';

@@ -10,6 +10,7 @@
 import { MemoryStorage, type Storage, type StoreItems } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
 import { BlobStateStorage } from '../../src/bot/blobStateStorage';
+import { MemoryStateStorage } from '../../src/bot/memoryStateStorage';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { startAzurite, type Azurite } from '../support/azurite';
 import { TestChannel } from '../support/channel';
@@ -26,8 +27,8 @@ let azurite: Azurite | undefined;
 afterAll(() => azurite?.stop());
 
 const storages: Array<[string, number, () => Promise<Storage>]> = [
-  ['one instance', 1, async () => new MemoryStorage()],
-  ['two instances sharing memory storage', 2, async () => new MemoryStorage()],
+  ['one instance', 1, async () => new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 })],
+  ['two instances sharing memory storage', 2, async () => new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 })],
   [
     'two instances sharing Azure Blob storage',
     2,
