@@ -17,7 +17,7 @@ import path from 'node:path';
 import { DEMO } from '../sandbox/simulators';
 import { cardCodeAt, renderCases, renderReport, timeRendering } from './cardRender';
 import { median, percentile, runLoad } from './load';
-import { startConnector, startUpstreams } from './world';
+import { botEnv, startConnector, startUpstreams } from './world';
 
 interface Scale {
   latencyMs: number;
@@ -142,12 +142,7 @@ async function main(): Promise<void> {
   const upstreams = await startUpstreams(scale.latencyMs);
   const connector = await startConnector();
   const env = {
-    LOG_LEVEL: 'silent',
-    CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
-    CHECKPOINTS_USER_ID: upstreams.userId,
-    CHECKPOINTS_TOKEN: upstreams.token,
-    TRACKINGS_BASE_URL: upstreams.trackings.url,
-    TRACKINGS_API_KEY: upstreams.apiKey,
+    ...botEnv(upstreams),
     // Each benchmark conversation sends hundreds of lookups; the per-conversation limit would refuse them.
     LOOKUP_LIMIT: '0',
   };

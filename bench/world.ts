@@ -57,3 +57,15 @@ export async function startUpstreams(latencyMs: number): Promise<Upstreams> {
     apiKey,
   };
 }
+
+/** The environment that points the bot at the simulators, its log silent. */
+export function botEnv(upstreams: Upstreams): Record<string, string> {
+  return {
+    LOG_LEVEL: 'silent',
+    CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
+    CHECKPOINTS_USER_ID: upstreams.userId,
+    CHECKPOINTS_TOKEN: upstreams.token,
+    TRACKINGS_BASE_URL: upstreams.trackings.url,
+    TRACKINGS_API_KEY: upstreams.apiKey,
+  };
+}

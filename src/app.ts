@@ -2,7 +2,7 @@
  * Builds the parts from one Config and hands each its collaborators. No I/O happens here:
  * index.ts starts the process around it, and tests build it against the simulators.
  */
-import { ConversationState, MemoryStorage, UserState, type Storage } from 'botbuilder';
+import { ConversationState, UserState, type Storage } from 'botbuilder';
 import type { Server } from 'restify';
 import { ConversationMemory, type Memory } from '../dialogs/conversationMemory';
 import { LookupAnswerer } from '../dialogs/lookupAnswer';
@@ -16,6 +16,7 @@ import type { AuthEndpoints } from './bot/inboundAuthentication';
 import { ConversationQueue } from './bot/conversationQueue';
 import { LaterReplies } from './bot/laterReplies';
 import { OptimisticStorage } from './bot/optimisticStorage';
+import { createStorage } from './bot/storage';
 import { TurnTransaction } from './bot/turnTransaction';
 import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
@@ -45,11 +46,11 @@ export interface App {
 }
 
 export interface AppParts {
-  /** Time for retry waits, the lookup cache and the lookup limits. */
+  /** Time for retry waits, the lookup cache, the lookup limits and the idle expiry of state in memory. */
   clock?: Clock;
   /** The timer of the reply deadline; the real one unless a test drives it (FakeClock's instant sleeps would always fire it). */
   replyTimer?: Clock;
-  /** Conversation state storage; in memory unless given. */
+  /** Conversation state storage; the one the config names unless given. */
   storage?: Storage;
   /** Whether the process is shutting down, for /readyz. */
   draining?: () => boolean;
@@ -69,7 +70,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
 
   const finder = new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock });
   const translator = new Translator(config.defaultLocale);
-  const storage = parts.storage ?? new MemoryStorage();
+  const storage = parts.storage ?? createStorage(config, parts.clock);
   const stateStorage = new OptimisticStorage(storage);
   const conversationState = new ConversationState(stateStorage);
   // The customer's lookup counters, across conversations; loaded only by a turn that looks something up.

@@ -61,6 +61,9 @@ const ENV_SHAPE = {
     .string()
     .regex(/^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'must be an Azure container name: 3-63 lowercase letters, digits and single hyphens')
     .default('conversation-state'),
+  // State in memory is bounded by count: 20,000 items take at most about 60 MB (README, Operating it; bench/stateMemory.ts).
+  MEMORY_STATE_MAX_ITEMS: positiveInt(1, 10_000_000).default(20_000),
+  MEMORY_STATE_IDLE_MINUTES: positiveInt(1, 43_200).default(24 * 60),
 
   LOOKUP_LIMIT: z.coerce.number().int().min(0).max(1000).default(10),
   LOOKUP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
@@ -134,8 +137,8 @@ export interface Config {
   /** Days without news after which an undelivered shipment is stale (or stuck, before pickup). */
   staleAfterDays: number;
   retry: RetryOptions;
-  /** Where conversation state lives: this process's memory, or Azure Blob storage shared by every instance. */
-  storage: { kind: 'memory' } | { kind: 'blob'; connectionString: string; container: string };
+  /** Where conversation state lives: this process's memory (bounded by count and idle time), or Azure Blob storage shared by every instance. */
+  storage: { kind: 'memory'; maxItems: number; idleMs: number } | { kind: 'blob'; connectionString: string; container: string };
   /** Lookups one conversation may make per 10 minutes; 0 for no limit. */
   lookupLimit: number;
   /** How long a lookup's answer is reused; 0 turns the cache off. */
@@ -217,7 +220,9 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       deadlineMs: e.UPSTREAM_DEADLINE_MS,
     },
     storage:
-      e.STORAGE === 'blob' ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER } : { kind: 'memory' },
+      e.STORAGE === 'blob'
+        ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER }
+        : { kind: 'memory', maxItems: e.MEMORY_STATE_MAX_ITEMS, idleMs: e.MEMORY_STATE_IDLE_MINUTES * 60_000 },
     lookupLimit: e.LOOKUP_LIMIT,
     lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,
     replyWithinMs: e.REPLY_WITHIN_MS,

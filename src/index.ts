@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { attachSandbox, sandboxBanner } from '../sandbox/attach';
 import { SANDBOX_HOST, startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams';
 import { createApp } from './app';
-import { createStorage } from './bot/storage';
 import { ConfigError, loadConfig, PRODUCTION_BY_NODE_ENV, type Config } from './config';
 import { createLogger, LogOutput, routeConsoleTo } from './log';
 
@@ -51,7 +50,7 @@ async function main(): Promise<void> {
   }
 
   let draining = false;
-  const app = createApp(config, logger, { storage: createStorage(config), draining: () => draining });
+  const app = createApp(config, logger, { draining: () => draining });
   if (sandbox) attachSandbox(app.server, { botUrl: `http://${SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }) });
   // Sandbox mode has inbound auth off: loopback only. Elsewhere every interface, as a host expects.
   app.server.listen(config.port, sandbox ? SANDBOX_HOST : undefined, () => {

@@ -91,6 +91,25 @@ describe('configuration from the environment', () => {
   });
 });
 
+describe('state in memory', () => {
+  test('is bounded by default: 20,000 items, forgotten after 24 hours idle', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'memory', maxItems: 20_000, idleMs: 24 * 3_600_000 });
+    expect(loadConfig({ MEMORY_STATE_MAX_ITEMS: '500', MEMORY_STATE_IDLE_MINUTES: '30' }).storage).toEqual({ kind: 'memory', maxItems: 500, idleMs: 30 * 60_000 });
+  });
+
+  test.each([
+    ['no limit', '0', '0'],
+    ['words', 'many', 'a day'],
+    ['fractions', '10.5', '1.5'],
+    ['past the ceiling (10,000,000 items, 30 days)', '10000001', '43201'],
+  ])('MEMORY_STATE_MAX_ITEMS and MEMORY_STATE_IDLE_MINUTES as %s are refused, each named', (_what, items, minutes) => {
+    expect(problems({ MEMORY_STATE_MAX_ITEMS: items, MEMORY_STATE_IDLE_MINUTES: minutes }).map((p) => p.split(':')[0])).toEqual([
+      'MEMORY_STATE_MAX_ITEMS',
+      'MEMORY_STATE_IDLE_MINUTES',
+    ]);
+  });
+});
+
 describe('time zones', () => {
   test('one check serves the config, the client and the cards: canonical names pass, others do not', async () => {
     const { validTimeZone } = await import('../src/timeZone');

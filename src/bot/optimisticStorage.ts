@@ -4,10 +4,10 @@
  * same conversation at once, or two conversations of one customer, would silently undo one another.
  * This storage remembers the eTag each item was read with and writes on that condition; a write that
  * lost the race fails with StateConflictError, and the turn runs again on fresh state
- * (turnTransaction.ts). Both MemoryStorage and BlobsStorage honour a real eTag.
+ * (turnTransaction.ts). MemoryStateStorage (as botbuilder's MemoryStorage) and BlobsStorage honour a real eTag.
  *
  * An item that was read and found absent has no eTag yet: its first write is marked CREATE_ONLY, so
- * that two first turns cannot both write it. MemoryStorage honours the mark as it is (an eTag that
+ * that two first turns cannot both write it. MemoryStateStorage honours the mark as it is (an eTag that
  * matches nothing stored); BlobStateStorage turns it into If-None-Match: *. The mark rides on the object
  * handed out, like an eTag, not on the key: two turns of one process may read the same absent key at
  * once (two new conversations of one customer), and the first write must not make the second unconditional.

@@ -13,6 +13,7 @@
 import { MemoryStorage, type Storage, type StoreItems } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
 import { BlobStateStorage } from '../../src/bot/blobStateStorage';
+import { MemoryStateStorage } from '../../src/bot/memoryStateStorage';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { startAzurite, type Azurite } from '../support/azurite';
 import { TestChannel } from '../support/channel';
@@ -48,8 +49,8 @@ async function twelveLookupsAtOnce(channelFor: (i: number) => TestChannel): Prom
 }
 
 const storages: Array<[string, number, () => Promise<Storage>]> = [
-  ['one instance', 1, async () => new MemoryStorage()],
-  ['two instances sharing memory storage', 2, async () => new MemoryStorage()],
+  ['one instance', 1, async () => new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 })],
+  ['two instances sharing memory storage', 2, async () => new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 })],
   [
     'two instances sharing Azure Blob storage',
     2,

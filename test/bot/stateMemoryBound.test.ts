@@ -1,0 +1,69 @@
+/**
+ * With STORAGE=memory, one process cannot be filled by conversations: at most MEMORY_STATE_MAX_ITEMS
+ * states are kept, the least recently used forgotten first, and a state idle for MEMORY_STATE_IDLE_MINUTES
+ * is forgotten. A customer whose conversation was forgotten starts afresh and is answered, with no error.
+ */
+import { DEMO } from '../../sandbox/simulators';
+import type { MemoryStateStorage } from '../../src/bot/memoryStateStorage';
+import { createStorage } from '../../src/bot/storage';
+import { configFor, startApp, type RunningApp } from '../support/app';
+import { summarize, TestChannel } from '../support/channel';
+import { FakeClock } from '../support/fakeClock';
+import { useSimulators } from '../support/upstreams';
+
+const upstreams = useSimulators();
+const ORDER = DEMO.checkpoints.delivered;
+const ASKED = ['Please type your order number.'];
+const ANSWERED = [`Here is the shipment for ${ORDER}:`, '(card)'];
+/** What a conversation that knows nothing yet says to a bare number. */
+const FRESH = [`What kind of number is ${ORDER}?`];
+
+let app: RunningApp;
+let storage: MemoryStateStorage;
+let clock: FakeClock;
+async function start(env: NodeJS.ProcessEnv): Promise<void> {
+  const config = configFor(upstreams, { LOG_LEVEL: 'info', ...env });
+  clock = new FakeClock();
+  storage = createStorage(config, clock) as MemoryStateStorage;
+  app = await startApp(config, { storage, clock });
+}
+afterEach(() => app.close());
+
+const customer = () => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' });
+const stateKey = (chat: TestChannel) => `webchat/conversations/${chat.conversationId}/`;
+
+test('MEMORY_STATE_MAX_ITEMS=3: the conversation used least recently is forgotten, its customer starts afresh, and the storage stays at 3 however many come', async () => {
+  await start({ MEMORY_STATE_MAX_ITEMS: '3' });
+  const forgotten = customer();
+  const kept = customer();
+  expect(summarize((await forgotten.say('Order number')).replies)).toEqual(ASKED);
+  expect(summarize((await kept.say('Order number')).replies)).toEqual(ASKED);
+  await customer().say('hi');
+  await customer().say('hi');
+
+  expect(summarize((await kept.say(ORDER)).replies)).toEqual(ANSWERED);
+  const fresh = await forgotten.say(ORDER);
+  expect(fresh.status).toBe(200);
+  expect(summarize(fresh.replies)).toEqual(FRESH);
+
+  const many = Array.from({ length: 20 }, customer);
+  for (const chat of many) expect((await chat.say('hi')).status).toBe(200);
+  expect(storage.size).toBe(3);
+  const stillStored = Object.keys(await storage.read([forgotten, kept, ...many].map(stateKey)));
+  expect(stillStored.length).toBeGreaterThan(0);
+  expect(many.slice(-3).map(stateKey)).toEqual(expect.arrayContaining(stillStored));
+  expect(app.logs.filter((line) => line.includes('"level":50') || line.includes('turn failed'))).toEqual([]);
+});
+
+test('by default a conversation idle for 24 hours is forgotten; one idle for less goes on', async () => {
+  await start({});
+  const back = customer();
+  const late = customer();
+  expect(summarize((await back.say('Order number')).replies)).toEqual(ASKED);
+  expect(summarize((await late.say('Order number')).replies)).toEqual(ASKED);
+
+  await clock.sleep(23 * 3_600_000);
+  expect(summarize((await back.say(ORDER)).replies)).toEqual(ANSWERED);
+  await clock.sleep(3_600_000 + 1);
+  expect(summarize((await late.say(ORDER)).replies)).toEqual(FRESH);
+});
