@@ -3,7 +3,7 @@
  * (numbered across the message, so that /click N can press one), the cards walked into readable lines,
  * and loud "!!" lines for what no customer should ever see. Pure: (activity, channel) → lines.
  */
-import { smsCost } from './sms';
+import { smsCost } from '../src/channels/smsCost';
 
 type Json = Record<string, any>;
 

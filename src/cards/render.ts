@@ -1,9 +1,10 @@
-/** Shipments → the replies that show them: cards where the channel renders them, plain text elsewhere. */
-import { isTeams, offerChoices, supportsAdaptiveCards, type Choice, type Message } from '../channels';
+/** Shipments → the replies that show them: cards where the channel renders them, one SMS on SMS, plain text elsewhere. */
+import { isSms, isTeams, offerChoices, supportsAdaptiveCards, type Choice, type Message } from '../channels';
 import type { Shipment } from '../tracking/shipment';
 import { largestFitting } from './budget';
 import { dateFormatter, resolveLocale, resolveTimeZone } from './format';
 import { VISIBLE_EVENTS, hiddenEventsAvailable, statusCardAttachment } from './statusCard';
+import { SMS_EVENTS, smsReply } from './smsReply';
 import { TEXT_EVENTS, joinTexts, shipmentText } from './textReply';
 import type { CardContext, Reply } from './types';
 import { shipmentView, type ShipmentView } from './view';
@@ -31,9 +32,12 @@ export function renderShipments(shipments: Shipment[], context: CardContext, par
   const safe: CardContext = { ...context, locale, timeZone };
   const dates = dateFormatter(locale, timeZone, !context.customerTimeZone);
   const cards = supportsAdaptiveCards(context.channel);
-  const views = shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : TEXT_EVENTS, dates));
-  const replies = cards ? cardReplies(views, safe, parts) : textReplies(views, safe, parts.intro);
-  if (!cards && parts.choices?.length) replies.push(offerChoices(replies.pop()!, parts.choices, context.channel));
+  const sms = isSms(context.channel);
+  const views = shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : sms ? SMS_EVENTS : TEXT_EVENTS, dates));
+  if (cards) return cardReplies(views, safe, parts);
+  if (sms) return [smsReply(views.map((view, index) => ({ view, delivered: shipments[index].status?.category === 'delivered' })), safe, parts)];
+  const replies = textReplies(views, safe, parts.intro);
+  if (parts.choices?.length) replies.push(offerChoices(replies.pop()!, parts.choices, context.channel));
   return replies;
 }
 

@@ -1,13 +1,13 @@
 /**
- * Shipments as plain text for channels without Adaptive Cards (SMS, Telegram, Slack, e-mail...):
- * no Markdown, only line breaks, and the tracking link printed in full.
+ * Shipments as plain text for chat channels without Adaptive Cards (Telegram, Slack, Facebook, e-mail...):
+ * no Markdown, only line breaks, and the tracking link printed in full. SMS has its own, shorter form (smsReply.ts).
  */
 import type { Translate } from '../i18n';
 import type { EventView, ShipmentView } from './view';
 
 /** The newest events a text shows. */
 export const TEXT_EVENTS = 5;
-/** A text longer than this is cut (events first); several shipments share a message only while they stay under it. SMS allows 1600. */
+/** A text longer than this is cut (events first); several shipments share a message only while they stay under it. */
 export const TEXT_MAX_CHARS = 1500;
 
 /** One shipment's block of lines. */

@@ -16,11 +16,19 @@ export interface ChannelProfile {
   /** Adaptive Cards are rendered; otherwise shipments come as plain text. */
   cards: boolean;
   choices: ChoiceStyle;
+  /**
+   * Text goes out as SMS: each answer is one gateway message (at most 1,600 characters), in GSM-7
+   * characters only, since one emoji or "…" makes every segment 70 characters instead of 160.
+   * Telegram, Slack, Facebook and e-mail take Unicode and longer texts, so they keep emoji and detail.
+   */
+  sms?: true;
 }
 
 const WEB: ChannelProfile = { cards: true, choices: 'suggested_actions' };
-/** Any channel not named here: plain text works everywhere (SMS, Telegram, Facebook, Slack, e-mail, …). */
+/** Any channel not named here: plain text works everywhere (Telegram, Facebook, Slack, e-mail, …). */
 const TEXT: ChannelProfile = { cards: false, choices: 'numbered_list' };
+/** Bot Framework's SMS channel (Twilio) under both of its ids. */
+const SMS: ChannelProfile = { cards: false, choices: 'numbered_list', sms: true };
 
 const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   msteams: { cards: true, choices: 'card_buttons' },
@@ -29,6 +37,8 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   emulator: WEB,
   test: WEB,
   omnichannel: WEB,
+  sms: SMS,
+  'twilio-sms': SMS,
 };
 
 export function channelProfile(channel: string | undefined): ChannelProfile {
@@ -41,4 +51,8 @@ export function supportsAdaptiveCards(channel: string | undefined): boolean {
 
 export function isTeams(channel: string | undefined): boolean {
   return channelProfile(channel).choices === 'card_buttons';
+}
+
+export function isSms(channel: string | undefined): boolean {
+  return channelProfile(channel).sms === true;
 }

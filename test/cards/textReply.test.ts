@@ -1,4 +1,4 @@
-/** Channels without Adaptive Cards get readable plain text. */
+/** Chat channels without Adaptive Cards get readable plain text (SMS has its own form: smsReply.test.ts). */
 import { renderShipments, supportsAdaptiveCards } from '../../src/cards';
 import { bare, bigOrder, byCategory, de, delayed, en, englishUpstream, germanLabels } from './fixtures';
 import { bytes } from './helpers';
@@ -8,7 +8,7 @@ describe('supportsAdaptiveCards', () => {
   test.each(['sms', 'telegram', 'facebook', 'slack', 'email', 'kik', 'line', 'groupme', 'twilio-sms', 'unknown-channel', ''])('%s: no', (c) => expect(supportsAdaptiveCards(c)).toBe(false));
 });
 
-describe.each(['sms', 'telegram', 'facebook', 'slack', 'email'])('on %s', (channel) => {
+describe.each(['telegram', 'facebook', 'slack', 'email', 'some-new-channel'])('on %s', (channel) => {
   test('a German shipment: status, the newest 5 events, the rest counted, the full link; no card, no JSON', () => {
     const replies = renderShipments([germanLabels], de(channel));
     expect(replies).toHaveLength(1);
@@ -51,12 +51,12 @@ describe.each(['sms', 'telegram', 'facebook', 'slack', 'email'])('on %s', (chann
 });
 
 test('short answers share one message; long ones are split, each under the length and byte limits', () => {
-  const short = renderShipments([germanLabels, delayed, bare], de('sms'));
+  const short = renderShipments([germanLabels, delayed, bare], de('telegram'));
   expect(short).toHaveLength(1);
   expect(short[0].text).toContain('📦 Paketdienst unbekannt\nBestellung eingegangen');
   expect(short[0].text!.split('\n\n')).toHaveLength(3);
 
-  const long = renderShipments(bigOrder(20, 300), de('sms'));
+  const long = renderShipments(bigOrder(20, 300), de('telegram'));
   expect(long.length).toBeGreaterThan(1);
   expect(long.map((r) => r.text!.match(/📦/g)!.length).reduce((a, b) => a + b)).toBe(20);
   for (const reply of long) {

@@ -43,10 +43,12 @@ test('no choices, no change', () => {
 });
 
 test('the channel table', () => {
-  expect(['msteams', 'MSTeams', 'webchat', 'sms', undefined].map((channel) => channelProfile(channel))).toEqual([
+  expect(['msteams', 'MSTeams', 'webchat', 'sms', 'twilio-sms', 'telegram', undefined].map((channel) => channelProfile(channel))).toEqual([
     { cards: true, choices: 'card_buttons' },
     { cards: true, choices: 'card_buttons' },
     { cards: true, choices: 'suggested_actions' },
+    { cards: false, choices: 'numbered_list', sms: true },
+    { cards: false, choices: 'numbered_list', sms: true },
     { cards: false, choices: 'numbered_list' },
     { cards: false, choices: 'numbered_list' },
   ]);

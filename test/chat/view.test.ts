@@ -1,5 +1,4 @@
 /** What `npm run chat` prints for one activity: what that channel's customer sees, and loud warnings. */
-import { smsCost } from '../../chat/sms';
 import { viewActivity } from '../../chat/view';
 
 test('suggested actions are numbered buttons that send their words', () => {
@@ -59,13 +58,4 @@ test('a text channel shows exactly the text, its length and, for SMS, what it co
   expect(viewActivity({ type: 'message', text: 'Typ je bestelnummer.' }, 'sms').lines).toEqual(['Typ je bestelnummer.', '(20 characters, 1 SMS segment, GSM-7)']);
   expect(viewActivity({ type: 'message', text: 'ok' }, 'telegram').lines).toEqual(['ok', '(2 characters)']);
   expect(viewActivity({ type: 'message', text: 'x', attachments: [{ contentType: 'image/png' }] }, 'sms').lines).toContain('!! 1 attachment(s) sent to a text channel, which shows none');
-});
-
-test('SMS segments: 160 GSM-7 characters in one, 153 a part after that; 70 and 67 with one character outside GSM-7', () => {
-  expect(smsCost('a'.repeat(160))).toEqual({ characters: 160, encoding: 'GSM-7', segments: 1 });
-  expect(smsCost('a'.repeat(161))).toEqual({ characters: 161, encoding: 'GSM-7', segments: 2 });
-  expect(smsCost('€'.repeat(80))).toEqual({ characters: 80, encoding: 'GSM-7', segments: 1 });
-  expect(smsCost(`📦 ${'a'.repeat(66)}`)).toEqual({ characters: 68, encoding: 'UCS-2', segments: 1 });
-  expect(smsCost(`📦 ${'a'.repeat(68)}`)).toEqual({ characters: 70, encoding: 'UCS-2', segments: 2 });
-  expect(smsCost('J’ai trouvé')).toMatchObject({ encoding: 'UCS-2' });
 });
