@@ -8,6 +8,8 @@
 import { ActivityTypes, DeliveryModes, type TurnContext } from 'botbuilder';
 import { renderShipments } from '../src/cards';
 import type { Choice } from '../src/channels';
+import { problemOf } from '../src/nextSteps/problem';
+import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import type { Clock } from '../src/tracking/clock';
 import type { Translator } from '../src/i18n';
 import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
@@ -71,6 +73,8 @@ export interface AnswererParts {
   /** The time now, and the quiet days that make a shipment stale: for what happens next. */
   clock: Clock;
   staleAfterDays: number;
+  /** The shop's help pages: a problem's answer links the one in the customer's language. */
+  supportPages: SupportPages;
 }
 
 export class LookupAnswerer {
@@ -120,6 +124,13 @@ export class LookupAnswerer {
   }
 
   /** The choices every answer with shipments offers, in the customer's language. */
+  /** When something is wrong with a parcel: the shop's help page, where there is one. */
+  private waysForward(shipments: Shipment[], language: TurnLanguage, now: number): Choice[] {
+    if (!shipments.some((shipment) => problemOf(shipment, now, this.parts.staleAfterDays))) return [];
+    const page = supportPageFor(this.parts.supportPages, language.language);
+    return page ? [{ value: 'help_page', title: language.t('next_step.help_page'), url: page }] : [];
+  }
+
   private followUps(t: TurnLanguage['t']): Choice[] {
     return FOLLOW_UPS.map((value) => this.parts.understanding.choice(value, t));
   }
@@ -139,7 +150,7 @@ export class LookupAnswerer {
         .filter(Boolean)
         .join(' ');
       const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays };
-      for (const message of renderShipments(shipments, cardContext, { intro, choices: this.followUps(t) })) await sendMessage(context, message);
+      for (const message of renderShipments(shipments, cardContext, { intro, choices: [...this.waysForward(shipments, language, cardContext.now), ...this.followUps(t)] })) await sendMessage(context, message);
       await this.parts.memory.offered(context, [...FOLLOW_UPS]);
       await this.parts.memory.lookedUp(context, { ...found[0].request, shown: found[0].lookup.shown });
       return { outcome: 'found' };

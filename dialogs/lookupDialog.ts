@@ -15,6 +15,7 @@ import type { ConversationMemory } from './conversationMemory';
 import type { Answered, LookupAnswerer, Notice } from './lookupAnswer';
 import { answerToQuestion } from './questions';
 import { sendText } from './send';
+import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from './turnLanguage';
 import type { Understanding } from './understanding';
 
@@ -66,7 +67,8 @@ export interface LookupDialogSettings {
   /** The stores customers pick from by name (TRACKINGS_STORES). */
   stores?: Store[];
   defaultTimeZone: string;
-  supportUrl?: string;
+  /** The shop's help pages, per language. */
+  supportPages: SupportPages;
 }
 
 export class LookupDialog extends ComponentDialog {
@@ -301,7 +303,7 @@ export class LookupDialog extends ComponentDialog {
     const topic = this.understanding.topic(text, t);
     if (!topic) return undefined;
     const last = topic === 'eta' ? await this.memory.last(context) : undefined;
-    return { ok: false, counts: false, reply: answerToQuestion(topic, t, { supportUrl: this.settings.supportUrl, lastShown: last?.shown, atPrompt: true }) };
+    return { ok: false, counts: false, reply: answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, this.language(context).language), lastShown: last?.shown, atPrompt: true }) };
   }
 }
 

@@ -17,12 +17,14 @@ import { draftFrom, LOOKUP_DIALOG, type LookupDialog, type LookupDraft } from '.
 import { answerToQuestion } from './questions';
 import { sendText } from './send';
 import { structuredLookup } from './structuredLookup';
+import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from './turnLanguage';
 import type { Understanding } from './understanding';
 
 export interface MainDialogSettings {
   defaultTimeZone: string;
-  supportUrl?: string;
+  /** The shop's help pages, per language. */
+  supportPages: SupportPages;
 }
 
 export class MainDialog {
@@ -138,7 +140,7 @@ export class MainDialog {
 
     const topic = this.understanding.topic(text, t);
     const last = topic === 'eta' ? await this.memory.last(context) : undefined;
-    const answer = topic && answerToQuestion(topic, t, { supportUrl: this.settings.supportUrl, lastShown: last?.shown, atPrompt: false });
+    const answer = topic && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, this.language(context).language), lastShown: last?.shown, atPrompt: false });
     if (answer) return this.sayKeepingChoices(context, answer, offered);
 
     const guess = this.understanding.identifiersOrGuess(text, proven);

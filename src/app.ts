@@ -102,8 +102,9 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     understanding,
     clock: parts.clock ?? systemClock,
     staleAfterDays: config.staleAfterDays,
+    supportPages: config.supportPages,
   });
-  const settings = { defaultTimeZone: config.defaultTimeZone, supportUrl: config.supportUrl };
+  const settings = { defaultTimeZone: config.defaultTimeZone, supportPages: config.supportPages };
   const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
   const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, translator, settings);
   const bot = new TrackingBot(conversationState, mainDialog, queue, transaction, botLogger);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { compileOrderNumberPattern, validateIdentifier, type OrderNumberFormat } from './recognize';
+import type { SupportPages } from './nextSteps/supportPages';
 import { validTimeZone } from './timeZone';
 import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
 import type { RetryOptions } from './tracking/retry';
@@ -48,6 +49,12 @@ const ENV_SHAPE = {
   TRACKINGS_STORES: z.string().max(4_000).transform(parseStores).optional(),
   ORDER_NUMBER_PATTERN: z.string().transform(parsePattern).optional(),
   SUPPORT_URL: httpUrl.optional(),
+  SUPPORT_URL_EN: httpUrl.optional(),
+  SUPPORT_URL_DE: httpUrl.optional(),
+  SUPPORT_URL_FR: httpUrl.optional(),
+  SUPPORT_URL_ES: httpUrl.optional(),
+  SUPPORT_URL_IT: httpUrl.optional(),
+  SUPPORT_URL_NL: httpUrl.optional(),
   // A parcel not delivered with no news for this many days is "stale"; never handed to the carrier, "stuck".
   STALE_AFTER_DAYS: positiveInt(1, 60).default(5),
 
@@ -132,8 +139,8 @@ export interface Config {
   };
   /** The shop's own order-number format: a word that matches it is looked up at once as an order number. */
   orderNumberFormat?: OrderNumberFormat;
-  /** The shop's help page, where the bot sends what it cannot do itself. */
-  supportUrl?: string;
+  /** The shop's help page, where the bot sends what it cannot do itself: per language, else one for all. */
+  supportPages: SupportPages;
   /** Days without news after which an undelivered shipment is stale (or stuck, before pickup). */
   staleAfterDays: number;
   retry: RetryOptions;
@@ -183,6 +190,10 @@ function parsePattern(value: string, ctx: z.RefinementCtx): OrderNumberFormat {
   return z.NEVER;
 }
 
+function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   constructor(readonly problems: string[]) {
@@ -211,7 +222,10 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       ? { baseUrl: e.TRACKINGS_BASE_URL, apiKey: e.TRACKINGS_API_KEY!, service: e.TRACKINGS_SERVICE, storeId: e.TRACKINGS_STORE_ID, stores: e.TRACKINGS_STORES }
       : undefined,
     orderNumberFormat: e.ORDER_NUMBER_PATTERN,
-    supportUrl: e.SUPPORT_URL,
+    supportPages: {
+      fallback: e.SUPPORT_URL,
+      byLanguage: definedOnly({ en: e.SUPPORT_URL_EN, de: e.SUPPORT_URL_DE, fr: e.SUPPORT_URL_FR, es: e.SUPPORT_URL_ES, it: e.SUPPORT_URL_IT, nl: e.SUPPORT_URL_NL }),
+    },
     staleAfterDays: e.STALE_AFTER_DAYS,
     retry: {
       ...DEFAULT_RETRY,

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../src/config';
+import { supportPageFor } from '../src/nextSteps/supportPages';
 
 const full = {
   PORT: '8080',
@@ -158,7 +159,14 @@ describe('what customers are offered', () => {
   });
 
   test('SUPPORT_URL must be an http(s) link', () => {
-    expect(loadConfig({ SUPPORT_URL: 'https://shop.example/help' }).supportUrl).toBe('https://shop.example/help');
+    expect(loadConfig({ SUPPORT_URL: 'https://shop.example/help' }).supportPages).toEqual({ fallback: 'https://shop.example/help', byLanguage: {} });
     expect(problems({ SUPPORT_URL: 'javascript:alert(1)' })).toEqual(['SUPPORT_URL: must be an http(s) URL']);
+  });
+
+  test('a help page per language (SUPPORT_URL_DE, …), SUPPORT_URL for the others', () => {
+    const { supportPages } = loadConfig({ SUPPORT_URL: 'https://shop.example/help', SUPPORT_URL_DE: 'https://shop.example/de/hilfe', SUPPORT_URL_NL: 'https://shop.example/nl/hulp' });
+    expect([supportPageFor(supportPages, 'de'), supportPageFor(supportPages, 'nl'), supportPageFor(supportPages, 'fr')]).toEqual(['https://shop.example/de/hilfe', 'https://shop.example/nl/hulp', 'https://shop.example/help']);
+    expect(supportPageFor(loadConfig({ SUPPORT_URL_FR: 'https://shop.example/fr/aide' }).supportPages, 'en')).toBeUndefined();
+    expect(problems({ SUPPORT_URL_IT: 'ftp://shop.example/aiuto' })).toEqual(['SUPPORT_URL_IT: must be an http(s) URL']);
   });
 });

@@ -11,29 +11,36 @@ export interface Choice {
   value: string;
   /** What the customer sees, and what a button sends back. */
   title: string;
+  /** A page to open instead (the shop's help page): a link button, or on text channels a line with the address. */
+  url?: string;
 }
 
-export interface ImBack {
-  type: 'imBack';
+/** A suggested action or hero-card button: one that sends its title, or one that opens a page. */
+export interface ButtonAction {
+  type: 'imBack' | 'openUrl';
   title: string;
   value: string;
 }
 
 /** One outgoing message: a Reply, with the suggested actions of channels that show them. */
 export interface Message extends Reply {
-  suggestedActions?: { actions: ImBack[] };
+  suggestedActions?: { actions: ButtonAction[] };
 }
 
 export const HERO_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.hero';
 
 export function offerChoices(message: Message, choices: readonly Choice[], channel: string | undefined): Message {
   if (!choices.length) return message;
-  const buttons = choices.map(({ title }): ImBack => ({ type: 'imBack', title, value: title }));
+  const buttons = choices.map(({ title, url }): ButtonAction => (url ? { type: 'openUrl', title, value: url } : { type: 'imBack', title, value: title }));
   switch (channelProfile(channel).choices) {
     case 'suggested_actions':
       return { ...message, suggestedActions: { actions: buttons } };
-    case 'numbered_list':
-      return { ...message, text: [message.text, numberedList(choices)].filter(Boolean).join('\n\n') };
+    case 'numbered_list': {
+      // A page is no answer: its address goes on a line of its own, and the numbers count only what a number picks.
+      const links = choices.filter((choice) => choice.url).map((choice) => `${choice.title}: ${choice.url}`);
+      const answers = choices.filter((choice) => !choice.url);
+      return { ...message, text: [message.text, links.join('\n'), answers.length ? numberedList(answers) : ''].filter(Boolean).join('\n\n') };
+    }
     case 'card_buttons':
       return message.attachments?.some(isAdaptive) ? withSubmitButtons(message, choices) : withHeroButtons(message, buttons);
   }
@@ -48,7 +55,7 @@ const isAdaptive = (attachment: { contentType: string }) => attachment.contentTy
 
 /** After cards (Teams): every card carries the choices as buttons that send the title as the customer's message. */
 function withSubmitButtons(message: Message, choices: readonly Choice[]): Message {
-  const submits = choices.map(({ title }) => ({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } }));
+  const submits = choices.map(({ title, url }) => (url ? { type: 'Action.OpenUrl', title, url } : { type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } }));
   const attachments = message.attachments!.map((attachment) => {
     if (!isAdaptive(attachment)) return attachment;
     const card = attachment.content as { actions?: unknown[] };
@@ -58,7 +65,7 @@ function withSubmitButtons(message: Message, choices: readonly Choice[]): Messag
 }
 
 /** A question without cards (Teams): the text stays the message's (it is what notifications show), the buttons come on a hero card. */
-function withHeroButtons(message: Message, buttons: ImBack[]): Message {
+function withHeroButtons(message: Message, buttons: ButtonAction[]): Message {
   const hero = { contentType: HERO_CARD_CONTENT_TYPE, content: { buttons } };
   return { ...message, attachments: [...(message.attachments ?? []), hero] };
 }

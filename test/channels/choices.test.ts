@@ -53,3 +53,29 @@ test('the channel table', () => {
     { cards: false, choices: 'numbered_list' },
   ]);
 });
+
+describe('a link among the choices (the shop’s help page): it opens the page, and never takes a number', () => {
+  const help = { value: 'help_page', title: 'Page d’aide', url: 'https://shop.example/fr/aide' };
+  const withHelp = [help, ...choices];
+
+  test('Web Chat: an openUrl suggested action beside the others', () => {
+    expect(offerChoices({ text: 'Voici' }, withHelp, 'webchat').suggestedActions!.actions).toEqual([
+      { type: 'openUrl', title: 'Page d’aide', value: 'https://shop.example/fr/aide' },
+      ...choices.map(({ title }) => ({ type: 'imBack', title, value: title })),
+    ]);
+  });
+
+  test('Teams, after cards: an Action.OpenUrl button on every card', () => {
+    const message = offerChoices({ text: 'Voici', attachments: [card] }, withHelp, 'msteams');
+    expect((message.attachments![0].content as { actions: unknown[] }).actions[1]).toEqual({ type: 'Action.OpenUrl', title: 'Page d’aide', url: 'https://shop.example/fr/aide' });
+  });
+
+  test('Teams, without cards: an openUrl button on the hero card', () => {
+    const [hero] = offerChoices({ text: 'Voici' }, withHelp, 'msteams').attachments!;
+    expect((hero.content as { buttons: unknown[] }).buttons[0]).toEqual({ type: 'openUrl', title: 'Page d’aide', value: 'https://shop.example/fr/aide' });
+  });
+
+  test('SMS: the link as a line of its own, and the numbers still count only what a number can pick', () => {
+    expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, withHelp, 'sms').text).toBe('Voici\n\nPage d’aide: https://shop.example/fr/aide\n\n1. Suivre un autre envoi\n2. C’est tout, merci');
+  });
+});
