@@ -21,6 +21,7 @@ export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: strin
     `  Lookup limit:        ${demo.lookupLimit ? `${demo.lookupLimit} per conversation and per visitor per 10 minutes, raised for the demo (LOOKUP_LIMIT)` : 'off (LOOKUP_LIMIT=0)'}`,
     ...(demo.orderNumberPattern ? [`  Order numbers:       ${demo.orderNumberPattern} is the demo's format, so ORD-1001 is answered as typed (ORDER_NUMBER_PATTERN)`] : []),
     ...(demo.stores ? ['  Stores:              the demo stores are offered by name (TRACKINGS_STORES)'] : []),
+    ...(demo.helpPage ? [`  Help page:           a stand-in at ${pageUrl.replace(/\/$/, '')}/sandbox/help, linked when a parcel has a problem (SUPPORT_URL)`] : []),
     '  Try:',
     ...DEMO_LOOKUPS.slice(0, 6).map((d) => `    ${d.identifier.padEnd(24)} ${d.label}`),
   ];

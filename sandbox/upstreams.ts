@@ -20,12 +20,14 @@ export const SANDBOX_STORES = [
 export const SANDBOX_LOOKUP_LIMIT = 100;
 /** Where the bot and the simulators listen in sandbox mode: inbound auth is off, so only this machine may reach them. */
 export const SANDBOX_HOST = '127.0.0.1';
+/** The stand-in for the shop's help page, served by the sandbox (SUPPORT_URL). */
+export const SANDBOX_HELP_PATH = '/sandbox/help';
 
 export interface Sandbox {
   config: Config;
   simulators: Simulator[];
   /** What the sandbox set for the demo, for the start line. */
-  demo: { orderNumberPattern?: string; stores: boolean; lookupLimit: number };
+  demo: { orderNumberPattern?: string; stores: boolean; lookupLimit: number; helpPage: boolean };
   close(): Promise<void>;
 }
 
@@ -52,6 +54,9 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   // The operator's own settings win; the demo's fill in what is not set.
   const pattern = config.orderNumberFormat ? undefined : compileOrderNumberPattern(SANDBOX_ORDER_NUMBER_PATTERN);
   const lookupLimit = config.lookupLimit === 0 ? 0 : Math.max(config.lookupLimit, SANDBOX_LOOKUP_LIMIT);
+  // A problem's answer links the shop's help page: the sandbox serves a stand-in, unless the operator set theirs.
+  const ownPages = config.supportPages.fallback !== undefined || Object.keys(config.supportPages.byLanguage).length > 0;
+  const supportPages = ownPages ? config.supportPages : { fallback: `http://${SANDBOX_HOST}:${config.port}${SANDBOX_HELP_PATH}`, byLanguage: {} };
   return {
     config: {
       ...config,
@@ -59,8 +64,9 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       trackings: { baseUrl: trackings.url, apiKey, service: DEFAULT_TRACKINGS_SERVICE, stores: SANDBOX_STORES },
       orderNumberFormat: config.orderNumberFormat ?? (pattern?.ok ? pattern.format : undefined),
       lookupLimit,
+      supportPages,
     },
-    demo: { orderNumberPattern: pattern?.ok ? pattern.source : undefined, stores: true, lookupLimit },
+    demo: { orderNumberPattern: pattern?.ok ? pattern.source : undefined, stores: true, lookupLimit, helpPage: !ownPages },
     simulators: [checkpoints, trackings],
     close: async () => {
       await Promise.all([checkpoints.close(), trackings.close()]);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Request, Response, Server } from 'restify';
 import { projectRoot } from '../../src/projectRoot';
 import { DEMO } from '../simulators';
+import { SANDBOX_HELP_PATH } from '../upstreams';
 
 /** What the page offers to try: one of each kind and a few stories. */
 export const DEMO_LOOKUPS = [
@@ -41,6 +42,11 @@ export function registerSandboxPage(server: Server): void {
   server.get('/', file(path.join(root, 'sandbox', 'page', 'index.html'), 'text/html; charset=utf-8'));
   server.get('/sandbox/app.js', file(path.join(root, 'sandbox', 'page', 'app.js'), 'text/javascript; charset=utf-8'));
   server.get('/sandbox/icon.png', file(path.join(root, 'manifest', 'color.png'), 'image/png', 'max-age=86400'));
+  // What a problem's "Help page" button opens in the sandbox: a stand-in that says where the shop's own goes.
+  server.get(SANDBOX_HELP_PATH, async (_req: Request, res: Response) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(HELP_PAGE);
+  });
   server.get('/sandbox/demo.json', async (_req: Request, res: Response) => {
     res.send(200, DEMO_LOOKUPS);
   });
@@ -50,3 +56,13 @@ export function registerSandboxPage(server: Server): void {
     await file(bundle, 'text/javascript; charset=utf-8', 'max-age=3600')(req, res);
   });
 }
+
+const HELP_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your help page</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}code{background:#f0f0f0;padding:0 .2rem}</style></head>
+<body><h1>Your shop's help page opens here</h1>
+<p>When something is wrong with a parcel, the bot's answer links your help page, in the customer's language.
+In the sandbox this stand-in takes its place.</p>
+<p>Set <code>SUPPORT_URL</code> to your page, and <code>SUPPORT_URL_DE</code>, <code>SUPPORT_URL_FR</code>, … to the page in each language you have.</p>
+</body></html>
+`;

@@ -5,6 +5,7 @@
  */
 import { loadConfig } from '../../src/config';
 import { DEMO_LOOKUPS } from '../../sandbox/page/routes';
+import { DEMO } from '../../sandbox/simulators';
 import { startSandbox, type Sandbox } from '../../sandbox/upstreams';
 import { sandboxBanner } from '../../sandbox/attach';
 import { conversation } from '../support/transcript';
@@ -43,6 +44,19 @@ test('the start line says what the sandbox set for the demo', () => {
   expect(banner).toContain('Lookup limit:        100 per conversation and per visitor per 10 minutes, raised for the demo (LOOKUP_LIMIT)');
   expect(banner).toContain('Order numbers:       ORD-\\d{4} is the demo\'s format, so ORD-1001 is answered as typed (ORDER_NUMBER_PATTERN)');
   expect(banner).toContain('Stores:              the demo stores are offered by name (TRACKINGS_STORES)');
+  expect(banner).toContain('Help page:           a stand-in at http://localhost:3978/sandbox/help, linked when a parcel has a problem (SUPPORT_URL)');
+});
+
+test('every demo problem answers with its next step and a link to the help page, in six languages', async () => {
+  const problems = ['ORD-1003', 'ORD-1004', 'ORD-1006', 'ORD-1010', DEMO.trackings.trackingNumbers.deliveryFailed, DEMO.trackings.trackingNumbers.returned, DEMO.trackings.trackingNumbers.lost];
+  for (const locale of ['en-US', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL']) {
+    const talk = conversation(sandbox.config, { channelId: 'webchat', locale });
+    for (const identifier of problems) {
+      const [answer] = await talk.say(identifier);
+      const links = answer.suggestedActions?.actions.filter((action) => action.type === 'openUrl').map((action) => action.value);
+      expect({ locale, identifier, links }).toEqual({ locale, identifier, links: [`http://127.0.0.1:${sandbox.config.port}/sandbox/help`] });
+    }
+  }
 });
 
 test("the operator's own settings win over the demo's", async () => {
@@ -52,6 +66,9 @@ test("the operator's own settings win over the demo's", async () => {
     expect(own.config.orderNumberFormat?.test('SO123456')).toBe(true);
     expect(own.config.orderNumberFormat?.test('ORD-1001')).toBe(false);
     expect(own.demo).toMatchObject({ lookupLimit: 0, orderNumberPattern: undefined });
+    const withPage = await startSandbox(loadConfig({ SUPPORT_URL: 'https://shop.example/help' }));
+    await withPage.close();
+    expect([withPage.config.supportPages.fallback, withPage.demo.helpPage]).toEqual(['https://shop.example/help', false]);
   } finally {
     await own.close();
   }

@@ -81,4 +81,10 @@ describe('the sandbox page', () => {
     const demo = (await (await fetch(`${app.url}/sandbox/demo.json`)).json()) as Array<{ input_type: string }>;
     expect(new Set(demo.map((d) => d.input_type))).toEqual(new Set(['order_number', 'tracking_number', 'order_id', 'external_order']));
   });
+
+  test("serves the stand-in for the shop's help page, which says where the real one goes", async () => {
+    const help = await fetch(`${app.url}/sandbox/help`);
+    expect(help.status).toBe(200);
+    expect(await help.text()).toContain('Set <code>SUPPORT_URL</code> to your page');
+  });
 });
