@@ -11,7 +11,7 @@ import { LANGUAGES } from '../../src/i18n';
 import { ShipmentLookup, type LookupRequest } from '../../src/tracking/lookup';
 import type { Shipment } from '../../src/tracking/shipment';
 import { API_KEY, CREDENTIALS, clientsFor, useSimulators } from '../support/upstreams';
-import { context, translator } from './fixtures';
+import { bigOrder, context, translator } from './fixtures';
 import { cardsOf, ofType, texts, type Json } from './helpers';
 
 const upstreams = useSimulators();
@@ -151,3 +151,20 @@ function stamps(card: Json): string[] {
   const fromBlocks = ofType(card, 'TextBlock').filter((block) => block.size === 'small' && block.isSubtle).map((block) => String(block.text).split(' · ')[0]);
   return [...fromFacts, ...fromBlocks].filter((value) => TIME.test(value));
 }
+
+describe('an order of 20 parcels with 300 events each', () => {
+  test.each(LANGUAGES)('every card names carrier and number, reads Show/Hide, keeps one date format, and tells no event twice in a row (%s)', (lang) => {
+    const all = cards(bigOrder(20, 300), lang as Lang);
+    expect(all).toHaveLength(20);
+    for (const [index, card] of all.entries()) {
+      const shown = allTexts(card).join('\n');
+      expect(shown).toContain(bigOrder(20, 300)[index].trackingNumber);
+      expect(shown).toContain('DHL');
+      expect(ofType(card, 'ActionSet').filter((set) => (set.actions as Json[]).some((a) => a.type === 'Action.ToggleVisibility'))).toHaveLength(2);
+      const shapes = new Set(stamps(card).map((time) => time.replace(/\p{L}+\.?/gu, 'M').replace(/\d+/g, '9')));
+      expect(shapes.size).toBe(1);
+      const events = eventTexts(card);
+      for (let i = 1; i < events.length; i++) expect(events[i]).not.toEqual(events[i - 1]);
+    }
+  });
+});
