@@ -33,7 +33,8 @@ export interface ShipmentView {
   /** Newest first; only as many as any renderer may show (the rest is counted in `eventCount`). */
   events: EventView[];
   eventCount: number;
-  link?: { url: string; label: string };
+  /** `labels`: the button's possible titles, best first (the carrier's own, ours naming the carrier, ours); the card picks the first that fits. */
+  link?: { url: string; labels: string[] };
   /** One line (carrier, number, status) for fallbackText and speak. */
   summary: string;
 }
@@ -69,7 +70,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const status = label ?? categoryText(category, t);
   const events = newestFirst(shipment.events ?? []);
   const url = cleanUrl(shipment.carrier?.trackingUrl);
-  const linkLabel = clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel) ?? (carrierName ? t('card.track_on', { carrier: carrierName }) : t('card.track_on_carrier_site'));
+  const linkLabels = [clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel), carrierName && t('card.track_on', { carrier: carrierName }), t('card.track_on_carrier_site')].filter((label): label is string => !!label);
   const summary = trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
 
   return {
@@ -85,7 +86,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     updatedAt: dates.dateTime(shipment.updatedAt),
     events: events.slice(0, Math.max(0, maxEvents)).map((event) => eventView(event, localized, context, dates)),
     eventCount: events.length,
-    link: url ? { url, label: linkLabel } : undefined,
+    link: url ? { url, labels: linkLabels } : undefined,
     summary,
   };
 }
