@@ -161,7 +161,10 @@ function sendsOf(action: Json): Button['sends'] {
   return { text: String(action.value ?? action.title) };
 }
 
-/** Text as the renderer shows it: Markdown escapes and the invisible word joiners the bot inserts are gone. */
+/** Text as the renderer shows it: bold markers (a fact's label), Markdown escapes and the invisible word joiners the bot inserts are gone. */
 function plain(text: string): string {
-  return text.replace(/\u2060/g, '').replace(/\\([\\`*_~[\]<>&#+\-.!()|{}])/g, '$1');
+  return text
+    .replace(/\u2060/g, '')
+    .replace(/(^|[^\\])\*\*/g, '$1')
+    .replace(/\\([\\`*_~[\]<>&#+\-.!()|{}])/g, '$1');
 }

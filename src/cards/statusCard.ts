@@ -1,17 +1,30 @@
 /**
  * One shipment as an Adaptive Card 1.5 (Teams' highest version). Layout, top to bottom:
- * carrier (subtle) · status (large, bold, coloured) · details · badges · facts · the newest events ·
+ * carrier (subtle) · status (large, bold) · details · flags (bold) · facts · the newest events ·
  * older events behind a toggle · a button to the carrier's tracking page.
+ *
+ * Text uses only the default and subtle colours: those reach 4.5:1 in Web Chat's theme and Teams' light
+ * and dark ones, while Teams' published green and yellow are 2.1:1 and 1.5:1 on white, and its red 3.2:1
+ * on dark (test/cards/contrast.test.ts). The card must read at 300 px in every language: see
+ * test/cards/cardLayout.test.ts.
  */
 import { escapeMarkdown as md } from './markdown';
 import { plainSummary } from './sanitize';
 import type { Translate } from '../i18n';
-import type { EventView, ShipmentView, Tone } from './view';
+import type { EventView, ShipmentView } from './view';
 import { ADAPTIVE_CARD_CONTENT_TYPE, type Attachment } from './types';
 
 export const CARD_VERSION = '1.5';
 /** Events always on the card; older ones are hidden behind a toggle. */
 export const VISIBLE_EVENTS = 3;
+/**
+ * The longest button title, in characters, that shows whole on a 300 px card (measured with wide fonts
+ * in test/cards/cardLayout.test.ts); a longer carrier label gives way to our shorter ones.
+ */
+export const BUTTON_TITLE_BUDGET = 20;
+/** A fact's value this short fits any line whole, so its spaces do not break ("24 nov 2026, / 05:30"). */
+const UNBROKEN_VALUE = 24;
+const NO_BREAK_SPACE = '\u00a0';
 
 type Element = { type: string } & Record<string, unknown>;
 
@@ -48,7 +61,7 @@ export function statusCard(view: ShipmentView, options: StatusCardOptions): Adap
     speak: summary,
     body: [...header(view), ...badges(view, t), ...facts(view, t), ...events(view, options)],
   };
-  if (view.link) card.actions = [{ type: 'Action.OpenUrl', title: view.link.label, url: view.link.url }];
+  if (view.link) card.actions = [{ type: 'Action.OpenUrl', title: buttonTitle(view.link.labels), url: view.link.url }];
   if (options.teams) card.msteams = { width: 'Full' };
   return card;
 }
@@ -63,35 +76,45 @@ function text(value: string, extra: Record<string, unknown> = {}): Element {
 }
 
 function header(view: ShipmentView): Element[] {
-  const blocks = [text(view.carrier, { weight: 'bolder', isSubtle: true }), text(view.status, { size: 'large', weight: 'bolder', color: view.tone, spacing: 'none' })];
+  const blocks = [text(view.carrier, { weight: 'bolder', isSubtle: true }), text(view.status, { size: 'large', weight: 'bolder', spacing: 'none' })];
   if (view.statusDetails) blocks.push(text(view.statusDetails, { size: 'small', isSubtle: true, spacing: 'small' }));
   // What happens next, when something is wrong: in full contrast, since it is what the customer came for.
   if (view.nextStep) blocks.push(text(view.nextStep, { spacing: 'small' }));
   return blocks;
 }
 
+/**
+ * "Delayed · Needs attention" in bold, full size, in the text colour. Coloured pills (a styled column
+ * each) were 1.9:1 and 3.4:1 at 12 px in Web Chat, and took the host's container padding.
+ */
 function badges(view: ShipmentView, t: Translate): Element[] {
-  const pills: [string, Tone][] = [];
-  if (view.delayed) pills.push([t('card.delayed'), 'warning']);
-  if (view.exception) pills.push([t('card.needs_attention'), 'attention']);
-  if (!pills.length) return [];
-  return [
-    {
-      type: 'ColumnSet',
-      spacing: 'small',
-      columns: pills.map(([label, tone]) => ({ type: 'Column', width: 'auto', style: tone, items: [text(label, { size: 'small', weight: 'bolder', color: tone, wrap: false })] })),
-    },
-  ];
+  const flags = [view.delayed && t('card.delayed'), view.exception && t('card.needs_attention')].filter((flag): flag is string => !!flag);
+  return flags.length ? [text(flags.join(' · '), { weight: 'bolder', spacing: 'small' })] : [];
 }
 
+/**
+ * One full-width TextBlock per fact, "**label** value": a label breaks only between words, and a value
+ * that does not fit after its label moves to the next line whole. A FactSet's narrow title column broke
+ * "Trackingnummer" mid-word, and its value column clipped or broke a tracking number.
+ */
 function facts(view: ShipmentView, t: Translate): Element[] {
   const rows: [string, string | undefined][] = [
     [t('card.tracking_number'), view.trackingNumber],
     [t('card.ordered'), view.orderedAt],
     [t('card.last_update'), view.updatedAt],
   ];
-  const shown = rows.filter((row): row is [string, string] => row[1] !== undefined).map(([title, value]) => ({ title: md(title), value: md(value) }));
-  return shown.length ? [{ type: 'FactSet', spacing: 'medium', facts: shown }] : [];
+  return rows
+    .filter((row): row is [string, string] => row[1] !== undefined)
+    .map(([label, value], index) => ({ type: 'TextBlock', text: `**${md(label)}** ${md(unbroken(value))}`, wrap: true, spacing: index === 0 ? 'medium' : 'none' }));
+}
+
+function unbroken(value: string): string {
+  return Array.from(value).length <= UNBROKEN_VALUE ? value.replace(/ /g, NO_BREAK_SPACE) : value;
+}
+
+/** The first title that shows whole on a narrow card; our last one is short in every language. */
+function buttonTitle(labels: string[]): string {
+  return labels.find((label) => Array.from(label).length <= BUTTON_TITLE_BUDGET) ?? labels[labels.length - 1];
 }
 
 function events(view: ShipmentView, options: StatusCardOptions): Element[] {

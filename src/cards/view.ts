@@ -38,7 +38,8 @@ export interface ShipmentView {
   /** Newest first, runs of identical events told once; only as many as any renderer may show (the rest is counted in `eventCount`). */
   events: EventView[];
   eventCount: number;
-  link?: { url: string; label: string };
+  /** `labels`: the button's possible titles, best first (the carrier's own, ours naming the carrier, ours); the card picks the first that fits. */
+  link?: { url: string; labels: string[] };
   /** What is wrong, if anything, and what happens next, in the user's language. */
   problem?: ProblemState;
   nextStep?: string;
@@ -77,7 +78,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const status = label ?? categoryText(category, t);
   const runs = runsOf(newestFirst(shipment.events ?? []));
   const url = cleanUrl(shipment.carrier?.trackingUrl);
-  const linkLabel = clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel) ?? (carrierName ? t('card.track_on', { carrier: carrierName }) : t('card.track_on_carrier_site'));
+  const linkLabels = [clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel), carrierName && t('card.track_on', { carrier: carrierName }), t('card.track_on_carrier_site')].filter((label): label is string => !!label);
   const summary = trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
   // An interface that speaks the customer's language explains its status itself; for one that does not, the explanation is ours.
   const details = localized ? clean(shipment.status?.details, LIMITS.statusDetails) : t(`status_explained.${category}`);
@@ -96,7 +97,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     updatedAt: dates.dateTime(shipment.updatedAt),
     events: runs.slice(0, Math.max(0, maxEvents)).map((run) => eventView(run, localized, context, dates)),
     eventCount: runs.length,
-    link: url ? { url, label: linkLabel } : undefined,
+    link: url ? { url, labels: linkLabels } : undefined,
     problem: problem?.state,
     nextStep: problem && t(`next_step.${problem.state}`, { count: problem.days, since: dates.date(problem.since) }),
     summary,

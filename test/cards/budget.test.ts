@@ -32,7 +32,7 @@ describe('an order of 20 shipments with 300 long events each', () => {
       const kept = texts(hidden).filter((t) => /^\d+: /.test(t)).length;
       expect(kept).toBeGreaterThan(0);
       expect(texts(hidden).at(-1)).toBe(`${300 - 3 - kept} ältere Meldungen finden Sie auf der Website des Paketdienstes`);
-      expect(ofType(card, 'Action.ToggleVisibility')[0].title).toBe(`Frühere Meldungen anzeigen (${kept})`);
+      expect(ofType(card, 'Action.ToggleVisibility')[0].title).toBe(`Ältere anzeigen (${kept})`);
     }
   });
 

@@ -3,7 +3,7 @@ import { renderShipments } from '../../src/cards';
 import { escapeMarkdown } from '../../src/cards/markdown';
 import type { Shipment } from '../../src/tracking/shipment';
 import { cardProblems } from './adaptiveCards';
-import { cardsOf, ofType, shown, walk } from './helpers';
+import { cardsOf, facts, ofType, shown, walk } from './helpers';
 import { de, en, germanLabels } from './fixtures';
 
 const EVIL = '[click me](https://evil.example)';
@@ -38,8 +38,10 @@ test(`an upstream text ${EVIL} is not a link anywhere on the card, and reads as 
     expect(cardProblems(card)).toEqual([]);
     const markdown = [...ofType(card, 'TextBlock').map((b) => String(b.text)), ...ofType(card, 'FactSet').flatMap((f) => (f.facts as { value: string }[]).map((x) => x.value))];
     const withEvil = markdown.filter((m) => shown(m) === EVIL);
-    // carrier, label (localized; else our own explanation stands in for the upstream's), tracking number, and each event's text (localized) or upstream line (not)
-    expect(withEvil).toHaveLength(localizedTexts ? 8 : 7);
+    // carrier, label (localized; else our own explanation stands in for the upstream's), and each event's text (localized) or upstream line (not)
+    expect(withEvil).toHaveLength(localizedTexts ? 7 : 6);
+    // the tracking number, after its bold label
+    expect(facts(card).Sendungsnummer).toBe(EVIL);
     expect(markdown.filter((m) => shown(m).endsWith(` · ${EVIL}`))).toHaveLength(5);
     for (const m of markdown) expect(couldLink(m)).toBe(false);
     expect(withEvil[0]).toBe('\\[click me\\](https:\u2060//evil.\u2060example)');

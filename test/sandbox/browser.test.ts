@@ -4,40 +4,15 @@
  * Screenshots go to test-output/screenshots. Needs Debian's chromium: .ci/run installs it; on a
  * developer machine without it this test says so loudly and is skipped. In CI it is required.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { attachSandbox } from '../../sandbox/attach';
+import type { Page } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
-import { silentLogger } from '../../src/tracking/logger';
-import { configFor, startApp, type RunningApp } from '../support/app';
-import { useSimulators } from '../support/upstreams';
+import { SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
+import { browserTest as inBrowser } from '../support/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = 'test-output/screenshots';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (.ci/run does)`);
-if (!available) console.warn(`\n*** SKIPPED: the browser test needs Debian's chromium at ${CHROMIUM} (apt-get install -y chromium) ***\n`);
-const browserTest = available ? test : test.skip;
+const browserTest = inBrowser();
 
 jest.setTimeout(90_000);
-const upstreams = useSimulators();
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!available) return;
-  app = await startApp(configFor(upstreams, { LOG_LEVEL: 'warn' }));
-  attachSandbox(app.app.server, { botUrl: app.url, logger: silentLogger });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn' });
 
 const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]');
 /** A suggested action under the last message (Web Chat repeats them in a hidden live region too). */
@@ -51,12 +26,12 @@ async function type(page: Page, text: string): Promise<void> {
 }
 
 browserTest('a new user tracks a demo order in English, then in German', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Berlin' });
+  const page = await sandbox.browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Berlin' });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('requestfailed', (request) => errors.push(`${request.url()} ${request.failure()?.errorText}`));
 
-  await page.goto(`${app.url}/`);
+  await page.goto(`${sandbox.app.url}/`);
   await bubble(page, 'Hi! I can tell you where your order is.').waitFor();
 
   // Typed, as a customer would.
@@ -69,7 +44,7 @@ browserTest('a new user tracks a demo order in English, then in German', async (
   await page.screenshot({ path: `${SCREENSHOTS}/01-status-card-en.png` });
 
   // Show the older updates: Adaptive Cards' toggle works in the real renderer.
-  await card.getByText(/Show earlier updates/).click();
+  await card.getByText(/Earlier updates/).click();
   await page.screenshot({ path: `${SCREENSHOTS}/02-earlier-updates-en.png` });
 
   // German: a new conversation in the chosen language.
@@ -91,8 +66,8 @@ browserTest('a new user tracks a demo order in English, then in German', async (
 });
 
 browserTest('each visitor is one customer for the lookup limits: three misses cool them down in a new conversation too, not another visitor', async () => {
-  const guesser = await browser.newPage({ locale: 'en-US' });
-  await guesser.goto(`${app.url}/`);
+  const guesser = await sandbox.browser.newPage({ locale: 'en-US' });
+  await guesser.goto(`${sandbox.app.url}/`);
   await bubble(guesser, 'Hi! I can tell you where your order is.').waitFor();
   for (let i = 1; i <= 3; i++) {
     await type(guesser, DEMO.trackings.trackingNumbers.unknown);
@@ -106,8 +81,8 @@ browserTest('each visitor is one customer for the lookup limits: three misses co
   await bubble(guesser, 'Sie haben in kurzer Zeit sehr viele Nummern abgefragt. Bitte warten Sie ein paar Minuten und versuchen Sie es dann noch einmal.').waitFor();
   await guesser.screenshot({ path: `${SCREENSHOTS}/04-cool-down-de.png` });
 
-  const other = await browser.newPage({ locale: 'en-US' });
-  await other.goto(`${app.url}/`);
+  const other = await sandbox.browser.newPage({ locale: 'en-US' });
+  await other.goto(`${sandbox.app.url}/`);
   await bubble(other, 'Hi! I can tell you where your order is.').waitFor();
   await type(other, DEMO.trackings.trackingNumbers.inTransit);
   await other.locator('.ac-adaptiveCard').last().waitFor();
@@ -116,11 +91,11 @@ browserTest('each visitor is one customer for the lookup limits: three misses co
 });
 
 browserTest('the page and its bundle load from this server only, with no CDN', async () => {
-  const page = await browser.newPage();
+  const page = await sandbox.browser.newPage();
   const hosts = new Set<string>();
   page.on('request', (request) => hosts.add(new URL(request.url()).origin));
-  await page.goto(`${app.url}/`);
+  await page.goto(`${sandbox.app.url}/`);
   await sendBox(page).waitFor();
-  expect([...hosts].filter((origin) => origin !== 'null')).toEqual([new URL(app.url).origin]);
+  expect([...hosts].filter((origin) => origin !== 'null')).toEqual([new URL(sandbox.app.url).origin]);
   await page.close();
 });

@@ -3,42 +3,16 @@
  * with the demo list folded below it; on a desktop the list is beside the chat. Screenshots of the main
  * paths in English, French and Dutch, at both sizes, go to test-output/screenshots/ to be looked at.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { attachSandbox } from '../../sandbox/attach';
+import type { Page } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
-import { silentLogger } from '../../src/tracking/logger';
-import { configFor, startApp, type RunningApp } from '../support/app';
-import { useSimulators } from '../support/upstreams';
+import { DESKTOP, PHONE, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
+import { browserTest as inBrowser } from '../support/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = 'test-output/screenshots';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (.ci/run does)`);
-const browserTest = available ? test : test.skip;
+const browserTest = inBrowser();
 
 jest.setTimeout(120_000);
-const upstreams = useSimulators();
-let app: RunningApp;
-let browser: Browser;
+const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOOKUP_LIMIT: '0' });
 
-beforeAll(async () => {
-  if (!available) return;
-  app = await startApp(configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOOKUP_LIMIT: '0' }));
-  attachSandbox(app.app.server, { botUrl: app.url, logger: silentLogger });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const box = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!;
 /** How wide the page's content is: more than the viewport means it scrolls sideways. */
 const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
@@ -47,8 +21,8 @@ const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]'
 const suggested = (page: Page, title: string) => page.locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
 async function open(size: typeof PHONE | typeof DESKTOP, locale: string): Promise<Page> {
-  const page = await browser.newPage({ ...size, locale, timezoneId: 'Europe/Amsterdam' });
-  await page.goto(`${app.url}/`);
+  const page = await sandbox.browser.newPage({ ...size, locale, timezoneId: 'Europe/Amsterdam' });
+  await page.goto(`${sandbox.app.url}/`);
   await page.selectOption('#language', locale);
   await sendBox(page).waitFor();
   return page;
