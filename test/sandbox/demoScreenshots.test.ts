@@ -14,7 +14,7 @@ const DEMOS = `${SCREENSHOTS}/demos`;
 
 const check = browserTest();
 jest.setTimeout(180_000);
-const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOOKUP_LIMIT: '0' });
+const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOOKUP_LIMIT: '0', SUPPORT_URL: 'https://shop.example/help' });
 
 interface Problem {
   card: string;
