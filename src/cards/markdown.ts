@@ -6,7 +6,11 @@
 
 const WORD_JOINER = '\u2060';
 
+/** Anything any of the replacements below would change: most texts have none, and are returned as they are. */
+const NEEDS_ESCAPE = /[\\`*_~[\]<]|&#?[a-z0-9]+;|^[>#+-]|^\d{1,9}[.)]|:\/\/|@[\p{L}\p{N}]|\.\p{L}/iu;
+
 export function escapeMarkdown(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return (
     text
       // Inline syntax anywhere: escapes, emphasis, code, strikethrough, links and images, autolinks and HTML.

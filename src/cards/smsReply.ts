@@ -4,7 +4,7 @@
  * many 70-character ones. Up to three shipments are told in full but short (carrier and number, status,
  * the newest event or two with time and place, the link); more get one line each.
  */
-import { SMS_MAX_LENGTH, offerChoices, smsCost, toGsm7, type Choice, type Message } from '../channels';
+import { fitsOneSms, offerChoices, toGsm7, type Choice, type Message } from '../channels';
 import type { Translate } from '../i18n';
 import { truncate } from './sanitize';
 import type { CardContext } from './types';
@@ -66,7 +66,7 @@ export function smsReply(shipments: SmsShipment[], context: CardContext, parts: 
 }
 
 function fits(message: Message): boolean {
-  return smsCost(message.text ?? '').length <= SMS_MAX_LENGTH;
+  return fitsOneSms(message.text ?? '');
 }
 
 function shipmentBlock(view: ShipmentView, t: Translate, detail: Detail): string {

@@ -2,4 +2,4 @@
 export { channelProfile, isSms, isTeams, supportsAdaptiveCards, type ChannelProfile, type ChoiceStyle } from './profile';
 export { HERO_CARD_CONTENT_TYPE, numberedList, offerChoices, type ButtonAction, type Choice, type Message } from './choices';
 export { isGsm7, toGsm7 } from './gsm7';
-export { SMS_MAX_LENGTH, smsCost, type SmsCost } from './smsCost';
+export { SMS_MAX_LENGTH, fitsOneSms, smsCost, type SmsCost } from './smsCost';

@@ -4,7 +4,7 @@
  * a single character outside GSM-7 (an emoji, "…", "—") sends the whole text as UCS-2, 70 UTF-16 units
  * in one segment or 67 in each part. A two-unit character never straddles two parts.
  */
-import { isGsm7, septets } from './gsm7';
+import { isGsm7, isGsm7Char, septets } from './gsm7';
 
 /** What a gateway takes in one message (Twilio and most others); the phone joins its segments again. */
 export const SMS_MAX_LENGTH = 1600;
@@ -24,9 +24,14 @@ export function smsCost(text: string): SmsCost {
   return { characters: chars.length, encoding: 'UCS-2', ...segmented(chars.map((char) => char.length), 70, 67) };
 }
 
-/** Fits in one SMS message of a gateway. */
+/** Fits in one SMS message of a gateway. One pass, no arrays: an answer is fitted several times over. */
 export function fitsOneSms(text: string): boolean {
-  return smsCost(text).length <= SMS_MAX_LENGTH;
+  let septetCount = 0;
+  for (const char of text) {
+    if (!isGsm7Char(char)) return text.length <= SMS_MAX_LENGTH; // UCS-2: UTF-16 units
+    septetCount += septets(char);
+  }
+  return septetCount <= SMS_MAX_LENGTH;
 }
 
 /** Characters of these sizes packed into segments: one when all fit `single`, else parts of `part` each. */

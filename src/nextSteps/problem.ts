@@ -4,7 +4,7 @@
  * the carrier (stuck). Pure: the shipment, the time now and the operator's patience in, the state out;
  * the words live with the other translations.
  */
-import { newestFirst, type Shipment } from '../tracking/shipment';
+import { timeOf, type Shipment } from '../tracking/shipment';
 
 export const PROBLEM_STATES = ['lost', 'returned', 'failed_attempt', 'exception', 'stuck', 'stale', 'delayed'] as const;
 export type ProblemState = (typeof PROBLEM_STATES)[number];
@@ -38,7 +38,8 @@ export function problemOf(shipment: Shipment, now: number, staleAfterDays: numbe
 
 /** The newest dated news of the shipment (an event, else the last update, else the order date), and its age in whole days. */
 function quietFor(shipment: Shipment, now: number): { since: string; days: number } | undefined {
-  const newest = newestFirst(shipment.events ?? []).find((event) => event.at)?.at ?? shipment.updatedAt ?? shipment.orderedAt;
+  // Shipment.events are newest first (both normalizers sort them): the first dated one is the newest news.
+  const newest = (shipment.events ?? []).find((event) => timeOf(event) > Number.NEGATIVE_INFINITY)?.at ?? shipment.updatedAt ?? shipment.orderedAt;
   const at = newest ? Date.parse(newest) : Number.NaN;
   if (Number.isNaN(at) || at > now) return undefined;
   return { since: newest!, days: Math.floor((now - at) / DAY_MS) };

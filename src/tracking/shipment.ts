@@ -68,11 +68,17 @@ export interface Shipment {
 
 /** Orders events newest first; events without a readable time go last, keeping their upstream order. */
 export function newestFirst(events: TrackingEvent[]): TrackingEvent[] {
-  const time = (e: TrackingEvent) => (e.at ? Date.parse(e.at) : Number.NEGATIVE_INFINITY);
+  // Each time parsed once, not in every comparison: a long history has hundreds of events.
   return events
-    .map((event, index) => ({ event, index }))
-    .sort((a, b) => time(b.event) - time(a.event) || b.index - a.index)
+    .map((event, index) => ({ event, index, time: timeOf(event) }))
+    .sort((a, b) => b.time - a.time || b.index - a.index)
     .map(({ event }) => event);
+}
+
+/** An event's time in ms; one without a readable time counts as the oldest. */
+export function timeOf(event: TrackingEvent): number {
+  const ms = event.at ? Date.parse(event.at) : Number.NaN;
+  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 }
 
 /** Returns the input as an ISO instant when it is a readable date, else undefined. */

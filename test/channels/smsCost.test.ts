@@ -1,5 +1,6 @@
 /** What an SMS costs, counted as gateways count it. */
-import { SMS_MAX_LENGTH, smsCost } from '../../src/channels/smsCost';
+import fc from 'fast-check';
+import { SMS_MAX_LENGTH, fitsOneSms, smsCost } from '../../src/channels/smsCost';
 
 test('GSM-7: 160 characters in one segment, 153 in each part after that', () => {
   expect(smsCost('a'.repeat(160))).toEqual({ characters: 160, length: 160, encoding: 'GSM-7', segments: 1 });
@@ -29,4 +30,16 @@ test('one character outside GSM-7 makes it UCS-2: 70 units in one segment, 67 in
 test('a gateway message is 1,600 characters; a 1,600-character GSM-7 text is 11 segments', () => {
   expect(SMS_MAX_LENGTH).toBe(1600);
   expect(smsCost('a'.repeat(1600))).toMatchObject({ length: 1600, segments: 11 });
+});
+
+test('the one-pass fit check agrees with the full count, on any text near the limit', () => {
+  const gsmChar = fc.constantFrom(...'abc XYZ 0123 é € [ ] { } \n'.split(''));
+  const anyChar = fc.oneof(gsmChar, fc.constantFrom('ê', '😀', '…', '—', '’'));
+  fc.assert(
+    fc.property(fc.array(anyChar, { minLength: 790, maxLength: 1_700 }), (chars) => {
+      const text = chars.join('');
+      expect(fitsOneSms(text)).toBe(smsCost(text).length <= SMS_MAX_LENGTH);
+    }),
+    { seed: 20261124, numRuns: 300 },
+  );
 });
