@@ -43,9 +43,15 @@ browserTest('a new user tracks a demo order in English, then in German', async (
   await suggested(page, 'Track another').waitFor();
   await page.screenshot({ path: `${SCREENSHOTS}/01-status-card-en.png` });
 
-  // Show the older updates: Adaptive Cards' toggle works in the real renderer.
-  await card.getByText(/Earlier updates/).click();
+  // Show the older updates: Adaptive Cards' toggle works in the real renderer, and then offers to hide them.
+  const hidden = (await card.innerText()).length;
+  await card.getByRole('button', { name: /^Show earlier \(\d+\)$/ }).click();
+  await card.getByRole('button', { name: 'Hide earlier' }).waitFor();
+  await expect(card.getByRole('button', { name: /^Show earlier/ }).isVisible()).resolves.toBe(false);
+  expect((await card.innerText()).length).toBeGreaterThan(hidden);
   await page.screenshot({ path: `${SCREENSHOTS}/02-earlier-updates-en.png` });
+  await card.getByRole('button', { name: 'Hide earlier' }).click();
+  await card.getByRole('button', { name: /^Show earlier \(\d+\)$/ }).waitFor();
 
   // German: a new conversation in the chosen language.
   await page.selectOption('#language', 'de-DE');
