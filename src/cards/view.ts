@@ -84,18 +84,23 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const details = localized ? clean(shipment.status?.details, LIMITS.statusDetails) : t(`status_explained.${category}`);
   const problem = problemOf(shipment, context.now ?? Number.NaN, context.staleAfterDays ?? Number.POSITIVE_INFINITY);
 
+  const statusDetails = unlessSame(details, status);
+  const events = runs.slice(0, Math.max(0, maxEvents)).map((run) => eventView(run, localized, context, dates));
+  // Interface A's last status repeats its newest checkpoint: the header says it, so the timeline need not again.
+  if (events[0]?.details && events[0].details === statusDetails) events[0] = { ...events[0], details: undefined };
+
   return {
     id: String(shipment.id ?? ''),
     carrier,
     trackingNumber,
     status,
-    statusDetails: unlessSame(details, status),
+    statusDetails,
     tone: toneOf({ status: { category }, delayed: shipment.delayed === true, exception: shipment.exception === true }),
     delayed: shipment.delayed === true,
     exception: shipment.exception === true,
     orderedAt: dates.date(shipment.orderedAt),
     updatedAt: dates.dateTime(shipment.updatedAt),
-    events: runs.slice(0, Math.max(0, maxEvents)).map((run) => eventView(run, localized, context, dates)),
+    events,
     eventCount: runs.length,
     link: url ? { url, labels: linkLabels } : undefined,
     problem: problem?.state,

@@ -168,3 +168,10 @@ describe('an order of 20 parcels with 300 events each', () => {
     }
   });
 });
+
+test.each(LANGUAGES)('the status explained in the header is not said again by the newest event (%s)', async (lang) => {
+  const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.failedAttempt), lang as Lang), lang as Lang);
+  const shown = texts(card);
+  const sentence = DETAIL_TEXT.notHome[lang as Lang];
+  expect(shown.filter((text) => text === sentence)).toHaveLength(1);
+});
