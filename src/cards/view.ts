@@ -8,8 +8,6 @@ import { dateFormatter, type DateFormatter } from './format';
 import { LIMITS, clean, cleanUrl } from './sanitize';
 import type { CardContext } from './types';
 
-export type Tone = 'good' | 'warning' | 'attention';
-
 export interface EventView {
   /** What happened, in the user's language. */
   text: string;
@@ -30,7 +28,6 @@ export interface ShipmentView {
   trackingNumber?: string;
   status: string;
   statusDetails?: string;
-  tone: Tone;
   delayed: boolean;
   exception: boolean;
   orderedAt?: string;
@@ -45,25 +42,6 @@ export interface ShipmentView {
   nextStep?: string;
   /** One line (carrier, number, status) for fallbackText and speak. */
   summary: string;
-}
-
-const TONES: Record<StatusCategory, Tone> = {
-  pending: 'good',
-  in_transit: 'good',
-  out_for_delivery: 'good',
-  ready_for_pickup: 'good',
-  delivered: 'good',
-  failed_attempt: 'warning',
-  returned: 'warning',
-  unknown: 'warning',
-  exception: 'attention',
-  lost: 'attention',
-};
-
-export function toneOf(shipment: Pick<Shipment, 'status' | 'delayed' | 'exception'>): Tone {
-  if (shipment.exception) return 'attention';
-  const tone = TONES[known(shipment.status.category)];
-  return tone === 'good' && shipment.delayed ? 'warning' : tone;
 }
 
 /** `maxEvents`: how many of the newest events to prepare; renderers never show more. */
@@ -95,7 +73,6 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     trackingNumber,
     status,
     statusDetails,
-    tone: toneOf({ status: { category }, delayed: shipment.delayed === true, exception: shipment.exception === true }),
     delayed: shipment.delayed === true,
     exception: shipment.exception === true,
     orderedAt: dates.date(shipment.orderedAt),
