@@ -137,7 +137,7 @@ export class LookupAnswerer {
       const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId };
       for (const message of renderShipments(shipments, cardContext, { intro, choices: this.followUps(t) })) await sendMessage(context, message);
       await this.parts.memory.offered(context, [...FOLLOW_UPS]);
-      await this.parts.memory.lookedUp(context, { ...found[0].request, shown: found[0].lookup.shown });
+      await this.parts.memory.lookedUp(context, found.map((result) => ({ ...result.request, shown: result.lookup.shown })));
       return { outcome: 'found' };
     }
     const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);

@@ -21,6 +21,9 @@ export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: strin
     `  Lookup limit:        ${demo.lookupLimit ? `${demo.lookupLimit} per conversation and per visitor per 10 minutes, raised for the demo (LOOKUP_LIMIT)` : 'off (LOOKUP_LIMIT=0)'}`,
     ...(demo.orderNumberPattern ? [`  Order numbers:       ${demo.orderNumberPattern} is the demo's format, so ORD-1001 is answered as typed (ORDER_NUMBER_PATTERN)`] : []),
     ...(demo.stores ? ['  Stores:              the demo stores are offered by name (TRACKINGS_STORES)'] : []),
+    demo.handoff === 'botframework'
+      ? '  A person:            type "talk to a person": the page plays the agent hub and shows what it receives (HANDOFF=botframework)'
+      : `  A person:            HANDOFF=${demo.handoff}; the page plays an agent hub only with botframework`,
     '  Try:',
     ...DEMO_LOOKUPS.slice(0, 6).map((d) => `    ${d.identifier.padEnd(24)} ${d.label}`),
   ];

@@ -25,7 +25,7 @@ export interface Sandbox {
   config: Config;
   simulators: Simulator[];
   /** What the sandbox set for the demo, for the start line. */
-  demo: { orderNumberPattern?: string; stores: boolean; lookupLimit: number };
+  demo: { orderNumberPattern?: string; stores: boolean; lookupLimit: number; handoff: string };
   close(): Promise<void>;
 }
 
@@ -52,6 +52,8 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   // The operator's own settings win; the demo's fill in what is not set.
   const pattern = config.orderNumberFormat ? undefined : compileOrderNumberPattern(SANDBOX_ORDER_NUMBER_PATTERN);
   const lookupLimit = config.lookupLimit === 0 ? 0 : Math.max(config.lookupLimit, SANDBOX_LOOKUP_LIMIT);
+  // The local channel plays a Bot Framework agent hub, so "talk to a person" shows what a hub receives.
+  const hub = config.handoff.hub ?? 'botframework';
   return {
     config: {
       ...config,
@@ -59,8 +61,9 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       trackings: { baseUrl: trackings.url, apiKey, service: DEFAULT_TRACKINGS_SERVICE, stores: SANDBOX_STORES },
       orderNumberFormat: config.orderNumberFormat ?? (pattern?.ok ? pattern.format : undefined),
       lookupLimit,
+      handoff: { ...config.handoff, hub },
     },
-    demo: { orderNumberPattern: pattern?.ok ? pattern.source : undefined, stores: true, lookupLimit },
+    demo: { orderNumberPattern: pattern?.ok ? pattern.source : undefined, stores: true, lookupLimit, handoff: hub },
     simulators: [checkpoints, trackings],
     close: async () => {
       await Promise.all([checkpoints.close(), trackings.close()]);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { compileOrderNumberPattern, validateIdentifier, type OrderNumberFormat } from './recognize';
+import { HANDOFF_HUBS, type HandoffHub } from './handoff/hubs';
 import { validTimeZone } from './timeZone';
 import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
 import type { RetryOptions } from './tracking/retry';
@@ -48,6 +49,9 @@ const ENV_SHAPE = {
   TRACKINGS_STORES: z.string().max(4_000).transform(parseStores).optional(),
   ORDER_NUMBER_PATTERN: z.string().transform(parsePattern).optional(),
   SUPPORT_URL: httpUrl.optional(),
+  // Unset is none; the sandbox then plays a Bot Framework agent hub.
+  HANDOFF: z.enum(HANDOFF_HUBS, { error: `must be one of ${HANDOFF_HUBS.join(', ')}` }).optional(),
+  HANDOFF_TRANSCRIPT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 
   UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
@@ -129,6 +133,12 @@ export interface Config {
   orderNumberFormat?: OrderNumberFormat;
   /** The shop's help page, where the bot sends what it cannot do itself. */
   supportUrl?: string;
+  handoff: {
+    /** Who takes over when a customer asks for a person; undefined when HANDOFF is unset, which means none. */
+    hub?: HandoffHub;
+    /** Whether the conversation's last texts go with a Bot Framework handoff (HANDOFF_TRANSCRIPT). */
+    transcript: boolean;
+  };
   retry: RetryOptions;
   /** Where conversation state lives: this process's memory, or Azure Blob storage shared by every instance. */
   storage: { kind: 'memory' } | { kind: 'blob'; connectionString: string; container: string };
@@ -205,6 +215,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       : undefined,
     orderNumberFormat: e.ORDER_NUMBER_PATTERN,
     supportUrl: e.SUPPORT_URL,
+    handoff: { hub: e.HANDOFF, transcript: e.HANDOFF_TRANSCRIPT === 'on' },
     retry: {
       ...DEFAULT_RETRY,
       maxAttempts: e.UPSTREAM_MAX_ATTEMPTS,
