@@ -24,23 +24,26 @@ export interface ChatOptions {
   timeZone?: string;
   /** A running bot's messaging endpoint; without it, the sandbox runs in this process. */
   url?: string;
+  /** HANDOFF of the sandbox in this process (botframework unless given): what "talk to a person" does. */
+  handoff?: string;
   /** Prompts and colours for a person at a terminal; plain lines for a pipe. */
   interactive?: boolean;
 }
 
 const HELP = `Usage: npm run chat -- [--channel webchat|directline|msteams|sms|telegram|…] [--locale en|de|fr|es|it|nl|de-CH…]
-                       [--timezone Europe/Berlin] [--url http://host:port/api/messages]
+                       [--timezone Europe/Berlin] [--url http://host:port/api/messages] [--handoff botframework|omnichannel|none]
 
 Talks to the bot as one channel's customer and prints what that customer sees: texts, buttons, cards as
 readable text; for text channels the exact text and its length (for sms, its SMS segments). Lines with !!
 mark what no customer should see. Without --url the sandbox runs in this process (demo orders such as
 ORD-1001, 1Z7X3F940344156200); --url talks to a running bot whose inbound auth is off (npm start).
+--handoff sets the sandbox's HANDOFF, what "talk to a person" does (botframework unless given).
 Type a message, "/click N" to press button N, "/quit" to leave.`;
 
 /** Runs one conversation until the input ends or /quit; resolves when everything it started has stopped. */
 export async function runChat(options: ChatOptions): Promise<void> {
   const write = (line: string) => options.output.write(`${line}\n`);
-  const bot = options.url ? { endpoint: options.url, close: async () => undefined } : await sandboxBot();
+  const bot = options.url ? { endpoint: options.url, close: async () => undefined } : await sandboxBot(options.handoff);
   try {
     const session = new ChatSession({ endpoint: bot.endpoint, channel: options.channel, locale: options.locale, timeZone: options.timeZone });
     write(`Chatting as a ${options.channel} customer in ${options.locale}${options.url ? ` with ${options.url}` : ' with the sandbox (demo orders: ORD-1001, ORD-1002, 1Z7X3F940344156200, AB12CD34EF56)'}. /click N presses a button, /quit leaves.`);
@@ -80,8 +83,8 @@ export async function runChat(options: ChatOptions): Promise<void> {
 }
 
 /** The sandbox's simulators and the bot, on loopback ports of this process. */
-async function sandboxBot(): Promise<{ endpoint: string; close(): Promise<void> }> {
-  const sandbox = await startSandbox(loadConfig({ LOG_LEVEL: 'silent' }));
+async function sandboxBot(handoff?: string): Promise<{ endpoint: string; close(): Promise<void> }> {
+  const sandbox = await startSandbox(loadConfig({ LOG_LEVEL: 'silent', HANDOFF: handoff }));
   const app = createApp(sandbox.config, silentLogger);
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const { port } = app.server.address() as AddressInfo;
@@ -106,6 +109,7 @@ function parseArgs(argv: string[]): Partial<ChatOptions> & { help?: boolean } {
     else if (flag === '--locale') options.locale = value();
     else if (flag === '--timezone') options.timeZone = value();
     else if (flag === '--url') options.url = value();
+    else if (flag === '--handoff') options.handoff = value();
     else options.help = true;
   }
   return options;
@@ -117,7 +121,7 @@ if (require.main === module) {
     process.stdout.write(`${HELP}\n`);
     process.exit(0);
   }
-  runChat({ input: process.stdin, output: process.stdout, channel: args.channel ?? 'webchat', locale: args.locale ?? 'en-US', timeZone: args.timeZone, url: args.url, interactive: process.stdin.isTTY })
+  runChat({ input: process.stdin, output: process.stdout, channel: args.channel ?? 'webchat', locale: args.locale ?? 'en-US', timeZone: args.timeZone, url: args.url, handoff: args.handoff, interactive: process.stdin.isTTY })
     .then(() => process.exit(0))
     .catch((error: unknown) => {
       process.stderr.write(`chat failed: ${error instanceof Error ? error.message : String(error)}\n`);

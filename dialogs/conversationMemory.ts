@@ -1,9 +1,11 @@
 /**
  * What a conversation remembers between turns besides where its dialog is: the choices its last
- * list offered (so that "2" on SMS picks the second of them), and what it last looked up
- * (so that "when will it arrive?" can point at it). A few dozen bytes in conversation state, no order data.
+ * list offered (so that "2" on SMS picks the second of them), what it last looked up (so that "when
+ * will it arrive?" can point at it), the numbers that found something (the case a person takes over)
+ * and a handoff under way. A few hundred bytes in conversation state at most, no order data.
  */
 import type { StatePropertyAccessor, TurnContext } from 'botbuilder';
+import { CASE_LIMITS, type HandoffHub } from '../src/handoff';
 import type { LookupRequest } from '../src/tracking/lookup';
 
 export interface LastLookup extends LookupRequest {
@@ -15,6 +17,20 @@ export interface Memory {
   /** Values of the choices the bot's last message offered, in the order shown. */
   offered?: string[];
   last?: LastLookup;
+  /** The numbers this conversation found shipments for, oldest first, the newest few. */
+  found?: LastLookup[];
+  handoff?: HandoffUnderWay;
+}
+
+/** A person was asked for, and the hub has not said it is over. */
+export interface HandoffUnderWay {
+  hub: HandoffHub;
+  /** When it was asked for (ms). */
+  at: number;
+  /** The customer's locale: the hub's answers are passed on in it. */
+  locale: string;
+  /** The hub said an agent took it (handoff.status accepted). */
+  accepted?: boolean;
 }
 
 export class ConversationMemory {
@@ -36,12 +52,29 @@ export class ConversationMemory {
     await this.state.set(context, { ...memory, offered: values });
   }
 
-  async lookedUp(context: TurnContext, last: LastLookup): Promise<void> {
+  /** What an answer found: the first is what "when will it arrive?" points at; each joins the case. */
+  async lookedUp(context: TurnContext, found: LastLookup[]): Promise<void> {
     const memory = await this.state.get(context, {});
-    await this.state.set(context, { ...memory, last });
+    const same = (a: LastLookup, b: LastLookup) => a.kind === b.kind && a.identifier === b.identifier && a.storeId === b.storeId;
+    const kept = (memory.found ?? []).filter((old) => !found.some((now) => same(old, now)));
+    await this.state.set(context, { ...memory, last: found[0], found: [...kept, ...found].slice(-CASE_LIMITS.lookups) });
   }
 
   async last(context: TurnContext): Promise<LastLookup | undefined> {
     return (await this.state.get(context, {})).last;
+  }
+
+  async found(context: TurnContext): Promise<LastLookup[]> {
+    return (await this.state.get(context, {})).found ?? [];
+  }
+
+  async handoff(context: TurnContext): Promise<HandoffUnderWay | undefined> {
+    return (await this.state.get(context, {})).handoff;
+  }
+
+  /** Undefined: the handoff is over (or failed). */
+  async setHandoff(context: TurnContext, handoff: HandoffUnderWay | undefined): Promise<void> {
+    const memory = await this.state.get(context, {});
+    await this.state.set(context, { ...memory, handoff });
   }
 }

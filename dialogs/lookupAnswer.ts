@@ -75,6 +75,8 @@ export interface AnswererParts {
   staleAfterDays: number;
   /** The shop's help pages: a problem's answer links the one in the customer's language. */
   supportPages: SupportPages;
+  /** A person who can come into the conversation: a problem's answer offers them, where there is one. */
+  person?: { readonly offered: boolean; choice(t: TurnLanguage['t']): Choice };
 }
 
 export class LookupAnswerer {
@@ -124,11 +126,12 @@ export class LookupAnswerer {
   }
 
   /** The choices every answer with shipments offers, in the customer's language. */
-  /** When something is wrong with a parcel: the shop's help page, where there is one. */
+  /** When something is wrong with a parcel: a person, where one can come in, and the shop's help page, where there is one. */
   private waysForward(shipments: Shipment[], language: TurnLanguage, now: number): Choice[] {
     if (!shipments.some((shipment) => problemOf(shipment, now, this.parts.staleAfterDays))) return [];
     const page = supportPageFor(this.parts.supportPages, language.language);
-    return page ? [{ value: 'help_page', title: language.t('next_step.help_page'), url: page }] : [];
+    const { person } = this.parts;
+    return [...(person?.offered ? [person.choice(language.t)] : []), ...(page ? [{ value: 'help_page', title: language.t('next_step.help_page'), url: page }] : [])];
   }
 
   private followUps(t: TurnLanguage['t']): Choice[] {
@@ -150,9 +153,11 @@ export class LookupAnswerer {
         .filter(Boolean)
         .join(' ');
       const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays };
-      for (const message of renderShipments(shipments, cardContext, { intro, choices: [...this.waysForward(shipments, language, cardContext.now), ...this.followUps(t)] })) await sendMessage(context, message);
-      await this.parts.memory.offered(context, [...FOLLOW_UPS]);
-      await this.parts.memory.lookedUp(context, { ...found[0].request, shown: found[0].lookup.shown });
+      const choices = [...this.waysForward(shipments, language, cardContext.now), ...this.followUps(t)];
+      for (const message of renderShipments(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
+      // What a number picks on a text channel: the choices it numbered, in that order (a page is no answer).
+      await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
+      await this.parts.memory.lookedUp(context, found.map((result) => ({ ...result.request, shown: result.lookup.shown })));
       return { outcome: 'found' };
     }
     const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);

@@ -1,6 +1,6 @@
 /**
  * The conversation's root: a router, not a dialog. Before any question sees a message, it handles
- * what may come at any step: a lookup sent as data, help, cancel, start over, and small talk. With no
+ * what may come at any step: a lookup sent as data, help, cancel, start over, a person, and small talk. With no
  * question open it also takes the choices the last answer offered, identifiers (looked up at once,
  * without a dialog, when nothing needs asking) and questions the bot cannot act on.
  */
@@ -12,6 +12,7 @@ import { pickChoice, type OfferedChoice } from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { leadWith } from './askDialog';
 import type { ConversationMemory } from './conversationMemory';
+import { PERSON, type Handoff } from './handoff';
 import { FOLLOW_UPS, type LookupAnswerer } from './lookupAnswer';
 import { draftFrom, LOOKUP_DIALOG, type LookupDialog, type LookupDraft } from './lookupDialog';
 import { answerToQuestion } from './questions';
@@ -33,6 +34,7 @@ export class MainDialog {
     private readonly answerer: LookupAnswerer,
     private readonly understanding: Understanding,
     private readonly memory: ConversationMemory,
+    private readonly handoff: Handoff,
     private readonly translator: Translator,
     private readonly settings: MainDialogSettings,
   ) {}
@@ -75,7 +77,7 @@ export class MainDialog {
     await this.noQuestionOpen(dc, text, offered, t);
   }
 
-  /** Help, cancel, start over and small talk, whatever step the conversation is at. Whether it was one. */
+  /** Help, cancel, start over, a person and small talk, whatever step the conversation is at. Whether it was one. */
   private async anyStep(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
     const { context } = dc;
     switch (this.understanding.command(text, t)) {
@@ -83,7 +85,7 @@ export class MainDialog {
         if (dc.activeDialog) {
           await sendText(context, t('help'));
           await dc.repromptDialog();
-        } else await this.offer(context, t('help'), this.understanding.kinds.length > 1 ? this.kindChoices(t) : []);
+        } else await this.offer(context, t('help'), [...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : []), ...this.personChoice(t)]);
         return true;
       case 'cancel':
         await dc.cancelAllDialogs();
@@ -93,6 +95,12 @@ export class MainDialog {
         await dc.cancelAllDialogs();
         await dc.beginDialog(LOOKUP_DIALOG, {} satisfies LookupDraft);
         return true;
+    }
+    // Before any question sees it: "I want to talk to a human" is no order ID of 19 characters.
+    if (this.understanding.wantsPerson(text, t)) {
+      await dc.cancelAllDialogs();
+      await this.handoff.start(context);
+      return true;
     }
     switch (this.understanding.social(text, t)) {
       case 'greeting':
@@ -132,6 +140,7 @@ export class MainDialog {
     const picked = this.picked(text, offered, t);
     if (picked === 'another') return void (await dc.beginDialog(LOOKUP_DIALOG, {} satisfies LookupDraft));
     if (picked === 'done') return sendText(context, t('goodbye'));
+    if (picked === PERSON) return this.handoff.start(context);
     if (picked) return void (await dc.beginDialog(LOOKUP_DIALOG, { kind: picked as LookupKind } satisfies LookupDraft));
 
     const proven = this.understanding.identifiers(text);
@@ -141,6 +150,8 @@ export class MainDialog {
     const topic = this.understanding.topic(text, t);
     const last = topic === 'eta' ? await this.memory.last(context) : undefined;
     const answer = topic && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, this.language(context).language), lastShown: last?.shown, atPrompt: false });
+    // What the bot cannot do, a person can: where one can come into the conversation, the answer offers one.
+    if (answer && topic !== 'eta' && this.handoff.offered) return this.offer(context, answer, this.personChoice(t));
     if (answer) return this.sayKeepingChoices(context, answer, offered);
 
     const guess = this.understanding.identifiersOrGuess(text, proven);
@@ -153,7 +164,7 @@ export class MainDialog {
    * offered, by its words among every answer's follow-ups and the kinds of number ("Tracking number").
    */
   private picked(text: string, offered: string[], t: TurnLanguage['t']): string | undefined {
-    const choices = [...FOLLOW_UPS.map((value) => this.understanding.choice(value, t)), ...this.kindChoices(t)];
+    const choices = [...FOLLOW_UPS.map((value) => this.understanding.choice(value, t)), ...this.kindChoices(t), ...this.personChoice(t)];
     const byValue = (values: readonly string[]) => values.map((value) => choices.find((choice) => choice.value === value)).filter((c): c is (typeof choices)[number] => !!c);
     const shown = byValue(offered);
     const index = pickChoice(text, shown);
@@ -164,6 +175,11 @@ export class MainDialog {
 
   private kindChoices(t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
     return this.understanding.kinds.map((kind) => this.understanding.choice(kind, t));
+  }
+
+  /** "Talk to a person", where a person can come into the conversation. */
+  private personChoice(t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
+    return this.handoff.offered ? [this.handoff.choice(t)] : [];
   }
 
   /**

@@ -7,6 +7,7 @@ import type { Choice } from '../src/channels';
 import type { Translate } from '../src/i18n';
 import {
   phrasebook,
+  pickChoice,
   questionTopic,
   recognizeIdentifiers,
   socialIntent,
@@ -19,6 +20,7 @@ import {
 } from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { matchCommand, type Command } from './commands';
+import { PERSON } from './handoff';
 
 export class Understanding {
   constructor(
@@ -39,6 +41,14 @@ export class Understanding {
 
   command(text: string | undefined, t: Translate): Command | undefined {
     return matchCommand(text, t);
+  }
+
+  /**
+   * "Talk to a person", "I want a human", "can I speak to someone?", or the button's words, in the
+   * customer's language or English: a person is what they want, whatever was asked.
+   */
+  wantsPerson(text: string | undefined, t: Translate): boolean {
+    return pickChoice(text, [this.choice(PERSON, t)], { numbers: false }) !== undefined || this.topic(text, t) === 'person';
   }
 
   social(text: string | undefined, t: Translate): SocialIntent | undefined {

@@ -22,6 +22,9 @@ export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: strin
     ...(demo.orderNumberPattern ? [`  Order numbers:       ${demo.orderNumberPattern} is the demo's format, so ORD-1001 is answered as typed (ORDER_NUMBER_PATTERN)`] : []),
     ...(demo.stores ? ['  Stores:              the demo stores are offered by name (TRACKINGS_STORES)'] : []),
     ...(demo.helpPage ? [`  Help page:           a stand-in at ${pageUrl.replace(/\/$/, '')}/sandbox/help, linked when a parcel has a problem (SUPPORT_URL)`] : []),
+    demo.handoff === 'botframework'
+      ? '  A person:            type "talk to a person": the page plays the agent hub and shows what it receives (HANDOFF=botframework)'
+      : `  A person:            HANDOFF=${demo.handoff}; the page plays an agent hub only with botframework`,
     '  Try:',
     ...DEMO_LOOKUPS.slice(0, 6).map((d) => `    ${d.identifier.padEnd(24)} ${d.label}`),
   ];

@@ -27,7 +27,7 @@ export interface Sandbox {
   config: Config;
   simulators: Simulator[];
   /** What the sandbox set for the demo, for the start line. */
-  demo: { orderNumberPattern?: string; stores: boolean; lookupLimit: number; helpPage: boolean };
+  demo: { orderNumberPattern?: string; stores: boolean; lookupLimit: number; helpPage: boolean; handoff: string };
   close(): Promise<void>;
 }
 
@@ -57,6 +57,8 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   // A problem's answer links the shop's help page: the sandbox serves a stand-in, unless the operator set theirs.
   const ownPages = config.supportPages.fallback !== undefined || Object.keys(config.supportPages.byLanguage).length > 0;
   const supportPages = ownPages ? config.supportPages : { fallback: `http://${SANDBOX_HOST}:${config.port}${SANDBOX_HELP_PATH}`, byLanguage: {} };
+  // The local channel plays a Bot Framework agent hub, so "talk to a person" shows what a hub receives.
+  const hub = config.handoff.hub ?? 'botframework';
   return {
     config: {
       ...config,
@@ -65,8 +67,9 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       orderNumberFormat: config.orderNumberFormat ?? (pattern?.ok ? pattern.format : undefined),
       lookupLimit,
       supportPages,
+      handoff: { ...config.handoff, hub },
     },
-    demo: { orderNumberPattern: pattern?.ok ? pattern.source : undefined, stores: true, lookupLimit, helpPage: !ownPages },
+    demo: { orderNumberPattern: pattern?.ok ? pattern.source : undefined, stores: true, lookupLimit, helpPage: !ownPages, handoff: hub },
     simulators: [checkpoints, trackings],
     close: async () => {
       await Promise.all([checkpoints.close(), trackings.close()]);

@@ -5,6 +5,9 @@
 import { ConversationState, UserState, type Storage } from 'botbuilder';
 import type { Server } from 'restify';
 import { ConversationMemory, type Memory } from '../dialogs/conversationMemory';
+import { ConversationTranscript, type StoredTranscript } from '../dialogs/conversationTranscript';
+import { Handoff } from '../dialogs/handoff';
+import { handoffPort } from '../dialogs/handoffHubs';
 import { LookupAnswerer } from '../dialogs/lookupAnswer';
 import { LookupDialog } from '../dialogs/lookupDialog';
 import { Understanding } from '../dialogs/understanding';
@@ -21,6 +24,7 @@ import { TurnTransaction } from './bot/turnTransaction';
 import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
 import type { Config } from './config';
+import { problemOf } from './nextSteps/problem';
 import { registerActionRoutes } from './http/actionRoutes';
 import { registerHealthRoutes } from './http/health';
 import { createServer } from './http/server';
@@ -76,13 +80,32 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   // The customer's lookup counters, across conversations; loaded only by a turn that looks something up.
   const userState = new UserState(stateStorage);
   const queue = new ConversationQueue();
-  const transaction = new TurnTransaction([userState, conversationState]);
+  const clock = parts.clock ?? systemClock;
+  const hub = config.handoff.hub ?? 'none';
+  // Only a Bot Framework hub takes a transcript: Omnichannel shows its own, and without a hub nobody reads one.
+  const transcript = new ConversationTranscript(conversationState.createProperty<StoredTranscript | undefined>('transcript'), clock, hub === 'botframework' && config.handoff.transcript);
+  const transaction = new TurnTransaction([userState, conversationState], (context, replies) => transcript.record(context, replies));
   const botLogger = logger.child({ component: 'bot' });
   const adapter = createAdapter(config, translator, botLogger, parts.authEndpoints);
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger);
 
   const memory = new ConversationMemory(conversationState.createProperty<Memory>('memory'));
   const understanding = new Understanding(finder.kinds(), translator.english, config.orderNumberFormat);
+  const deadline = new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock);
+  const handoff = new Handoff({
+    port: handoffPort(hub),
+    memory,
+    transcript,
+    understanding,
+    finder,
+    deadline,
+    translator,
+    clock,
+    logger: logger.child({ component: 'handoff' }),
+    defaultTimeZone: config.defaultTimeZone,
+    supportPages: config.supportPages,
+    problemOf: (shipment) => problemOf(shipment, clock.now(), config.staleAfterDays)?.state,
+  });
   const answerer = new LookupAnswerer({
     finder,
     translator,
@@ -93,21 +116,22 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
         { state: conversationState.createProperty<GuardState>('lookupGuard') },
         { state: userState.createProperty<GuardState>('lookupGuard'), appliesTo: hasUserId },
       ],
-      parts.clock ?? systemClock,
+      clock,
       { ...DEFAULT_LIMITS, maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY },
     ),
-    deadline: new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock),
+    deadline,
     later: laterReplies,
     memory,
     understanding,
-    clock: parts.clock ?? systemClock,
+    clock,
     staleAfterDays: config.staleAfterDays,
     supportPages: config.supportPages,
+    person: handoff,
   });
   const settings = { defaultTimeZone: config.defaultTimeZone, supportPages: config.supportPages };
   const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
-  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, translator, settings);
-  const bot = new TrackingBot(conversationState, mainDialog, queue, transaction, botLogger);
+  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, translator, settings);
+  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, botLogger);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { compileOrderNumberPattern, validateIdentifier, type OrderNumberFormat } from './recognize';
 import type { SupportPages } from './nextSteps/supportPages';
+import { HANDOFF_HUBS, type HandoffHub } from './handoff/hubs';
 import { validTimeZone } from './timeZone';
 import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
 import type { RetryOptions } from './tracking/retry';
@@ -57,6 +58,9 @@ const ENV_SHAPE = {
   SUPPORT_URL_NL: httpUrl.optional(),
   // A parcel not delivered with no news for this many days is "stale"; never handed to the carrier, "stuck".
   STALE_AFTER_DAYS: positiveInt(1, 60).default(5),
+  // Unset is none; the sandbox then plays a Bot Framework agent hub.
+  HANDOFF: z.enum(HANDOFF_HUBS, { error: `must be one of ${HANDOFF_HUBS.join(', ')}` }).optional(),
+  HANDOFF_TRANSCRIPT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 
   UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
@@ -143,6 +147,12 @@ export interface Config {
   supportPages: SupportPages;
   /** Days without news after which an undelivered shipment is stale (or stuck, before pickup). */
   staleAfterDays: number;
+  handoff: {
+    /** Who takes over when a customer asks for a person; undefined when HANDOFF is unset, which means none. */
+    hub?: HandoffHub;
+    /** Whether the conversation's last texts go with a Bot Framework handoff (HANDOFF_TRANSCRIPT). */
+    transcript: boolean;
+  };
   retry: RetryOptions;
   /** Where conversation state lives: this process's memory (bounded by count and idle time), or Azure Blob storage shared by every instance. */
   storage: { kind: 'memory'; maxItems: number; idleMs: number } | { kind: 'blob'; connectionString: string; container: string };
@@ -227,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       byLanguage: definedOnly({ en: e.SUPPORT_URL_EN, de: e.SUPPORT_URL_DE, fr: e.SUPPORT_URL_FR, es: e.SUPPORT_URL_ES, it: e.SUPPORT_URL_IT, nl: e.SUPPORT_URL_NL }),
     },
     staleAfterDays: e.STALE_AFTER_DAYS,
+    handoff: { hub: e.HANDOFF, transcript: e.HANDOFF_TRANSCRIPT === 'on' },
     retry: {
       ...DEFAULT_RETRY,
       maxAttempts: e.UPSTREAM_MAX_ATTEMPTS,

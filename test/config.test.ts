@@ -169,4 +169,11 @@ describe('what customers are offered', () => {
     expect(supportPageFor(loadConfig({ SUPPORT_URL_FR: 'https://shop.example/fr/aide' }).supportPages, 'en')).toBeUndefined();
     expect(problems({ SUPPORT_URL_IT: 'ftp://shop.example/aiuto' })).toEqual(['SUPPORT_URL_IT: must be an http(s) URL']);
   });
+
+  test('HANDOFF is botframework, omnichannel or none (unset: none); HANDOFF_TRANSCRIPT is on (the default) or off', () => {
+    expect(loadConfig({}).handoff).toEqual({ hub: undefined, transcript: true });
+    expect(loadConfig({ HANDOFF: 'botframework' }).handoff).toEqual({ hub: 'botframework', transcript: true });
+    expect(loadConfig({ HANDOFF: 'omnichannel', HANDOFF_TRANSCRIPT: 'off' }).handoff).toEqual({ hub: 'omnichannel', transcript: false });
+    expect(problems({ HANDOFF: 'liveperson', HANDOFF_TRANSCRIPT: 'no' })).toEqual(['HANDOFF: must be one of botframework, omnichannel, none', 'HANDOFF_TRANSCRIPT: must be on or off']);
+  });
 });

@@ -3,15 +3,19 @@
  * Web Chat's DirectLine client uses (polling), and the connector endpoints a bot replies to.
  * Messages reach the bot over HTTP at /api/messages and its replies come back by normal delivery,
  * exactly as in production, so typing indicators, cards and later proactive messages all arrive.
+ * It also plays the agent hub of a Bot Framework handoff (agentHub.ts).
  * For development only: no auth, in memory, bounded.
  */
 import { randomUUID } from 'node:crypto';
 import type { Request, Response, Server } from 'restify';
 import { jsonBody } from '../../src/http/server';
 import type { Logger } from '../../src/tracking/logger';
+import { handoffStatus, isHandoffInitiation, isHandoffState } from './agentHub';
 
 export const DIRECT_LINE_PATH = '/sandbox/directline';
 export const CONNECTOR_PATH = '/sandbox/connector';
+/** Where the page tells the agent hub what the agent did: POST {state: "completed" | "failed"}. */
+export const AGENT_HUB_PATH = '/sandbox/hub';
 
 const MAX_CONVERSATIONS = 200;
 const MAX_ACTIVITIES = 500;
@@ -70,9 +74,25 @@ export class LocalChannel {
       if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
       const activity = this.store(req.params.id, { ...(req.body as Activity), from: BOT });
       res.send(200, { id: activity.id });
+      // The hub takes the handoff: an agent would take over now.
+      if (isHandoffInitiation(activity)) this.fromHub(req.params.id, 'accepted');
     };
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities`, body, reply);
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities/:replyTo`, body, reply);
+
+    server.post(`${AGENT_HUB_PATH}/conversations/:id/status`, body, async (req: Request, res: Response) => {
+      if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+      const state = (req.body as { state?: unknown } | undefined)?.state;
+      if (!isHandoffState(state)) return void res.send(400, { error: { code: 'BadArgument', message: 'state must be accepted, failed or completed' } });
+      this.fromHub(req.params.id, state);
+      res.send(204);
+    });
+  }
+
+  /** A handoff.status event from the hub: shown in the conversation (the page follows it) and sent to the bot. */
+  private fromHub(conversationId: string, state: Parameters<typeof handoffStatus>[0]): void {
+    const activity = this.store(conversationId, handoffStatus(state));
+    void this.forward(conversationId, activity);
   }
 
   private open(): string {

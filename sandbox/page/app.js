@@ -1,4 +1,5 @@
-// The sandbox page: Web Chat on the local channel, a language picker, and demo numbers to try.
+// The sandbox page: Web Chat on the local channel, a language picker, demo numbers to try, and the agent
+// hub of a handoff: what the hub receives when the customer asks for a person.
 (async function () {
   'use strict';
   var container = document.getElementById('webchat');
@@ -66,14 +67,96 @@
     return fresh;
   }
 
+  // The agent hub. Everything in the case and the transcript is shown as text, never as markup: it holds what the customer typed.
+  var hub = {
+    section: document.getElementById('hub'),
+    note: document.getElementById('hub-note'),
+    status: document.getElementById('hub-status'),
+    caseView: document.getElementById('hub-case'),
+    transcript: document.getElementById('hub-transcript'),
+    raw: document.getElementById('hub-raw'),
+    buttons: [document.getElementById('hub-completed'), document.getElementById('hub-failed')],
+    conversationId: null,
+  };
+  var STATES = {
+    waiting: 'Waiting for an agent…',
+    accepted: 'Accepted: an agent would take over now.',
+    completed: 'Completed: the agent is done and the bot is back.',
+    failed: 'Failed: no agent was free, the bot gave the customer the help page and the case.',
+  };
+  function element(tag, text) {
+    var node = document.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function showHandoff(activity) {
+    var value = activity.value || {};
+    hub.conversationId = activity.conversation && activity.conversation.id;
+    hub.caseView.replaceChildren();
+    hub.caseView.appendChild(element('p', 'Language: ' + (value.locale || value.language || '?')));
+    var lookups = value.lookups || [];
+    if (!lookups.length) hub.caseView.appendChild(element('p', 'Nothing looked up in this conversation yet.'));
+    lookups.forEach(function (lookup) {
+      hub.caseView.appendChild(element('p', lookup.kind + ' ' + lookup.identifier + (lookup.storeId ? ' (' + lookup.storeId + ')' : '')));
+      var list = element('ul');
+      (lookup.shipments || []).forEach(function (shipment) {
+        var event = shipment.lastEvent;
+        var last = event ? ' · last event: ' + [event.text, event.location, event.at && new Date(event.at).toLocaleString()].filter(Boolean).join(', ') : '';
+        list.appendChild(element('li', [shipment.carrier, shipment.trackingNumber].filter(Boolean).join(' ') + ': ' + shipment.statusText + ' (' + shipment.status + ')' + last));
+      });
+      if (list.children.length) hub.caseView.appendChild(list);
+    });
+    var attached = (activity.attachments || []).filter(function (a) { return a.name === 'Transcript'; })[0];
+    var lines = attached && attached.content && attached.content.activities ? attached.content.activities : [];
+    hub.transcript.replaceChildren();
+    lines.forEach(function (line) {
+      hub.transcript.appendChild(element('li', (line.from && line.from.role === 'user' ? 'Customer: ' : 'Bot: ') + line.text));
+    });
+    if (!lines.length) hub.transcript.appendChild(element('li', 'No transcript (HANDOFF_TRANSCRIPT=off).'));
+    hub.raw.textContent = JSON.stringify({ type: activity.type, name: activity.name, value: activity.value, attachments: activity.attachments }, null, 2);
+    setHubState('waiting');
+    hub.section.hidden = false;
+    hub.note.hidden = false;
+  }
+  function setHubState(state) {
+    hub.status.textContent = STATES[state] || state;
+    var over = state === 'completed' || state === 'failed';
+    hub.buttons.forEach(function (button) { button.disabled = over; });
+    if (over) hub.note.hidden = true;
+  }
+  function resetHub() {
+    hub.section.hidden = true;
+    hub.note.hidden = true;
+    hub.conversationId = null;
+  }
+  hub.buttons.forEach(function (button) {
+    button.addEventListener('click', function () {
+      if (!hub.conversationId) return;
+      var state = button.id === 'hub-completed' ? 'completed' : 'failed';
+      hub.buttons.forEach(function (b) { b.disabled = true; });
+      fetch('/sandbox/hub/conversations/' + encodeURIComponent(hub.conversationId) + '/status', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ state: state }),
+      });
+    });
+  });
+
   function start(locale) {
     if (current) current.directLine.end();
+    resetHub();
     var directLine = window.WebChat.createDirectLine({ domain: location.origin + '/sandbox/directline', token: 'sandbox', webSocket: false, pollingInterval: 300 });
     var store = window.WebChat.createStore({}, function (api) {
       return function (next) {
         return function (action) {
           // Web Chat sends nothing when it connects; this event lets the bot greet in the chosen language.
           if (action.type === 'DIRECT_LINE/CONNECT_FULFILLED') api.dispatch({ type: 'WEB_CHAT/SEND_EVENT', payload: { name: 'webchat/join', value: { locale: locale } } });
+          // The handoff's events pass through the channel, which plays the hub; Web Chat shows no events itself.
+          if (action.type === 'DIRECT_LINE/INCOMING_ACTIVITY' && current && current.store === store) {
+            var activity = action.payload.activity;
+            if (activity.type === 'event' && activity.name === 'handoff.initiate') showHandoff(activity);
+            if (activity.type === 'event' && activity.name === 'handoff.status' && activity.value && !hub.section.hidden) setHubState(activity.value.state);
+          }
           return next(action);
         };
       };

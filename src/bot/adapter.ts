@@ -12,6 +12,7 @@ import type { Translator } from '../i18n';
 import type { Validated } from '../http/validation';
 import { errorLogFields } from '../tracking/errors';
 import { InboundAuthentication, type AuthEndpoints } from './inboundAuthentication';
+import { OmnichannelBridge } from './omnichannelBridge';
 import { StateConflictError } from './optimisticStorage';
 import type { Logger } from '../tracking/logger';
 
@@ -64,6 +65,7 @@ export function createAdapter(
   authEndpoints: AuthEndpoints = {},
 ): TrackingAdapter {
   const adapter = new TrackingAdapter(new InboundAuthentication(config, logger, authEndpoints), logger);
+  if (config.handoff.hub === 'omnichannel') adapter.use(new OmnichannelBridge());
 
   // A failed turn saves nothing (the transaction saves only a turn that ends): the conversation keeps the
   // state its last good turn saved, the question it was at and the misses that slow a guesser down alike.

@@ -1,11 +1,12 @@
 /**
- * The ActivityHandler: greets new members, strips a Teams @mention, runs the main dialog,
- * and runs each turn as a transaction on the conversation's state and the customer's lookup counters:
+ * The ActivityHandler: greets new members, strips a Teams @mention, runs the main dialog, passes an
+ * agent hub's `handoff.status` on to the handoff (answered, never refused), and runs each turn as a transaction on the conversation's state and the customer's lookup counters:
  * one at a time per conversation in this process, and run again on fresh state when another turn
  * (another instance, another conversation of the customer) changed it meanwhile.
  */
-import { ActivityHandler, StatusCodes, TurnContext, type BotState, type InvokeResponse } from 'botbuilder';
+import { ActivityHandler, HandoffEventNames, StatusCodes, TurnContext, type BotState, type InvokeResponse } from 'botbuilder';
 import type { DialogState } from 'botbuilder-dialogs';
+import type { Handoff } from '../../dialogs/handoff';
 import type { MainDialog } from '../../dialogs/mainDialog';
 import type { Logger } from '../tracking/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
@@ -19,6 +20,7 @@ export class TrackingBot extends ActivityHandler {
   constructor(
     conversationState: BotState,
     mainDialog: MainDialog,
+    handoff: Handoff,
     private readonly queue: ConversationQueue,
     private readonly transaction: TurnTransaction,
     private readonly logger?: Logger,
@@ -42,6 +44,7 @@ export class TrackingBot extends ActivityHandler {
         if (!context.activity.locale && typeof requested === 'string') context.activity.locale = requested;
         await mainDialog.welcome(context);
       }
+      if (context.activity.name === HandoffEventNames.HandoffStatus) await handoff.status(context);
       await next();
     });
 

@@ -27,6 +27,9 @@ export interface TurnOutcome {
   attempts: number;
 }
 
+/** Runs after a turn's work, before its state is saved, with the replies it is about to send. */
+export type BeforeSave = (context: TurnContext, replies: readonly Partial<Activity>[]) => Promise<void>;
+
 export class TurnTransaction {
   constructor(
     /**
@@ -37,6 +40,8 @@ export class TurnTransaction {
      * errs on the side of the limits.
      */
     private readonly states: BotState[],
+    /** The one place that sees every reply a saved turn sends (the conversation's transcript is kept here). */
+    private readonly beforeSave?: BeforeSave,
     private readonly maxAttempts = MAX_TURN_ATTEMPTS,
   ) {}
 
@@ -48,6 +53,7 @@ export class TurnTransaction {
       outbox.hold();
       try {
         await logic();
+        await this.beforeSave?.(context, outbox.pending);
         for (const state of this.states) await state.saveChanges(context, false);
       } catch (error) {
         context.turnState.delete(AFTER_COMMIT);
@@ -90,6 +96,11 @@ class Outbox {
 
   hold(): void {
     this.held = [];
+  }
+
+  /** What is held, to be sent once the state is saved. */
+  get pending(): readonly Partial<Activity>[] {
+    return this.held ?? [];
   }
 
   /** Forgets what was held; later sends (the adapter's apology) go straight out. */

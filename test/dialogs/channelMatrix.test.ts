@@ -3,7 +3,9 @@
  * checked for what the customer sees: no internal key anywhere, the choices in the customer's language
  * and shown the way the channel shows them (Web Chat and Direct Line: suggested actions; Teams: card
  * buttons that send the choice's words; SMS and Telegram: a numbered list and nothing but text), and a
- * number picking exactly the item with that number at every question.
+ * number picking exactly the item with that number at every question. With a Bot Framework agent hub
+ * (HANDOFF=botframework): the "Talk to a person" button, the words at the question for a number, and what
+ * the customer reads at each of the hub's answers (the fallback with the help page and the case included).
  */
 import type { Activity } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
@@ -28,12 +30,12 @@ const translator = new Translator('en');
 const INTERNAL = new RegExp(
   [
     ...LOOKUP_KINDS.map((kind) => `\\b${kind}\\b`),
-    '\\b(?:prompt|choice|errors|invalid|lookup|questions|social|card|status|name|understand|commands)\\.[a-z_]+',
+    '\\b(?:prompt|choice|errors|invalid|lookup|questions|handoff|social|card|status|name|understand|commands)\\.[a-z_]+',
     '\\{\\{',
   ].join('|'),
 );
 /** A button whose title is one of the follow-up values rather than its words. */
-const VALUES = new Set(['another', 'done', '0', '1', '2', '3', '4']);
+const VALUES = new Set(['another', 'done', 'person', '0', '1', '2', '3', '4']);
 
 const matrix = CHANNELS.flatMap((channel) => LANGUAGES.map((language) => [channel, language] as const));
 
@@ -41,7 +43,7 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   const { t } = translator.localize(language);
   const kinds = LOOKUP_KINDS.map((kind) => t(`choice.${kind}`));
   const followUps = [t('choice.another'), t('choice.done')];
-  const config = configFor(upstreams, { TRACKINGS_STORES: 'store-us-1=Acme US, store-uk-1=Acme UK', LOOKUP_LIMIT: '0', LOG_LEVEL: 'warn' });
+  const config = configFor(upstreams, { TRACKINGS_STORES: 'store-us-1=Acme US, store-uk-1=Acme UK', LOOKUP_LIMIT: '0', LOG_LEVEL: 'warn', HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help' });
   const talk = conversation(config, { channelId: channel, locale: LOCALES[language], localTimezone: 'Europe/Paris' });
   const exchange: string[] = [];
 
@@ -118,6 +120,20 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   // A question the bot can't act on, in the customer's language; help; goodbye.
   const when = t('understand.eta').split('|')[0];
   expectAsked(await say(`${when}?`), `${t('questions.eta')} ${t('questions.eta_last', { identifier: ORDER_ID.multiShipment })}`);
-  expectAsked(await say(t('commands.help').split('|')[0]), t('help'), kinds);
+  // A person: the button on help ("5" presses it), then the hub finds nobody free: the help page and the case.
+  const person = t('choice.person');
+  expectAsked(await say(t('commands.help').split('|')[0]), t('help'), [...kinds, person]);
+  expectAsked(await say('5'), t('handoff.waiting'));
+  const hub = (state: string) => say({ type: 'event', name: 'handoff.status', value: { state }, locale: undefined });
+  const [fallback, ...more] = await hub('failed');
+  expect({ exchange, more }).toEqual({ exchange, more: [] });
+  expect(fallback.text.startsWith(`${t('handoff.failed')} ${t('handoff.support_url', { url: 'https://shop.example/help' })}\n\n${t('handoff.summary')}\n\n`)).toBe(true);
+  for (const identifier of [ORDER_ID.multiShipment, '#1001 (store-uk-1)', TN.pending]) expect({ exchange, identifier, found: fallback.text.includes(identifier) }).toEqual({ exchange, identifier, found: true });
+  // The button's words at the question for an order ID are no order ID; the hub takes the conversation, then gives it back.
+  expectAsked(await say('hi'), `${t('social.hello')} ${kindQuestion}`, kinds);
+  expectAsked(await say('3'), t('prompt.identifier.order_id'));
+  expectAsked(await say(person), t('handoff.waiting'));
+  expectAsked(await hub('accepted'), t('handoff.accepted'));
+  expectAsked(await hub('completed'), t('handoff.completed'));
   expectAsked(await say(t('understand.goodbye').split('|')[0]), t('goodbye'));
 });

@@ -181,7 +181,8 @@ describe('what people say besides numbers', () => {
     ['ok bye', [bot('Thanks, and have a great day!')]],
     ['help', [bot(/^I find your shipments/), bot('Please type your order number.')]],
     ['when will it arrive?', [bot("I can show you the carrier's latest status, but the carrier doesn't give me a delivery date.\n\nPlease type your order number.")]],
-    ['I want to talk to a human', [bot("I can't put you through to a person here, but the shop's customer service can help.\n\nPlease type your order number.")]],
+    // No question is asked after it: a person, not an order number, is what the customer wants now (handoff.test.ts).
+    ['I want to talk to a human', [bot("I can't put you through to a person here, but the shop's customer service can help. When you contact customer service, please give your order or tracking number.")]],
     ['refund', [bot(/^I'm sorry about that.*\n\nPlease type your order number\.$/s)]],
   ])('at "type your order number", "%s"', async (said, reply) => {
     await run(config(), [user('Order number'), bot('Please type your order number.'), user(said), ...reply], webchat);

@@ -45,3 +45,29 @@ test('without any help page, a problem gets no link button', async () => {
   const [answer] = await talk.say(returned);
   expect(answer.suggestedActions?.actions.map((action: { type: string }) => action.type)).toEqual(['imBack', 'imBack']);
 });
+
+describe('where a person can come into the conversation (HANDOFF=botframework)', () => {
+  const withHub = { ...HELP, HANDOFF: 'botframework' };
+
+  test('Web Chat in Italian: "talk to a person" first, then the help page, then what to do next', async () => {
+    const talk = conversation(configFor(upstreams, withHub), { channelId: 'webchat', locale: 'it-IT' });
+    const [answer] = await talk.say(returned);
+    const actions = answer.suggestedActions!.actions as Array<{ type: string; title: string }>;
+    expect(actions.map((action) => action.type)).toEqual(['imBack', 'openUrl', 'imBack', 'imBack']);
+    expect(actions[0].title).toBe('Parla con una persona');
+  });
+
+  test('SMS in Spanish: "1" picks the person, the first numbered choice, and hands over', async () => {
+    const talk = conversation(configFor(upstreams, withHub), { channelId: 'sms', locale: 'es-ES' });
+    const [answer] = await talk.say(returned);
+    expect(answer.text).toMatch(/\n\n1\. .+\n2\. .+\n3\. .+$/);
+    const replies = await talk.say('1');
+    expect(replies.some((reply) => reply.type === 'event' && reply.name === 'handoff.initiate')).toBe(true);
+  });
+
+  test('an answer without a problem offers no person', async () => {
+    const talk = conversation(configFor(upstreams, withHub), { channelId: 'webchat', locale: 'en-US' });
+    const [answer] = await talk.say(delivered);
+    expect(answer.suggestedActions?.actions.map((action: { type: string }) => action.type)).toEqual(['imBack', 'imBack']);
+  });
+});

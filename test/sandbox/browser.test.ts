@@ -1,6 +1,7 @@
 /**
  * The sandbox as a person uses it: the page in headless Chromium, Web Chat talking to the bot
- * through the local channel, a demo order typed, the status card rendered, then German.
+ * through the local channel, a demo order typed, the status card rendered, then German; a person asked
+ * for, with the agent hub the page plays, in English on a desktop and in French on a phone.
  * Screenshots go to test-output/screenshots. Needs Debian's chromium: .ci/run installs it; on a
  * developer machine without it this test says so loudly and is skipped. In CI it is required.
  */
@@ -12,7 +13,8 @@ import { browserTest as inBrowser } from '../support/chromium';
 const browserTest = inBrowser();
 
 jest.setTimeout(90_000);
-const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn' });
+// As the sandbox runs it: the local channel plays the Bot Framework agent hub.
+const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn', HANDOFF: 'botframework' });
 
 const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]');
 /** A suggested action under the last message (Web Chat repeats them in a hidden live region too). */
@@ -94,6 +96,55 @@ browserTest('each visitor is one customer for the lookup limits: three misses co
   await other.locator('.ac-adaptiveCard').last().waitFor();
   await guesser.close();
   await other.close();
+});
+
+browserTest('"talk to a person": the page shows the agent hub taking over with the case it received, then the agent is done', async () => {
+  const page = await sandbox.browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Berlin' });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${sandbox.app.url}/`);
+  await bubble(page, 'Hi! I can tell you where your order is.').waitFor();
+  await page.getByRole('button', { name: new RegExp(DEMO.checkpoints.inTransitMultiShipment) }).click();
+  await page.locator('.ac-adaptiveCard').first().waitFor();
+  await type(page, 'I want to talk to a human');
+  await bubble(page, /^A colleague has your case now/).waitFor();
+  const hub = page.locator('#hub');
+  await expect(hub.locator('#hub-status').innerText()).resolves.toBe('Accepted: an agent would take over now.');
+  await expect(hub.locator('#hub-case').innerText()).resolves.toMatch(new RegExp(`order_number ${DEMO.checkpoints.inTransitMultiShipment}[\\s\\S]*UPS 1ZV8R4236804512972: In transit \\(in_transit\\)`));
+  await expect(hub.locator('#hub-transcript').innerText()).resolves.toMatch(/Customer: ORD-1002\s+Bot: I found 3 shipments[\s\S]*Customer: I want to talk to a human$/);
+  await page.screenshot({ path: `${SCREENSHOTS}/05-handoff-hub-en.png` });
+
+  await hub.getByRole('button', { name: 'The agent is done' }).click();
+  await bubble(page, /^Thanks for waiting\. I.m back/).waitFor();
+  await expect(hub.locator('#hub-status').innerText()).resolves.toMatch(/^Completed/);
+  await page.screenshot({ path: `${SCREENSHOTS}/06-handoff-completed-en.png` });
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+browserTest('on a phone, in French: the note at the top leads to the hub; no agent free gives the help page and the case', async () => {
+  const page = await sandbox.browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'fr-FR', isMobile: true, hasTouch: true });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${sandbox.app.url}/`);
+  await bubble(page, /^Bonjour/).waitFor();
+  await type(page, DEMO.trackings.trackingNumbers.lost);
+  await page.locator('.ac-adaptiveCard').first().waitFor();
+  await type(page, 'je voudrais parler à quelqu’un');
+  await bubble(page, /^Un membre de l.équipe a pris votre demande en charge/).waitFor();
+  await page.locator('#hub-note').waitFor();
+  await page.screenshot({ path: `${SCREENSHOTS}/07-handoff-fr-390.png` });
+  await page.locator('#hub-note').click();
+  await page.screenshot({ path: `${SCREENSHOTS}/08-handoff-hub-fr-390.png` });
+
+  await page.locator('#hub').getByRole('button', { name: 'No agent is free' }).click();
+  await bubble(page, /^Désolé, personne de l.équipe n.est disponible/).waitFor();
+  await page.locator('#webchat').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/09-handoff-failed-fr-390.png` });
+  await bubble(page, /^Désolé/).screenshot({ path: `${SCREENSHOTS}/10-handoff-failed-answer-fr-390.png` });
+  await expect(bubble(page, /^Désolé/).innerText()).resolves.toMatch(new RegExp(`Numéro de suivi ${DEMO.trackings.trackingNumbers.lost} :\\s+Royal Mail : Perdu pendant le transport`));
+  expect(errors).toEqual([]);
+  await page.close();
 });
 
 browserTest('the page and its bundle load from this server only, with no CDN', async () => {

@@ -44,6 +44,7 @@ test('the start line says what the sandbox set for the demo', () => {
   expect(banner).toContain('Lookup limit:        100 per conversation and per visitor per 10 minutes, raised for the demo (LOOKUP_LIMIT)');
   expect(banner).toContain('Order numbers:       ORD-\\d{4} is the demo\'s format, so ORD-1001 is answered as typed (ORDER_NUMBER_PATTERN)');
   expect(banner).toContain('Stores:              the demo stores are offered by name (TRACKINGS_STORES)');
+  expect(banner).toContain('A person:            type "talk to a person": the page plays the agent hub and shows what it receives (HANDOFF=botframework)');
   expect(banner).toContain('Help page:           a stand-in at http://localhost:3978/sandbox/help, linked when a parcel has a problem (SUPPORT_URL)');
 });
 
@@ -60,12 +61,13 @@ test('every demo problem answers with its next step and a link to the help page,
 });
 
 test("the operator's own settings win over the demo's", async () => {
-  const own = await startSandbox(loadConfig({ LOOKUP_LIMIT: '0', ORDER_NUMBER_PATTERN: 'SO\\d{6}' }));
+  const own = await startSandbox(loadConfig({ LOOKUP_LIMIT: '0', ORDER_NUMBER_PATTERN: 'SO\\d{6}', HANDOFF: 'none' }));
   try {
     expect(own.config.lookupLimit).toBe(0);
     expect(own.config.orderNumberFormat?.test('SO123456')).toBe(true);
     expect(own.config.orderNumberFormat?.test('ORD-1001')).toBe(false);
-    expect(own.demo).toMatchObject({ lookupLimit: 0, orderNumberPattern: undefined });
+    expect(own.demo).toMatchObject({ lookupLimit: 0, orderNumberPattern: undefined, handoff: 'none' });
+    expect(own.config.handoff.hub).toBe('none');
     const withPage = await startSandbox(loadConfig({ SUPPORT_URL: 'https://shop.example/help' }));
     await withPage.close();
     expect([withPage.config.supportPages.fallback, withPage.demo.helpPage]).toEqual(['https://shop.example/help', false]);

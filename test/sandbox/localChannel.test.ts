@@ -1,6 +1,7 @@
 /**
  * The local channel on the wire: Direct Line 3.0 as Web Chat's client uses it (start, post, poll with
- * a watermark), and the connector endpoints the bot replies to by normal delivery.
+ * a watermark), the connector endpoints the bot replies to by normal delivery, and the agent hub of a
+ * Bot Framework handoff, which it plays.
  */
 import { attachSandbox } from '../../sandbox/attach';
 import { DEMO } from '../../sandbox/simulators';
@@ -11,7 +12,8 @@ import { useSimulators } from '../support/upstreams';
 const upstreams = useSimulators();
 let app: RunningApp;
 beforeAll(async () => {
-  app = await startApp(configFor(upstreams));
+  // As the sandbox runs it: the local channel plays the Bot Framework agent hub.
+  app = await startApp(configFor(upstreams, { HANDOFF: 'botframework' }));
   attachSandbox(app.app.server, { botUrl: app.url, logger: silentLogger });
 });
 afterAll(() => app.close());
@@ -67,6 +69,37 @@ describe('Direct Line, as Web Chat uses it', () => {
     expect((await fetch(directLine('/conversations/nope/activities?watermark=0'))).status).toBe(404);
     expect((await post(directLine('/conversations/nope/activities'), { type: 'message', text: 'x' })).status).toBe(404);
     expect((await post(directLine('/tokens/refresh'), {})).status).toBe(200);
+  });
+});
+
+describe('the agent hub, as the local channel plays it', () => {
+  test('takes the handoff.initiate, accepts it at once, and passes the page\'s "done" on as completed', async () => {
+    const { body } = await json(await post(directLine('/conversations'), {}));
+    const id = body.conversationId;
+    await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: 'je voudrais parler à quelqu’un', from: { id: 'u1' }, locale: 'fr-FR' });
+    const accepted = 'Un membre de l’équipe a pris votre demande en charge et vous répond ici dans un instant.';
+    const first = await poll(id, '0', (texts) => texts.includes(accepted));
+    expect(first.activities.map((a: any) => (a.type === 'event' ? `(${a.name}${a.value?.state ? ` ${a.value.state}` : ''})` : a.text))).toEqual([
+      'je voudrais parler à quelqu’un',
+      expect.stringMatching(/^Je demande à un membre de l’équipe de prendre le relais/),
+      '(handoff.initiate)',
+      '(handoff.status accepted)',
+      accepted,
+    ]);
+    // What the page shows: the case and the transcript the hub received.
+    const initiate = first.activities[2];
+    expect(initiate.value).toEqual({ language: 'fr', locale: 'fr-FR', lookups: [] });
+    expect(initiate.attachments[0].content.activities.map((a: any) => a.text)).toEqual(['je voudrais parler à quelqu’un']);
+
+    expect((await post(`${app.url}/sandbox/hub/conversations/${id}/status`, { state: 'completed' })).status).toBe(204);
+    const done = await poll(id, first.watermark, (texts) => texts.some((text) => text.startsWith('Merci d’avoir patienté.')));
+    expect(done.activities.map((a: any) => a.text ?? `(${a.name} ${a.value.state})`)).toEqual(['(handoff.status completed)', expect.stringMatching(/^Merci d’avoir patienté\. Je suis de retour/)]);
+  });
+
+  test('refuses a state it does not know, and a conversation it does not have', async () => {
+    const { body } = await json(await post(directLine('/conversations'), {}));
+    expect((await post(`${app.url}/sandbox/hub/conversations/${body.conversationId}/status`, { state: 'lunch' })).status).toBe(400);
+    expect((await post(`${app.url}/sandbox/hub/conversations/nope/status`, { state: 'completed' })).status).toBe(404);
   });
 });
 

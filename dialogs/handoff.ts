@@ -1,0 +1,136 @@
+/**
+ * A person, at any step: the handoff started from a turn ("talk to a person", or its button), and the
+ * hub's `handoff.status` answers. The case is built fresh from the numbers this conversation found
+ * (looked up again, within the reply deadline), the transcript goes with it and is then dropped, and
+ * the customer is told, in their language, what happens next. Nothing the customer said is logged.
+ */
+import { ActivityTypes, type TurnContext } from 'botbuilder';
+import { z } from 'zod';
+import type { Choice } from '../src/channels';
+import { caseOf, handoffReply, TRANSCRIPT_LIMITS, type HandoffCase } from '../src/handoff';
+import type { Translator } from '../src/i18n';
+import type { OfferedChoice } from '../src/recognize';
+import type { Clock } from '../src/tracking/clock';
+import type { Logger } from '../src/tracking/logger';
+import type { ShipmentFinder } from '../src/tracking/lookup';
+import type { Shipment } from '../src/tracking/shipment';
+import type { ConversationMemory } from './conversationMemory';
+import type { ConversationTranscript } from './conversationTranscript';
+import type { HandoffPort } from './handoffHubs';
+import { settle, type ReplyDeadline } from './replyDeadline';
+import { sendText } from './send';
+import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
+import { languageOf, type TurnLanguage } from './turnLanguage';
+import type { Understanding } from './understanding';
+
+/** The value of the "Talk to a person" choice. */
+export const PERSON = 'person';
+
+/** Asked again within this time, a handoff under way is not asked for twice: the customer is told it is coming. */
+export const STILL_WAITING_MS = 10 * 60_000;
+/** A hub's status is taken for this long after the handoff was asked for. */
+const UNDER_WAY_MS = TRANSCRIPT_LIMITS.keepMs;
+/** Characters of a hub's own message (a failure's reason) kept in the log. */
+const MAX_HUB_MESSAGE = 200;
+
+/** What a hub sends: `{state, message}` (Bot Framework handoff protocol). Anything else is ignored, never refused. */
+const HandoffStatusValue = z.object({ state: z.enum(['accepted', 'failed', 'completed']), message: z.string().optional() });
+
+export interface HandoffParts {
+  port: HandoffPort;
+  memory: ConversationMemory;
+  transcript: ConversationTranscript;
+  understanding: Understanding;
+  finder: ShipmentFinder;
+  deadline: ReplyDeadline;
+  translator: Translator;
+  clock: Clock;
+  logger: Logger;
+  defaultTimeZone: string;
+  /** The shop's help pages, per language: where a customer goes when no person can come. */
+  supportPages: SupportPages;
+  /** The problem state of a shipment, for the case (the next-steps rules, when there are any). */
+  problemOf?: (shipment: Shipment) => string | undefined;
+}
+
+export class Handoff {
+  constructor(private readonly parts: HandoffParts) {}
+
+  /** Whether answers offer the "Talk to a person" button: where a person can come into the conversation. */
+  get offered(): boolean {
+    return this.parts.port.takesOver;
+  }
+
+  /** The button, in the customer's words; pressing it (or typing its words) starts the handoff. */
+  choice(t: TurnLanguage['t']): Choice & OfferedChoice {
+    return this.parts.understanding.choice(PERSON, t);
+  }
+
+  /** Hands the conversation to a person, from whatever step it is at. */
+  async start(context: TurnContext): Promise<void> {
+    const { port, memory, transcript, clock } = this.parts;
+    const language = this.language(context);
+    const now = clock.now();
+    const underWay = await memory.handoff(context);
+    if (port.takesOver && underWay && now - underWay.at < STILL_WAITING_MS) return sendText(context, language.t('handoff.already_waiting'));
+
+    const handoffCase = await this.caseOf(context, language);
+    const lines = await transcript.lines(context);
+    await port.escalate(context, { handoffCase, transcript: lines, t: language.t, supportUrl: supportPageFor(this.parts.supportPages, language.language) });
+    await transcript.handedOver(context);
+    await memory.setHandoff(context, port.takesOver ? { hub: port.hub, at: now, locale: language.locale } : undefined);
+    this.parts.logger.info({ hub: port.hub, lookups: handoffCase.lookups.length, transcriptLines: lines.length }, 'handoff requested');
+  }
+
+  /** A hub's `handoff.status`: accepted, someone is coming; failed, the help page and the case; completed, the bot is back. */
+  async status(context: TurnContext): Promise<void> {
+    const { memory, clock, logger, port } = this.parts;
+    const parsed = HandoffStatusValue.safeParse(context.activity.value);
+    const underWay = await memory.handoff(context);
+    if (!parsed.success || !underWay || clock.now() - underWay.at >= UNDER_WAY_MS) {
+      logger.info({ hub: port.hub, state: parsed.success ? parsed.data.state : 'unreadable', handoff: underWay ? 'expired' : 'none' }, 'handoff status ignored');
+      return;
+    }
+    const { state, message } = parsed.data;
+    logger.info({ hub: port.hub, state, ...(message && { hubMessage: message.slice(0, MAX_HUB_MESSAGE) }) }, 'handoff status');
+    // The hub's event speaks the agent's language, or none: the customer is answered in theirs.
+    context.activity.locale = underWay.locale;
+    const language = this.language(context);
+    switch (state) {
+      case 'accepted':
+        await memory.setHandoff(context, { ...underWay, accepted: true });
+        return sendText(context, language.t('handoff.accepted'));
+      case 'completed':
+        await memory.setHandoff(context, undefined);
+        return sendText(context, language.t('handoff.completed'));
+      case 'failed': {
+        await memory.setHandoff(context, undefined);
+        const handoffCase = await this.caseOf(context, language);
+        const { t } = language;
+        const supportUrl = supportPageFor(this.parts.supportPages, language.language);
+        return sendText(context, handoffReply({ lead: t('handoff.failed'), where: supportUrl ? t('handoff.support_url', { url: supportUrl }) : t('handoff.try_later'), handoffCase, t }));
+      }
+    }
+  }
+
+  /**
+   * The numbers this conversation found, each looked up again for where it stands now (the cache
+   * usually has it). What has not come back within the reply deadline is named without its shipments.
+   */
+  private async caseOf(context: TurnContext, language: TurnLanguage): Promise<HandoffCase> {
+    const found = await this.parts.memory.found(context);
+    const options = { language: language.language, locale: language.locale, t: language.t, problemOf: this.parts.problemOf };
+    if (!found.length) return caseOf([], options);
+    const lookups = Promise.all(found.map((lookup) => settle(this.parts.finder.find({ kind: lookup.kind, identifier: lookup.identifier, storeId: lookup.storeId }, language.language))));
+    const settled = await this.parts.deadline.within(settle(lookups), async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
+    const shipments = settled?.ok ? settled.value.map((result) => (result.ok ? result.value : undefined)) : [];
+    return caseOf(
+      found.map((lookup, i) => ({ ...lookup, shipments: shipments[i] })),
+      options,
+    );
+  }
+
+  private language(context: TurnContext): TurnLanguage {
+    return languageOf(context, this.parts.translator, this.parts.defaultTimeZone);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The HandoffPort and its adapters, one per hub (HANDOFF): how a conversation is handed to a person,
+ * and what the customer is told meanwhile. The case and its words come from src/handoff; only the
+ * wire shape differs.
+ */
+import { ActivityTypes, EventFactory, type Activity, type ChannelAccount, type TurnContext } from 'botbuilder';
+import { agentSummary, escalationTags, handoffReply, type HandoffCase, type HandoffHub, type TranscriptLine } from '../src/handoff';
+import type { Translate } from '../src/i18n';
+import { sendText } from './send';
+
+export interface HandoffRequest {
+  handoffCase: HandoffCase;
+  /** The conversation's last texts; empty when none are kept. */
+  transcript: TranscriptLine[];
+  /** In the customer's language. */
+  t: Translate;
+  /** The shop's help page in the customer's language, if it has one. */
+  supportUrl?: string;
+}
+
+export interface HandoffPort {
+  readonly hub: HandoffHub;
+  /** Whether a person comes into this conversation (the customer waits for them), or the customer goes to them. */
+  readonly takesOver: boolean;
+  /** Hands the conversation over, and tells the customer what happens next. */
+  escalate(context: TurnContext, request: HandoffRequest): Promise<void>;
+}
+
+/**
+ * The Bot Framework handoff protocol: a `handoff.initiate` event whose value is the case and whose
+ * attachment is the transcript (botbuilder's EventFactory); the hub answers with `handoff.status`
+ * events (see Handoff.status).
+ */
+export class BotFrameworkHub implements HandoffPort {
+  readonly hub = 'botframework';
+  readonly takesOver = true;
+
+  async escalate(context: TurnContext, { handoffCase, transcript, t }: HandoffRequest): Promise<void> {
+    // The customer's words first: they are what the customer sees if the hub takes over at once.
+    await sendText(context, t('handoff.waiting'));
+    const activities = transcript.map((line) => transcriptActivity(context, line));
+    await context.sendActivity(EventFactory.createHandoffInitiation(context, handoffCase, activities.length ? { activities } : undefined));
+  }
+}
+
+/** Dynamics 365 Omnichannel: the escalation message (src/handoff/omnichannel.ts has the shape and its source). */
+export class OmnichannelHub implements HandoffPort {
+  readonly hub = 'omnichannel';
+  readonly takesOver = true;
+
+  async escalate(context: TurnContext, { handoffCase, t }: HandoffRequest): Promise<void> {
+    await sendText(context, t('handoff.waiting'));
+    // Its text is the escalation summary, which only the agent sees.
+    await context.sendActivity({ type: ActivityTypes.Message, text: agentSummary(handoffCase, t), channelData: { tags: escalationTags(handoffCase) } });
+  }
+}
+
+/** No hub: the shop's help page and the case, which the customer can copy or forward. */
+export class NoHub implements HandoffPort {
+  readonly hub = 'none';
+  readonly takesOver = false;
+
+  async escalate(context: TurnContext, { handoffCase, t, supportUrl }: HandoffRequest): Promise<void> {
+    const where = supportUrl ? t('questions.support_url', { url: supportUrl }) : undefined;
+    await sendText(context, handoffReply({ lead: t('questions.person'), where, handoffCase, t }));
+  }
+}
+
+export function handoffPort(hub: HandoffHub): HandoffPort {
+  switch (hub) {
+    case 'botframework':
+      return new BotFrameworkHub();
+    case 'omnichannel':
+      return new OmnichannelHub();
+    case 'none':
+      return new NoHub();
+  }
+}
+
+/** One transcript line as the Transcript schema's activity: who said it, what, when. */
+function transcriptActivity(context: TurnContext, line: TranscriptLine): Activity {
+  const { from, recipient } = context.activity;
+  const who: Partial<ChannelAccount> = line.by === 'customer' ? { id: from?.id, name: from?.name, role: 'user' } : { id: recipient?.id, name: recipient?.name, role: 'bot' };
+  return { type: ActivityTypes.Message, text: line.text, timestamp: new Date(line.at), from: who } as Activity;
+}
