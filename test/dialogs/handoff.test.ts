@@ -222,7 +222,7 @@ describe('HANDOFF=omnichannel: the escalation Omnichannel documents', () => {
     expect(waiting.channelData).toBeUndefined();
     expect(JSON.parse((escalation.channelData as { tags: string }).tags)).toEqual({
       type: 'Escalate',
-      context: { OrderTrackingLanguage: 'fr', OrderTrackingNumbers: TN.lost, OrderTrackingStatuses: 'lost', OrderTrackingProblems: '' },
+      context: { OrderTrackingLanguage: 'fr', OrderTrackingNumbers: TN.lost, OrderTrackingStatuses: 'lost', OrderTrackingProblems: 'lost' },
     });
     expect(escalation.text).toBe(`Le client souhaite parler à une personne (langue : fr-FR). Ce qu’il a consulté :\n\nNuméro de suivi ${TN.lost} :\n- Royal Mail : Perdu pendant le transport`);
     // Omnichannel shows the agent its own transcript: none is kept here.
