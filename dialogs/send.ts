@@ -3,7 +3,7 @@
  * (src/channels). The only place where the channel-neutral Message becomes a botbuilder activity.
  */
 import { ActivityTypes, type Activity, type TurnContext } from 'botbuilder';
-import { offerChoices, type Choice, type Message } from '../src/channels';
+import { forChannel, offerChoices, type Choice, type Message } from '../src/channels';
 
 export function toActivity(message: Message): Partial<Activity> {
   // botbuilder's type wants suggestedActions.to; the channel sends to the whole conversation without it.
@@ -11,7 +11,7 @@ export function toActivity(message: Message): Partial<Activity> {
 }
 
 export async function sendMessage(context: TurnContext, message: Message): Promise<void> {
-  await context.sendActivity(toActivity(message));
+  await context.sendActivity(toActivity(forChannel(message, context.activity.channelId)));
 }
 
 /** A line of text, with choices when there are any. */

@@ -3,3 +3,4 @@ export { channelProfile, isSms, isTeams, supportsAdaptiveCards, type ChannelProf
 export { HERO_CARD_CONTENT_TYPE, numberedList, offerChoices, type ButtonAction, type Choice, type Message } from './choices';
 export { isGsm7, toGsm7 } from './gsm7';
 export { SMS_MAX_LENGTH, fitsOneSms, smsCost, type SmsCost } from './smsCost';
+export { forChannel } from './outgoing';

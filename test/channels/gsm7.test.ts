@@ -1,3 +1,4 @@
+import { forChannel } from '../../src/channels/outgoing';
 /** Text mapped into the GSM-7 alphabet, so that an SMS goes out in 160-character segments, not 70. */
 import { GSM7_BASIC, GSM7_EXTENSION, isGsm7, toGsm7 } from '../../src/channels/gsm7';
 import { GSM7_SEPTETS, gsm7Check } from '../support/gsm7Table';
@@ -50,4 +51,11 @@ test('every character of Unicode maps to GSM-7 characters only', () => {
 test('mapping twice changes nothing more', () => {
   const text = '📦 J’ai trouvé 3 envois pour « ORD-1002 » : Livré — 24/11/2026 04:30 … œuvre';
   expect(toGsm7(toGsm7(text))).toBe(toGsm7(text));
+});
+
+test('every message leaves for SMS in GSM-7, and for other channels as written', () => {
+  const message = { text: 'Je demande à un membre de l’équipe… « tout de suite »', textFormat: 'plain' as const };
+  expect(forChannel(message, 'sms').text).toBe("Je demande à un membre de l'équipe... \"tout de suite\"");
+  expect(isGsm7(forChannel(message, 'twilio-sms').text!)).toBe(true);
+  for (const channel of ['webchat', 'msteams', 'telegram']) expect(forChannel(message, channel)).toBe(message);
 });

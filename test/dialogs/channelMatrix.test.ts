@@ -74,12 +74,12 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
     if (view.choices.length && view.style !== STYLE[channel]) throw new Error(`choices shown as ${view.style}, not ${STYLE[channel]}${where}`);
     return view;
   };
+  // Everything the bot says by SMS is written in GSM-7 only (C’est → C'est), so that it costs 160-character segments.
+  const asSent = (text: string) => (channel === 'sms' ? toGsm7(text) : text);
   /** One message with these words and exactly these choices. */
   const expectAsked = (views: Seen[], text: string, choices: string[] = []) => {
-    expect({ exchange, said: views.map((v) => ({ text: v.text, choices: v.choices })) }).toEqual({ exchange, said: [{ text, choices }] });
+    expect({ exchange, said: views.map((v) => ({ text: v.text, choices: v.choices })) }).toEqual({ exchange, said: [{ text: asSent(text), choices: choices.map(asSent) }] });
   };
-  // An answer by SMS is written in GSM-7 only (C’est → C'est), so that it costs 160-character segments.
-  const asSent = (text: string) => (channel === 'sms' ? toGsm7(text) : text);
   const expectAnswer = (views: Seen[], intro: string) => {
     const last = views.at(-1)!;
     expect({ exchange, intro: views[0].text.split('\n')[0], choices: last.choices }).toEqual({ exchange, intro: asSent(intro), choices: followUps.map(asSent) });
@@ -127,7 +127,7 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   const hub = (state: string) => say({ type: 'event', name: 'handoff.status', value: { state }, locale: undefined });
   const [fallback, ...more] = await hub('failed');
   expect({ exchange, more }).toEqual({ exchange, more: [] });
-  expect(fallback.text.startsWith(`${t('handoff.failed')} ${t('handoff.support_url', { url: 'https://shop.example/help' })}\n\n${t('handoff.summary')}\n\n`)).toBe(true);
+  expect(fallback.text.startsWith(asSent(`${t('handoff.failed')} ${t('handoff.support_url', { url: 'https://shop.example/help' })}\n\n${t('handoff.summary')}\n\n`))).toBe(true);
   for (const identifier of [ORDER_ID.multiShipment, '#1001 (store-uk-1)', TN.pending]) expect({ exchange, identifier, found: fallback.text.includes(identifier) }).toEqual({ exchange, identifier, found: true });
   // The button's words at the question for an order ID are no order ID; the hub takes the conversation, then gives it back.
   expectAsked(await say('hi'), `${t('social.hello')} ${kindQuestion}`, kinds);
