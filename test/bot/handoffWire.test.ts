@@ -14,7 +14,8 @@ import { useSimulators } from '../support/upstreams';
 const upstreams = useSimulators();
 const ORDER = DEMO.checkpoints.inTransitMultiShipment;
 let connector: Connector;
-let running: RunningApp | undefined;
+/** Every app a test started (one test starts two): all are closed after it. */
+let running: RunningApp[] = [];
 let storage: MemoryStorage;
 
 beforeAll(async () => {
@@ -22,14 +23,15 @@ beforeAll(async () => {
 });
 afterAll(() => connector.close());
 afterEach(async () => {
-  await running?.close();
-  running = undefined;
+  await Promise.all(running.map((app) => app.close()));
+  running = [];
 });
 
 async function bot(env: NodeJS.ProcessEnv): Promise<TestChannel> {
   storage = new MemoryStorage();
-  running = await startApp(configFor(upstreams, { ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOG_LEVEL: 'warn', SUPPORT_URL: 'https://shop.example/help', ...env }), { storage });
-  return new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en-US' });
+  const app = await startApp(configFor(upstreams, { ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOG_LEVEL: 'warn', SUPPORT_URL: 'https://shop.example/help', ...env }), { storage });
+  running.push(app);
+  return new TestChannel({ botUrl: app.url, mode: 'normal', connector, locale: 'en-US' });
 }
 
 /** The conversation's state as stored, and its size in bytes. */
