@@ -36,7 +36,8 @@ export class ConversationTranscript {
     });
     if (!said.length) {
       // Nothing to add, but what is a day old goes all the same.
-      if (stored && keptLines(stored.lines, now).length !== stored.lines.length) await this.state.set(context, { lines: keptLines(stored.lines, now) });
+      const kept = stored && keptLines(stored.lines, now);
+      if (kept && kept.length !== stored.lines.length) await this.state.set(context, { lines: kept });
       return;
     }
     await this.state.set(context, { lines: withSaid(stored?.lines ?? [], [...customerWords(context), ...said], now) });

@@ -8,7 +8,7 @@ import { fitsOneSms, offerChoices, toGsm7, type Choice, type Message } from '../
 import type { Translate } from '../i18n';
 import { truncate } from './sanitize';
 import type { CardContext } from './types';
-import type { EventView, ShipmentView } from './view';
+import { eventWords, type EventView, type ShipmentView } from './view';
 
 /** Up to this many shipments an SMS tells in full; more are summarised, one line each. */
 export const SMS_FULL_SHIPMENTS = 3;
@@ -91,8 +91,7 @@ function flags(view: ShipmentView, t: Translate): string[] {
 }
 
 function eventLine(event: EventView, extras: boolean, clip: (text: string) => string): string {
-  const said = event.details ?? event.upstreamText;
-  const what = clip(extras && said ? `${event.text} (${said})` : event.text);
+  const what = clip(extras ? eventWords(event) : event.text);
   const line = event.location ? `${what}, ${clip(event.location)}` : what;
   return event.time ? `${event.time} - ${line}` : line;
 }

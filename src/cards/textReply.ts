@@ -3,7 +3,7 @@
  * no Markdown, only line breaks, and the tracking link printed in full. SMS has its own, shorter form (smsReply.ts).
  */
 import type { Translate } from '../i18n';
-import type { EventView, ShipmentView } from './view';
+import { eventWords, type EventView, type ShipmentView } from './view';
 
 /** The newest events a text shows. */
 export const TEXT_EVENTS = 5;
@@ -47,7 +47,7 @@ function compose(view: ShipmentView, t: Translate, shown: EventView[]): string {
 }
 
 function eventLine(event: EventView): string {
-  const what = event.upstreamText ? `${event.text} (${event.upstreamText})` : event.text;
+  const what = eventWords(event);
   const where = event.location ? `${what}, ${event.location}` : what;
   return event.time ? `• ${event.time} — ${where}` : `• ${where}`;
 }

@@ -86,6 +86,12 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   };
 }
 
+/** What happened, on one line of text: our words, then in brackets the event's own (its details, or the upstream's). */
+export function eventWords(event: EventView): string {
+  const said = event.details ?? event.upstreamText;
+  return said ? `${event.text} (${said})` : event.text;
+}
+
 interface Run {
   /** The newest event of the run. */
   event: TrackingEvent;

@@ -175,3 +175,9 @@ test.each(LANGUAGES)('the status explained in the header is not said again by th
   const sentence = DETAIL_TEXT.notHome[lang as Lang];
   expect(shown.filter((text) => text === sentence)).toHaveLength(1);
 });
+
+test.each(LANGUAGES)('a text channel (Telegram) tells the story too: ORD-1003 says customs (%s)', async (lang) => {
+  const found = await shipments(orderNumber(DEMO.checkpoints.delayed), lang as Lang);
+  const [reply] = renderShipments(found, { ...context(LOCALES[lang as Lang], 'Europe/Berlin', 'telegram'), customerTimeZone: true });
+  expect(reply.text).toContain(DETAIL_TEXT.customs[lang as Lang]);
+});

@@ -20,7 +20,7 @@ describe.each(['telegram', 'facebook', 'slack', 'email', 'some-new-channel'])('o
         '📦 DHL · 00340434161094042557',
         'Zugestellt — 19. Nov. 2026, 00:30',
         'Die Sendung wurde dem Empfänger persönlich übergeben.',
-        '• 19. Nov. 2026, 00:30 — Zugestellt, Berlin',
+        '• 19. Nov. 2026, 00:30 — Zugestellt (Persönlich übergeben), Berlin',
         '• 18. Nov. 2026, 07:10 — In Zustellung, Berlin',
         '• 17. Nov. 2026, 22:00 — Im Zielpaketzentrum bearbeitet, Berlin',
         '• 16. Nov. 2026, 16:45 — Im Start-Paketzentrum bearbeitet, Köln',
