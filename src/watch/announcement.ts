@@ -1,0 +1,67 @@
+/**
+ * What an update says, in the customer's language and zone (pure): a line saying what changed, the
+ * status cards of the shipments that moved (the same cards as a lookup, next steps included), and what
+ * the customer can do: stop the updates, or open the help page when something is wrong.
+ */
+import { renderShipments } from '../cards';
+import type { Choice, Message } from '../channels';
+import type { Translator } from '../i18n';
+import { problemOf } from '../nextSteps/problem';
+import { supportPageFor, type SupportPages } from '../nextSteps/supportPages';
+import type { Shipment } from '../tracking/shipment';
+import type { Watch } from './watch';
+
+export interface Announcement {
+  messages: Message[];
+  /** The choices the last message offers, in order (a number on a text channel picks among them). */
+  choices: Choice[];
+}
+
+export interface AnnouncementSettings {
+  /** For times when the customer's client sent no zone. */
+  defaultTimeZone: string;
+  staleAfterDays: number;
+  supportPages: SupportPages;
+}
+
+/** The value of "Stop updates" on an update: which watch it stops. */
+export const STOP_WATCH = 'stop_watch';
+export const stopValue = (watchId: string) => `${STOP_WATCH}:${watchId}`;
+/** The watch a choice value stops, or undefined when it is no such value. */
+export const stoppedBy = (value: string): string | undefined => (value.startsWith(`${STOP_WATCH}:`) ? value.slice(STOP_WATCH.length + 1) : undefined);
+
+export class AnnouncementWriter {
+  constructor(
+    private readonly translator: Translator,
+    private readonly settings: AnnouncementSettings,
+  ) {}
+
+  /** `changed`: the shipments whose status moved; `last`: nothing more will happen, so this update ends the watch. */
+  update(watch: Watch, changed: Shipment[], now: number, last: boolean): Announcement {
+    const { t, locale, language } = this.translator.localize(watch.locale);
+    const moved = changed.length === 1 ? t('notify.moved_one', { identifier: watch.shown, status: t(`status.${changed[0].status.category}`) }) : t('notify.moved_other', { identifier: watch.shown, count: changed.length });
+    const intro = last ? `${moved} ${t('notify.last_update')}` : moved;
+    const problem = changed.some((shipment) => problemOf(shipment, now, this.settings.staleAfterDays));
+    const page = problem ? supportPageFor(this.settings.supportPages, language) : undefined;
+    const choices: Choice[] = [
+      ...(page ? [{ value: 'help_page', title: t('next_step.help_page'), url: page }] : []),
+      ...(last ? [] : [{ value: stopValue(watch.id), title: t('choice.stop_watch') }]),
+    ];
+    const context = {
+      t,
+      locale,
+      timeZone: watch.timeZone ?? this.settings.defaultTimeZone,
+      customerTimeZone: watch.timeZone !== undefined,
+      channel: watch.channel,
+      now,
+      staleAfterDays: this.settings.staleAfterDays,
+    };
+    return { messages: renderShipments(changed, context, { intro, choices }), choices };
+  }
+
+  /** The watch ran its time: one line, no card. */
+  expired(watch: Watch, days: number): Announcement {
+    const { t } = this.translator.localize(watch.locale);
+    return { messages: [{ text: t('notify.expired', { identifier: watch.shown, count: days }) }], choices: [] };
+  }
+}

@@ -1,0 +1,14 @@
+/** Sends an update into its conversation: the bot's edge implements it (botbuilder stays out of the core). */
+import type { Announcement } from './announcement';
+import type { Watch } from './watch';
+
+export type Delivery =
+  | { outcome: 'sent' }
+  /** The conversation will take no more messages: the bot was blocked or uninstalled (Teams 403), or the conversation is gone. */
+  | { outcome: 'gone' }
+  /** The channel asked to wait (429, Retry-After) or failed for now: try this update again after `afterMs`. */
+  | { outcome: 'later'; afterMs: number };
+
+export interface Announcer {
+  announce(watch: Watch, announcement: Announcement): Promise<Delivery>;
+}

@@ -1,0 +1,37 @@
+/**
+ * NOTIFY_MAX_CHECKS_PER_SECOND: a token bucket in front of the upstream. Checks wait for a token on the
+ * injected clock, so 10,000 watches due at once become a steady trickle, not a burst the upstream refuses.
+ */
+import type { Clock } from '../tracking/clock';
+
+export class CheckBudget {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly clock: Clock,
+  ) {
+    // One second's worth may go at once, and no more.
+    this.tokens = perSecond;
+    this.at = clock.now();
+  }
+
+  async take(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      this.refill();
+      if (this.tokens >= 1) {
+        this.tokens -= 1;
+        return;
+      }
+      if (signal?.aborted) return;
+      await this.clock.sleep(Math.ceil(((1 - this.tokens) / this.perSecond) * 1_000), signal);
+    }
+  }
+
+  private refill(): void {
+    const now = this.clock.now();
+    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.at) / 1_000) * this.perSecond);
+    this.at = now;
+  }
+}

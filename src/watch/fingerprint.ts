@@ -1,0 +1,38 @@
+/**
+ * What counts as "it moved": a shipment's status fingerprint changes when its status category or the
+ * upstream's status code changes (a second failed attempt is news), or when it becomes delayed or
+ * reports an exception. A new scan with the same status ("arrived at hub", "departed hub") is not:
+ * customers want to hear of milestones, not of every conveyor belt.
+ */
+import type { Shipment, StatusCategory } from '../tracking/shipment';
+
+/** Past these, a shipment will not move again: the watch ends when every shipment is in one. */
+const FINAL: ReadonlySet<StatusCategory> = new Set(['delivered', 'returned', 'lost']);
+
+/** A shipment's identity across answers: its tracking number when it has one, else the upstream's id. */
+export function shipmentKey(shipment: Shipment): string {
+  return shipment.trackingNumber ? `tn:${shipment.trackingNumber.toUpperCase()}` : `id:${shipment.id}`;
+}
+
+export function fingerprintOf(shipment: Shipment): string {
+  const { category, code } = shipment.status;
+  return [category, (code ?? '').toLowerCase(), shipment.delayed ? 'delayed' : '', shipment.exception ? 'exception' : ''].join('|');
+}
+
+export function fingerprints(shipments: readonly Shipment[]): Record<string, string> {
+  return Object.fromEntries(shipments.map((shipment) => [shipmentKey(shipment), fingerprintOf(shipment)]));
+}
+
+/** The shipments whose fingerprint differs from the one last announced (new shipments included). */
+export function changedSince(announced: Readonly<Record<string, string>>, shipments: readonly Shipment[]): Shipment[] {
+  return shipments.filter((shipment) => announced[shipmentKey(shipment)] !== fingerprintOf(shipment));
+}
+
+export function isFinal(shipment: Shipment): boolean {
+  return FINAL.has(shipment.status.category);
+}
+
+/** Nothing more will happen: every shipment is delivered, returned or lost. */
+export function allFinal(shipments: readonly Shipment[]): boolean {
+  return shipments.length > 0 && shipments.every(isFinal);
+}

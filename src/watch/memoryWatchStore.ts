@@ -1,0 +1,36 @@
+/** Watches in this process's memory: the embedded default, lost on restart (the start line says so). */
+import type { StoredWatch, WatchStore } from './watchStore';
+import type { Watch } from './watch';
+
+export class MemoryWatchStore implements WatchStore {
+  private readonly watches = new Map<string, StoredWatch>();
+  private version = 0;
+
+  async read(id: string): Promise<StoredWatch | undefined> {
+    const stored = this.watches.get(id);
+    return stored && { watch: structuredClone(stored.watch), etag: stored.etag };
+  }
+
+  async write(watch: Watch, etag: string | undefined): Promise<string | undefined> {
+    const current = this.watches.get(watch.id);
+    if (current?.etag !== etag) return undefined;
+    const next = String(++this.version);
+    this.watches.set(watch.id, { watch: structuredClone(watch), etag: next });
+    return next;
+  }
+
+  async remove(id: string): Promise<void> {
+    this.watches.delete(id);
+  }
+
+  async ofConversation(conversation: string): Promise<Watch[]> {
+    return [...this.watches.values()]
+      .filter((stored) => stored.watch.conversation === conversation)
+      .map((stored) => structuredClone(stored.watch))
+      .sort((a, b) => a.startedAt - b.startedAt);
+  }
+
+  get size(): number {
+    return this.watches.size;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * A Watch: one conversation's standing request to hear when a looked-up order moves. It holds all a
+ * check needs without the conversation's state: where to send (the conversation reference, opaque
+ * here), in which language and zone, what to look up, what was last said about each shipment, and
+ * until when. Plain JSON, so that any store can keep it.
+ */
+import { createHash } from 'node:crypto';
+import type { LookupRequest } from '../tracking/lookup';
+
+export interface Watch {
+  /** Stable for one conversation and one request: asking twice extends the same watch. */
+  id: string;
+  /** Which conversation it belongs to (channel and conversation id): its watches are listed and counted by it. */
+  conversation: string;
+  /** How the bot reaches the conversation again; the bot's edge reads it, the core never does. */
+  reference: Record<string, unknown>;
+  channel: string;
+  /** The Teams tenant, whose app-wide send limit the update shares. */
+  tenant?: string;
+  locale: string;
+  /** The customer's own IANA zone, when their client sent one. */
+  timeZone?: string;
+  request: LookupRequest;
+  /** The identifier as the customer typed it: what every update quotes. */
+  shown: string;
+  /** Per shipment (shipmentKey), the fingerprint of the status last announced or shown. */
+  announced: Record<string, string>;
+  /**
+   * Which queue entry times this watch. A watch stopped and started again gets a new entry; the old
+   * one, still in the queue, is dropped when it comes due, so a watch is never checked twice as often.
+   */
+  entry: string;
+  startedAt: number;
+  expiresAt: number;
+  /**
+   * An update a check has claimed and not yet recorded as sent. While `until` is ahead, other checks leave
+   * the watch alone; after it (the checker died), the update is still unrecorded, so the next check sends it.
+   */
+  sending?: { until: number };
+}
+
+/** Same conversation and same request → same id, so that a second "Notify me" finds the first watch. */
+export function watchId(conversation: string, request: LookupRequest): string {
+  const source = [conversation, request.kind, request.identifier.toUpperCase(), request.storeId ?? ''].join('\u0000');
+  return createHash('sha256').update(source).digest('base64url').slice(0, 32);
+}
+
+/** The store's name for a conversation: a hash, fixed length, safe in a blob name, with nothing of the ids readable. */
+export function conversationTag(conversation: string): string {
+  return createHash('sha256').update(conversation).digest('base64url').slice(0, 22);
+}

@@ -1,0 +1,129 @@
+/**
+ * One check of one watch: look the request up again, and when a shipment's status moved, announce it
+ * exactly once. The announcement is claimed first (a write under the watch's eTag, so only one of two
+ * instances checking at once goes on), then sent, then recorded. A checker that dies between the claim
+ * and the record leaves the change unrecorded, so the next check after the claim's lease sends it:
+ * a change is never lost, and is sent twice only if the checker died in the moment between the
+ * channel taking the message and the record being written.
+ */
+import type { Translator } from '../i18n';
+import type { Clock } from '../tracking/clock';
+import type { ShipmentFinder } from '../tracking/lookup';
+import type { Shipment } from '../tracking/shipment';
+import type { Announcement, AnnouncementWriter } from './announcement';
+import type { Announcer, Delivery } from './announcer';
+import { allFinal, changedSince, fingerprints } from './fingerprint';
+import type { SendRate } from './sendRate';
+import type { Watch } from './watch';
+import type { WatchStore } from './watchStore';
+
+export type Next = { next: 'later'; delayMs: number } | { next: 'done' };
+
+export interface CheckTiming {
+  /** The usual time between two checks of a watch. */
+  intervalMs: number;
+  /** How long a claimed update is left to its checker (and a taken queue entry hidden): past it, another check takes over. */
+  leaseMs: number;
+  /** NOTIFY_FOR_DAYS: for the last message's words. */
+  forDays: number;
+}
+
+export interface CheckParts {
+  store: WatchStore;
+  finder: ShipmentFinder;
+  writer: AnnouncementWriter;
+  announcer: Announcer;
+  rate: SendRate;
+  translator: Translator;
+  clock: Clock;
+  timing: CheckTiming;
+}
+
+/** A parcel on the van changes within hours: checked four times as often. */
+const OUT_FOR_DELIVERY_FACTOR = 4;
+const DONE: Next = { next: 'done' };
+
+export class WatchCheck {
+  constructor(private readonly parts: CheckParts) {}
+
+  /** Throws what the lookup throws (an outage, a 429): the scheduler backs off and the entry stays queued. */
+  async check(watchId: string, entry: string): Promise<Next> {
+    const { store, clock } = this.parts;
+    const stored = await store.read(watchId);
+    // Stopped, ended, or started again under a new entry: this entry has nothing more to time.
+    if (!stored || stored.watch.entry !== entry) return DONE;
+    const { watch, etag } = stored;
+    const now = clock.now();
+    if (watch.sending && watch.sending.until > now) return this.later(watch.sending.until - now);
+    if (now >= watch.expiresAt) return this.expire(watch, etag);
+
+    const shipments = await this.parts.finder.find(watch.request, this.parts.translator.localize(watch.locale).language);
+    const changed = changedSince(watch.announced, shipments);
+    if (!changed.length) return this.later(this.delayFor(watch, shipments, now));
+    const last = allFinal(shipments);
+
+    const claimed = await this.claim(watch, etag);
+    if (!claimed) return this.later(this.parts.timing.leaseMs);
+    const delivery = await this.send(watch, this.parts.writer.update(watch, changed, now, last));
+    switch (delivery.outcome) {
+      case 'gone':
+        return this.endConversation(watch);
+      case 'later':
+        // Not sent: the claim is let go, and the same change is announced at the next check.
+        await store.write({ ...watch, sending: undefined }, claimed);
+        return this.later(delivery.afterMs);
+      case 'sent':
+        if (last) {
+          await store.remove(watch.id);
+          return DONE;
+        }
+        // Undefined: the customer stopped the watch while its update was on its way.
+        if (!(await store.write({ ...watch, announced: { ...watch.announced, ...fingerprints(shipments) }, sending: undefined }, claimed))) return DONE;
+        return this.later(this.delayFor(watch, shipments, clock.now()));
+    }
+  }
+
+  /** The watch's time is up: a last message, then it ends. */
+  private async expire(watch: Watch, etag: string): Promise<Next> {
+    const claimed = await this.claim(watch, etag);
+    if (!claimed) return this.later(this.parts.timing.leaseMs);
+    const delivery = await this.send(watch, this.parts.writer.expired(watch, this.parts.timing.forDays));
+    if (delivery.outcome === 'gone') return this.endConversation(watch);
+    if (delivery.outcome === 'later') {
+      await this.parts.store.write({ ...watch, sending: undefined }, claimed);
+      return this.later(delivery.afterMs);
+    }
+    await this.parts.store.remove(watch.id);
+    return DONE;
+  }
+
+  /** The update is this check's to send; undefined when another check or a stop came first. */
+  private claim(watch: Watch, etag: string): Promise<string | undefined> {
+    return this.parts.store.write({ ...watch, sending: { until: this.parts.clock.now() + this.parts.timing.leaseMs } }, etag);
+  }
+
+  private async send(watch: Watch, announcement: Announcement): Promise<Delivery> {
+    await this.parts.rate.admit(watch.conversation, watch.tenant);
+    return this.parts.announcer.announce(watch, announcement);
+  }
+
+  /** The conversation takes no more messages (the bot was blocked or removed): every watch of it ends. */
+  private async endConversation(watch: Watch): Promise<Next> {
+    const { store } = this.parts;
+    const all = await store.ofConversation(watch.conversation);
+    await Promise.all([watch, ...all].map((each) => store.remove(each.id)));
+    return DONE;
+  }
+
+  /** The next check: sooner while a parcel is out for delivery, and never after the watch's end. */
+  private delayFor(watch: Watch, shipments: Shipment[], now: number): number {
+    const { intervalMs } = this.parts.timing;
+    const soon = shipments.some((shipment) => shipment.status.category === 'out_for_delivery');
+    const usual = soon ? Math.max(1_000, Math.round(intervalMs / OUT_FOR_DELIVERY_FACTOR)) : intervalMs;
+    return Math.max(0, Math.min(usual, watch.expiresAt - now));
+  }
+
+  private later(delayMs: number): Next {
+    return { next: 'later', delayMs };
+  }
+}

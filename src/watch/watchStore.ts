@@ -1,0 +1,25 @@
+/**
+ * Where watches are kept: in this process's memory, or as blobs in Azure storage shared by every
+ * instance. Every write names the version it replaces (its eTag), so two instances checking the same
+ * watch cannot both announce one change: the second write finds the version moved and gives way.
+ */
+import type { Watch } from './watch';
+
+export interface StoredWatch {
+  watch: Watch;
+  /** The stored version: what a write must name to replace it. */
+  etag: string;
+}
+
+export interface WatchStore {
+  read(id: string): Promise<StoredWatch | undefined>;
+  /**
+   * Writes the watch if the stored version is still `etag`; `undefined` writes it only if there is none yet.
+   * The new version's eTag, or undefined when another write or a delete came first.
+   */
+  write(watch: Watch, etag: string | undefined): Promise<string | undefined>;
+  /** Removes the watch (whatever its version): it has ended. Nothing happens when it is gone already. */
+  remove(id: string): Promise<void>;
+  /** The watches of one conversation, in the order they were started. */
+  ofConversation(conversation: string): Promise<Watch[]>;
+}

@@ -1,0 +1,143 @@
+/**
+ * What a conversation can do with watches: start them on what it looked up, list them, stop them.
+ * The dialogs call this; the checks run elsewhere (WatchScheduler), on the same store and queue.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Translator } from '../i18n';
+import type { Clock } from '../tracking/clock';
+import type { LookupRequest, ShipmentFinder } from '../tracking/lookup';
+import { allFinal, fingerprints } from './fingerprint';
+import { conversationTag, watchId, type Watch } from './watch';
+import type { WatchQueue } from './watchQueue';
+import type { WatchStore } from './watchStore';
+
+export interface WatchSettings {
+  /** NOTIFY_FOR_DAYS: how long a watch lasts. */
+  forDays: number;
+  /** NOTIFY_MAX_PER_CONVERSATION: 0 turns "Notify me" off. */
+  maxPerConversation: number;
+  /** NOTIFY_INTERVAL_MS: the first check comes after this. */
+  intervalMs: number;
+}
+
+/** Where the watch sends its updates and how it speaks: taken from the turn that asked. */
+export interface Asker {
+  /** The conversation's key (channel and conversation id). */
+  conversation: string;
+  reference: Record<string, unknown>;
+  channel: string;
+  tenant?: string;
+  locale: string;
+  timeZone?: string;
+}
+
+export interface Watchable {
+  request: LookupRequest;
+  shown: string;
+}
+
+/** What became of each thing the customer asked to watch, by the identifier as they typed it. */
+export interface Started {
+  started: string[];
+  /** Watched already: its time starts again. */
+  renewed: string[];
+  /** Delivered, returned or lost already: nothing to wait for. */
+  final: string[];
+  /** Found nothing (any more). */
+  missing: string[];
+  /** Not started: the conversation has the most watches it may have. */
+  full: string[];
+  /** When the watches end. */
+  until: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export class Watches {
+  constructor(
+    private readonly store: WatchStore,
+    private readonly queue: WatchQueue,
+    private readonly finder: ShipmentFinder,
+    private readonly translator: Translator,
+    private readonly clock: Clock,
+    private readonly settings: WatchSettings,
+    /** Told when a watch was added, so an idle scheduler in this process looks again. */
+    private readonly added: () => void = () => {},
+  ) {}
+
+  get enabled(): boolean {
+    return this.settings.maxPerConversation > 0;
+  }
+
+  get forDays(): number {
+    return this.settings.forDays;
+  }
+
+  /**
+   * Watches each thing from now on, from what it shows now (the customer just saw it). One lookup each,
+   * from the lookup cache when the answer was just given.
+   */
+  async start(asker: Asker, things: Watchable[]): Promise<Started> {
+    const conversation = conversationTag(asker.conversation);
+    const now = this.clock.now();
+    const until = now + this.settings.forDays * DAY_MS;
+    const result: Started = { started: [], renewed: [], final: [], missing: [], full: [], until };
+    const existing = await this.store.ofConversation(conversation);
+    const language = this.translator.localize(asker.locale).language;
+    for (const thing of things) {
+      const id = watchId(conversation, thing.request);
+      const shipments = await this.finder.find(thing.request, language);
+      if (!shipments.length) result.missing.push(thing.shown);
+      else if (allFinal(shipments)) result.final.push(thing.shown);
+      else if (await this.renew(id, asker, until)) result.renewed.push(thing.shown);
+      else if (existing.length + result.started.length >= this.settings.maxPerConversation) result.full.push(thing.shown);
+      else {
+        const watch: Watch = {
+          id,
+          conversation,
+          reference: asker.reference,
+          channel: asker.channel,
+          tenant: asker.tenant,
+          locale: asker.locale,
+          timeZone: asker.timeZone,
+          request: thing.request,
+          shown: thing.shown,
+          announced: fingerprints(shipments),
+          entry: randomUUID(),
+          startedAt: now,
+          expiresAt: until,
+        };
+        // Written before it is queued: a queued entry whose watch is missing is simply dropped when due.
+        if (!(await this.store.write(watch, undefined))) {
+          result.renewed.push(thing.shown);
+          continue;
+        }
+        await this.queue.add(id, watch.entry, this.settings.intervalMs);
+        result.started.push(thing.shown);
+      }
+    }
+    if (result.started.length) this.added();
+    return result;
+  }
+
+  /** The conversation's watches, oldest first. */
+  list(conversation: string): Promise<Watch[]> {
+    return this.store.ofConversation(conversationTag(conversation));
+  }
+
+  /** Stops one watch of this conversation, or all of them; what was stopped. */
+  async stop(conversation: string, id?: string): Promise<Watch[]> {
+    const all = await this.list(conversation);
+    const stopping = id ? all.filter((watch) => watch.id === id) : all;
+    await Promise.all(stopping.map((watch) => this.store.remove(watch.id)));
+    return stopping;
+  }
+
+  /** An existing watch of this conversation starts its time again, speaking as the customer does now. */
+  private async renew(id: string, asker: Asker, until: number): Promise<boolean> {
+    const stored = await this.store.read(id);
+    if (!stored) return false;
+    const renewed = await this.store.write({ ...stored.watch, reference: asker.reference, locale: asker.locale, timeZone: asker.timeZone, expiresAt: until }, stored.etag);
+    return renewed !== undefined || (await this.store.read(id)) !== undefined;
+  }
+}
