@@ -17,6 +17,8 @@ export interface Memory {
   /** Values of the choices the bot's last message offered, in the order shown. */
   offered?: string[];
   last?: LastLookup;
+  /** Everything the last answer found: what "Notify me" watches. */
+  answer?: LastLookup[];
   /** The numbers this conversation found shipments for, oldest first, the newest few. */
   found?: LastLookup[];
   handoff?: HandoffUnderWay;
@@ -57,11 +59,17 @@ export class ConversationMemory {
     const memory = await this.state.get(context, {});
     const same = (a: LastLookup, b: LastLookup) => a.kind === b.kind && a.identifier === b.identifier && a.storeId === b.storeId;
     const kept = (memory.found ?? []).filter((old) => !found.some((now) => same(old, now)));
-    await this.state.set(context, { ...memory, last: found[0], found: [...kept, ...found].slice(-CASE_LIMITS.lookups) });
+    await this.state.set(context, { ...memory, last: found[0], answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups) });
   }
 
   async last(context: TurnContext): Promise<LastLookup | undefined> {
     return (await this.state.get(context, {})).last;
+  }
+
+  /** What the last answer found, all of it. */
+  async lastAnswer(context: TurnContext): Promise<LastLookup[]> {
+    const memory = await this.state.get(context, {});
+    return memory.answer ?? (memory.last ? [memory.last] : []);
   }
 
   async found(context: TurnContext): Promise<LastLookup[]> {

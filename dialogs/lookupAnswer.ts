@@ -16,6 +16,7 @@ import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
 import type { Logger } from '../src/tracking/logger';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
+import { allFinal } from '../src/watch/fingerprint';
 import { validateIdentifier } from '../src/recognize';
 import type { ConversationMemory } from './conversationMemory';
 import { failureReply, NOT_FOUND } from './failureReplies';
@@ -24,7 +25,7 @@ import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './
 import { sendMessage, sendText } from './send';
 import { languageOf, type TurnLanguage } from './turnLanguage';
 import { noteLookup } from './turnLookup';
-import type { Understanding } from './understanding';
+import { NOTIFY, type Understanding } from './understanding';
 
 export interface Lookup {
   request: LookupRequest;
@@ -77,6 +78,8 @@ export interface AnswererParts {
   supportPages: SupportPages;
   /** A person who can come into the conversation: a problem's answer offers them, where there is one. */
   person?: { readonly offered: boolean; choice(t: TurnLanguage['t']): Choice };
+  /** "Notify me": offered on an answer with a parcel still on its way, where updates are on. */
+  updates?: { readonly offered: boolean };
 }
 
 export class LookupAnswerer {
@@ -134,6 +137,11 @@ export class LookupAnswerer {
     return [...(person?.offered ? [person.choice(language.t)] : []), ...(page ? [{ value: 'help_page', title: language.t('next_step.help_page'), url: page }] : [])];
   }
 
+  /** Nothing to wait for once every parcel is delivered, returned or lost. */
+  private notifyMe(shipments: Shipment[], t: TurnLanguage['t']): Choice[] {
+    return this.parts.updates?.offered && !allFinal(shipments) ? [this.parts.understanding.choice(NOTIFY, t)] : [];
+  }
+
   private followUps(t: TurnLanguage['t']): Choice[] {
     return FOLLOW_UPS.map((value) => this.parts.understanding.choice(value, t));
   }
@@ -153,7 +161,7 @@ export class LookupAnswerer {
         .filter(Boolean)
         .join(' ');
       const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays };
-      const choices = [...this.waysForward(shipments, language, cardContext.now), ...this.followUps(t)];
+      const choices = [...this.waysForward(shipments, language, cardContext.now), ...this.notifyMe(shipments, t), ...this.followUps(t)];
       for (const message of renderShipments(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
       // What a number picks on a text channel: the choices it numbered, in that order (a page is no answer).
       await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
@@ -211,7 +219,7 @@ export class LookupAnswerer {
 }
 
 /** "A, B and C" in the customer's language. */
-function listOf(items: string[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+export function listOf(items: string[], locale: string, type: 'conjunction' | 'disjunction' = 'conjunction'): string {
   return items.length === 1 ? items[0] : new Intl.ListFormat(locale, { type }).format(items);
 }
 

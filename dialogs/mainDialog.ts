@@ -20,7 +20,9 @@ import { sendText } from './send';
 import { structuredLookup } from './structuredLookup';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from './turnLanguage';
-import type { Understanding } from './understanding';
+import { NOTIFY, type Understanding } from './understanding';
+import { STOP_ALL, type Notifications } from './notifications';
+import { stoppedBy } from '../src/watch/announcement';
 
 export interface MainDialogSettings {
   defaultTimeZone: string;
@@ -35,6 +37,7 @@ export class MainDialog {
     private readonly understanding: Understanding,
     private readonly memory: ConversationMemory,
     private readonly handoff: Handoff,
+    private readonly notifications: Notifications,
     private readonly translator: Translator,
     private readonly settings: MainDialogSettings,
   ) {}
@@ -77,9 +80,10 @@ export class MainDialog {
     await this.noQuestionOpen(dc, text, offered, t);
   }
 
-  /** Help, cancel, start over, a person and small talk, whatever step the conversation is at. Whether it was one. */
+  /** Updates, help, cancel, start over, a person and small talk, whatever step the conversation is at. Whether it was one. */
   private async anyStep(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
     const { context } = dc;
+    if (await this.updates(dc, text, offered, t)) return true;
     switch (this.understanding.command(text, t)) {
       case 'help':
         if (dc.activeDialog) {
@@ -134,6 +138,32 @@ export class MainDialog {
     }
   }
 
+  /**
+   * "Notify me", "My notifications", a stop picked from an update or the list, "stop notifications", and a
+   * bare "stop" while updates run (it stops them, and any question with them). A question open is asked again.
+   */
+  private async updates(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
+    const { context } = dc;
+    const stop = await this.notifications.picked(context, text, offered, !dc.activeDialog);
+    if (stop) {
+      await this.notifications.stop(context, stop === STOP_ALL ? undefined : stoppedBy(stop));
+      return true;
+    }
+    const asked = this.understanding.updates(text, t);
+    if (!asked && this.understanding.saysStop(text, t) && (await this.notifications.any(context))) {
+      await dc.cancelAllDialogs();
+      await this.notifications.stop(context);
+      return true;
+    }
+    if (!asked) return false;
+    if (asked === 'start') await this.notifications.start(context);
+    else if (asked === 'stop') await this.notifications.stop(context);
+    else await this.notifications.list(context);
+    // A question was open: it is still the one to answer (the list's own choices stand only with none open).
+    if (dc.activeDialog) await dc.repromptDialog();
+    return true;
+  }
+
   /** After an answer, or before the first question: a choice offered, a number, a question, or the first question. */
   private async noQuestionOpen(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<void> {
     const { context } = dc;
@@ -141,6 +171,7 @@ export class MainDialog {
     if (picked === 'another') return void (await dc.beginDialog(LOOKUP_DIALOG, {} satisfies LookupDraft));
     if (picked === 'done') return sendText(context, t('goodbye'));
     if (picked === PERSON) return this.handoff.start(context);
+    if (picked === NOTIFY) return this.notifications.start(context);
     if (picked) return void (await dc.beginDialog(LOOKUP_DIALOG, { kind: picked as LookupKind } satisfies LookupDraft));
 
     const proven = this.understanding.identifiers(text);
@@ -164,7 +195,7 @@ export class MainDialog {
    * offered, by its words among every answer's follow-ups and the kinds of number ("Tracking number").
    */
   private picked(text: string, offered: string[], t: TurnLanguage['t']): string | undefined {
-    const choices = [...FOLLOW_UPS.map((value) => this.understanding.choice(value, t)), ...this.kindChoices(t), ...this.personChoice(t)];
+    const choices = [...FOLLOW_UPS.map((value) => this.understanding.choice(value, t)), ...this.kindChoices(t), ...this.personChoice(t), this.understanding.choice(NOTIFY, t)];
     const byValue = (values: readonly string[]) => values.map((value) => choices.find((choice) => choice.value === value)).filter((c): c is (typeof choices)[number] => !!c);
     const shown = byValue(offered);
     const index = pickChoice(text, shown);

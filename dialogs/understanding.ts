@@ -21,6 +21,12 @@ import {
 import type { LookupKind } from '../src/tracking/lookup';
 import { matchCommand, type Command } from './commands';
 import { PERSON } from './handoff';
+import { plainWords } from '../src/recognize/words';
+import { STOP_WATCH } from '../src/watch/announcement';
+
+/** The values of "Notify me" and "My notifications" (NOTIFY also in lookupAnswer.ts). */
+export const NOTIFY = 'notify';
+export const MY_NOTIFICATIONS = 'my_notifications';
 
 export class Understanding {
   constructor(
@@ -49,6 +55,24 @@ export class Understanding {
    */
   wantsPerson(text: string | undefined, t: Translate): boolean {
     return pickChoice(text, [this.choice(PERSON, t)], { numbers: false }) !== undefined || this.topic(text, t) === 'person';
+  }
+
+  /**
+   * What the customer asks of updates: the words of "Notify me", "Stop updates" or "My notifications"
+   * (or their synonyms) as the whole message, or a sentence asking for updates ("let me know when it
+   * moves") with no number in it (one with a number is looked up, and its answer offers "Notify me").
+   */
+  updates(text: string | undefined, t: Translate): 'start' | 'stop' | 'list' | undefined {
+    const values = [STOP_WATCH, MY_NOTIFICATIONS, NOTIFY] as const;
+    const picked = pickChoice(text, values.map((value) => this.choice(value, t)), { numbers: false });
+    if (picked !== undefined) return (['stop', 'list', 'start'] as const)[picked];
+    return this.topic(text, t) === 'notify' && this.identifiers(text).type === 'none' ? 'start' : undefined;
+  }
+
+  /** A bare "stop" (in the customer's language or English): with updates running, it stops them. */
+  saysStop(text: string | undefined, t: Translate): boolean {
+    const said = plainWords(text ?? '');
+    return !!said && [...t('notify.stop_words').split('|'), ...this.english('notify.stop_words').split('|')].some((word) => plainWords(word) === said);
   }
 
   social(text: string | undefined, t: Translate): SocialIntent | undefined {

@@ -36,6 +36,34 @@ import { ShipmentLookup, type ShipmentFinder } from './tracking/lookup';
 import { CachedLookup } from './tracking/lookupCache';
 import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
+import { ProactiveAnnouncer } from './bot/proactiveAnnouncer';
+import { Notifications } from '../dialogs/notifications';
+import {
+  AnnouncementWriter,
+  CheckBudget,
+  MemoryWatchQueue,
+  MemoryWatchStore,
+  SendRate,
+  WatchCheck,
+  Watches,
+  WatchScheduler,
+  type WatchQueue,
+  type WatchStore,
+} from './watch';
+
+/** A check's lease covers its lookup (the upstream deadline) and then the send and the record. */
+const LEASE_BEYOND_LOOKUP_MS = 15_000;
+/** An idle scheduler asks a shared queue at least this often. */
+const MAX_POLL_MS = 5_000;
+/** Checks in flight at once per instance; the check budget sets the pace. */
+const CHECKS_AT_ONCE = 8;
+
+export interface WatchStorage {
+  store: WatchStore;
+  queue: WatchQueue;
+  /** Shared by every instance (Azure), rather than this process's (memory). */
+  shared: boolean;
+}
 
 export interface App {
   server: Server;
@@ -47,6 +75,8 @@ export interface App {
   idle(): Promise<void>;
   /** Stops waiting for the later replies' lookups: their customers are told to ask again (shutdown's last resort). */
   abandonLaterReplies(): void;
+  /** "Notify me": the watches and the scheduler that checks them (index.ts starts it; tests run it by hand). */
+  updates: { watches: Watches; scheduler: WatchScheduler; store: WatchStore; queue: WatchQueue; shared: boolean };
 }
 
 export interface AppParts {
@@ -60,6 +90,8 @@ export interface AppParts {
   draining?: () => boolean;
   /** Where inbound tokens are validated; Bot Framework's public endpoints unless given. */
   authEndpoints?: AuthEndpoints;
+  /** Where watches and their timers are kept; in this process's memory unless given. */
+  watchStorage?: WatchStorage;
 }
 
 export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
@@ -106,6 +138,21 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     supportPages: config.supportPages,
     problemOf: (shipment) => problemOf(shipment, clock.now(), config.staleAfterDays)?.state,
   });
+  // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
+  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? { store: new MemoryWatchStore(), queue: new MemoryWatchQueue(clock), shared: false };
+  const notify = config.notify;
+  const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
+  let scheduler: WatchScheduler | undefined;
+  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler?.wake());
+  const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, logger.child({ component: 'updates' }));
+  const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages });
+  const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays } });
+  scheduler = new WatchScheduler(watchQueue, check, new CheckBudget(notify.maxChecksPerSecond, clock), clock, logger.child({ component: 'updates' }), {
+    leaseMs,
+    intervalMs: notify.intervalMs,
+    pollMs: Math.min(MAX_POLL_MS, notify.intervalMs),
+    concurrency: CHECKS_AT_ONCE,
+  });
   const answerer = new LookupAnswerer({
     finder,
     translator,
@@ -127,15 +174,25 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     staleAfterDays: config.staleAfterDays,
     supportPages: config.supportPages,
     person: handoff,
+    updates: { offered: watches.enabled },
   });
   const settings = { defaultTimeZone: config.defaultTimeZone, supportPages: config.supportPages };
   const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
-  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, translator, settings);
+  const notifications = new Notifications(watches, memory, translator, config.defaultTimeZone, logger.child({ component: 'dialog' }));
+  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, translator, settings);
   const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, botLogger);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
   registerActionRoutes(server, { checkpoints, trackings, logger: logger.child({ component: 'actions' }) });
-  return { server, adapter, bot, lookup: finder, idle: () => laterReplies.idle(), abandonLaterReplies: () => laterReplies.abandon() };
+  return {
+    server,
+    adapter,
+    bot,
+    lookup: finder,
+    idle: () => laterReplies.idle(),
+    abandonLaterReplies: () => laterReplies.abandon(),
+    updates: { watches, scheduler, store: watchStore, queue: watchQueue, shared },
+  };
 }

@@ -62,6 +62,13 @@ const ENV_SHAPE = {
   HANDOFF: z.enum(HANDOFF_HUBS, { error: `must be one of ${HANDOFF_HUBS.join(', ')}` }).optional(),
   HANDOFF_TRANSCRIPT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 
+  // "Notify me": how long a watch lasts, how many one conversation may have (0 turns it off), how often each is checked.
+  NOTIFY_FOR_DAYS: positiveInt(1, 90).default(14),
+  NOTIFY_MAX_PER_CONVERSATION: z.coerce.number().int().min(0).max(50).default(5),
+  NOTIFY_INTERVAL_MS: positiveInt(1_000, 86_400_000).default(30 * 60_000),
+  // Checks per second against the upstream, per instance: the schedule waits rather than burst.
+  NOTIFY_MAX_CHECKS_PER_SECOND: positiveInt(1, 1_000).default(5),
+
   UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
   UPSTREAM_DEADLINE_MS: positiveInt(100, 300_000).default(DEFAULT_RETRY.deadlineMs),
@@ -153,6 +160,8 @@ export interface Config {
     /** Whether the conversation's last texts go with a Bot Framework handoff (HANDOFF_TRANSCRIPT). */
     transcript: boolean;
   };
+  /** "Notify me": watches of looked-up orders, announced when they move. */
+  notify: { forDays: number; maxPerConversation: number; intervalMs: number; maxChecksPerSecond: number };
   retry: RetryOptions;
   /** Where conversation state lives: this process's memory (bounded by count and idle time), or Azure Blob storage shared by every instance. */
   storage: { kind: 'memory'; maxItems: number; idleMs: number } | { kind: 'blob'; connectionString: string; container: string };
@@ -238,6 +247,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     },
     staleAfterDays: e.STALE_AFTER_DAYS,
     handoff: { hub: e.HANDOFF, transcript: e.HANDOFF_TRANSCRIPT === 'on' },
+    notify: { forDays: e.NOTIFY_FOR_DAYS, maxPerConversation: e.NOTIFY_MAX_PER_CONVERSATION, intervalMs: e.NOTIFY_INTERVAL_MS, maxChecksPerSecond: e.NOTIFY_MAX_CHECKS_PER_SECOND },
     retry: {
       ...DEFAULT_RETRY,
       maxAttempts: e.UPSTREAM_MAX_ATTEMPTS,

@@ -56,6 +56,13 @@ async function main(): Promise<void> {
   app.server.listen(config.port, sandbox ? SANDBOX_HOST : undefined, () => {
     const { address, port } = app.server.address();
     logger.info({ address, port, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
+    if (app.updates.watches.enabled) {
+      app.updates.scheduler.start();
+      logger.info(
+        { intervalMs: config.notify.intervalMs, forDays: config.notify.forDays, checksPerSecond: config.notify.maxChecksPerSecond, shared: app.updates.shared },
+        app.updates.shared ? 'updates: watches checked from the shared Azure queue' : 'updates: watches are checked in this process and kept in memory, so a restart forgets them; set STORAGE=blob to keep them',
+      );
+    }
     if (config.storage.kind === 'memory' && config.production) logger.warn({}, 'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob');
     if (sandbox) {
       process.stdout.write(sandboxBanner(`http://localhost:${config.port}/`, { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, sandbox.demo));
@@ -74,9 +81,11 @@ async function main(): Promise<void> {
       logger.warn({ graceMs: config.shutdownGraceMs }, 'turns or later answers still in flight at the end of the grace period; exiting anyway');
       void exit(1);
     }, config.shutdownGraceMs - LOG_SETTLE_MS).unref();
+    // Checks in flight finish; what is still queued waits for the next start (or another instance).
+    const updatesStopped = app.updates.scheduler.stop();
     app.server.close(() => {
-      // The sandbox's local channel receives the later answers, so it closes after them.
-      void app.idle().then(() => sandbox?.close()).finally(() => {
+      // The sandbox's local channel receives the later answers and the updates, so it closes after them.
+      void Promise.all([app.idle(), updatesStopped]).then(() => sandbox?.close()).finally(() => {
         logger.info({}, 'stopped');
         void exit(0);
       });

@@ -29,6 +29,8 @@ export interface Reply {
   textFormat?: 'plain';
   attachments?: Attachment[];
   attachmentLayout?: 'carousel' | 'list';
+  /** What a channel needs besides (Messenger's message tag on a message the bot sends unasked). */
+  channelData?: Record<string, unknown>;
 }
 
 export const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';

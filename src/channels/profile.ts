@@ -22,6 +22,11 @@ export interface ChannelProfile {
    * Telegram, Slack, Facebook and e-mail take Unicode and longer texts, so they keep emoji and detail.
    */
   sms?: true;
+  /**
+   * Added to a message the bot sends unasked (an update on a watched order). Messenger takes such a message
+   * outside its 24-hour window only with a message tag, and POST_PURCHASE_UPDATE is the one for shipping news.
+   */
+  unaskedChannelData?: Record<string, unknown>;
 }
 
 const WEB: ChannelProfile = { cards: true, choices: 'suggested_actions' };
@@ -39,6 +44,7 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   omnichannel: WEB,
   sms: SMS,
   'twilio-sms': SMS,
+  facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 
 export function channelProfile(channel: string | undefined): ChannelProfile {

@@ -8,8 +8,11 @@ import { plainWords } from './words';
 export const SOCIAL_INTENTS = ['greeting', 'thanks', 'goodbye', 'yes', 'no', 'ok'] as const;
 export type SocialIntent = (typeof SOCIAL_INTENTS)[number];
 
-/** In the order they are checked: "I want a person to refund me" is about a person first. */
-export const TOPICS = ['person', 'problem', 'change', 'eta', 'track'] as const;
+/**
+ * In the order they are checked: "I want a person to refund me" is about a person first, and "let me
+ * know when it arrives" asks for updates, not for a date.
+ */
+export const TOPICS = ['person', 'notify', 'problem', 'change', 'eta', 'track'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export interface Phrasebook {

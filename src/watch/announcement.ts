@@ -39,7 +39,7 @@ export class AnnouncementWriter {
   /** `changed`: the shipments whose status moved; `last`: nothing more will happen, so this update ends the watch. */
   update(watch: Watch, changed: Shipment[], now: number, last: boolean): Announcement {
     const { t, locale, language } = this.translator.localize(watch.locale);
-    const moved = changed.length === 1 ? t('notify.moved_one', { identifier: watch.shown, status: t(`status.${changed[0].status.category}`) }) : t('notify.moved_other', { identifier: watch.shown, count: changed.length });
+    const moved = changed.length === 1 ? t('notify.moved', { identifier: watch.shown, status: t(`status.${changed[0].status.category}`) }) : t('notify.moved_several', { identifier: watch.shown, count: changed.length });
     const intro = last ? `${moved} ${t('notify.last_update')}` : moved;
     const problem = changed.some((shipment) => problemOf(shipment, now, this.settings.staleAfterDays));
     const page = problem ? supportPageFor(this.settings.supportPages, language) : undefined;

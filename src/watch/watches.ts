@@ -73,6 +73,10 @@ export class Watches {
     return this.settings.forDays;
   }
 
+  get maxPerConversation(): number {
+    return this.settings.maxPerConversation;
+  }
+
   /**
    * Watches each thing from now on, from what it shows now (the customer just saw it). One lookup each,
    * from the lookup cache when the answer was just given.

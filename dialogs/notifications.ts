@@ -1,0 +1,136 @@
+/**
+ * "Notify me", "My notifications" and "stop", the customer's side of watches: start watching what the
+ * last answer found, list what is watched with a way to stop each, stop one or all. Each reply is one
+ * line in the customer's language; the checks and the updates themselves run in src/watch.
+ */
+import { TurnContext } from 'botbuilder';
+import { dateFormatter } from '../src/cards/format';
+import type { Choice } from '../src/channels';
+import type { Translator } from '../src/i18n';
+import type { Logger } from '../src/tracking/logger';
+import { errorLogFields } from '../src/tracking/errors';
+import { pickChoice } from '../src/recognize';
+import { stoppedBy, stopValue, type Asker, type Watches } from '../src/watch';
+import { conversationKey } from '../src/bot/conversationQueue';
+import type { ConversationMemory } from './conversationMemory';
+import { listOf } from './lookupAnswer';
+import { sendText } from './send';
+import { languageOf, type TurnLanguage } from './turnLanguage';
+
+/** Stops every watch of the conversation (a choice of "My notifications"). */
+export const STOP_ALL = 'stop_all';
+/** A button title past this is cut (the tracking number keeps its end, which people compare). */
+const STOP_TITLE_IDENTIFIER = 14;
+
+export class Notifications {
+  constructor(
+    private readonly watches: Watches,
+    private readonly memory: ConversationMemory,
+    private readonly translator: Translator,
+    private readonly defaultTimeZone: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Whether answers offer "Notify me". */
+  get offered(): boolean {
+    return this.watches.enabled;
+  }
+
+  /** Watches what the last answer found. */
+  async start(context: TurnContext): Promise<void> {
+    const language = this.language(context);
+    const { t } = language;
+    if (!this.watches.enabled) return sendText(context, t('notify.off'));
+    const things = await this.memory.lastAnswer(context);
+    if (!things.length) return sendText(context, t('notify.nothing_looked_up'));
+    let started;
+    try {
+      started = await this.watches.start(this.asker(context, language), things.map(({ shown, ...request }) => ({ request, shown })));
+    } catch (error) {
+      this.logger.warn({ error: errorLogFields(error) }, 'watch not started');
+      return sendText(context, t('notify.unavailable'));
+    }
+    const until = this.date(started.until, language);
+    const list = (items: string[]) => listOf(items, language.locale);
+    const lines = [
+      started.started.length ? t('notify.started', { count: started.started.length, identifiers: list(started.started), until }) : undefined,
+      started.renewed.length ? t('notify.renewed', { count: started.renewed.length, identifiers: list(started.renewed), until }) : undefined,
+      started.final.length ? t('notify.final', { count: started.final.length, identifiers: list(started.final) }) : undefined,
+      started.missing.length ? t('notify.missing', { identifiers: list(started.missing) }) : undefined,
+      started.full.length ? t('notify.full', { count: this.watches.maxPerConversation, identifiers: list(started.full) }) : undefined,
+    ];
+    await sendText(context, lines.filter(Boolean).join(' '));
+  }
+
+  /** Stops one watch (by id) or every watch of the conversation. */
+  async stop(context: TurnContext, id?: string): Promise<void> {
+    const language = this.language(context);
+    const stopped = await this.watches.stop(conversationKey(context.activity), id);
+    if (!stopped.length) return sendText(context, language.t('notify.none'));
+    await sendText(context, language.t('notify.stopped', { identifiers: listOf(stopped.map((watch) => watch.shown), language.locale) }));
+  }
+
+  /** What is watched, until when, each with its own stop button. */
+  async list(context: TurnContext): Promise<void> {
+    const language = this.language(context);
+    const { t } = language;
+    const watched = await this.watches.list(conversationKey(context.activity));
+    if (!watched.length) return sendText(context, t('notify.none'));
+    const lines = watched.map((watch) => t('notify.item', { identifier: watch.shown, until: this.date(watch.expiresAt, language) }));
+    const choices: Choice[] = watched.map((watch) => ({ value: stopValue(watch.id), title: t('notify.stop_named', { identifier: shortened(watch.shown) }) }));
+    if (watched.length > 1) choices.push({ value: STOP_ALL, title: t('choice.stop_all') });
+    await sendText(context, [t('notify.list', { count: watched.length }), ...lines].join('\n'), choices);
+    await this.memory.offered(context, choices.map((choice) => choice.value));
+  }
+
+  /**
+   * The stop the customer picked from the last message's choices (an update's "Stop updates", a line of
+   * "My notifications", by its words or its number): a watch id, STOP_ALL, or undefined.
+   */
+  async picked(context: TurnContext, text: string, offered: readonly string[], numbers: boolean): Promise<string | undefined> {
+    const stops = offered.filter((value) => value === STOP_ALL || stoppedBy(value));
+    if (!stops.length) return undefined;
+    const { t, english } = { t: this.language(context).t, english: this.translator.english };
+    const watched = await this.watches.list(conversationKey(context.activity));
+    const generic = stops.length === 1 ? [t('choice.stop_watch'), ...t('choice.stop_watch_synonyms').split('|'), ...english('choice.stop_watch_synonyms').split('|')] : [];
+    const choices = offered.map((value) => {
+      const watch = watched.find((each) => each.id === stoppedBy(value));
+      if (value === STOP_ALL) return { value, title: t('choice.stop_all') };
+      return { value, title: watch ? t('notify.stop_named', { identifier: shortened(watch.shown) }) : t('choice.stop_watch'), synonyms: stoppedBy(value) ? generic : [] };
+    });
+    const index = pickChoice(text, choices, { numbers });
+    return index === undefined || !stops.includes(choices[index].value) ? undefined : choices[index].value;
+  }
+
+  /** Whether the conversation has any watch ("stop" then means the updates). */
+  async any(context: TurnContext): Promise<boolean> {
+    if (!this.watches.enabled) return false;
+    return (await this.watches.list(conversationKey(context.activity))).length > 0;
+  }
+
+  private asker(context: TurnContext, language: TurnLanguage): Asker {
+    const { activity } = context;
+    const tenant = activity.conversation?.tenantId ?? (activity.channelData as { tenant?: { id?: unknown } } | undefined)?.tenant?.id;
+    return {
+      conversation: conversationKey(activity),
+      reference: JSON.parse(JSON.stringify(TurnContext.getConversationReference(activity))) as Record<string, unknown>,
+      channel: activity.channelId,
+      tenant: typeof tenant === 'string' ? tenant : undefined,
+      locale: language.locale,
+      timeZone: language.customerTimeZone ? language.timeZone : undefined,
+    };
+  }
+
+  private date(ms: number, language: TurnLanguage): string {
+    return dateFormatter(language.locale, language.timeZone).date(new Date(ms).toISOString()) ?? '';
+  }
+
+  private language(context: TurnContext): TurnLanguage {
+    return languageOf(context, this.translator, this.defaultTimeZone);
+  }
+}
+
+/** "1Z999AA10123456784" → "…10123456784": a button stays short, and the end is what people check. */
+export function shortened(identifier: string): string {
+  return identifier.length <= STOP_TITLE_IDENTIFIER ? identifier : `…${identifier.slice(-(STOP_TITLE_IDENTIFIER - 1))}`;
+}

@@ -1,0 +1,73 @@
+/**
+ * Sends a watch's update into its conversation as a proactive message (continueConversationAsync, under
+ * the bot's app id; in the sandbox, to the local channel). It runs as a turn of that conversation:
+ * queued with its other turns and saved as a transaction, so the update's choices become the ones a
+ * number picks next ("1" on SMS stops this update's watch, not something from an older list).
+ * The channel's answer decides what happens to the watch: 403 (Teams: the bot was blocked or
+ * uninstalled) and 404 (the conversation is gone) end it; 429 and failures postpone this update.
+ */
+import type { CloudAdapter, ConversationReference } from 'botbuilder';
+import { channelProfile } from '../channels';
+import type { Announcement, Announcer, Delivery, Watch } from '../watch';
+import { errorLogFields } from '../tracking/errors';
+import type { Logger } from '../tracking/logger';
+import type { ConversationMemory } from '../../dialogs/conversationMemory';
+import { sendMessage } from '../../dialogs/send';
+import { conversationKey, type ConversationQueue } from './conversationQueue';
+import type { TurnTransaction } from './turnTransaction';
+
+/** A channel that failed without saying when to try again: the update waits this long. */
+const AFTER_FAILURE_MS = 60_000;
+
+export class ProactiveAnnouncer implements Announcer {
+  constructor(
+    private readonly adapter: CloudAdapter,
+    /** The bot's app id ('' without one). */
+    private readonly botAppId: string,
+    private readonly queue: ConversationQueue,
+    private readonly transaction: TurnTransaction,
+    private readonly memory: ConversationMemory,
+    private readonly logger: Logger,
+  ) {}
+
+  async announce(watch: Watch, announcement: Announcement): Promise<Delivery> {
+    // A message of its own, not a reply threaded under the customer's old question.
+    const reference = { ...(watch.reference as Partial<ConversationReference>), activityId: undefined };
+    const unasked = channelProfile(watch.channel).unaskedChannelData;
+    try {
+      await this.adapter.continueConversationAsync(this.botAppId, reference, (context) =>
+        this.queue.run(conversationKey(context.activity), async () => {
+          // The turn speaks as the customer last did: replies and errors in their language.
+          context.activity.locale = watch.locale;
+          await this.transaction.run(context, async () => {
+            for (const message of announcement.messages) await sendMessage(context, unasked ? { ...message, channelData: unasked } : message);
+            await this.memory.offered(context, announcement.choices.filter((choice) => !choice.url).map((choice) => choice.value));
+          });
+        }),
+      );
+      this.logger.info({ channel: watch.channel, messages: announcement.messages.length }, 'watch update sent');
+      return { outcome: 'sent' };
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 403 || status === 404) {
+        this.logger.info({ channel: watch.channel, status }, 'watch ended: the conversation takes no more messages');
+        return { outcome: 'gone' };
+      }
+      this.logger.warn({ channel: watch.channel, status, error: errorLogFields(error) }, 'watch update not sent; it waits for the next check');
+      return { outcome: 'later', afterMs: status === 429 ? (retryAfterMs(error) ?? AFTER_FAILURE_MS) : AFTER_FAILURE_MS };
+    }
+  }
+}
+
+function statusOf(error: unknown): number | undefined {
+  const candidate = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } } | undefined;
+  const status = candidate?.statusCode ?? candidate?.status ?? candidate?.response?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function retryAfterMs(error: unknown): number | undefined {
+  const headers = (error as { response?: { headers?: { get?: (name: string) => string | undefined } } })?.response?.headers;
+  const value = headers?.get?.('retry-after');
+  const seconds = Number(value);
+  return value !== undefined && Number.isFinite(seconds) ? seconds * 1_000 : undefined;
+}
