@@ -12,6 +12,8 @@ import { SANDBOX_HELP_PATH } from '../upstreams';
 /** What the page offers to try: one of each kind and a few stories. */
 export const DEMO_LOOKUPS = [
   { label: 'Order number: three parcels, three carriers', input_type: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment },
+  // Second, so the start line's "Try:" shows it too.
+  { label: 'Order number: moves every minute (try Notify me)', input_type: 'order_number', identifier: DEMO.checkpoints.moving },
   { label: 'Order number: delivered to a neighbour', input_type: 'order_number', identifier: DEMO.checkpoints.delivered },
   { label: 'Order number: held in customs, delayed', input_type: 'order_number', identifier: DEMO.checkpoints.delayed },
   { label: 'Order number: address problem', input_type: 'order_number', identifier: DEMO.checkpoints.exception },

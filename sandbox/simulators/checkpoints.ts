@@ -1,12 +1,24 @@
 /**
  * Simulator of interface A: parcelLab's `GET /v2/checkpoints`, with `user`/`token` headers, the
- * demo orders of demoData/checkpoints.ts and texts localised through the `lang` query parameter.
+ * demo orders of demoData/checkpoints.ts (one of which moves along on the simulator's clock) and
+ * texts localised through the `lang` query parameter.
  */
 import { createHash } from 'node:crypto';
 import { startSimulator, type RecordedRequest, type SimAnswer, type Simulator } from './simulator';
-import { CHECKPOINT_ORDERS, COURIERS, type CheckpointOrderSeed, type CheckpointSeed, type ShipmentSeed } from './demoData/checkpoints';
+import {
+  CHECKPOINT_ORDERS,
+  COURIERS,
+  MOVING_ORDERS,
+  type CheckpointEvent,
+  type CheckpointOrderSeed,
+  type MovingShipmentSeed,
+  type ShipmentHeaderSeed,
+} from './demoData/checkpoints';
 import { COURIER_WORDING, DEFAULT_DETAIL, DETAIL_TEXT, STATUS_TEXT, TRACKING_LINK_LABEL, pickLanguage, type Lang } from './demoData/checkpointTexts';
-import { isoDate, resolveMoments } from './demoData/clock';
+import { isoDate, progressAt, resolveMoments, type Progress } from './demoData/clock';
+
+/** How often the moving demo parcel takes its next step, unless a test says otherwise. */
+export const MOVING_STEP_MS = 60_000;
 
 export interface CheckpointsSimulatorOptions {
   port?: number;
@@ -16,21 +28,35 @@ export interface CheckpointsSimulatorOptions {
   /** Expected in the `token` header. Default 'sim-checkpoints-token'. */
   token?: string;
   latencyMs?: number;
+  /** The simulators' clock, in ms since the epoch. Default Date.now; tests move it to move the parcel. */
+  now?: () => number;
+  /** How often the moving demo parcel (DEMO.checkpoints.moving) takes its next step. Default MOVING_STEP_MS (a minute). */
+  stepMs?: number;
 }
 
 interface DatedShipment {
   id: string;
-  seed: ShipmentSeed;
+  seed: ShipmentHeaderSeed;
   orderDate: Date;
-  checkpoints: { seed: CheckpointSeed; date: Date }[];
+  checkpoints: { seed: CheckpointEvent; date: Date }[];
 }
 
 export function startCheckpointsSimulator(options: CheckpointsSimulatorOptions = {}): Promise<Simulator> {
   const userId = options.userId ?? '4242';
   const token = options.token ?? 'sim-checkpoints-token';
+  const now = options.now ?? Date.now;
+  const stepMs = options.stepMs ?? MOVING_STEP_MS;
+  if (!(stepMs > 0)) throw new Error(`stepMs must be a positive number of ms, got ${stepMs}`);
+  const startedAt = now();
   // Dates are fixed once per start: the same request gets the same answer while the simulator runs.
-  const now = new Date();
-  const orders = new Map(Object.entries(CHECKPOINT_ORDERS).map(([orderNo, order]) => [orderNo.toUpperCase(), dateOrder(orderNo, order, now)]));
+  const orders = new Map(Object.entries(CHECKPOINT_ORDERS).map(([orderNo, order]) => [orderNo.toUpperCase(), dateOrder(orderNo, order, new Date(startedAt))]));
+  // Except the moving parcel's, which are dated when each request asks.
+  const moving = new Map(Object.entries(MOVING_ORDERS).map(([orderNo, seed]) => [orderNo.toUpperCase(), { orderNo, seed }]));
+  const find = (orderNo: string): DatedShipment[] | undefined => {
+    const key = orderNo.toUpperCase();
+    const parcel = moving.get(key);
+    return parcel ? [dateMovingShipment(parcel.orderNo, parcel.seed, progressAt(startedAt, now(), parcel.seed.steps.length, stepMs), stepMs)] : orders.get(key);
+  };
 
   const handle = (request: RecordedRequest): SimAnswer => {
     if (request.path !== '/v2/checkpoints' && request.path !== '/v2/checkpoints/') return error(404, 'not found');
@@ -45,7 +71,7 @@ export function startCheckpointsSimulator(options: CheckpointsSimulatorOptions =
 
     const orderNo = (request.query.orderNo ?? '').trim();
     if (!orderNo) return error(400, 'orderNo is required');
-    const shipments = orders.get(orderNo.toUpperCase());
+    const shipments = find(orderNo);
     if (!shipments) return error(404, 'no trackings found for this order');
     return { status: 200, body: render(shipments, pickLanguage(request.query.lang)) };
   };
@@ -83,13 +109,25 @@ function dateOrder(orderNo: string, order: CheckpointOrderSeed, now: Date): Date
   }));
 }
 
+/** The steps revealed so far in this round, each dated when it was revealed. */
+function dateMovingShipment(orderNo: string, seed: MovingShipmentSeed, progress: Progress, stepMs: number): DatedShipment {
+  const { steps, ...header } = seed;
+  return {
+    id: shipmentId(orderNo, seed.trackingNumber),
+    seed: header,
+    // Ordered a step before the label: at the same instant, a card could list the order after the label.
+    orderDate: new Date(progress.roundStart - stepMs),
+    checkpoints: steps.slice(0, progress.revealed).map((step, i) => ({ seed: step, date: new Date(progress.roundStart + i * stepMs) })),
+  };
+}
+
 function render(shipments: DatedShipment[], lang: Lang): { header: unknown[]; body: Record<string, unknown[]> } {
   const header: unknown[] = [];
   const body: Record<string, unknown[]> = {};
   for (const shipment of shipments) {
     const { seed } = shipment;
     // The first checkpoint carries the order date in full_courier_status (seed 2.1).
-    const first: CheckpointSeed = { at: 0, status: 'OrderProcessed', location: '', courierStatus: isoDate(shipment.orderDate) };
+    const first: CheckpointEvent = { status: 'OrderProcessed', location: '', courierStatus: isoDate(shipment.orderDate) };
     const dated = [{ seed: first, date: shipment.orderDate }, ...shipment.checkpoints];
     body[shipment.id] = dated.map(({ seed: c, date }) => renderCheckpoint(c, date, lang));
 
@@ -121,7 +159,7 @@ function render(shipments: DatedShipment[], lang: Lang): { header: unknown[]; bo
   return { header, body };
 }
 
-function renderCheckpoint(c: CheckpointSeed, date: Date, lang: Lang): Record<string, unknown> {
+function renderCheckpoint(c: CheckpointEvent, date: Date, lang: Lang): Record<string, unknown> {
   const detail = c.detail ?? DEFAULT_DETAIL[c.status];
   return {
     shown: !c.hidden,

@@ -1,5 +1,5 @@
 /** Local HTTP simulators of the two tracking interfaces, for tests and the bot's sandbox mode. */
 export type { Fault, RecordedRequest, Simulator } from './simulator';
-export { startCheckpointsSimulator, type CheckpointsSimulatorOptions } from './checkpoints';
+export { MOVING_STEP_MS, startCheckpointsSimulator, type CheckpointsSimulatorOptions } from './checkpoints';
 export { startTrackingsSimulator, type TrackingsSimulatorOptions } from './trackings';
 export { DEMO, type DemoCatalogue } from './demoData';

@@ -18,7 +18,7 @@ afterAll(() => sandbox.close());
 
 const answered = (replies: Array<{ type?: string; text?: string; attachments?: unknown[] }>) => replies.filter((r) => r.type === 'message').map((r) => (r.attachments?.length ? 'cards' : r.text));
 
-test('every demo, clicked and then typed, is answered at once, nineteen lookups in a row', async () => {
+test('every demo, clicked and then typed, is answered at once, twenty-one lookups in a row', async () => {
   const talk = conversation(sandbox.config, { channelId: 'webchat', locale: 'en-US' });
   for (const demo of DEMO_LOOKUPS) {
     const replies = await talk.say({ text: demo.identifier, value: { input_type: demo.input_type, identifier: demo.identifier, store_id: 'store_id' in demo ? demo.store_id : undefined } });
@@ -46,6 +46,8 @@ test('the start line says what the sandbox set for the demo', () => {
   expect(banner).toContain('Stores:              the demo stores are offered by name (TRACKINGS_STORES)');
   expect(banner).toContain('A person:            type "talk to a person": the page plays the agent hub and shows what it receives (HANDOFF=botframework)');
   expect(banner).toContain('Help page:           a stand-in at http://localhost:3978/sandbox/help, linked when a parcel has a problem (SUPPORT_URL)');
+  // The moving parcel is among the first things to try, so a newcomer can watch an update arrive.
+  expect(banner).toContain(`    ${DEMO.checkpoints.moving}                 Order number: moves every minute (try Notify me)`);
 });
 
 test('every demo problem answers with its next step and a link to the help page, in six languages', async () => {

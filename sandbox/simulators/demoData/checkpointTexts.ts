@@ -11,6 +11,7 @@ type Localized = Readonly<Record<Lang, string>>;
 export type CheckpointStatus =
   | 'Pending'
   | 'OrderProcessed'
+  | 'InboundScan'
   | 'InTransit'
   | 'OutForDelivery'
   | 'FailedAttemptFirst'
@@ -24,6 +25,7 @@ export type CheckpointStatus =
 export const STATUS_TEXT: Readonly<Record<CheckpointStatus, Localized>> = {
   Pending: { en: 'Preparing for dispatch', de: 'Versand wird vorbereitet', fr: 'Expédition en préparation', es: 'Preparando el envío', it: 'Spedizione in preparazione', nl: 'Verzending wordt voorbereid' },
   OrderProcessed: { en: 'Order processed', de: 'Bestellung bearbeitet', fr: 'Commande traitée', es: 'Pedido procesado', it: 'Ordine elaborato', nl: 'Bestelling verwerkt' },
+  InboundScan: { en: 'Dispatched', de: 'Versendet', fr: 'Expédié', es: 'Enviado', it: 'Spedito', nl: 'Verzonden' },
   InTransit: { en: 'In transit', de: 'Unterwegs', fr: "En cours d'acheminement", es: 'En tránsito', it: 'In transito', nl: 'Onderweg' },
   OutForDelivery: { en: 'Out for delivery', de: 'In Zustellung', fr: 'En cours de livraison', es: 'En reparto', it: 'In consegna', nl: 'Wordt vandaag bezorgd' },
   FailedAttemptFirst: { en: 'Delivery attempt failed', de: 'Zustellversuch erfolglos', fr: 'Tentative de livraison échouée', es: 'Intento de entrega fallido', it: 'Tentativo di consegna non riuscito', nl: 'Bezorgpoging mislukt' },
@@ -67,6 +69,7 @@ export type DetailKey = keyof typeof DETAIL_TEXT;
 export const DEFAULT_DETAIL: Readonly<Record<CheckpointStatus, DetailKey>> = {
   Pending: 'labelCreated',
   OrderProcessed: 'orderProcessed',
+  InboundScan: 'pickedUp',
   InTransit: 'hubProcessed',
   OutForDelivery: 'outForDelivery',
   FailedAttemptFirst: 'notHome',

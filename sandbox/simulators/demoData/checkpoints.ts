@@ -1,6 +1,7 @@
 /**
  * Demo orders of interface A (parcelLab-style checkpoints). Each order shows one situation a status
- * card must handle; texts are looked up in checkpointTexts.ts, times are relative to today (clock.ts).
+ * card must handle; texts are looked up in checkpointTexts.ts, times are relative to today (clock.ts),
+ * except for the moving parcel's, which are the times its steps were revealed.
  */
 import { at, type Moment } from './clock';
 import type { CheckpointStatus, DetailKey } from './checkpointTexts';
@@ -33,6 +34,11 @@ export const DEMO_CHECKPOINTS = {
   extraFields: 'ORD-1012',
   /** Answers 200 with `{"header": [], "body": {}}`, as parcelLab sometimes does instead of 404. */
   emptyHeader: 'ORD-1013',
+  /**
+   * DHL parcel that moves one step per minute of the simulator's clock, from its start: label created,
+   * dispatched, at the sorting centre, out for delivery, delivered; then it starts over. Try "Notify me" on it.
+   */
+  moving: 'ORD-1014',
   /** Not known: 404 `{"error": ...}`. */
   unknown: 'ORD-9999',
 } as const;
@@ -50,8 +56,8 @@ export const COURIERS = {
 } as const;
 export type CourierName = keyof typeof COURIERS;
 
-export interface CheckpointSeed {
-  at: Moment;
+/** A checkpoint as the demo tells it, without its time. */
+export interface CheckpointEvent {
   status: CheckpointStatus;
   location: string;
   /** Long text; defaults to the status's usual one. */
@@ -62,6 +68,10 @@ export interface CheckpointSeed {
   hidden?: boolean;
   /** Fields parcelLab might add one day; sent as they are. */
   extra?: Record<string, unknown>;
+}
+
+export interface CheckpointSeed extends CheckpointEvent {
+  at: Moment;
 }
 
 export interface ShipmentSeed {
@@ -78,6 +88,17 @@ export interface ShipmentSeed {
   checkpoints: CheckpointSeed[];
   extra?: Record<string, unknown>;
   courierExtra?: Record<string, unknown>;
+}
+
+/** What the header says of a shipment: all of it but its checkpoints. */
+export type ShipmentHeaderSeed = Omit<ShipmentSeed, 'checkpoints'>;
+
+/**
+ * A one-parcel order that moves along: one more step is revealed per step of the simulator's clock,
+ * each dated when it was revealed, and after the last one the parcel starts over.
+ */
+export interface MovingShipmentSeed extends ShipmentHeaderSeed {
+  steps: CheckpointEvent[];
 }
 
 export interface CheckpointOrderSeed {
@@ -363,4 +384,20 @@ export const CHECKPOINT_ORDERS: Readonly<Record<string, CheckpointOrderSeed>> = 
   },
 
   [D.emptyHeader]: { orderedAt: at(1, '12:00'), shipments: [] },
+};
+
+/** The orders whose answer changes while the simulator runs (see MovingShipmentSeed). */
+export const MOVING_ORDERS: Readonly<Record<string, MovingShipmentSeed>> = {
+  // Every step changes the header's status code, and most change its category too: each one is news to a watcher.
+  [D.moving]: {
+    trackingNumber: '00340434161097351403',
+    courier: 'dhl-germany',
+    steps: [
+      { status: 'Pending', location: 'Frankfurt am Main, DE', courierStatus: 'Die Auftragsdaten zu dieser Sendung wurden vom Absender elektronisch an DHL übermittelt.' },
+      { status: 'InboundScan', location: 'Frankfurt am Main, DE', courierStatus: 'Die Sendung wurde abgeholt.' },
+      { status: 'InTransit', location: 'Obertshausen, DE', detail: 'hubArrived', courierStatus: 'Die Sendung ist im Paketzentrum eingetroffen.' },
+      { status: 'OutForDelivery', location: 'Offenbach am Main, DE', courierStatus: 'Die Sendung wurde in das Zustellfahrzeug geladen.' },
+      { status: 'Delivered', location: 'Offenbach am Main, DE', courierStatus: 'Die Sendung wurde erfolgreich zugestellt.' },
+    ],
+  },
 };

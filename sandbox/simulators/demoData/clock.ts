@@ -1,6 +1,7 @@
 /**
  * Demo timestamps are written relative to "today" so the demo always looks fresh, and resolved once
- * per simulator start so answers stay identical while it runs.
+ * per simulator start so answers stay identical while it runs. A moving demo is the exception: it
+ * reveals one step per step of the simulator's clock.
  */
 
 /** Minutes relative to today's midnight (UTC). */
@@ -36,4 +37,20 @@ export function resolveMoments(now: Date, moments: readonly Moment[]): Date[] {
 /** "2026-11-15": the date part of an ISO timestamp. */
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/** Where a moving demo stands: when its current round started, and how many of its steps are out. */
+export interface Progress {
+  roundStart: number;
+  revealed: number;
+}
+
+/**
+ * A demo of `steps` steps that reveals its first at `startedAt` and one more every `stepMs`; after the
+ * last it starts a fresh round. Step i of a round is dated `roundStart + i * stepMs`, never after `now`.
+ */
+export function progressAt(startedAt: number, now: number, steps: number, stepMs: number): Progress {
+  const elapsedSteps = Math.max(0, Math.floor((now - startedAt) / stepMs));
+  const round = Math.floor(elapsedSteps / steps);
+  return { roundStart: startedAt + round * steps * stepMs, revealed: (elapsedSteps % steps) + 1 };
 }
