@@ -35,16 +35,26 @@ export class ProactiveAnnouncer implements Announcer {
     const reference = { ...(watch.reference as Partial<ConversationReference>), activityId: undefined };
     const unasked = channelProfile(watch.channel).unaskedChannelData;
     try {
+      // The adapter hands a failing turn to its onTurnError (an apology, a log line) and returns as if it
+      // went well; the channel's answer must reach this method instead, so the turn keeps its own failure.
+      let failure: unknown;
       await this.adapter.continueConversationAsync(this.botAppId, reference, (context) =>
         this.queue.run(conversationKey(context.activity), async () => {
-          // The turn speaks as the customer last did: replies and errors in their language.
+          // The turn speaks as the customer last did: replies and errors in their language. And its messages
+          // reply to nothing: botbuilder's made-up event has an id, which would thread them under it.
           context.activity.locale = watch.locale;
-          await this.transaction.run(context, async () => {
-            for (const message of announcement.messages) await sendMessage(context, unasked ? { ...message, channelData: unasked } : message);
-            await this.memory.offered(context, announcement.choices.filter((choice) => !choice.url).map((choice) => choice.value));
-          });
+          context.activity.id = undefined as unknown as string;
+          try {
+            await this.transaction.run(context, async () => {
+              for (const message of announcement.messages) await sendMessage(context, unasked ? { ...message, channelData: unasked } : message);
+              await this.memory.offered(context, announcement.choices.filter((choice) => !choice.url).map((choice) => choice.value));
+            });
+          } catch (error) {
+            failure = error;
+          }
         }),
       );
+      if (failure) throw failure;
       this.logger.info({ channel: watch.channel, messages: announcement.messages.length }, 'watch update sent');
       return { outcome: 'sent' };
     } catch (error) {

@@ -5,7 +5,7 @@
  */
 import { renderShipments } from '../cards';
 import type { Choice, Message } from '../channels';
-import type { Translator } from '../i18n';
+import type { Translate, Translator } from '../i18n';
 import { problemOf } from '../nextSteps/problem';
 import { supportPageFor, type SupportPages } from '../nextSteps/supportPages';
 import type { Shipment } from '../tracking/shipment';
@@ -30,6 +30,12 @@ export const stopValue = (watchId: string) => `${STOP_WATCH}:${watchId}`;
 /** The watch a choice value stops, or undefined when it is no such value. */
 export const stoppedBy = (value: string): string | undefined => (value.startsWith(`${STOP_WATCH}:`) ? value.slice(STOP_WATCH.length + 1) : undefined);
 
+/** The upstream's own words when they are in the customer's language ("Dispatched"), else ours for the category. */
+function statusWords(shipment: Shipment, t: Translate): string {
+  const label = shipment.localizedTexts ? shipment.status.label?.trim() : undefined;
+  return label || t(`status.${shipment.status.category}`);
+}
+
 export class AnnouncementWriter {
   constructor(
     private readonly translator: Translator,
@@ -39,7 +45,7 @@ export class AnnouncementWriter {
   /** `changed`: the shipments whose status moved; `last`: nothing more will happen, so this update ends the watch. */
   update(watch: Watch, changed: Shipment[], now: number, last: boolean): Announcement {
     const { t, locale, language } = this.translator.localize(watch.locale);
-    const moved = changed.length === 1 ? t('notify.moved', { identifier: watch.shown, status: t(`status.${changed[0].status.category}`) }) : t('notify.moved_several', { identifier: watch.shown, count: changed.length });
+    const moved = changed.length === 1 ? t('notify.moved', { identifier: watch.shown, status: statusWords(changed[0], t) }) : t('notify.moved_several', { identifier: watch.shown, count: changed.length });
     const intro = last ? `${moved} ${t('notify.last_update')}` : moved;
     const problem = changed.some((shipment) => problemOf(shipment, now, this.settings.staleAfterDays));
     const page = problem ? supportPageFor(this.settings.supportPages, language) : undefined;

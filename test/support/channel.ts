@@ -15,14 +15,19 @@ export interface Connector {
 }
 
 /** The connector endpoints a bot replies to: POST /v3/conversations/{id}/activities[/{replyToId}]. */
-export async function startConnector(): Promise<Connector> {
+/** `status`: what the channel answers a POST to this path (Teams' 403 for a bot that was blocked); 200 unless it says otherwise. */
+export async function startConnector(options: { status?: (path: string) => number | undefined } = {}): Promise<Connector> {
   const received: Connector['received'] = [];
   let next = 0;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      if (req.method === 'POST' && /^\/v3\/conversations\/[^/]+\/activities(\/[^/]+)?$/.test(req.url ?? '')) {
+      const refused = options.status?.(req.url ?? '');
+      if (refused && refused >= 400) {
+        res.writeHead(refused, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: refused === 403 ? 'MessageWritesBlocked' : 'Refused', message: 'refused by the test channel' } }));
+      } else if (req.method === 'POST' && /^\/v3\/conversations\/[^/]+\/activities(\/[^/]+)?$/.test(req.url ?? '')) {
         received.push({ path: req.url!, activity: JSON.parse(body) });
         // Not chained: restify, loaded in the same process, patches writeHead to return nothing.
         res.writeHead(200, { 'content-type': 'application/json' });

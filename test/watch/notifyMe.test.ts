@@ -1,0 +1,126 @@
+/**
+ * "Notify me" from the customer's side, over real HTTP: the bot on loopback, the interface simulators
+ * with the moving demo parcel on their own clock, and a channel that receives the proactive updates.
+ * Subscribe, a change, exactly one message, stop, no message; delivered ends it; expiry on the injected
+ * clock; a blocked bot (Teams 403) ends every watch of the conversation.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { Activity } from 'botbuilder';
+import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
+import { configFor, startApp, type RunningApp } from '../support/app';
+import { startConnector, summarize, TestChannel, type Connector } from '../support/channel';
+import { FakeClock } from '../support/fakeClock';
+import { API_KEY, CREDENTIALS } from '../support/upstreams';
+
+const MINUTE = 60_000;
+const T0 = Date.parse('2026-11-22T09:00:20.000Z');
+const MOVING = DEMO.checkpoints.moving;
+
+let parcelTime = T0;
+let checkpoints: Simulator;
+let trackings: Simulator;
+let blocked = new Set<string>();
+let connector: Connector;
+let running: RunningApp;
+let clock: FakeClock;
+
+beforeAll(async () => {
+  [checkpoints, trackings, connector] = await Promise.all([
+    startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token, now: () => parcelTime }),
+    startTrackingsSimulator({ apiKey: API_KEY }),
+    startConnector({ status: (path) => ([...blocked].some((id) => path.includes(`/conversations/${id}/`)) ? 403 : undefined) }),
+  ]);
+});
+afterAll(() => Promise.all([checkpoints?.close(), trackings?.close(), connector?.close()]));
+beforeEach(async () => {
+  parcelTime = T0;
+  blocked = new Set();
+  clock = new FakeClock(T0);
+  running = await startApp(configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: String(MINUTE), NOTIFY_FOR_DAYS: '14', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), { clock });
+});
+afterEach(() => running.close());
+
+/** Time passes for the parcel and the bot alike; then the due checks run. What the channel received meanwhile. */
+async function minutesPass(minutes: number, parcelMoves = true): Promise<Partial<Activity>[]> {
+  const before = connector.received.length;
+  if (parcelMoves) parcelTime += minutes * MINUTE;
+  await clock.sleep(minutes * MINUTE);
+  await running.app.updates.scheduler.runDue();
+  return connector.received.slice(before).map((each) => each.activity);
+}
+
+function channel(locale = 'en', channelId = 'webchat'): TestChannel {
+  return new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale, channelId });
+}
+
+const actions = (reply: Partial<Activity>) => (reply.suggestedActions?.actions ?? []).map((action) => action.title);
+
+test('subscribe, the parcel moves, exactly one message; no change, no message; stop, then nothing more', async () => {
+  const customer = channel();
+  const answer = await customer.say(MOVING);
+  expect(actions(answer.replies.at(-1)!)).toContain('Notify me');
+
+  const { replies } = await customer.say('Notify me');
+  expect(summarize(replies)).toEqual([expect.stringMatching(/^I'll message you here when ORD-1014 moves, until \w+ \d+, 2026\.$/)]);
+
+  expect(await minutesPass(1, false)).toEqual([]);
+  const update = await minutesPass(1);
+  expect(update).toHaveLength(1);
+  expect(update[0].text).toBe('News on ORD-1014: Dispatched.');
+  expect(update[0].attachments?.[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
+  expect(actions(update[0])).toEqual(['Stop updates']);
+  expect(update[0].conversation?.id).toBe(customer.conversationId);
+  // A message of its own, not a reply to the question asked minutes ago.
+  expect(update[0].replyToId).toBeUndefined();
+
+  expect(await minutesPass(1, false)).toEqual([]);
+  const stopped = await customer.say('Stop updates');
+  expect(summarize(stopped.replies)).toEqual(['Done: no more updates about ORD-1014.']);
+  expect(await minutesPass(1)).toEqual([]);
+  expect(await minutesPass(1)).toEqual([]);
+});
+
+test('each change is announced once, in the customer\'s language; delivered is the last update and ends the watch', async () => {
+  const customer = channel('fr-FR');
+  await customer.say(MOVING);
+  await customer.say('Me prévenir');
+  const texts: string[] = [];
+  for (let minute = 1; minute <= 6; minute++) texts.push(...(await minutesPass(1)).map((reply) => reply.text ?? ''));
+  expect(texts).toEqual([
+    expect.stringMatching(/^Du nouveau pour ORD-1014 : /),
+    expect.stringMatching(/^Du nouveau pour ORD-1014 : /),
+    expect.stringMatching(/^Du nouveau pour ORD-1014 : /),
+    expect.stringMatching(/^Du nouveau pour ORD-1014 : Livré.* C'était ma dernière alerte à ce sujet\.$/),
+  ]);
+  const list = await customer.say('Mes alertes');
+  expect(summarize(list.replies)).toEqual(['Vous ne recevez aucune alerte de ma part en ce moment.']);
+});
+
+test('after NOTIFY_FOR_DAYS the watch ends with a last message', async () => {
+  const customer = channel();
+  await customer.say(MOVING);
+  await customer.say('let me know when it moves');
+  // The parcel stands still (its clock does not move); the bot's clock passes 14 days.
+  const last = await minutesPass(14 * 24 * 60, false);
+  expect(last.map((reply) => reply.text)).toEqual(["I've stopped watching ORD-1014: 14 days have passed. Ask me again any time."]);
+  expect(await running.app.updates.watches.list(`webchat\u0000${customer.conversationId}`)).toEqual([]);
+});
+
+test('a bot the customer blocked (Teams 403) ends every watch of that conversation, and nothing is retried', async () => {
+  const customer = channel('en', 'msteams');
+  await customer.say(MOVING);
+  await customer.say(DEMO.checkpoints.delayed);
+  await customer.say('Notify me');
+  expect(await running.app.updates.watches.list(`msteams\u0000${customer.conversationId}`)).toHaveLength(1);
+  await customer.say(MOVING);
+  await customer.say('Notify me');
+  expect(await running.app.updates.watches.list(`msteams\u0000${customer.conversationId}`)).toHaveLength(2);
+
+  blocked.add(customer.conversationId);
+  const refused = connector.received.length;
+  await minutesPass(1);
+  expect(connector.received.length).toBe(refused);
+  expect(await running.app.updates.watches.list(`msteams\u0000${customer.conversationId}`)).toEqual([]);
+  expect(running.logs.filter((line) => line.includes('update')).join('')).toContain('watch ended: the conversation takes no more messages');
+  expect(await minutesPass(1)).toEqual([]);
+});
