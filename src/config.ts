@@ -31,6 +31,9 @@ const locale = z.string().refine((value) => {
   }
 }, 'must be a language tag such as en or de-DE');
 
+/** A container's or a queue's name in Azure Storage: 3-63 lowercase letters, digits and single hyphens, a letter or digit at each end. */
+const AZURE_NAME = /^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+
 const ENV_SHAPE = {
   NODE_ENV: z.string().optional(),
   PORT: positiveInt(1, 65535).default(3978),
@@ -77,8 +80,12 @@ const ENV_SHAPE = {
   AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
   AZURE_STORAGE_CONTAINER: z
     .string()
-    .regex(/^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/, 'must be an Azure container name: 3-63 lowercase letters, digits and single hyphens')
+    .regex(AZURE_NAME, 'must be an Azure container name: 3-63 lowercase letters, digits and single hyphens')
     .default('conversation-state'),
+  AZURE_STORAGE_QUEUE: z
+    .string()
+    .regex(AZURE_NAME, 'must be an Azure queue name: 3-63 lowercase letters, digits and single hyphens')
+    .default('tracking-watch'),
   // State in memory is bounded by count: 20,000 items take at most about 60 MB (README, Operating it; bench/stateMemory.ts).
   MEMORY_STATE_MAX_ITEMS: positiveInt(1, 10_000_000).default(20_000),
   MEMORY_STATE_IDLE_MINUTES: positiveInt(1, 43_200).default(24 * 60),
@@ -163,8 +170,11 @@ export interface Config {
   /** "Notify me": watches of looked-up orders, announced when they move. */
   notify: { forDays: number; maxPerConversation: number; intervalMs: number; maxChecksPerSecond: number };
   retry: RetryOptions;
-  /** Where conversation state lives: this process's memory (bounded by count and idle time), or Azure Blob storage shared by every instance. */
-  storage: { kind: 'memory'; maxItems: number; idleMs: number } | { kind: 'blob'; connectionString: string; container: string };
+  /**
+   * Where conversation state and watches live: this process's memory (state bounded by count and idle time), or
+   * Azure Storage shared by every instance: blobs in `container`, the watches' timer in the queue `queue`.
+   */
+  storage: { kind: 'memory'; maxItems: number; idleMs: number } | { kind: 'blob'; connectionString: string; container: string; queue: string };
   /** Lookups one conversation may make per 10 minutes; 0 for no limit. */
   lookupLimit: number;
   /** How long a lookup's answer is reused; 0 turns the cache off. */
@@ -256,7 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     },
     storage:
       e.STORAGE === 'blob'
-        ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER }
+        ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER, queue: e.AZURE_STORAGE_QUEUE }
         : { kind: 'memory', maxItems: e.MEMORY_STATE_MAX_ITEMS, idleMs: e.MEMORY_STATE_IDLE_MINUTES * 60_000 },
     lookupLimit: e.LOOKUP_LIMIT,
     lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,

@@ -111,6 +111,19 @@ describe('state in memory', () => {
   });
 });
 
+describe('state and watches on Azure Storage', () => {
+  const blob = { STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true' };
+
+  test('the container and the queue have defaults, and are named with STORAGE=blob', () => {
+    expect(loadConfig(blob).storage).toEqual({ kind: 'blob', connectionString: 'UseDevelopmentStorage=true', container: 'conversation-state', queue: 'tracking-watch' });
+    expect(loadConfig({ ...blob, AZURE_STORAGE_CONTAINER: 'bot-state', AZURE_STORAGE_QUEUE: 'bot-watch-2' }).storage).toMatchObject({ container: 'bot-state', queue: 'bot-watch-2' });
+  });
+
+  test.each(['Tracking-Watch', 'tracking--watch', '-tracking', 'tw', 'tracking_watch', 'a'.repeat(64)])('AZURE_STORAGE_QUEUE %s is refused: not an Azure queue name', (queue) => {
+    expect(problems({ ...blob, AZURE_STORAGE_QUEUE: queue })).toEqual(['AZURE_STORAGE_QUEUE: must be an Azure queue name: 3-63 lowercase letters, digits and single hyphens']);
+  });
+});
+
 describe('time zones', () => {
   test('one check serves the config, the client and the cards: canonical names pass, others do not', async () => {
     const { validTimeZone } = await import('../src/timeZone');

@@ -5,6 +5,7 @@ export * from './fingerprint';
 export * from './memoryWatchQueue';
 export * from './memoryWatchStore';
 export * from './sendRate';
+export * from './storage';
 export * from './watch';
 export * from './watchCheck';
 export * from './watchQueue';

@@ -39,13 +39,29 @@ export interface Watch {
   sending?: { until: number };
 }
 
-/** Same conversation and same request → same id, so that a second "Notify me" finds the first watch. */
+/**
+ * Same conversation and same request → same id, so that a second "Notify me" finds the first watch.
+ * `conversation` is the conversation's tag, and the id starts with it (`<tag>.<hash>`): a store keyed by
+ * name alone (Azure blobs) finds a watch by its id and lists a conversation's watches by the prefix.
+ */
 export function watchId(conversation: string, request: LookupRequest): string {
   const source = [conversation, request.kind, request.identifier.toUpperCase(), request.storeId ?? ''].join('\u0000');
-  return createHash('sha256').update(source).digest('base64url').slice(0, 32);
+  return `${conversation}.${createHash('sha256').update(source).digest('base64url').slice(0, 22)}`;
 }
 
 /** The store's name for a conversation: a hash, fixed length, safe in a blob name, with nothing of the ids readable. */
 export function conversationTag(conversation: string): string {
   return createHash('sha256').update(conversation).digest('base64url').slice(0, 22);
+}
+
+/** Base64url: what a tag and a watch id are made of, and no character that could step out of a blob prefix. */
+const TAG = /^[A-Za-z0-9_-]+$/;
+
+/** Whether `tag` can be a conversation tag. Tags and ids come back from outside (queue messages, buttons). */
+export const isConversationTag = (tag: string): boolean => TAG.test(tag);
+
+/** The tag of the conversation a watch id belongs to; undefined for anything that is not a watch id. */
+export function conversationOfWatch(id: string): string | undefined {
+  const [tag, hash, ...more] = id.split('.');
+  return more.length === 0 && hash !== undefined && TAG.test(tag) && TAG.test(hash) ? tag : undefined;
 }

@@ -45,7 +45,7 @@ test("storage gone mid-conversation: an apology in the customer's language, unre
   expect(await ready.json()).toEqual({ status: 'unready', failing: ['state storage'] });
   expect(app.logs.some((line) => line.includes('"turn failed"'))).toBe(true);
 
-  azurite = await startAzurite({ port: azurite.port, location });
+  azurite = await startAzurite({ port: azurite.port, queuePort: azurite.queuePort, location });
   expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
   // The failed turn changed nothing that was saved: the customer is still asked what to track.
   expect(summarize((await customer.say('Bestellnummer')).replies)).toEqual(['Bitte geben Sie Ihre Bestellnummer ein.']);

@@ -1,0 +1,113 @@
+/**
+ * Watches as blobs in the container of the conversation state, one blob per watch:
+ * `watches/<conversation tag>/<watch id>.json`. A watch id starts with its conversation's tag
+ * (watchId()), so the one name serves both ways in: read(id) derives it from the id, and a
+ * conversation's watches are the blobs under its prefix, listed without an index (blob index tags are
+ * not reliable on Azurite, and a second "index" blob could disagree with the watch after a crash).
+ * The state's blobs have flat, URI-encoded names (`msteams%2Fconversations%2F…`), so none falls under
+ * `watches/`.
+ *
+ * The blob's own eTag is the watch's version: a create is an upload with If-None-Match: *, a change one
+ * with If-Match: <eTag>. Azure answers a lost race with 412 (ConditionNotMet), a create of an existing
+ * blob with 409 (BlobAlreadyExists), and a change of a removed blob with 412 or 404; each is "another
+ * write or a delete came first".
+ */
+import { ContainerClient, RestError, type StoragePipelineOptions } from '@azure/storage-blob';
+import { conversationOfWatch, isConversationTag, type Watch } from '../watch';
+import type { StoredWatch, WatchStore } from '../watchStore';
+
+const PREFIX = 'watches/';
+
+export class BlobWatchStore implements WatchStore {
+  private readonly container: ContainerClient;
+  private ready?: Promise<unknown>;
+
+  constructor(connectionString: string, containerName: string, pipeline: StoragePipelineOptions) {
+    this.container = new ContainerClient(connectionString, containerName, pipeline);
+  }
+
+  async read(id: string): Promise<StoredWatch | undefined> {
+    const name = blobName(id);
+    if (!name) return undefined;
+    await this.containerReady();
+    return this.download(name);
+  }
+
+  async write(watch: Watch, etag: string | undefined): Promise<string | undefined> {
+    const name = blobName(watch.id);
+    if (!name || conversationOfWatch(watch.id) !== watch.conversation) throw new Error('a watch id must start with its conversation tag (watchId())');
+    await this.containerReady();
+    const body = JSON.stringify(watch);
+    try {
+      const written = await this.container.getBlockBlobClient(name).upload(body, Buffer.byteLength(body), {
+        conditions: etag === undefined ? { ifNoneMatch: '*' } : { ifMatch: etag },
+        blobHTTPHeaders: { blobContentType: 'application/json' },
+      });
+      return written.etag;
+    } catch (error) {
+      if (isStatus(error, 409, 412) || isBlobNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    const name = blobName(id);
+    if (!name) return;
+    await this.containerReady();
+    await this.container.getBlockBlobClient(name).deleteIfExists();
+  }
+
+  async ofConversation(conversation: string): Promise<Watch[]> {
+    if (!isConversationTag(conversation)) return [];
+    await this.containerReady();
+    const names: string[] = [];
+    for await (const blob of this.container.listBlobsFlat({ prefix: `${PREFIX}${conversation}/` })) {
+      // Only the blobs this store writes there: a watch id of this conversation, and nothing nested.
+      if (blobName(blob.name.slice(blob.name.lastIndexOf('/') + 1, -'.json'.length)) === blob.name) names.push(blob.name);
+    }
+    // A handful per conversation (NOTIFY_MAX_PER_CONVERSATION): read at once. One removed meanwhile is left out.
+    const watches = (await Promise.all(names.map((name) => this.download(name)))).flatMap((stored) => (stored ? [stored.watch] : []));
+    return watches.sort((a, b) => a.startedAt - b.startedAt || a.id.localeCompare(b.id));
+  }
+
+  private async download(name: string): Promise<StoredWatch | undefined> {
+    try {
+      // One request: the body and the eTag of the same version.
+      const response = await this.container.getBlockBlobClient(name).download();
+      return { watch: JSON.parse(await text(response.readableStreamBody)) as Watch, etag: response.etag! };
+    } catch (error) {
+      if (isBlobNotFound(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** Created when missing, once per process; tried again after a failure (storage down at start). */
+  private containerReady(): Promise<unknown> {
+    this.ready ??= this.container.createIfNotExists().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+}
+
+/** Undefined for an id that is not a watch id: nothing outside `watches/<tag>/` can be named. */
+function blobName(id: string): string | undefined {
+  const conversation = conversationOfWatch(id);
+  return conversation && `${PREFIX}${conversation}/${id}.json`;
+}
+
+function isStatus(error: unknown, ...statuses: number[]): boolean {
+  return error instanceof RestError && statuses.includes(error.statusCode ?? 0);
+}
+
+/** The blob is gone; not the container (that is a broken setup, and must be seen). */
+function isBlobNotFound(error: unknown): boolean {
+  return isStatus(error, 404) && (error as RestError).code !== 'ContainerNotFound';
+}
+
+async function text(body: NodeJS.ReadableStream | undefined): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body ?? []) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}

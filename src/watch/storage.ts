@@ -1,0 +1,34 @@
+/**
+ * Where watches and their timer live, following STORAGE: this process's memory (lost on restart), or
+ * Azure Storage shared by every instance (blobs beside the conversation state, and a queue).
+ */
+import type { Config } from '../config';
+import { STORAGE_RETRY } from '../storageRetry';
+import { systemClock, type Clock } from '../tracking/clock';
+import { MemoryWatchQueue } from './memoryWatchQueue';
+import { MemoryWatchStore } from './memoryWatchStore';
+import type { WatchQueue } from './watchQueue';
+import type { WatchStore } from './watchStore';
+
+export interface WatchStorage {
+  store: WatchStore;
+  queue: WatchQueue;
+  /** Other instances read and write the same watches and queue (so a start line need not warn they are lost on restart). */
+  shared: boolean;
+}
+
+/** `clock` times the queue in memory; Azure's queue keeps its own time. */
+export function createWatchStorage(config: Config, clock: Clock = systemClock): WatchStorage {
+  if (config.storage.kind === 'blob') {
+    // Loaded here only: a deployment in memory never loads the queue's SDK, and starts that much sooner.
+    const { BlobWatchStore } = require('./azure/blobWatchStore') as typeof import('./azure/blobWatchStore');
+    const { AzureWatchQueue } = require('./azure/azureWatchQueue') as typeof import('./azure/azureWatchQueue');
+    const { connectionString, container, queue } = config.storage;
+    return {
+      store: new BlobWatchStore(connectionString, container, { retryOptions: STORAGE_RETRY }),
+      queue: new AzureWatchQueue(connectionString, queue, { retryOptions: STORAGE_RETRY }),
+      shared: true,
+    };
+  }
+  return { store: new MemoryWatchStore(), queue: new MemoryWatchQueue(clock), shared: false };
+}
