@@ -41,13 +41,13 @@ import { Notifications } from '../dialogs/notifications';
 import {
   AnnouncementWriter,
   CheckBudget,
-  MemoryWatchQueue,
-  MemoryWatchStore,
+  createWatchStorage,
   SendRate,
   WatchCheck,
   Watches,
   WatchScheduler,
   type WatchQueue,
+  type WatchStorage,
   type WatchStore,
 } from './watch';
 
@@ -57,13 +57,6 @@ const LEASE_BEYOND_LOOKUP_MS = 15_000;
 const MAX_POLL_MS = 5_000;
 /** Checks in flight at once per instance; the check budget sets the pace. */
 const CHECKS_AT_ONCE = 8;
-
-export interface WatchStorage {
-  store: WatchStore;
-  queue: WatchQueue;
-  /** Shared by every instance (Azure), rather than this process's (memory). */
-  shared: boolean;
-}
 
 export interface App {
   server: Server;
@@ -139,7 +132,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     problemOf: (shipment) => problemOf(shipment, clock.now(), config.staleAfterDays)?.state,
   });
   // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
-  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? { store: new MemoryWatchStore(), queue: new MemoryWatchQueue(clock), shared: false };
+  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config, clock);
   const notify = config.notify;
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
   let scheduler: WatchScheduler | undefined;
