@@ -12,8 +12,8 @@ export class CheckBudget {
     private readonly perSecond: number,
     private readonly clock: Clock,
   ) {
-    // One second's worth may go at once, and no more.
-    this.tokens = perSecond;
+    // No burst: checks go out evenly spaced, so no second ever holds more than the budget.
+    this.tokens = 1;
     this.at = clock.now();
   }
 
@@ -31,7 +31,7 @@ export class CheckBudget {
 
   private refill(): void {
     const now = this.clock.now();
-    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.at) / 1_000) * this.perSecond);
+    this.tokens = Math.min(1, this.tokens + ((now - this.at) / 1_000) * this.perSecond);
     this.at = now;
   }
 }
