@@ -18,6 +18,7 @@ import { DEMO } from '../sandbox/simulators';
 import { cardCodeAt, renderCases, renderReport, timeRendering } from './cardRender';
 import { median, percentile, runLoad } from './load';
 import { botEnv, startConnector, startUpstreams } from './world';
+import { measureWatchChecks, watchCheckReport } from './watchChecks';
 
 interface Scale {
   latencyMs: number;
@@ -260,7 +261,10 @@ async function main(): Promise<void> {
   // Rendering is pure: timed in this process, once the bot processes are gone.
   const thisCode = cardCodeAt(path.join(__dirname, '..'), 'this code');
   const cardTimes = renderReport(timeRendering([thisCode], await renderCases(), smoke ? 1 : 7, smoke ? 5 : 400), [thisCode]);
-  const report = `${render(scale, rows, { uncachedStats, cachedStats, memoryLine, largestBytes: connector.stats().largestBytes, smoke })}\n### Rendering an answer\n\n${cardTimes}\n`;
+  // Watch checks, with the service's own processes on Azurite.
+  const watchCount = smoke ? 40 : 10_000;
+  const watchTable = watchCheckReport(await measureWatchChecks(watchCount, smoke ? 2_000 : 20_000), watchCount);
+  const report = `${render(scale, rows, { uncachedStats, cachedStats, memoryLine, largestBytes: connector.stats().largestBytes, smoke })}\n### Rendering an answer\n\n${cardTimes}\n\n### Watch checks (Notify me)\n\n${watchTable}`;
   process.stdout.write(report);
   if (failedRuns.length) {
     process.stderr.write(`some turns failed, so the figures above are not to be trusted: ${failedRuns.join('; ')}\n`);

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     app.server.close(() => {
       // The sandbox's local channel receives the later answers and the updates, so it closes after them.
       void Promise.all([app.idle(), updatesStopped]).then(() => sandbox?.close()).finally(() => {
-        logger.info({}, 'stopped');
+        logger.info({ watchChecks: app.updates.scheduler.checked }, 'stopped');
         void exit(0);
       });
     });

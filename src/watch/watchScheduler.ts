@@ -27,6 +27,8 @@ const FIRST_PAUSE_MS = 15_000;
 const MAX_PAUSE_MS = 30 * 60_000;
 
 export class WatchScheduler {
+  /** Checks done by this process since it started: logged when it stops, and read by the benchmark. */
+  checked = 0;
   private pausedUntil = 0;
   private failuresInARow = 0;
   private running?: Promise<void>;
@@ -128,6 +130,7 @@ export class WatchScheduler {
         next = { next: 'later', delayMs: this.settings.intervalMs };
       }
     }
+    this.checked++;
     await this.settle(ticket, next);
   }
 
