@@ -25,9 +25,18 @@ export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: strin
     demo.handoff === 'botframework'
       ? '  A person:            type "talk to a person": the page plays the agent hub and shows what it receives (HANDOFF=botframework)'
       : `  A person:            HANDOFF=${demo.handoff}; the page plays an agent hub only with botframework`,
+    demo.notify
+      ? `  Notify me:           press it on ${demo.notify.movingOrder}: it moves every ${pace(demo.notify.movingStepMs)}, and the update arrives here (watches checked every ${pace(demo.notify.intervalMs)}${demo.notify.forDemo ? ' for the demo' : ''}, NOTIFY_INTERVAL_MS)`
+      : '  Notify me:           off (NOTIFY_MAX_PER_CONVERSATION=0)',
     '  Try:',
     ...DEMO_LOOKUPS.slice(0, 6).map((d) => `    ${d.identifier.padEnd(24)} ${d.label}`),
   ];
   if (!webChatBundle()) lines.push('  Web Chat is not installed (npm ci installs it): the page will say so.');
   return `${lines.join('\n')}\n\n`;
+}
+
+/** "minute", "10 minutes", "10 s": a period as the start line says it. */
+function pace(ms: number): string {
+  if (ms === 60_000) return 'minute';
+  return ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${ms / 1_000} s`;
 }

@@ -3,10 +3,10 @@
  * with their demo orders, so the bot can be tried at once. Only with NODE_ENV unset, development or
  * test (any other value is production), never with a bot identity, and reachable from this machine only.
  */
-import { PRODUCTION_BY_NODE_ENV, type Config } from '../src/config';
+import { DEFAULT_NOTIFY_INTERVAL_MS, PRODUCTION_BY_NODE_ENV, type Config } from '../src/config';
 import { compileOrderNumberPattern } from '../src/recognize';
 import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
-import { startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from './simulators';
+import { DEMO, MOVING_STEP_MS, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from './simulators';
 
 /** The demo's own order-number format: every demo order number on the page is answered at once, typed or clicked. */
 export const SANDBOX_ORDER_NUMBER_PATTERN = 'ORD-\\d{4}';
@@ -18,6 +18,11 @@ export const SANDBOX_STORES = [
 ];
 /** Lookups per 10 minutes in the sandbox: a newcomer clicking through every demo never meets the limit. */
 export const SANDBOX_LOOKUP_LIMIT = 100;
+/**
+ * How often the sandbox checks watches: the moving parcel steps every minute and a lookup's answer is
+ * reused for a minute (LOOKUP_CACHE_TTL_MS), so "Notify me" on it has its update within about a minute.
+ */
+export const SANDBOX_NOTIFY_INTERVAL_MS = 10_000;
 /** Where the bot and the simulators listen in sandbox mode: inbound auth is off, so only this machine may reach them. */
 export const SANDBOX_HOST = '127.0.0.1';
 /** The stand-in for the shop's help page, served by the sandbox (SUPPORT_URL). */
@@ -27,8 +32,24 @@ export interface Sandbox {
   config: Config;
   simulators: Simulator[];
   /** What the sandbox set for the demo, for the start line. */
-  demo: { orderNumberPattern?: string; stores: boolean; lookupLimit: number; helpPage: boolean; handoff: string };
+  demo: {
+    orderNumberPattern?: string;
+    stores: boolean;
+    lookupLimit: number;
+    helpPage: boolean;
+    handoff: string;
+    /** How "Notify me" runs in the demo; undefined when it is off (NOTIFY_MAX_PER_CONVERSATION=0). */
+    notify?: { movingOrder: string; movingStepMs: number; intervalMs: number; forDemo: boolean };
+  };
   close(): Promise<void>;
+}
+
+/** For tests: the moving parcel's clock and pace; `npm start` keeps the real clock and a step a minute. */
+export interface SandboxOptions {
+  /** Interface A's simulator's clock, in ms since the epoch (Date.now unless given). */
+  now?: () => number;
+  /** How often ORD-1014 takes its next step (MOVING_STEP_MS unless given). */
+  movingStepMs?: number;
 }
 
 /** Why sandbox mode may not run with this config, or undefined when it may. */
@@ -44,11 +65,12 @@ export function wantsSandbox(config: Config): boolean {
   return !config.checkpoints && !config.trackings;
 }
 
-export async function startSandbox(config: Config): Promise<Sandbox> {
+export async function startSandbox(config: Config, options: SandboxOptions = {}): Promise<Sandbox> {
   const userId = '4242';
   const token = 'sandbox-checkpoints-token';
   const apiKey = 'sandbox-trackings-key';
-  const checkpoints = await startCheckpointsSimulator({ userId, token, host: SANDBOX_HOST });
+  const movingStepMs = options.movingStepMs ?? MOVING_STEP_MS;
+  const checkpoints = await startCheckpointsSimulator({ userId, token, host: SANDBOX_HOST, now: options.now, stepMs: movingStepMs });
   // Sandbox mode means no upstream is configured, so the service path is the default one.
   const trackings = await startTrackingsSimulator({ apiKey, service: DEFAULT_TRACKINGS_SERVICE, host: SANDBOX_HOST });
   // The operator's own settings win; the demo's fill in what is not set.
@@ -59,6 +81,12 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
   const supportPages = ownPages ? config.supportPages : { fallback: `http://${SANDBOX_HOST}:${config.port}${SANDBOX_HELP_PATH}`, byLanguage: {} };
   // The local channel plays a Bot Framework agent hub, so "talk to a person" shows what a hub receives.
   const hub = config.handoff.hub ?? 'botframework';
+  // Watches are checked often enough for a newcomer to see the moving parcel's update. The default value
+  // counts as unset (Config cannot tell them apart, and a .env copied from .env.example holds the default);
+  // any other value is the operator's and wins.
+  const notifyForDemo = config.notify.intervalMs === DEFAULT_NOTIFY_INTERVAL_MS;
+  const notify = { ...config.notify, intervalMs: notifyForDemo ? SANDBOX_NOTIFY_INTERVAL_MS : config.notify.intervalMs };
+  const offered = notify.maxPerConversation > 0;
   return {
     config: {
       ...config,
@@ -68,8 +96,16 @@ export async function startSandbox(config: Config): Promise<Sandbox> {
       lookupLimit,
       supportPages,
       handoff: { ...config.handoff, hub },
+      notify,
     },
-    demo: { orderNumberPattern: pattern?.ok ? pattern.source : undefined, stores: true, lookupLimit, helpPage: !ownPages, handoff: hub },
+    demo: {
+      orderNumberPattern: pattern?.ok ? pattern.source : undefined,
+      stores: true,
+      lookupLimit,
+      helpPage: !ownPages,
+      handoff: hub,
+      notify: offered ? { movingOrder: DEMO.checkpoints.moving, movingStepMs, intervalMs: notify.intervalMs, forDemo: notifyForDemo } : undefined,
+    },
     simulators: [checkpoints, trackings],
     close: async () => {
       await Promise.all([checkpoints.close(), trackings.close()]);

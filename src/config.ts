@@ -34,6 +34,9 @@ const locale = z.string().refine((value) => {
 /** A container's or a queue's name in Azure Storage: 3-63 lowercase letters, digits and single hyphens, a letter or digit at each end. */
 const AZURE_NAME = /^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
+/** NOTIFY_INTERVAL_MS unless set: a watched order is checked every 30 minutes. */
+export const DEFAULT_NOTIFY_INTERVAL_MS = 30 * 60_000;
+
 const ENV_SHAPE = {
   NODE_ENV: z.string().optional(),
   PORT: positiveInt(1, 65535).default(3978),
@@ -68,7 +71,7 @@ const ENV_SHAPE = {
   // "Notify me": how long a watch lasts, how many one conversation may have (0 turns it off), how often each is checked.
   NOTIFY_FOR_DAYS: positiveInt(1, 90).default(14),
   NOTIFY_MAX_PER_CONVERSATION: z.coerce.number().int().min(0).max(50).default(5),
-  NOTIFY_INTERVAL_MS: positiveInt(1_000, 86_400_000).default(30 * 60_000),
+  NOTIFY_INTERVAL_MS: positiveInt(1_000, 86_400_000).default(DEFAULT_NOTIFY_INTERVAL_MS),
   // Checks per second against the upstream, per instance: the schedule waits rather than burst.
   NOTIFY_MAX_CHECKS_PER_SECOND: positiveInt(1, 1_000).default(5),
 

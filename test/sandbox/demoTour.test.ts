@@ -2,10 +2,11 @@
  * A newcomer in the sandbox clicks through every demo on the page, then types each one: every demo is
  * answered at once (no question first, no lookup limit), because the sandbox sets the demo's order-number
  * format and raises the limit. Only the store order, typed without its store, asks for what is missing.
+ * Watches are checked often enough that "Notify me" on the moving parcel shows its update within a minute.
  */
 import { loadConfig } from '../../src/config';
 import { DEMO_LOOKUPS } from '../../sandbox/page/routes';
-import { DEMO } from '../../sandbox/simulators';
+import { DEMO, MOVING_STEP_MS } from '../../sandbox/simulators';
 import { startSandbox, type Sandbox } from '../../sandbox/upstreams';
 import { sandboxBanner } from '../../sandbox/attach';
 import { conversation } from '../support/transcript';
@@ -48,6 +49,19 @@ test('the start line says what the sandbox set for the demo', () => {
   expect(banner).toContain('Help page:           a stand-in at http://localhost:3978/sandbox/help, linked when a parcel has a problem (SUPPORT_URL)');
   // The moving parcel is among the first things to try, so a newcomer can watch an update arrive.
   expect(banner).toContain(`    ${DEMO.checkpoints.moving}                 Order number: moves every minute (try Notify me)`);
+  expect(banner).toContain('  Notify me:           press it on ORD-1014: it moves every minute, and the update arrives here (watches checked every 10 s for the demo, NOTIFY_INTERVAL_MS)');
+});
+
+test('watches are checked every 10 s, so "Notify me" on the moving parcel has its update within about a minute', () => {
+  // Before, the sandbox kept the 30 minutes of production: a newcomer waited half an hour for the first update.
+  expect(sandbox.config.notify.intervalMs).toBe(10_000);
+  expect(sandbox.config.notify.intervalMs).toBeLessThan(MOVING_STEP_MS);
+});
+
+test('a test may make the parcel move faster; the start line says how fast', async () => {
+  const fast = await startSandbox(loadConfig({}), { movingStepMs: 5_000 });
+  await fast.close();
+  expect(sandboxBanner('http://localhost:3978/', {}, fast.demo)).toContain('press it on ORD-1014: it moves every 5 s, and the update arrives here');
 });
 
 test('every demo problem answers with its next step and a link to the help page, in six languages', async () => {
@@ -63,8 +77,13 @@ test('every demo problem answers with its next step and a link to the help page,
 });
 
 test("the operator's own settings win over the demo's", async () => {
-  const own = await startSandbox(loadConfig({ LOOKUP_LIMIT: '0', ORDER_NUMBER_PATTERN: 'SO\\d{6}', HANDOFF: 'none' }));
+  const own = await startSandbox(loadConfig({ LOOKUP_LIMIT: '0', ORDER_NUMBER_PATTERN: 'SO\\d{6}', HANDOFF: 'none', NOTIFY_INTERVAL_MS: '60000' }));
   try {
+    expect(own.config.notify.intervalMs).toBe(60_000);
+    expect(sandboxBanner('http://localhost:3978/', {}, own.demo)).toContain('(watches checked every minute, NOTIFY_INTERVAL_MS)');
+    const off = await startSandbox(loadConfig({ NOTIFY_MAX_PER_CONVERSATION: '0' }));
+    await off.close();
+    expect(sandboxBanner('http://localhost:3978/', {}, off.demo)).toContain('  Notify me:           off (NOTIFY_MAX_PER_CONVERSATION=0)');
     expect(own.config.lookupLimit).toBe(0);
     expect(own.config.orderNumberFormat?.test('SO123456')).toBe(true);
     expect(own.config.orderNumberFormat?.test('ORD-1001')).toBe(false);
