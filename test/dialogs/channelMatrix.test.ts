@@ -43,6 +43,8 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   const { t } = translator.localize(language);
   const kinds = LOOKUP_KINDS.map((kind) => t(`choice.${kind}`));
   const followUps = [t('choice.another'), t('choice.done')];
+  // While a parcel is on its way the answer offers "Notify me" first; once all are delivered, returned or lost, not.
+  const onItsWay = [t('choice.notify'), ...followUps];
   const config = configFor(upstreams, { TRACKINGS_STORES: 'store-us-1=Acme US, store-uk-1=Acme UK', LOOKUP_LIMIT: '0', LOG_LEVEL: 'warn', HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help' });
   const talk = conversation(config, { channelId: channel, locale: LOCALES[language], localTimezone: 'Europe/Paris' });
   const exchange: string[] = [];
@@ -80,9 +82,9 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   const expectAsked = (views: Seen[], text: string, choices: string[] = []) => {
     expect({ exchange, said: views.map((v) => ({ text: v.text, choices: v.choices })) }).toEqual({ exchange, said: [{ text: asSent(text), choices: choices.map(asSent) }] });
   };
-  const expectAnswer = (views: Seen[], intro: string) => {
+  const expectAnswer = (views: Seen[], intro: string, choices: string[]) => {
     const last = views.at(-1)!;
-    expect({ exchange, intro: views[0].text.split('\n')[0], choices: last.choices }).toEqual({ exchange, intro: asSent(intro), choices: followUps.map(asSent) });
+    expect({ exchange, intro: views[0].text.split('\n')[0], choices: last.choices }).toEqual({ exchange, intro: asSent(intro), choices: choices.map(asSent) });
     if (STYLE[channel] !== 'numbered_list') expect(views.flatMap((v) => v.cards).length).toBeGreaterThan(0);
   };
   const kindQuestion = t('prompt.kind');
@@ -91,31 +93,31 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   expectAsked(await say({ type: 'conversationUpdate', membersAdded: [{ id: 'user-1', name: 'Customer' }], recipient: { id: 'bot', name: 'Bot' }, locale: LOCALES[language] }), t('welcome'), kinds);
   expectAsked(await say('3'), t('prompt.identifier.order_id'));
   expectAsked(await say('AB12'), `${t('invalid.order_id_length', { length: 4 })}\n\n${t('prompt.identifier.order_id')}`);
-  expectAnswer(await say(ORDER_ID.singleShipment), t('lookup.found', { count: 1, identifier: ORDER_ID.singleShipment }));
+  expectAnswer(await say(ORDER_ID.singleShipment), t('lookup.found', { count: 1, identifier: ORDER_ID.singleShipment }), followUps);
 
-  // The answer's "1" is "Track another"; at the kind question "2" is a tracking number.
+  // The delivered order's answer has no "Notify me": its "1" is "Track another"; at the kind question "2" is a tracking number.
   expectAsked(await say('1'), kindQuestion, kinds);
   expectAsked(await say('2'), t('prompt.identifier.tracking_number'));
   expectAsked(await say(TN.unknown), t('errors.not_found', { identifier: TN.unknown }));
 
   // Several numbers: "2" looks up the second.
   expectAsked(await say(`${TN.inTransit} ${TN.pending}`), t('prompt.several'), [TN.inTransit, TN.pending, t('choice.all')]);
-  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: TN.pending }));
+  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: TN.pending }), onItsWay);
 
   // A lone number of no known format: "2" means the second kind offered, then the first store.
   expectAsked(await say('#1001'), t('prompt.ambiguous', { identifier: '#1001' }), [t('choice.order_number'), t('choice.external_order')]);
   expectAsked(await say('2'), t('prompt.store'), ['Acme US', 'Acme UK']);
-  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: '#1001' }));
+  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: '#1001' }), onItsWay);
 
   // A store order: the stores by name, "2" the second.
   expectAsked(await say('hi'), `${t('social.hello')} ${kindQuestion}`, kinds);
   expectAsked(await say('4'), t('prompt.identifier.external_order'));
   expectAsked(await say('#1001'), t('prompt.store'), ['Acme US', 'Acme UK']);
-  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: '#1001' }));
+  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: '#1001' }), followUps);
 
   // An order ID not found as an order number: the other kinds are offered, by number too.
   expectAsked(await say({ value: { input_type: 'order_number', identifier: ORDER_ID.multiShipment } }), t('errors.not_found_as', { identifier: ORDER_ID.multiShipment, kind: t('choice.order_number') }), [t('choice.order_id'), t('choice.tracking_number'), t('choice.external_order')]);
-  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: ORDER_ID.multiShipment }));
+  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: ORDER_ID.multiShipment }), onItsWay);
 
   // A question the bot can't act on, in the customer's language; help; goodbye.
   const when = t('understand.eta').split('|')[0];
