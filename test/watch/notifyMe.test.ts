@@ -90,7 +90,7 @@ test('each change is announced once, in the customer\'s language; delivered is t
     expect.stringMatching(/^Du nouveau pour ORD-1014 : /),
     expect.stringMatching(/^Du nouveau pour ORD-1014 : /),
     expect.stringMatching(/^Du nouveau pour ORD-1014 : /),
-    expect.stringMatching(/^Du nouveau pour ORD-1014 : Livré.* C'était ma dernière alerte à ce sujet\.$/),
+    expect.stringMatching(/^Du nouveau pour ORD-1014 : Livré.* C’était ma dernière alerte à ce sujet\.$/),
   ]);
   const list = await customer.say('Mes alertes');
   expect(summarize(list.replies)).toEqual(['Vous ne recevez aucune alerte de ma part en ce moment.']);
