@@ -3,7 +3,7 @@
  * checked for what the customer sees: no internal key anywhere, the choices in the customer's language
  * and shown the way the channel shows them (Web Chat and Direct Line: suggested actions; Teams: card
  * buttons that send the choice's words; SMS and Telegram: a numbered list and nothing but text), and a
- * number picking exactly the item with that number at every question. With a Bot Framework agent hub
+ * number picking exactly the item with that number at every question, "Notify me" and the stop of "My notifications" too. With a Bot Framework agent hub
  * (HANDOFF=botframework): the "Talk to a person" button, the words at the question for a number, and what
  * the customer reads at each of the hub's answers (the fallback with the help page and the case included).
  */
@@ -12,6 +12,7 @@ import { DEMO } from '../../sandbox/simulators';
 import { toGsm7 } from '../../src/channels';
 import { LANGUAGES, Translator, type Language } from '../../src/i18n';
 import { LOOKUP_KINDS } from '../../src/tracking/lookup';
+import { stopTitle } from '../../dialogs/notifications';
 import { configFor } from '../support/app';
 import { seen, visibleStrings, type Seen } from '../support/seen';
 import { conversation } from '../support/transcript';
@@ -30,12 +31,13 @@ const translator = new Translator('en');
 const INTERNAL = new RegExp(
   [
     ...LOOKUP_KINDS.map((kind) => `\\b${kind}\\b`),
-    '\\b(?:prompt|choice|errors|invalid|lookup|questions|handoff|social|card|status|name|understand|commands)\\.[a-z_]+',
+    '\\b(?:prompt|choice|errors|invalid|lookup|questions|handoff|social|card|status|name|understand|commands|notify)\\.[a-z_]+',
+    '\\b(?:stop_watch|stop_all|my_notifications)\\b',
     '\\{\\{',
   ].join('|'),
 );
 /** A button whose title is one of the follow-up values rather than its words. */
-const VALUES = new Set(['another', 'done', 'person', '0', '1', '2', '3', '4']);
+const VALUES = new Set(['another', 'done', 'person', 'notify', '0', '1', '2', '3', '4']);
 
 const matrix = CHANNELS.flatMap((channel) => LANGUAGES.map((language) => [channel, language] as const));
 
@@ -103,6 +105,13 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   // Several numbers: "2" looks up the second.
   expectAsked(await say(`${TN.inTransit} ${TN.pending}`), t('prompt.several'), [TN.inTransit, TN.pending, t('choice.all')]);
   expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: TN.pending }), onItsWay);
+
+  // "Notify me" is the answer's "1"; "My notifications" lists the watch with its stop, whose "1" stops it.
+  const [started] = await say('1');
+  expect({ exchange, started: started.text.includes(TN.pending), choices: started.choices }).toEqual({ exchange, started: true, choices: [] });
+  const [list] = await say(t('choice.my_notifications'));
+  expect({ exchange, intro: list.text.split('\n')[0], choices: list.choices }).toEqual({ exchange, intro: asSent(t('notify.list', { count: 1 })), choices: [asSent(stopTitle(t, TN.pending))] });
+  expectAsked(await say('1'), t('notify.stopped', { identifiers: TN.pending }));
 
   // A lone number of no known format: "2" means the second kind offered, then the first store.
   expectAsked(await say('#1001'), t('prompt.ambiguous', { identifier: '#1001' }), [t('choice.order_number'), t('choice.external_order')]);
