@@ -140,7 +140,8 @@ export class MainDialog {
 
   /**
    * "Notify me", "My notifications", a stop picked from an update or the list, "stop notifications", and a
-   * bare "stop" while updates run (it stops them, and any question with them). A question open is asked again.
+   * bare "stop" while updates run (it stops them, and any question with them). A question open is asked again,
+   * except after the list with its stops, which takes its place.
    */
   private async updates(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
     const { context } = dc;
@@ -158,8 +159,12 @@ export class MainDialog {
     if (!asked) return false;
     if (asked === 'start') await this.notifications.start(context);
     else if (asked === 'stop') await this.notifications.stop(context);
-    else await this.notifications.list(context);
-    // A question was open: it is still the one to answer (the list's own choices stand only with none open).
+    else if (await this.notifications.list(context)) {
+      // The list's stops are what to answer now: a question left open would take the number meant for one ("1" as an order number).
+      await dc.cancelAllDialogs();
+      return true;
+    }
+    // A question was open: it is still the one to answer.
     if (dc.activeDialog) await dc.repromptDialog();
     return true;
   }

@@ -19,8 +19,10 @@ import { languageOf, type TurnLanguage } from './turnLanguage';
 
 /** Stops every watch of the conversation (a choice of "My notifications"). */
 export const STOP_ALL = 'stop_all';
-/** A button title past this is cut (the tracking number keeps its end, which people compare). */
+/** A stop button shows at most this much of the number (its end, which people compare). */
 const STOP_TITLE_IDENTIFIER = 14;
+/** Teams cuts a button title past about 20 characters, on phones mid-word: a stop's words and number fit in that. */
+const BUTTON_TITLE = 20;
 
 export class Notifications {
   constructor(
@@ -70,17 +72,21 @@ export class Notifications {
     await sendText(context, language.t('notify.stopped', { identifiers: listOf(stopped.map((watch) => watch.shown), language.locale) }));
   }
 
-  /** What is watched, until when, each with its own stop button. */
-  async list(context: TurnContext): Promise<void> {
+  /** What is watched, until when, each with its own stop button. Whether it offered those stops. */
+  async list(context: TurnContext): Promise<boolean> {
     const language = this.language(context);
     const { t } = language;
     const watched = await this.watches.list(conversationKey(context.activity));
-    if (!watched.length) return sendText(context, t('notify.none'));
+    if (!watched.length) {
+      await sendText(context, t('notify.none'));
+      return false;
+    }
     const lines = watched.map((watch) => t('notify.item', { identifier: watch.shown, until: this.date(watch.expiresAt, language) }));
-    const choices: Choice[] = watched.map((watch) => ({ value: stopValue(watch.id), title: t('notify.stop_named', { identifier: shortened(watch.shown) }) }));
+    const choices: Choice[] = watched.map((watch) => ({ value: stopValue(watch.id), title: stopTitle(t, watch.shown) }));
     if (watched.length > 1) choices.push({ value: STOP_ALL, title: t('choice.stop_all') });
     await sendText(context, [t('notify.list', { count: watched.length }), ...lines].join('\n'), choices);
     await this.memory.offered(context, choices.map((choice) => choice.value));
+    return true;
   }
 
   /**
@@ -96,7 +102,9 @@ export class Notifications {
     const choices = offered.map((value) => {
       const watch = watched.find((each) => each.id === stoppedBy(value));
       if (value === STOP_ALL) return { value, title: t('choice.stop_all') };
-      return { value, title: watch ? t('notify.stop_named', { identifier: shortened(watch.shown) }) : t('choice.stop_watch'), synonyms: stoppedBy(value) ? generic : [] };
+      // The button shows the number's end; typed, the whole number picks it too ("Stop 1Z7X3F940344156200").
+      const named = watch ? [t('notify.stop_named', { identifier: watch.shown }), english('notify.stop_named', { identifier: watch.shown })] : [];
+      return { value, title: watch ? stopTitle(t, watch.shown) : t('choice.stop_watch'), synonyms: stoppedBy(value) ? [...named, ...generic] : [] };
     });
     const index = pickChoice(text, choices, { numbers });
     return index === undefined || !stops.includes(choices[index].value) ? undefined : choices[index].value;
@@ -130,7 +138,11 @@ export class Notifications {
   }
 }
 
-/** "1Z999AA10123456784" → "…10123456784": a button stays short, and the end is what people check. */
-export function shortened(identifier: string): string {
-  return identifier.length <= STOP_TITLE_IDENTIFIER ? identifier : `…${identifier.slice(-(STOP_TITLE_IDENTIFIER - 1))}`;
+/**
+ * "Stop 1Z999AA10123456784" as a button: "Stop …AA10123456784", "Arrêter …10123456784". The number
+ * gives up its start, in the room the words leave, so the title fits a Teams button in every language.
+ */
+export function stopTitle(t: TurnLanguage['t'], identifier: string): string {
+  const room = Math.min(STOP_TITLE_IDENTIFIER, BUTTON_TITLE - t('notify.stop_named', { identifier: '' }).length);
+  return t('notify.stop_named', { identifier: identifier.length <= room ? identifier : `…${identifier.slice(-(room - 1))}` });
 }

@@ -32,6 +32,14 @@ describe('translations', () => {
     }
   });
 
+  test('German speaks to the customer as "Sie" in every line, as its welcome does (never "du")', () => {
+    const strings = JSON.parse(readFileSync(join('locales', 'de', 'translation.json'), 'utf8'));
+    // What customers type (synonyms, phrases, commands) may say "du"; what the bot says may not.
+    const said = Translator.keys('de').filter((key) => !/_synonyms$|^understand\.|^commands\.|\.stop_words$/.test(key));
+    const du = said.map((key) => ({ key, text: key.split('.').reduce((node, part) => node[part], strings) as string })).filter(({ text }) => /\b(du|dich|dir|dein\w*|such|versuch|sag|frag)\b/i.test(text));
+    expect(du).toEqual([]);
+  });
+
   test('every key the code asks for exists in en', () => {
     const sources = ['dialogs', 'src'].flatMap((dir) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.ts')).map((f) => join(f.parentPath, f.name)));
     const keys = new Set(Translator.keys('en').map((k) => k.replace(/_(one|other)$/, '')));

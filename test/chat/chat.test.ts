@@ -35,7 +35,7 @@ test('against the sandbox, as an SMS customer: plain text, a numbered list, and 
   const printed = await chat([DEMO.trackings.trackingNumbers.inTransit], { channel: 'sms', locale: 'en-US' });
   expect(printed).not.toContain('┌');
   expect(printed).toContain('https://www.ups.com/');
-  expect(printed).toContain('1. Track another');
+  expect(printed).toMatch(/1\. Notify me\n\s+2\. Track another\n\s+3\. That's all, thanks/);
   expect(printed).toMatch(/\(\d+ characters, \d+ SMS segments?, (GSM-7|UCS-2)\)/);
 });
 
@@ -46,7 +46,7 @@ test('against a running bot by its URL', async () => {
     expect(printed).toContain(`with ${app.url}/api/messages`);
     expect(printed).toContain(`bot › Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`);
     expect(printed).toContain('│ UPS');
-    expect(printed).toContain('[1 Track another] [2 That\'s all, thanks]');
+    expect(printed).toContain('[1 Notify me] [2 Track another] [3 That\'s all, thanks]');
     expect(printed).not.toContain('never sent');
   } finally {
     await app.close();

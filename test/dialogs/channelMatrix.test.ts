@@ -3,7 +3,7 @@
  * checked for what the customer sees: no internal key anywhere, the choices in the customer's language
  * and shown the way the channel shows them (Web Chat and Direct Line: suggested actions; Teams: card
  * buttons that send the choice's words; SMS and Telegram: a numbered list and nothing but text), and a
- * number picking exactly the item with that number at every question. With a Bot Framework agent hub
+ * number picking exactly the item with that number at every question, "Notify me" and the stop of "My notifications" too. With a Bot Framework agent hub
  * (HANDOFF=botframework): the "Talk to a person" button, the words at the question for a number, and what
  * the customer reads at each of the hub's answers (the fallback with the help page and the case included).
  */
@@ -12,6 +12,7 @@ import { DEMO } from '../../sandbox/simulators';
 import { toGsm7 } from '../../src/channels';
 import { LANGUAGES, Translator, type Language } from '../../src/i18n';
 import { LOOKUP_KINDS } from '../../src/tracking/lookup';
+import { stopTitle } from '../../dialogs/notifications';
 import { configFor } from '../support/app';
 import { seen, visibleStrings, type Seen } from '../support/seen';
 import { conversation } from '../support/transcript';
@@ -30,12 +31,13 @@ const translator = new Translator('en');
 const INTERNAL = new RegExp(
   [
     ...LOOKUP_KINDS.map((kind) => `\\b${kind}\\b`),
-    '\\b(?:prompt|choice|errors|invalid|lookup|questions|handoff|social|card|status|name|understand|commands)\\.[a-z_]+',
+    '\\b(?:prompt|choice|errors|invalid|lookup|questions|handoff|social|card|status|name|understand|commands|notify)\\.[a-z_]+',
+    '\\b(?:stop_watch|stop_all|my_notifications)\\b',
     '\\{\\{',
   ].join('|'),
 );
 /** A button whose title is one of the follow-up values rather than its words. */
-const VALUES = new Set(['another', 'done', 'person', '0', '1', '2', '3', '4']);
+const VALUES = new Set(['another', 'done', 'person', 'notify', '0', '1', '2', '3', '4']);
 
 const matrix = CHANNELS.flatMap((channel) => LANGUAGES.map((language) => [channel, language] as const));
 
@@ -43,6 +45,8 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   const { t } = translator.localize(language);
   const kinds = LOOKUP_KINDS.map((kind) => t(`choice.${kind}`));
   const followUps = [t('choice.another'), t('choice.done')];
+  // While a parcel is on its way the answer offers "Notify me" first; once all are delivered, returned or lost, not.
+  const onItsWay = [t('choice.notify'), ...followUps];
   const config = configFor(upstreams, { TRACKINGS_STORES: 'store-us-1=Acme US, store-uk-1=Acme UK', LOOKUP_LIMIT: '0', LOG_LEVEL: 'warn', HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help' });
   const talk = conversation(config, { channelId: channel, locale: LOCALES[language], localTimezone: 'Europe/Paris' });
   const exchange: string[] = [];
@@ -80,9 +84,9 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   const expectAsked = (views: Seen[], text: string, choices: string[] = []) => {
     expect({ exchange, said: views.map((v) => ({ text: v.text, choices: v.choices })) }).toEqual({ exchange, said: [{ text: asSent(text), choices: choices.map(asSent) }] });
   };
-  const expectAnswer = (views: Seen[], intro: string) => {
+  const expectAnswer = (views: Seen[], intro: string, choices: string[]) => {
     const last = views.at(-1)!;
-    expect({ exchange, intro: views[0].text.split('\n')[0], choices: last.choices }).toEqual({ exchange, intro: asSent(intro), choices: followUps.map(asSent) });
+    expect({ exchange, intro: views[0].text.split('\n')[0], choices: last.choices }).toEqual({ exchange, intro: asSent(intro), choices: choices.map(asSent) });
     if (STYLE[channel] !== 'numbered_list') expect(views.flatMap((v) => v.cards).length).toBeGreaterThan(0);
   };
   const kindQuestion = t('prompt.kind');
@@ -91,31 +95,38 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   expectAsked(await say({ type: 'conversationUpdate', membersAdded: [{ id: 'user-1', name: 'Customer' }], recipient: { id: 'bot', name: 'Bot' }, locale: LOCALES[language] }), t('welcome'), kinds);
   expectAsked(await say('3'), t('prompt.identifier.order_id'));
   expectAsked(await say('AB12'), `${t('invalid.order_id_length', { length: 4 })}\n\n${t('prompt.identifier.order_id')}`);
-  expectAnswer(await say(ORDER_ID.singleShipment), t('lookup.found', { count: 1, identifier: ORDER_ID.singleShipment }));
+  expectAnswer(await say(ORDER_ID.singleShipment), t('lookup.found', { count: 1, identifier: ORDER_ID.singleShipment }), followUps);
 
-  // The answer's "1" is "Track another"; at the kind question "2" is a tracking number.
+  // The delivered order's answer has no "Notify me": its "1" is "Track another"; at the kind question "2" is a tracking number.
   expectAsked(await say('1'), kindQuestion, kinds);
   expectAsked(await say('2'), t('prompt.identifier.tracking_number'));
   expectAsked(await say(TN.unknown), t('errors.not_found', { identifier: TN.unknown }));
 
   // Several numbers: "2" looks up the second.
   expectAsked(await say(`${TN.inTransit} ${TN.pending}`), t('prompt.several'), [TN.inTransit, TN.pending, t('choice.all')]);
-  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: TN.pending }));
+  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: TN.pending }), onItsWay);
+
+  // "Notify me" is the answer's "1"; "My notifications" lists the watch with its stop, whose "1" stops it.
+  const [started] = await say('1');
+  expect({ exchange, started: started.text.includes(TN.pending), choices: started.choices }).toEqual({ exchange, started: true, choices: [] });
+  const [list] = await say(t('choice.my_notifications'));
+  expect({ exchange, intro: list.text.split('\n')[0], choices: list.choices }).toEqual({ exchange, intro: asSent(t('notify.list', { count: 1 })), choices: [asSent(stopTitle(t, TN.pending))] });
+  expectAsked(await say('1'), t('notify.stopped', { identifiers: TN.pending }));
 
   // A lone number of no known format: "2" means the second kind offered, then the first store.
   expectAsked(await say('#1001'), t('prompt.ambiguous', { identifier: '#1001' }), [t('choice.order_number'), t('choice.external_order')]);
   expectAsked(await say('2'), t('prompt.store'), ['Acme US', 'Acme UK']);
-  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: '#1001' }));
+  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: '#1001' }), onItsWay);
 
   // A store order: the stores by name, "2" the second.
   expectAsked(await say('hi'), `${t('social.hello')} ${kindQuestion}`, kinds);
   expectAsked(await say('4'), t('prompt.identifier.external_order'));
   expectAsked(await say('#1001'), t('prompt.store'), ['Acme US', 'Acme UK']);
-  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: '#1001' }));
+  expectAnswer(await say('2'), t('lookup.found', { count: 1, identifier: '#1001' }), followUps);
 
   // An order ID not found as an order number: the other kinds are offered, by number too.
   expectAsked(await say({ value: { input_type: 'order_number', identifier: ORDER_ID.multiShipment } }), t('errors.not_found_as', { identifier: ORDER_ID.multiShipment, kind: t('choice.order_number') }), [t('choice.order_id'), t('choice.tracking_number'), t('choice.external_order')]);
-  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: ORDER_ID.multiShipment }));
+  expectAnswer(await say('1'), t('lookup.found', { count: 3, identifier: ORDER_ID.multiShipment }), onItsWay);
 
   // A question the bot can't act on, in the customer's language; help; goodbye.
   const when = t('understand.eta').split('|')[0];

@@ -20,11 +20,15 @@ const ORDER = DEMO.checkpoints;
 const ORDER_ID = DEMO.trackings.orderIds;
 const STORE = DEMO.trackings.externalOrders;
 const KINDS = ['Order number', 'Tracking number', 'Order ID', 'Store order number'];
-const FOLLOW_UPS = ['Track another', "That's all, thanks"];
+/** What an answer offers next while a parcel is still on its way; once every parcel is delivered, returned or lost there is nothing to watch. */
+const FOLLOW_UPS = ['Notify me', 'Track another', "That's all, thanks"];
+const FINAL_FOLLOW_UPS = ['Track another', "That's all, thanks"];
 const WHAT = 'What would you like to track?';
 const HI_WHAT = `Hi! ${WHAT}`;
 /** An answer: one message with the intro, the cards and what to do next. */
 const found = (intro: string | RegExp, cards: number, ...showing: string[]): Line => ({ bot: { intro, cards, showing, choices: FOLLOW_UPS } });
+/** An answer where every parcel is delivered, returned or lost: no "Notify me". */
+const foundFinal = (intro: string | RegExp, cards: number, ...showing: string[]): Line => ({ bot: { intro, cards, showing, choices: FINAL_FOLLOW_UPS } });
 
 describe('finding a shipment', () => {
   test('a tracking number in the first message is answered at once, in one message with what to do next', async () => {
@@ -76,7 +80,7 @@ describe('finding a shipment', () => {
   });
 
   test('a Royal Mail number on the demo page (TT…GB) is recognized as typed', async () => {
-    await run(config(), [user(`where is ${TN.delivered}`), found(`Here is the shipment for ${TN.delivered}:`, 1, 'Royal Mail')], webchat);
+    await run(config(), [user(`where is ${TN.delivered}`), foundFinal(`Here is the shipment for ${TN.delivered}:`, 1, 'Royal Mail')], webchat);
   });
 
   test('a lone number of no known format gets the question which kind it is', async () => {
@@ -114,12 +118,12 @@ describe('several numbers in one message', () => {
 
 describe("the shop's order-number format (ORDER_NUMBER_PATTERN)", () => {
   test('an order number in that format is answered at once, in a sentence too, with no question', async () => {
-    await run(withPattern(), [user(ORDER.delivered), found(`Here is the shipment for ${ORDER.delivered}:`, 1, 'DHL')], webchat);
+    await run(withPattern(), [user(ORDER.delivered), foundFinal(`Here is the shipment for ${ORDER.delivered}:`, 1, 'DHL')], webchat);
     await run(withPattern(), [user(`where is my order ${ORDER.inTransitMultiShipment.toLowerCase()}?`), found(`I found 3 shipments for ${ORDER.inTransitMultiShipment.toLowerCase()}:`, 3)], webchat);
   });
 
   test('without it, the one number of a sentence is asked about once', async () => {
-    await run(config(), [user(`where is my order ${ORDER.delivered}?`), ask(`What kind of number is ${ORDER.delivered}?`, 'Order number', 'Tracking number', 'Store order number'), user('1'), found(`Here is the shipment for ${ORDER.delivered}:`, 1)], webchat);
+    await run(config(), [user(`where is my order ${ORDER.delivered}?`), ask(`What kind of number is ${ORDER.delivered}?`, 'Order number', 'Tracking number', 'Store order number'), user('1'), foundFinal(`Here is the shipment for ${ORDER.delivered}:`, 1)], webchat);
   });
 });
 
@@ -139,11 +143,11 @@ describe('a number typed at the wrong question', () => {
       ask(`I couldn't find anything for ${ORDER_ID.singleShipment} as “Order number”. What kind of number is it?`, 'Order ID', 'Tracking number', 'Store order number'),
     ];
     // Three times over, and the right answer still gets through: no cool-down.
-    await run(config(), [...asOrderNumber, user('cancel'), bot(/^OK, I've stopped/), ...asOrderNumber, user('cancel'), bot(/^OK/), ...asOrderNumber, user('Order ID'), found(`Here is the shipment for ${ORDER_ID.singleShipment}:`, 1, 'Royal Mail')], webchat);
+    await run(config(), [...asOrderNumber, user('cancel'), bot(/^OK, I've stopped/), ...asOrderNumber, user('cancel'), bot(/^OK/), ...asOrderNumber, user('Order ID'), foundFinal(`Here is the shipment for ${ORDER_ID.singleShipment}:`, 1, 'Royal Mail')], webchat);
   });
 
   test('another kind named at the question for a number switches to it', async () => {
-    await run(config(), [user('Tracking number'), bot('Please type the tracking number.'), user('Order ID'), bot('Please type your order ID. It has 12 letters or digits.'), user(ORDER_ID.singleShipment), found(/^Here is/, 1)], webchat);
+    await run(config(), [user('Tracking number'), bot('Please type the tracking number.'), user('Order ID'), bot('Please type your order ID. It has 12 letters or digits.'), user(ORDER_ID.singleShipment), foundFinal(/^Here is/, 1)], webchat);
   });
 
   test('what was typed is quoted exactly: "ORD-1001" at the tracking-number question stays ORD-1001', async () => {
@@ -165,8 +169,11 @@ describe('what people say besides numbers', () => {
     ['ok', [bot('Glad to help. Send me another number whenever you like.')]],
     ['yes', [ask(WHAT, ...KINDS)]],
     ['no', [bot('Thanks, and have a great day!')]],
-    ['2', [bot('Thanks, and have a great day!')]],
-    ['where is my order ORD-1001?', [found('Here is the shipment for ORD-1001:', 1)]],
+    // The answer's list: 1. Notify me, 2. Track another, 3. That's all.
+    ['1', [bot(/^I'll message you here when 1Z7X3F940344156200 moves, until \w+ \d+, 2026\.$/)]],
+    ['2', [ask(WHAT, ...KINDS)]],
+    ['3', [bot('Thanks, and have a great day!')]],
+    ['where is my order ORD-1001?', [foundFinal('Here is the shipment for ORD-1001:', 1)]],
     ['when will it arrive?', [bot(`I can show you the carrier's latest status, but the carrier doesn't give me a delivery date. The latest news for ${TN.inTransit} is in my answer above.`)]],
     ['my parcel is lost, I want a refund', [bot("I'm sorry about that. I can't arrange refunds, returns or replacements myself, but the shop's customer service can. You can reach them here: https://shop.example/help To see where your parcel is, send me its order or tracking number.")]],
     ['can I change the delivery address?', [bot("I can't change an order or its delivery: I can only show where it is. The shop's customer service can help with that. You can reach them here: https://shop.example/help")]],
@@ -189,7 +196,7 @@ describe('what people say besides numbers', () => {
     expect(upstreams.checkpoints.requests).toHaveLength(0);
   });
 
-  test('on SMS, a reply with nothing to choose keeps the last list: "2" after "when will it arrive?" is still "That\'s all"', async () => {
+  test('on SMS, a reply with nothing to choose keeps the last list: "3" after "when will it arrive?" is still "That\'s all"', async () => {
     await run(
       config(),
       [
@@ -199,7 +206,7 @@ describe('what people say besides numbers', () => {
         bot(/^I can show you the carrier's latest status/),
         user('thanks'),
         bot("You're welcome! Send me a number whenever you like."),
-        user('2'),
+        user('3'),
         bot('Thanks, and have a great day!'),
       ],
       { channelId: 'sms', locale: 'en-US' },
@@ -234,15 +241,15 @@ describe('the store of a store order', () => {
 
   test('with TRACKINGS_STORES the names are the choices; a typed name or id in any case, or a number, picks one', async () => {
     const toStore: Line[] = [user('Store order number'), bot(/^Please type the order number/), user('#1001'), ask('Which store did you order from?', 'Acme US', 'Acme UK')];
-    await run(config(stores), [...toStore, user('acme uk'), found('Here is the shipment for #1001:', 1)], webchat);
+    await run(config(stores), [...toStore, user('acme uk'), foundFinal('Here is the shipment for #1001:', 1)], webchat);
     await run(config(stores), [...toStore, user('STORE-US-1'), found('I found 3 shipments for #1001:', 3)], webchat);
-    await run(config(stores), [...toStore, user('2'), found('Here is the shipment for #1001:', 1)], webchat);
+    await run(config(stores), [...toStore, user('2'), foundFinal('Here is the shipment for #1001:', 1)], webchat);
     expect(upstreams.trackings.requests.map((r) => JSON.parse(r.body).store_id)).toEqual(['store-uk-1', 'store-us-1', 'store-uk-1']);
   });
 
   test('more stores than fit as buttons: asked by name, and any of them is taken by name', async () => {
     const many = { TRACKINGS_STORES: Array.from({ length: 9 }, (_, i) => `store-${i}=Shop ${i}`).concat('store-uk-1=Acme UK').join(',') };
-    await run(config(many), [user('Store order number'), bot(/^Please type/), user('#1001'), ask('Which store did you order from? Please type its name.'), user('acme uk'), found('Here is the shipment for #1001:', 1)], webchat);
+    await run(config(many), [user('Store order number'), bot(/^Please type/), user('#1001'), ask('Which store did you order from? Please type its name.'), user('acme uk'), foundFinal('Here is the shipment for #1001:', 1)], webchat);
   });
 
   test('a store that is not one of them is named, and the store is asked again', async () => {
@@ -274,7 +281,7 @@ describe('the store of a store order', () => {
   });
 
   test('a single-store deployment never asks for the store', async () => {
-    await run(config({ TRACKINGS_STORE_ID: STORE.ukStore.storeId }), [user('Store order number'), bot(/^Please type the order number/), user(STORE.ukStore.externalOrder), found(`Here is the shipment for ${STORE.ukStore.externalOrder}:`, 1)], webchat);
+    await run(config({ TRACKINGS_STORE_ID: STORE.ukStore.storeId }), [user('Store order number'), bot(/^Please type the order number/), user(STORE.ukStore.externalOrder), foundFinal(`Here is the shipment for ${STORE.ukStore.externalOrder}:`, 1)], webchat);
   });
 });
 
@@ -290,7 +297,7 @@ describe('bad input gets a clear answer and no upstream call', () => {
         user('AB12CD34EF5!'),
         bot('An order ID has only the letters A–Z and the digits 0–9.\n\nPlease type your order ID. It has 12 letters or digits.'),
         user(ORDER_ID.singleShipment),
-        found(`Here is the shipment for ${ORDER_ID.singleShipment}:`, 1),
+        foundFinal(`Here is the shipment for ${ORDER_ID.singleShipment}:`, 1),
       ],
       webchat,
     );
@@ -328,7 +335,7 @@ describe('bad input gets a clear answer and no upstream call', () => {
 
 describe('errors become conversation', () => {
   test('not found: said, and the number asked for again in the same message', async () => {
-    await run(config(), [user('Order number'), bot('Please type your order number.'), user(ORDER.unknown), bot(`I couldn't find anything for ${ORDER.unknown}. Please check the number and type it again.`), user(ORDER.delivered), found(`Here is the shipment for ${ORDER.delivered}:`, 1)], webchat);
+    await run(config(), [user('Order number'), bot('Please type your order number.'), user(ORDER.unknown), bot(`I couldn't find anything for ${ORDER.unknown}. Please check the number and type it again.`), user(ORDER.delivered), foundFinal(`Here is the shipment for ${ORDER.delivered}:`, 1)], webchat);
   });
 
   test('a number the interface refuses gets the same words as "not found", so guessing learns nothing', async () => {
@@ -409,16 +416,16 @@ describe('channels', () => {
     const [reply] = await talk.say(TN.inTransit);
     expect(reply.suggestedActions).toBeUndefined();
     const actions = (reply.attachments![0].content as { actions: Array<Record<string, unknown>> }).actions;
-    expect(actions.slice(-2)).toEqual(FOLLOW_UPS.map((title) => ({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } })));
+    expect(actions.slice(-FOLLOW_UPS.length)).toEqual(FOLLOW_UPS.map((title) => ({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } })));
     expect((await talk.say('Track another')).map((a) => a.text)).toEqual([WHAT]);
   });
 
   test('on SMS the status comes as text with the carrier link, and the choices as a numbered list a number answers', async () => {
-    await run(config(), [user(TN.inTransit), { bot: { textShowing: [`Here is the shipment for ${TN.inTransit}:`, 'UPS', 'In transit', 'https://www.ups.com/'], choices: FOLLOW_UPS } }, user('1'), ask(WHAT, ...KINDS), user('2'), bot('Please type the tracking number.')], { channelId: 'sms', locale: 'en-US' });
+    await run(config(), [user(TN.inTransit), { bot: { textShowing: [`Here is the shipment for ${TN.inTransit}:`, 'UPS', 'In transit', 'https://www.ups.com/'], choices: FOLLOW_UPS } }, user('2'), ask(WHAT, ...KINDS), user('2'), bot('Please type the tracking number.')], { channelId: 'sms', locale: 'en-US' });
   });
 
   test('a deployment with only Interface A skips the question of what to track, and offers no kinds', async () => {
-    await run(config({ TRACKINGS_BASE_URL: '', TRACKINGS_API_KEY: '' }), [user('hi'), ask('Hi! Please type your order number.'), user(ORDER.delivered), found(/^Here is the shipment/, 1)], webchat);
+    await run(config({ TRACKINGS_BASE_URL: '', TRACKINGS_API_KEY: '' }), [user('hi'), ask('Hi! Please type your order number.'), user(ORDER.delivered), foundFinal(/^Here is the shipment/, 1)], webchat);
   });
 });
 
@@ -432,7 +439,7 @@ describe('English words in another language’s chat', () => {
 describe('auf Deutsch', () => {
   const ARTEN = ['Bestellnummer', 'Sendungsnummer', 'Auftrags-ID', 'Shop-Bestellnummer'];
   test('eine Sendungsnummer in der ersten Nachricht, dann tschüss', async () => {
-    await run(config(), [user(`Wo ist mein Paket ${TN.inTransit}?`), { bot: { intro: `Hier ist die Sendung zu ${TN.inTransit}:`, cards: 1, showing: ['UPS', 'Unterwegs'], choices: ['Weitere verfolgen', "Das war's, danke"] } }, user('Danke, tschüss'), bot('Danke und einen schönen Tag noch!')], webchatDe);
+    await run(config(), [user(`Wo ist mein Paket ${TN.inTransit}?`), { bot: { intro: `Hier ist die Sendung zu ${TN.inTransit}:`, cards: 1, showing: ['UPS', 'Unterwegs'], choices: ['Benachrichtigen', 'Weitere verfolgen', "Das war's, danke"] } }, user('Danke, tschüss'), bot('Danke und einen schönen Tag noch!')], webchatDe);
   });
 
   test('eine Bestellnummer Schritt für Schritt, mit deutschen Texten von Interface A', async () => {

@@ -50,7 +50,7 @@ describe('Direct Line, as Web Chat uses it', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0].text).toBe(answer);
     expect(messages[0].attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
-    expect(messages[0].suggestedActions.actions.map((a: any) => a.title)).toEqual(['Track another', "That's all, thanks"]);
+    expect(messages[0].suggestedActions.actions.map((a: any) => a.title)).toEqual(['Notify me', 'Track another', "That's all, thanks"]);
     expect(replies.every((a: any) => a.from.role === 'bot' && a.replyToId === sent.body.id)).toBe(true);
 
     // The watermark: nothing new until the next message.

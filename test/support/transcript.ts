@@ -38,6 +38,8 @@ export interface TranscriptOptions {
   locale?: string;
   channelId?: string;
   localTimezone?: string;
+  /** Checked on every bot activity of `run`: what must hold for all of them (a problem, or undefined). */
+  everyReply?: (activity: Partial<Activity>) => string | undefined;
 }
 
 export interface Conversation {
@@ -96,7 +98,7 @@ export async function run(config: Config, lines: Line[], options: TranscriptOpti
       const activity = pending.shift();
       if (!activity) throw new Error(`expected ${JSON.stringify(expected)} but the bot said nothing more\n\nexchange:\n${exchange.join('\n')}`);
       exchange.push(`bot: ${show(activity)}`);
-      const problem = mismatch(activity, expected);
+      const problem = options.everyReply?.(activity) ?? mismatch(activity, expected);
       if (problem) throw new Error(`${problem}\n\nexchange:\n${exchange.join('\n')}`);
     }
   }

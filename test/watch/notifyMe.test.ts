@@ -11,6 +11,7 @@ import { configFor, startApp, type RunningApp } from '../support/app';
 import { startConnector, summarize, TestChannel, type Connector } from '../support/channel';
 import { FakeClock } from '../support/fakeClock';
 import { API_KEY, CREDENTIALS } from '../support/upstreams';
+import { isGsm7 } from '../../src/channels';
 
 const MINUTE = 60_000;
 const T0 = Date.parse('2026-11-22T09:00:20.000Z');
@@ -90,7 +91,7 @@ test('each change is announced once, in the customer\'s language; delivered is t
     expect.stringMatching(/^Du nouveau pour ORD-1014 : /),
     expect.stringMatching(/^Du nouveau pour ORD-1014 : /),
     expect.stringMatching(/^Du nouveau pour ORD-1014 : /),
-    expect.stringMatching(/^Du nouveau pour ORD-1014 : Livré.* C'était ma dernière alerte à ce sujet\.$/),
+    expect.stringMatching(/^Du nouveau pour ORD-1014 : Livré.* C’était ma dernière alerte à ce sujet\.$/),
   ]);
   const list = await customer.say('Mes alertes');
   expect(summarize(list.replies)).toEqual(['Vous ne recevez aucune alerte de ma part en ce moment.']);
@@ -123,4 +124,25 @@ test('a bot the customer blocked (Teams 403) ends every watch of that conversati
   expect(await running.app.updates.watches.list(`msteams\u0000${customer.conversationId}`)).toEqual([]);
   expect(running.logs.filter((line) => line.includes('update')).join('')).toContain('watch ended: the conversation takes no more messages');
   expect(await minutesPass(1)).toEqual([]);
+});
+
+test('by SMS in Dutch: the update is GSM-7 text whose numbered list is its stop, and "1" stops that watch', async () => {
+  const customer = channel('nl-NL', 'sms');
+  await customer.say(MOVING);
+  expect(summarize((await customer.say('1')).replies)).toEqual([expect.stringMatching(/^Ik stuur je hier een bericht als ORD-1014 beweegt, tot \d+ \w+ 2026\.$/)]);
+  const [update] = await minutesPass(2);
+  expect(isGsm7(update.text ?? '')).toBe(true);
+  expect(update.text).toMatch(/^Nieuws over ORD-1014: .+\n\n1\. Stop updates$/s);
+  expect(summarize((await customer.say('1')).replies)).toEqual(['Klaar: geen updates meer over ORD-1014.']);
+  expect(await minutesPass(2)).toEqual([]);
+});
+
+test('in Teams in French: the update card carries its stop as a button that sends its words, and pressing it stops the watch', async () => {
+  const customer = channel('fr-FR', 'msteams');
+  await customer.say(MOVING);
+  await customer.say('Me prévenir');
+  const [update] = await minutesPass(2);
+  const buttons = (update.attachments?.[0].content as { actions: Array<{ type: string; title: string; data?: any }> }).actions.filter((action) => action.type === 'Action.Submit');
+  expect(buttons.map((button) => [button.title, button.data?.msteams])).toEqual([['Arrêter les alertes', { type: 'imBack', value: 'Arrêter les alertes' }]]);
+  expect(summarize((await customer.say('Arrêter les alertes')).replies)).toEqual(['C’est fait : plus d’alertes pour ORD-1014.']);
 });
