@@ -127,6 +127,12 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   if (env.STORAGE === 'blob' && env.AZURE_STORAGE_CONNECTION_STRING === undefined) {
     ctx.addIssue({ code: 'custom', path: ['AZURE_STORAGE_CONNECTION_STRING'], message: 'is required when STORAGE is blob' });
   }
+  // A string that names its endpoints one by one (an emulator, a private endpoint) must name the queue's
+  // too: "Notify me" keeps its timers there. One with an EndpointSuffix derives every endpoint itself.
+  const storage = env.AZURE_STORAGE_CONNECTION_STRING ?? '';
+  if (env.STORAGE === 'blob' && /(^|;)\s*BlobEndpoint=/i.test(storage) && !/(^|;)\s*(QueueEndpoint|EndpointSuffix)=/i.test(storage)) {
+    ctx.addIssue({ code: 'custom', path: ['AZURE_STORAGE_CONNECTION_STRING'], message: 'names a BlobEndpoint but no QueueEndpoint: add the queue endpoint of the same account (the watches of "Notify me" are timed on it)' });
+  }
   if (env.MicrosoftAppType !== 'UserAssignedMSI') requireWith('MicrosoftAppId', 'MicrosoftAppPassword');
   if (env.MicrosoftAppType !== 'MultiTenant') requireWith('MicrosoftAppId', 'MicrosoftAppTenantId');
 });

@@ -122,6 +122,15 @@ describe('state and watches on Azure Storage', () => {
   test.each(['Tracking-Watch', 'tracking--watch', '-tracking', 'tw', 'tracking_watch', 'a'.repeat(64)])('AZURE_STORAGE_QUEUE %s is refused: not an Azure queue name', (queue) => {
     expect(problems({ ...blob, AZURE_STORAGE_QUEUE: queue })).toEqual(['AZURE_STORAGE_QUEUE: must be an Azure queue name: 3-63 lowercase letters, digits and single hyphens']);
   });
+
+  test('a connection string that names its blob endpoint must name the queue endpoint too, said at start rather than as an SDK error', () => {
+    const key = 'AccountName=devstoreaccount1;AccountKey=a2V5;DefaultEndpointsProtocol=http';
+    expect(problems({ ...blob, AZURE_STORAGE_CONNECTION_STRING: `${key};BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;` })).toEqual([
+      'AZURE_STORAGE_CONNECTION_STRING: names a BlobEndpoint but no QueueEndpoint: add the queue endpoint of the same account (the watches of "Notify me" are timed on it)',
+    ]);
+    expect(() => loadConfig({ ...blob, AZURE_STORAGE_CONNECTION_STRING: `${key};BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;QueueEndpoint=http://127.0.0.1:10001/devstoreaccount1;` })).not.toThrow();
+    expect(() => loadConfig({ ...blob, AZURE_STORAGE_CONNECTION_STRING: 'DefaultEndpointsProtocol=https;AccountName=shop;AccountKey=a2V5;EndpointSuffix=core.windows.net' })).not.toThrow();
+  });
 });
 
 describe('time zones', () => {
