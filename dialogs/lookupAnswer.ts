@@ -9,7 +9,7 @@ import { ActivityTypes, DeliveryModes, type TurnContext } from 'botbuilder';
 import { renderShipments } from '../src/cards';
 import type { Choice } from '../src/channels';
 import { problemOf } from '../src/nextSteps/problem';
-import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
+import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
 import type { Clock } from '../src/tracking/clock';
 import type { Translator } from '../src/i18n';
 import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
@@ -132,9 +132,9 @@ export class LookupAnswerer {
   /** When something is wrong with a parcel: a person, where one can come in, and the shop's help page, where there is one. */
   private waysForward(shipments: Shipment[], language: TurnLanguage, now: number): Choice[] {
     if (!shipments.some((shipment) => problemOf(shipment, now, this.parts.staleAfterDays))) return [];
-    const page = supportPageFor(this.parts.supportPages, language.language);
+    const page = helpPageChoice(this.parts.supportPages, language.language, language.t);
     const { person } = this.parts;
-    return [...(person?.offered ? [person.choice(language.t)] : []), ...(page ? [{ value: 'help_page', title: language.t('next_step.help_page'), url: page }] : [])];
+    return [...(person?.offered ? [person.choice(language.t)] : []), ...(page ? [page] : [])];
   }
 
   /** Nothing to wait for once every parcel is delivered, returned or lost. */

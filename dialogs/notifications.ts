@@ -5,6 +5,7 @@
  */
 import { TurnContext } from 'botbuilder';
 import { dateFormatter } from '../src/cards/format';
+import { BUTTON_TITLE_BUDGET } from '../src/cards/statusCard';
 import type { Choice } from '../src/channels';
 import type { Translator } from '../src/i18n';
 import type { Logger } from '../src/tracking/logger';
@@ -21,8 +22,6 @@ import { languageOf, type TurnLanguage } from './turnLanguage';
 export const STOP_ALL = 'stop_all';
 /** A stop button shows at most this much of the number (its end, which people compare). */
 const STOP_TITLE_IDENTIFIER = 14;
-/** Teams cuts a button title past about 20 characters, on phones mid-word: a stop's words and number fit in that. */
-const BUTTON_TITLE = 20;
 
 export class Notifications {
   constructor(
@@ -96,7 +95,8 @@ export class Notifications {
   async picked(context: TurnContext, text: string, offered: readonly string[], numbers: boolean): Promise<string | undefined> {
     const stops = offered.filter((value) => value === STOP_ALL || stoppedBy(value));
     if (!stops.length) return undefined;
-    const { t, english } = { t: this.language(context).t, english: this.translator.english };
+    const { t } = this.language(context);
+    const { english } = this.translator;
     const watched = await this.watches.list(conversationKey(context.activity));
     const generic = stops.length === 1 ? [t('choice.stop_watch'), ...t('choice.stop_watch_synonyms').split('|'), ...english('choice.stop_watch_synonyms').split('|')] : [];
     const choices = offered.map((value) => {
@@ -143,6 +143,6 @@ export class Notifications {
  * gives up its start, in the room the words leave, so the title fits a Teams button in every language.
  */
 export function stopTitle(t: TurnLanguage['t'], identifier: string): string {
-  const room = Math.min(STOP_TITLE_IDENTIFIER, BUTTON_TITLE - t('notify.stop_named', { identifier: '' }).length);
+  const room = Math.min(STOP_TITLE_IDENTIFIER, BUTTON_TITLE_BUDGET - t('notify.stop_named', { identifier: '' }).length);
   return t('notify.stop_named', { identifier: identifier.length <= room ? identifier : `…${identifier.slice(-(room - 1))}` });
 }

@@ -28,6 +28,16 @@ import { STOP_WATCH } from '../src/watch/announcement';
 export const NOTIFY = 'notify';
 export const MY_NOTIFICATIONS = 'my_notifications';
 
+export type UpdatesAsked = 'start' | 'stop' | 'list';
+
+interface UpdatePhrases {
+  asked: Map<string, UpdatesAsked>;
+  stop: Set<string>;
+}
+
+/** Per language (each Translate is one language's, for the process's life). */
+const updatePhrases = new WeakMap<Translate, UpdatePhrases>();
+
 export class Understanding {
   constructor(
     /** The kinds this deployment can look up, in the order customers are offered them. */
@@ -62,17 +72,37 @@ export class Understanding {
    * (or their synonyms) as the whole message, or a sentence asking for updates ("let me know when it
    * moves") with no number in it (one with a number is looked up, and its answer offers "Notify me").
    */
-  updates(text: string | undefined, t: Translate): 'start' | 'stop' | 'list' | undefined {
-    const values = [STOP_WATCH, MY_NOTIFICATIONS, NOTIFY] as const;
-    const picked = pickChoice(text, values.map((value) => this.choice(value, t)), { numbers: false });
-    if (picked !== undefined) return (['stop', 'list', 'start'] as const)[picked];
+  updates(text: string | undefined, t: Translate): UpdatesAsked | undefined {
+    const said = plainWords(text ?? '');
+    if (!said) return undefined;
+    const asked = this.updatePhrases(t).asked.get(said);
+    if (asked) return asked;
     return this.topic(text, t) === 'notify' && this.identifiers(text).type === 'none' ? 'start' : undefined;
   }
 
   /** A bare "stop" (in the customer's language or English): with updates running, it stops them. */
   saysStop(text: string | undefined, t: Translate): boolean {
-    const said = plainWords(text ?? '');
-    return !!said && [...t('notify.stop_words').split('|'), ...this.english('notify.stop_words').split('|')].some((word) => plainWords(word) === said);
+    return this.updatePhrases(t).stop.has(plainWords(text ?? ''));
+  }
+
+  /**
+   * The words of the update choices and of "stop", as plain words, built once per language: every
+   * message is matched against them before anything else (it cost 50 µs a turn, built each time).
+   */
+  private updatePhrases(t: Translate): UpdatePhrases {
+    let phrases = updatePhrases.get(t);
+    if (!phrases) {
+      const asked = new Map<string, UpdatesAsked>();
+      // In this order, the first to claim a phrase keeps it: "notifications" lists rather than starts.
+      for (const [value, meaning] of [[STOP_WATCH, 'stop'], [MY_NOTIFICATIONS, 'list'], [NOTIFY, 'start']] as const) {
+        const choice = this.choice(value, t);
+        for (const words of [choice.title, ...(choice.synonyms ?? [])].map(plainWords)) if (words && !asked.has(words)) asked.set(words, meaning);
+      }
+      const stop = new Set([...t('notify.stop_words').split('|'), ...this.english('notify.stop_words').split('|')].map(plainWords).filter(Boolean));
+      phrases = { asked, stop };
+      updatePhrases.set(t, phrases);
+    }
+    return phrases;
   }
 
   social(text: string | undefined, t: Translate): SocialIntent | undefined {

@@ -135,17 +135,17 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config, clock);
   const notify = config.notify;
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
-  let scheduler: WatchScheduler | undefined;
-  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler?.wake());
-  const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, logger.child({ component: 'updates' }));
+  const updatesLogger = logger.child({ component: 'updates' });
+  const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger);
   const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages });
   const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays } });
-  scheduler = new WatchScheduler(watchQueue, check, new CheckBudget(notify.maxChecksPerSecond, clock), clock, logger.child({ component: 'updates' }), {
+  const scheduler = new WatchScheduler(watchQueue, check, new CheckBudget(notify.maxChecksPerSecond, clock), clock, updatesLogger, {
     leaseMs,
     intervalMs: notify.intervalMs,
     pollMs: Math.min(MAX_POLL_MS, notify.intervalMs),
     concurrency: CHECKS_AT_ONCE,
   });
+  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake());
   const answerer = new LookupAnswerer({
     finder,
     translator,

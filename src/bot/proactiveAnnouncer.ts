@@ -10,6 +10,7 @@ import type { CloudAdapter, ConversationReference } from 'botbuilder';
 import { channelProfile } from '../channels';
 import type { Announcement, Announcer, Delivery, Watch } from '../watch';
 import { errorLogFields } from '../tracking/errors';
+import { parseRetryAfter } from '../tracking/retry';
 import type { Logger } from '../tracking/logger';
 import type { ConversationMemory } from '../../dialogs/conversationMemory';
 import { sendMessage } from '../../dialogs/send';
@@ -77,7 +78,6 @@ function statusOf(error: unknown): number | undefined {
 
 function retryAfterMs(error: unknown): number | undefined {
   const headers = (error as { response?: { headers?: { get?: (name: string) => string | undefined } } })?.response?.headers;
-  const value = headers?.get?.('retry-after');
-  const seconds = Number(value);
-  return value !== undefined && Number.isFinite(seconds) ? seconds * 1_000 : undefined;
+  // An HTTP date in it is the channel's wall-clock time.
+  return parseRetryAfter(headers?.get?.('retry-after'), Date.now());
 }

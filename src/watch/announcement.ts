@@ -7,7 +7,7 @@ import { renderShipments } from '../cards';
 import type { Choice, Message } from '../channels';
 import type { Translate, Translator } from '../i18n';
 import { problemOf } from '../nextSteps/problem';
-import { supportPageFor, type SupportPages } from '../nextSteps/supportPages';
+import { helpPageChoice, type SupportPages } from '../nextSteps/supportPages';
 import type { Shipment } from '../tracking/shipment';
 import type { Watch } from './watch';
 
@@ -48,9 +48,9 @@ export class AnnouncementWriter {
     const moved = changed.length === 1 ? t('notify.moved', { identifier: watch.shown, status: statusWords(changed[0], t) }) : t('notify.moved_several', { identifier: watch.shown, count: changed.length });
     const intro = last ? `${moved} ${t('notify.last_update')}` : moved;
     const problem = changed.some((shipment) => problemOf(shipment, now, this.settings.staleAfterDays));
-    const page = problem ? supportPageFor(this.settings.supportPages, language) : undefined;
+    const page = problem ? helpPageChoice(this.settings.supportPages, language, t) : undefined;
     const choices: Choice[] = [
-      ...(page ? [{ value: 'help_page', title: t('next_step.help_page'), url: page }] : []),
+      ...(page ? [page] : []),
       ...(last ? [] : [{ value: stopValue(watch.id), title: t('choice.stop_watch') }]),
     ];
     const context = {

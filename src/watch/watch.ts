@@ -7,11 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { LookupRequest } from '../tracking/lookup';
 
-export interface Watch {
-  /** Stable for one conversation and one request: asking twice extends the same watch. */
-  id: string;
-  /** Which conversation it belongs to (channel and conversation id): its watches are listed and counted by it. */
-  conversation: string;
+/** Where updates go and how they speak: taken from the turn that asked for them. */
+export interface Recipient {
   /** How the bot reaches the conversation again; the bot's edge reads it, the core never does. */
   reference: Record<string, unknown>;
   channel: string;
@@ -20,6 +17,13 @@ export interface Watch {
   locale: string;
   /** The customer's own IANA zone, when their client sent one. */
   timeZone?: string;
+}
+
+export interface Watch extends Recipient {
+  /** Stable for one conversation and one request: asking twice extends the same watch. */
+  id: string;
+  /** The conversation's tag (conversationTag): its watches are listed and counted by it. */
+  conversation: string;
   request: LookupRequest;
   /** The identifier as the customer typed it: what every update quotes. */
   shown: string;

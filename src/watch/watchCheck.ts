@@ -48,12 +48,11 @@ export class WatchCheck {
 
   /** Throws what the lookup throws (an outage, a 429): the scheduler backs off and the entry stays queued. */
   async check(watchId: string, entry: string): Promise<Next> {
-    const { store, clock } = this.parts;
-    const stored = await store.read(watchId);
+    const stored = await this.parts.store.read(watchId);
     // Stopped, ended, or started again under a new entry: this entry has nothing more to time.
     if (!stored || stored.watch.entry !== entry) return DONE;
     const { watch, etag } = stored;
-    const now = clock.now();
+    const now = this.parts.clock.now();
     if (watch.sending && watch.sending.until > now) return this.later(watch.sending.until - now);
     if (now >= watch.expiresAt) return this.expire(watch, etag);
 
@@ -61,40 +60,40 @@ export class WatchCheck {
     const changed = changedSince(watch.announced, shipments);
     if (!changed.length) return this.later(this.delayFor(watch, shipments, now));
     const last = allFinal(shipments);
+    const update = this.parts.writer.update(watch, changed, now, last);
+    return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(watch, shipments, now) });
+  }
 
+  /** The watch's time is up: a last message, then it ends. */
+  private expire(watch: Watch, etag: string): Promise<Next> {
+    return this.deliver(watch, etag, this.parts.writer.expired(watch, this.parts.timing.forDays));
+  }
+
+  /**
+   * Claims, sends and records one message. With `then` the watch goes on with those fingerprints and
+   * its next check; without, the message was its last and the watch ends once it is sent.
+   */
+  private async deliver(watch: Watch, etag: string, announcement: Announcement, then?: { announced: Record<string, string>; nextMs: number }): Promise<Next> {
+    const { store } = this.parts;
     const claimed = await this.claim(watch, etag);
     if (!claimed) return this.later(this.parts.timing.leaseMs);
-    const delivery = await this.send(watch, this.parts.writer.update(watch, changed, now, last));
+    const delivery = await this.send(watch, announcement);
     switch (delivery.outcome) {
       case 'gone':
         return this.endConversation(watch);
       case 'later':
-        // Not sent: the claim is let go, and the same change is announced at the next check.
+        // Not sent: the claim is let go, and the same message goes out at the next check.
         await store.write({ ...watch, sending: undefined }, claimed);
         return this.later(delivery.afterMs);
       case 'sent':
-        if (last) {
+        if (!then) {
           await store.remove(watch.id);
           return DONE;
         }
         // Undefined: the customer stopped the watch while its update was on its way.
-        if (!(await store.write({ ...watch, announced: { ...watch.announced, ...fingerprints(shipments) }, sending: undefined }, claimed))) return DONE;
-        return this.later(this.delayFor(watch, shipments, clock.now()));
+        if (!(await store.write({ ...watch, announced: then.announced, sending: undefined }, claimed))) return DONE;
+        return this.later(then.nextMs);
     }
-  }
-
-  /** The watch's time is up: a last message, then it ends. */
-  private async expire(watch: Watch, etag: string): Promise<Next> {
-    const claimed = await this.claim(watch, etag);
-    if (!claimed) return this.later(this.parts.timing.leaseMs);
-    const delivery = await this.send(watch, this.parts.writer.expired(watch, this.parts.timing.forDays));
-    if (delivery.outcome === 'gone') return this.endConversation(watch);
-    if (delivery.outcome === 'later') {
-      await this.parts.store.write({ ...watch, sending: undefined }, claimed);
-      return this.later(delivery.afterMs);
-    }
-    await this.parts.store.remove(watch.id);
-    return DONE;
   }
 
   /** The update is this check's to send; undefined when another check or a stop came first. */

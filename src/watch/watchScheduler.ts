@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../tracking/clock';
 import { errorLogFields, RetriesExhaustedError } from '../tracking/errors';
+import { parseRetryAfter } from '../tracking/retry';
 import type { Logger } from '../tracking/logger';
 import type { CheckBudget } from './checkBudget';
 import type { Next, WatchCheck } from './watchCheck';
@@ -147,7 +148,8 @@ export class WatchScheduler {
   /** Pauses the whole schedule: for the upstream's Retry-After when it said one, else doubling from 15 s. */
   private pause(error: RetriesExhaustedError): number {
     this.failuresInARow++;
-    const asked = retryAfterMs(error);
+    const header = error.failure.headers?.['retry-after'];
+    const asked = parseRetryAfter(header, this.clock.now()) ?? error.nextDelayMs;
     const pauseMs = Math.min(MAX_PAUSE_MS, asked ?? FIRST_PAUSE_MS * 2 ** (this.failuresInARow - 1));
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + pauseMs);
     return pauseMs;
@@ -156,14 +158,4 @@ export class WatchScheduler {
   private paused(): boolean {
     return this.clock.now() < this.pausedUntil;
   }
-}
-
-/** The upstream's Retry-After (seconds or an HTTP date), when its last answer had one. */
-function retryAfterMs(error: RetriesExhaustedError): number | undefined {
-  const header = error.failure.headers?.['retry-after'];
-  if (!header) return error.nextDelayMs;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1_000);
-  const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : error.nextDelayMs;
 }

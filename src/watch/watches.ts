@@ -7,7 +7,7 @@ import type { Translator } from '../i18n';
 import type { Clock } from '../tracking/clock';
 import type { LookupRequest, ShipmentFinder } from '../tracking/lookup';
 import { allFinal, fingerprints } from './fingerprint';
-import { conversationTag, watchId, type Watch } from './watch';
+import { conversationTag, watchId, type Recipient, type Watch } from './watch';
 import type { WatchQueue } from './watchQueue';
 import type { WatchStore } from './watchStore';
 
@@ -20,15 +20,9 @@ export interface WatchSettings {
   intervalMs: number;
 }
 
-/** Where the watch sends its updates and how it speaks: taken from the turn that asked. */
-export interface Asker {
-  /** The conversation's key (channel and conversation id). */
+/** The turn that asks for updates: its conversation's key (channel and conversation id), and where they go. */
+export interface Asker extends Recipient {
   conversation: string;
-  reference: Record<string, unknown>;
-  channel: string;
-  tenant?: string;
-  locale: string;
-  timeZone?: string;
 }
 
 export interface Watchable {
@@ -69,10 +63,6 @@ export class Watches {
     return this.settings.maxPerConversation > 0;
   }
 
-  get forDays(): number {
-    return this.settings.forDays;
-  }
-
   get maxPerConversation(): number {
     return this.settings.maxPerConversation;
   }
@@ -93,17 +83,13 @@ export class Watches {
       const shipments = await this.finder.find(thing.request, language);
       if (!shipments.length) result.missing.push(thing.shown);
       else if (allFinal(shipments)) result.final.push(thing.shown);
-      else if (await this.renew(id, asker, until)) result.renewed.push(thing.shown);
+      else if (existing.some((watch) => watch.id === id) && (await this.renew(id, asker, until))) result.renewed.push(thing.shown);
       else if (existing.length + result.started.length >= this.settings.maxPerConversation) result.full.push(thing.shown);
       else {
         const watch: Watch = {
+          ...recipientOf(asker),
           id,
           conversation,
-          reference: asker.reference,
-          channel: asker.channel,
-          tenant: asker.tenant,
-          locale: asker.locale,
-          timeZone: asker.timeZone,
           request: thing.request,
           shown: thing.shown,
           announced: fingerprints(shipments),
@@ -141,7 +127,12 @@ export class Watches {
   private async renew(id: string, asker: Asker, until: number): Promise<boolean> {
     const stored = await this.store.read(id);
     if (!stored) return false;
-    const renewed = await this.store.write({ ...stored.watch, reference: asker.reference, locale: asker.locale, timeZone: asker.timeZone, expiresAt: until }, stored.etag);
+    const renewed = await this.store.write({ ...stored.watch, ...recipientOf(asker), expiresAt: until }, stored.etag);
     return renewed !== undefined || (await this.store.read(id)) !== undefined;
   }
+}
+
+/** The asker's recipient part, without its conversation key (a watch keeps the conversation's tag instead). */
+function recipientOf({ conversation: _key, ...recipient }: Asker): Recipient {
+  return recipient;
 }

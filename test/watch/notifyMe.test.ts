@@ -146,3 +146,31 @@ test('in Teams in French: the update card carries its stop as a button that send
   expect(buttons.map((button) => [button.title, button.data?.msteams])).toEqual([['Arrêter les alertes', { type: 'imBack', value: 'Arrêter les alertes' }]]);
   expect(summarize((await customer.say('Arrêter les alertes')).replies)).toEqual(['C’est fait : plus d’alertes pour ORD-1014.']);
 });
+
+test('on Messenger every update carries the POST_PURCHASE_UPDATE tag, which lets it out after the 24-hour window; answers to the customer do not', async () => {
+  const customer = channel('en', 'facebook');
+  const answer = await customer.say(MOVING);
+  expect(answer.replies.every((reply) => reply.channelData === undefined)).toBe(true);
+  await customer.say('Notify me');
+  const [update] = await minutesPass(1);
+  expect(update.text).toMatch(/^News on ORD-1014: Dispatched\./);
+  expect(update.channelData).toEqual({ messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' });
+});
+
+test('"Notify me" right after the answer asks the upstream nothing more (the lookup cache), and a check shares the cache too', async () => {
+  await running.close();
+  running = await startApp(configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: String(MINUTE), LOOKUP_CACHE_TTL_MS: String(5 * MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), { clock });
+  const customer = channel();
+  const asks = () => checkpoints.requests.length;
+  await customer.say(MOVING);
+  const afterAnswer = asks();
+  await customer.say('Notify me');
+  expect(asks()).toBe(afterAnswer);
+  // Within the cache's time the check reuses the answer: no call, and no news yet.
+  expect(await minutesPass(1)).toEqual([]);
+  expect(asks()).toBe(afterAnswer);
+  // Past it, one call for the check, and the news.
+  const later = await minutesPass(5);
+  expect(asks()).toBe(afterAnswer + 1);
+  expect(later.map((reply) => reply.text)).toEqual([expect.stringMatching(/^News on ORD-1014: /)]);
+});

@@ -146,3 +146,23 @@ test('a 429 from the upstream pauses every check for its Retry-After; the postpo
   expect(calls.slice(refused).every((time) => time >= pausedAt + 120_000)).toBe(true);
   expect(h.sent).toHaveLength(10);
 });
+
+test('a parcel out for delivery is checked four times as often; one in transit at the usual interval', async () => {
+  let clock!: FakeClock;
+  const checked: Record<string, number[]> = {};
+  const status: Record<string, Shipment['status']['category']> = { 'ORD-0': 'out_for_delivery', 'ORD-1': 'in_transit' };
+  const finder: ShipmentFinder = { kinds: () => ['order_number'], find: async (request) => ((checked[request.identifier] ??= []).push(clock.now()), [shipment(status[request.identifier])]) };
+  const h = harness(finder, 100);
+  clock = h.clock;
+  await h.subscribe(2);
+  const start = clock.now();
+  for (let step = 0; step < 8; step++) {
+    await clock.sleep(15_000);
+    await h.scheduler.runDue();
+  }
+  // To the second: each check waits a few ms for its budget token on the same clock.
+  const since = (times: number[]) => times.slice(1).map((time) => Math.round((time - start) / 1_000) * 1_000);
+  // The first check of each comes after the usual interval (60 s); then every 15 s while on the van.
+  expect(since(checked['ORD-0'])).toEqual([60_000, 75_000, 90_000, 105_000, 120_000]);
+  expect(since(checked['ORD-1'])).toEqual([60_000, 120_000]);
+});
