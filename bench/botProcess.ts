@@ -9,11 +9,15 @@
  *  - the echo bot with conversation state read and written, as the real bot does every turn;
  *  - a lookup answered without the dialog stack: the same lookup (cache included), cards and
  *    "anything else?" text as the real turn, sent as the same two messages;
- *  - the same with the cards alone: one message.
+ *  - the same with the cards alone: one message;
+ *  - a bot shaped like botbuilder's core-bot sample: conversation and user state, a ComponentDialog
+ *    run through a DialogSet each turn, and a waterfall whose step takes the prompt's answer and asks
+ *    again (one waterfall step and one TextPrompt a turn): the floor for a guided turn of ours.
  * These are not products: they split the gap between echo and lookup into its parts.
  * It reports over IPC: { port } when listening, then { cpu, memory, state } when asked.
  */
-import { ActivityHandler, ActivityTypes, ConversationState, MemoryStorage, type TurnContext } from 'botbuilder';
+import { ActivityHandler, ActivityTypes, ConversationState, MemoryStorage, UserState, type StatePropertyAccessor, type TurnContext } from 'botbuilder';
+import { ComponentDialog, DialogSet, DialogTurnStatus, TextPrompt, WaterfallDialog, type DialogState, type WaterfallStepContext } from 'botbuilder-dialogs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { structuredLookup } from '../dialogs/structuredLookup';
@@ -75,6 +79,47 @@ const directLookup = (andAnythingElse: boolean) => {
 };
 registerMessagesRoute(app.server, app.adapter, directLookup(true), '/api/lookup-direct');
 registerMessagesRoute(app.server, app.adapter, directLookup(false), '/api/lookup-direct-one');
+
+/** core-bot's MainDialog, cut to one question asked again and again: a waterfall step and a prompt per turn. */
+class CoreBotDialog extends ComponentDialog {
+  constructor() {
+    super('main');
+    this.addDialog(new TextPrompt('text'));
+    this.addDialog(
+      new WaterfallDialog('loop', [
+        (step: WaterfallStepContext) => step.prompt('text', { prompt: translator.english('prompt.identifier.tracking_number') }),
+        (step: WaterfallStepContext) => step.replaceDialog('loop'),
+      ]),
+    );
+    this.initialDialogId = 'loop';
+  }
+
+  /** As core-bot's MainDialog.run: a DialogSet around the dialog, continued, or begun when nothing is open. */
+  async run(context: TurnContext, accessor: StatePropertyAccessor<DialogState>): Promise<void> {
+    const dialogs = new DialogSet(accessor);
+    dialogs.add(this);
+    const dc = await dialogs.createContext(context);
+    const result = await dc.continueDialog();
+    if (result.status === DialogTurnStatus.empty) await dc.beginDialog(this.id);
+  }
+}
+const coreStorage = new MemoryStorage();
+const coreConversation = new ConversationState(coreStorage);
+const coreUser = new UserState(coreStorage);
+const coreDialog = new CoreBotDialog();
+const coreDialogState = coreConversation.createProperty<DialogState>('DialogState');
+// As core-bot's DialogBot: the dialog on every message, then both states saved.
+const coreBot = new ActivityHandler();
+coreBot.onMessage(async (context, next) => {
+  await coreDialog.run(context, coreDialogState);
+  await next();
+});
+coreBot.onDialog(async (context, next) => {
+  await coreConversation.saveChanges(context, false);
+  await coreUser.saveChanges(context, false);
+  await next();
+});
+registerMessagesRoute(app.server, app.adapter, coreBot, '/api/core-bot');
 
 // The first lookup's cards, sent again as they are on every later turn: no state, no lookup, no rendering.
 let readyCards: Promise<Reply[]> | undefined;

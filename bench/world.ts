@@ -5,21 +5,31 @@ import { startCheckpointsSimulator, startTrackingsSimulator, type Simulator } fr
 
 export interface Connector {
   url: string;
-  /** Replies received, and the largest one's size in bytes. */
-  stats(): { replies: number; largestBytes: number };
+  /** Activities received (typing indicators among them), and the largest one's size in bytes. */
+  stats(): { replies: number; typing: number; largestBytes: number };
+  /** The last reply's text: what the bench checks a kind of turn answers before it measures it. */
+  lastText(): string | undefined;
   close(): Promise<void>;
 }
 
-/** Counts and measures what the bot sends; keeps nothing else, so it costs no memory over a long run. */
+/** Counts and measures what the bot sends; keeps only the last reply, so it costs no memory over a long run. */
 export async function startConnector(): Promise<Connector> {
   let replies = 0;
+  let typing = 0;
   let largestBytes = 0;
+  let last: Buffer[] = [];
   const server = http.createServer((req, res) => {
     let bytes = 0;
-    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      chunks.push(chunk);
+    });
     req.on('end', () => {
       replies++;
       largestBytes = Math.max(largestBytes, bytes);
+      last = chunks;
+      if (Buffer.concat(chunks).includes('"type":"typing"')) typing++;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(`{"id":"r${replies}"}`);
     });
@@ -28,7 +38,11 @@ export async function startConnector(): Promise<Connector> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stats: () => ({ replies, largestBytes }),
+    stats: () => ({ replies, typing, largestBytes }),
+    lastText: () => {
+      const activity = last.length ? (JSON.parse(Buffer.concat(last).toString('utf8')) as { text?: string }) : undefined;
+      return activity?.text;
+    },
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

@@ -6,8 +6,8 @@
  * prompts, whose choices show internal values on Teams, fall back to a text list when a title passes
  * 20 characters, and whose number recognizers read "1" as the option whose value is "1".
  */
-import type { TurnContext } from 'botbuilder';
-import { Dialog, type DialogContext, type DialogInstance, type DialogTurnResult } from 'botbuilder-dialogs';
+import type { TurnContext } from '../src/bot/botbuilder';
+import { Dialog, type DialogContext, type DialogInstance, type DialogTurnResult } from './botbuilderDialogs';
 import type { Choice } from '../src/channels';
 import type { OfferedChoice } from '../src/recognize';
 import { sendText } from './send';

@@ -4,7 +4,7 @@
  * will it arrive?" can point at it), the numbers that found something (the case a person takes over)
  * and a handoff under way. A few hundred bytes in conversation state at most, no order data.
  */
-import type { StatePropertyAccessor, TurnContext } from 'botbuilder';
+import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import { CASE_LIMITS, type HandoffHub } from '../src/handoff';
 import type { LookupRequest } from '../src/tracking/lookup';
 
@@ -16,8 +16,9 @@ export interface LastLookup extends LookupRequest {
 export interface Memory {
   /** Values of the choices the bot's last message offered, in the order shown. */
   offered?: string[];
+  /** Written by versions before the answer was kept whole: the answer's first number. Read, no longer written. */
   last?: LastLookup;
-  /** Everything the last answer found: what "Notify me" watches. */
+  /** Everything the last answer found: what "Notify me" watches; the first is what "when will it arrive?" points at. */
   answer?: LastLookup[];
   /** The numbers this conversation found shipments for, oldest first, the newest few. */
   found?: LastLookup[];
@@ -59,11 +60,12 @@ export class ConversationMemory {
     const memory = await this.state.get(context, {});
     const same = (a: LastLookup, b: LastLookup) => a.kind === b.kind && a.identifier === b.identifier && a.storeId === b.storeId;
     const kept = (memory.found ?? []).filter((old) => !found.some((now) => same(old, now)));
-    await this.state.set(context, { ...memory, last: found[0], answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups) });
+    await this.state.set(context, { ...memory, last: undefined, answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups) });
   }
 
   async last(context: TurnContext): Promise<LastLookup | undefined> {
-    return (await this.state.get(context, {})).last;
+    const memory = await this.state.get(context, {});
+    return memory.answer?.[0] ?? memory.last;
   }
 
   /** What the last answer found, all of it. */

@@ -4,7 +4,7 @@
  * saved: what the customer said and the visible text of every reply the turn is about to send. Never
  * logged. Dropped when a handoff takes it, a day after it was said, and at once when turned off.
  */
-import { ActivityTypes, type Activity, type StatePropertyAccessor, type TurnContext } from 'botbuilder';
+import { ActivityTypes, type Activity, type StatePropertyAccessor, type TurnContext } from '../src/bot/botbuilder';
 import { keptLines, withSaid, type Said, type TranscriptLine } from '../src/handoff';
 import type { Clock } from '../src/tracking/clock';
 

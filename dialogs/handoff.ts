@@ -4,7 +4,7 @@
  * (looked up again, within the reply deadline), the transcript goes with it and is then dropped, and
  * the customer is told, in their language, what happens next. Nothing the customer said is logged.
  */
-import { ActivityTypes, type TurnContext } from 'botbuilder';
+import { ActivityTypes, type TurnContext } from '../src/bot/botbuilder';
 import { z } from 'zod';
 import type { Choice } from '../src/channels';
 import { caseOf, handoffReply, TRANSCRIPT_LIMITS, type HandoffCase } from '../src/handoff';

@@ -3,7 +3,7 @@
  * and what the customer is told meanwhile. The case and its words come from src/handoff; only the
  * wire shape differs.
  */
-import { ActivityTypes, EventFactory, type Activity, type ChannelAccount, type TurnContext } from 'botbuilder';
+import { ActivityTypes, EventFactory, type Activity, type ChannelAccount, type TurnContext } from '../src/bot/botbuilder';
 import { agentSummary, escalationTags, handoffReply, type HandoffCase, type HandoffHub, type TranscriptLine } from '../src/handoff';
 import type { Translate } from '../src/i18n';
 import { sendText } from './send';

@@ -5,8 +5,8 @@
  * answer from the customer ("not found", a refused store) is handed back as a Notice for the question
  * that asks it; one that doesn't (an outage) is said here.
  */
-import { ActivityTypes, DeliveryModes, type TurnContext } from 'botbuilder';
-import { renderShipments } from '../src/cards';
+import { ActivityTypes, DeliveryModes, type TurnContext } from '../src/bot/botbuilder';
+import type { RenderedAnswers } from '../src/cards';
 import type { Choice } from '../src/channels';
 import { problemOf } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
@@ -80,6 +80,8 @@ export interface AnswererParts {
   person?: { readonly offered: boolean; choice(t: TurnLanguage['t']): Choice };
   /** "Notify me": offered on an answer with a parcel still on its way, where updates are on. */
   updates?: { readonly offered: boolean };
+  /** Renders the cards, once per cached shipment list and the way it is shown. */
+  renderings: RenderedAnswers;
 }
 
 export class LookupAnswerer {
@@ -152,7 +154,8 @@ export class LookupAnswerer {
     if (settled.ok && settled.value.some((found) => found.shipments.length)) {
       const found = settled.value.flatMap((result, i) => (result.shipments.length ? [{ ...result, lookup: lookups[i] }] : []));
       const missing = lookups.filter((_, i) => !settled.value[i].shipments.length);
-      const shipments = found.flatMap((result) => result.shipments);
+      // One number's list is the cache's own (the same object for every ask within the TTL): its rendering is kept with it.
+      const shipments = found.length === 1 ? found[0].shipments : found.flatMap((result) => result.shipments);
       noteLookup(context, { kind: found[0].request.kind, outcome: 'found', shipments: shipments.length, ...trace });
       await this.parts.guard.found(context);
       const list = (items: Array<{ shown: string }>) => listOf(items.map((item) => item.shown), language.locale);
@@ -162,7 +165,7 @@ export class LookupAnswerer {
         .join(' ');
       const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays };
       const choices = [...this.waysForward(shipments, language, cardContext.now), ...this.notifyMe(shipments, t), ...this.followUps(t)];
-      for (const message of renderShipments(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
+      for (const message of this.parts.renderings.render(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
       // What a number picks on a text channel: the choices it numbered, in that order (a page is no answer).
       await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
       await this.parts.memory.lookedUp(context, found.map((result) => ({ ...result.request, shown: result.lookup.shown })));

@@ -4,8 +4,9 @@
  * go round again. Whatever is known already (a recognized message, a card submit, a re-ask after "not
  * found") is never asked for. Any question takes any identifier typed instead, as what it is.
  */
-import type { TurnContext } from 'botbuilder';
-import { ComponentDialog, WaterfallDialog, type DialogContext, type DialogTurnResult, type WaterfallStepContext } from 'botbuilder-dialogs';
+import type { TurnContext } from '../src/bot/botbuilder';
+import { ComponentDialog, WaterfallDialog, type DialogTurnResult, type WaterfallStepContext } from './botbuilderDialogs';
+import type { TurnDialogs } from './turnDialogs';
 import type { Store } from '../src/config';
 import type { Translator } from '../src/i18n';
 import { pickChoice as pick, validateIdentifier, type Candidate, type Recognition } from '../src/recognize';
@@ -89,10 +90,10 @@ export class LookupDialog extends ComponentDialog {
    * A lookup that needs nothing collected, answered at once (a recognized message, a card submit).
    * When the answer needs a new answer from the customer, the dialog starts and asks it.
    */
-  async lookUp(dc: DialogContext, draft: LookupDraft): Promise<void> {
+  async lookUp(dialogs: TurnDialogs, draft: LookupDraft): Promise<void> {
     const complete = this.completed(draft);
-    const next = this.missing(complete) ? complete : await this.lookUpNow(dc.context, complete);
-    if (next) await dc.beginDialog(LOOKUP_DIALOG, next);
+    const next = this.missing(complete) ? complete : await this.lookUpNow(dialogs.context, complete);
+    if (next) await dialogs.begin(LOOKUP_DIALOG, next);
   }
 
   /** What a draft still needs before it can be looked up; undefined when nothing. */

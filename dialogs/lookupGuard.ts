@@ -6,7 +6,7 @@
  * a lookup runs only when every record admits it, and counts in each. The records are a few numbers in
  * the state storage, so every instance applies the same limits.
  */
-import type { StatePropertyAccessor, TurnContext } from 'botbuilder';
+import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import type { Clock } from '../src/tracking/clock';
 
 export interface GuardLimits {

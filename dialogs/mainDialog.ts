@@ -4,8 +4,9 @@
  * question open it also takes the choices the last answer offered, identifiers (looked up at once,
  * without a dialog, when nothing needs asking) and questions the bot cannot act on.
  */
-import type { StatePropertyAccessor, TurnContext } from 'botbuilder';
-import { DialogSet, type DialogContext, type DialogState } from 'botbuilder-dialogs';
+import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
+import { DialogSet, type DialogState } from './botbuilderDialogs';
+import { TurnDialogs } from './turnDialogs';
 import type { Choice } from '../src/channels';
 import type { Translator } from '../src/i18n';
 import { pickChoice, type OfferedChoice } from '../src/recognize';
@@ -31,6 +32,9 @@ export interface MainDialogSettings {
 }
 
 export class MainDialog {
+  /** Built once: a DialogSet keeps no turn's state, only the dialogs and the accessor of their stack. */
+  private built?: { accessor: StatePropertyAccessor<DialogState>; set: DialogSet };
+
   constructor(
     private readonly lookupDialog: LookupDialog,
     private readonly answerer: LookupAnswerer,
@@ -49,12 +53,7 @@ export class MainDialog {
   }
 
   async run(context: TurnContext, dialogState: StatePropertyAccessor<DialogState>): Promise<void> {
-    const dialogs = new DialogSet(dialogState);
-    dialogs.add(this.lookupDialog);
-    const dc = await dialogs.createContext(context);
-    // A stack saved by another version of the bot, whose root dialog this one doesn't have (renamed or
-    // removed), would fail every turn with an apology until the state expired. Such a conversation starts over.
-    if (dc.stack.length && !dialogs.find(dc.stack[0].id)) dc.stack.splice(0);
+    const dialogs = await TurnDialogs.of(this.dialogSet(dialogState), dialogState, context);
     const { t } = this.language(context);
     const { text, value } = context.activity;
     // A number answers only the message right before it: read once, then forgotten.
@@ -63,74 +62,76 @@ export class MainDialog {
     const structured = structuredLookup(value);
     if (structured) {
       if (!structured.ok) return sendText(context, t('errors.bad_request'));
-      await dc.cancelAllDialogs();
+      await dialogs.cancelAll();
       const { request } = structured;
-      return this.lookupDialog.lookUp(dc, { ...request, shown: request.identifier });
+      return this.lookupDialog.lookUp(dialogs, { ...request, shown: request.identifier });
     }
     if (!text?.trim()) {
       // A card submit with other data, or an empty message: nothing to act on, the dialog waits on.
       if (value !== undefined) await sendText(context, t('errors.bad_request'));
       return;
     }
-    if (await this.anyStep(dc, text, offered, t)) return;
-    if (dc.activeDialog) {
-      await dc.continueDialog();
-      return;
-    }
-    await this.noQuestionOpen(dc, text, offered, t);
+    if (await this.anyStep(dialogs, text, offered, t)) return;
+    if (dialogs.open) return dialogs.continue();
+    await this.noQuestionOpen(dialogs, text, offered, t);
+  }
+
+  private dialogSet(accessor: StatePropertyAccessor<DialogState>): DialogSet {
+    if (this.built?.accessor !== accessor) this.built = { accessor, set: new DialogSet(accessor).add(this.lookupDialog) };
+    return this.built.set;
   }
 
   /** Updates, help, cancel, start over, a person and small talk, whatever step the conversation is at. Whether it was one. */
-  private async anyStep(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
-    const { context } = dc;
-    if (await this.updates(dc, text, offered, t)) return true;
+  private async anyStep(dialogs: TurnDialogs, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
+    const { context } = dialogs;
+    if (await this.updates(dialogs, text, offered, t)) return true;
     switch (this.understanding.command(text, t)) {
       case 'help':
-        if (dc.activeDialog) {
+        if (dialogs.open) {
           await sendText(context, t('help'));
-          await dc.repromptDialog();
+          await dialogs.reprompt();
         } else await this.offer(context, t('help'), [...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : []), ...this.personChoice(t)]);
         return true;
       case 'cancel':
-        await dc.cancelAllDialogs();
+        await dialogs.cancelAll();
         await sendText(context, t('cancelled'));
         return true;
       case 'start_over':
-        await dc.cancelAllDialogs();
-        await dc.beginDialog(LOOKUP_DIALOG, {} satisfies LookupDraft);
+        await dialogs.cancelAll();
+        await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft);
         return true;
     }
     // Before any question sees it: "I want to talk to a human" is no order ID of 19 characters.
     if (this.understanding.wantsPerson(text, t)) {
-      await dc.cancelAllDialogs();
+      await dialogs.cancelAll();
       await this.handoff.start(context);
       return true;
     }
     switch (this.understanding.social(text, t)) {
       case 'greeting':
-        if (!dc.activeDialog) await dc.beginDialog(LOOKUP_DIALOG, { greet: true } satisfies LookupDraft);
+        if (!dialogs.open) await dialogs.begin(LOOKUP_DIALOG, { greet: true } satisfies LookupDraft);
         else {
           leadWith(context, t('social.hello'));
-          await dc.repromptDialog();
+          await dialogs.reprompt();
         }
         return true;
       case 'yes':
-        if (dc.activeDialog) await dc.repromptDialog();
-        else await dc.beginDialog(LOOKUP_DIALOG, {} satisfies LookupDraft);
+        if (dialogs.open) await dialogs.reprompt();
+        else await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft);
         return true;
       case 'ok':
-        if (dc.activeDialog) await dc.repromptDialog();
+        if (dialogs.open) await dialogs.reprompt();
         else await this.sayKeepingChoices(context, t('social.ok'), offered);
         return true;
       case 'thanks':
-        if (dc.activeDialog) {
-          await dc.cancelAllDialogs();
+        if (dialogs.open) {
+          await dialogs.cancelAll();
           await sendText(context, t('social.thanks'));
         } else await this.sayKeepingChoices(context, t('social.thanks'), offered);
         return true;
       case 'goodbye':
       case 'no':
-        await dc.cancelAllDialogs();
+        await dialogs.cancelAll();
         await sendText(context, t('goodbye'));
         return true;
       default:
@@ -143,16 +144,16 @@ export class MainDialog {
    * bare "stop" while updates run (it stops them, and any question with them). A question open is asked again,
    * except after the list with its stops, which takes its place.
    */
-  private async updates(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
-    const { context } = dc;
-    const stop = await this.notifications.picked(context, text, offered, !dc.activeDialog);
+  private async updates(dialogs: TurnDialogs, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
+    const { context } = dialogs;
+    const stop = await this.notifications.picked(context, text, offered, !dialogs.open);
     if (stop) {
       await this.notifications.stop(context, stop === STOP_ALL ? undefined : stoppedBy(stop));
       return true;
     }
     const asked = this.understanding.updates(text, t);
     if (!asked && this.understanding.saysStop(text, t) && (await this.notifications.any(context))) {
-      await dc.cancelAllDialogs();
+      await dialogs.cancelAll();
       await this.notifications.stop(context);
       return true;
     }
@@ -161,27 +162,27 @@ export class MainDialog {
     else if (asked === 'stop') await this.notifications.stop(context);
     else if (await this.notifications.list(context)) {
       // The list's stops are what to answer now: a question left open would take the number meant for one ("1" as an order number).
-      await dc.cancelAllDialogs();
+      await dialogs.cancelAll();
       return true;
     }
     // A question was open: it is still the one to answer.
-    if (dc.activeDialog) await dc.repromptDialog();
+    if (dialogs.open) await dialogs.reprompt();
     return true;
   }
 
   /** After an answer, or before the first question: a choice offered, a number, a question, or the first question. */
-  private async noQuestionOpen(dc: DialogContext, text: string, offered: string[], t: TurnLanguage['t']): Promise<void> {
-    const { context } = dc;
+  private async noQuestionOpen(dialogs: TurnDialogs, text: string, offered: string[], t: TurnLanguage['t']): Promise<void> {
+    const { context } = dialogs;
     const picked = this.picked(text, offered, t);
-    if (picked === 'another') return void (await dc.beginDialog(LOOKUP_DIALOG, {} satisfies LookupDraft));
+    if (picked === 'another') return void (await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft));
     if (picked === 'done') return sendText(context, t('goodbye'));
     if (picked === PERSON) return this.handoff.start(context);
     if (picked === NOTIFY) return this.notifications.start(context);
-    if (picked) return void (await dc.beginDialog(LOOKUP_DIALOG, { kind: picked as LookupKind } satisfies LookupDraft));
+    if (picked) return void (await dialogs.begin(LOOKUP_DIALOG, { kind: picked as LookupKind } satisfies LookupDraft));
 
     const proven = this.understanding.identifiers(text);
-    if (proven.type === 'match') return this.lookupDialog.lookUp(dc, draftFrom(proven));
-    if (proven.type !== 'none') return void (await dc.beginDialog(LOOKUP_DIALOG, draftFrom(proven)));
+    if (proven.type === 'match') return this.lookupDialog.lookUp(dialogs, draftFrom(proven));
+    if (proven.type !== 'none') return void (await dialogs.begin(LOOKUP_DIALOG, draftFrom(proven)));
 
     const topic = this.understanding.topic(text, t);
     const last = topic === 'eta' ? await this.memory.last(context) : undefined;
@@ -191,8 +192,8 @@ export class MainDialog {
     if (answer) return this.sayKeepingChoices(context, answer, offered);
 
     const guess = this.understanding.identifiersOrGuess(text, proven);
-    if (guess.type === 'match') return this.lookupDialog.lookUp(dc, draftFrom(guess));
-    await dc.beginDialog(LOOKUP_DIALOG, (guess.type === 'none' ? {} : draftFrom(guess)) satisfies LookupDraft);
+    if (guess.type === 'match') return this.lookupDialog.lookUp(dialogs, draftFrom(guess));
+    await dialogs.begin(LOOKUP_DIALOG, (guess.type === 'none' ? {} : draftFrom(guess)) satisfies LookupDraft);
   }
 
   /**

@@ -3,7 +3,7 @@
  * last answer found, list what is watched with a way to stop each, stop one or all. Each reply is one
  * line in the customer's language; the checks and the updates themselves run in src/watch.
  */
-import { TurnContext } from 'botbuilder';
+import { TurnContext } from '../src/bot/botbuilder';
 import { dateFormatter } from '../src/cards/format';
 import { BUTTON_TITLE_BUDGET } from '../src/cards/statusCard';
 import type { Choice } from '../src/channels';

@@ -2,7 +2,7 @@
  * Messages out: a text or a rendered answer, with its choices shown the way the channel shows them
  * (src/channels). The only place where the channel-neutral Message becomes a botbuilder activity.
  */
-import { ActivityTypes, type Activity, type TurnContext } from 'botbuilder';
+import { ActivityTypes, type Activity, type TurnContext } from '../src/bot/botbuilder';
 import { forChannel, offerChoices, type Choice, type Message } from '../src/channels';
 
 export function toActivity(message: Message): Partial<Activity> {

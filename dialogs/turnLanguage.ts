@@ -2,7 +2,7 @@
  * The language, locale and time zone of one turn, worked out once from the activity
  * and kept in turn state, so every step, card and error reply speaks the same way.
  */
-import type { TurnContext } from 'botbuilder';
+import type { TurnContext } from '../src/bot/botbuilder';
 import type { Localization, Translator } from '../src/i18n';
 import { validTimeZone } from '../src/timeZone';
 

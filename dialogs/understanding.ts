@@ -37,6 +37,8 @@ interface UpdatePhrases {
 
 /** Per language (each Translate is one language's, for the process's life). */
 const updatePhrases = new WeakMap<Translate, UpdatePhrases>();
+/** Our choices by value, per language. The English synonyms are the same for every Understanding (one Translator's). */
+const choices = new WeakMap<Translate, Map<string, Choice & OfferedChoice>>();
 
 export class Understanding {
   constructor(
@@ -51,8 +53,16 @@ export class Understanding {
    * synonyms, or the English ones (customers type "Tracking number" into a Dutch chat too).
    */
   choice(value: string, t: Translate): Choice & OfferedChoice {
-    const words = (say: Translate) => [say(`choice.${value}`), ...say(`choice.${value}_synonyms`).split('|')];
-    return { value, title: t(`choice.${value}`), synonyms: [...new Set([...words(t), ...words(this.english)])] };
+    // Built once per language and value (every turn offers or matches a dozen): frozen, as it is shared.
+    let built = choices.get(t);
+    if (!built) choices.set(t, (built = new Map()));
+    let choice = built.get(value);
+    if (!choice) {
+      const words = (say: Translate) => [say(`choice.${value}`), ...say(`choice.${value}_synonyms`).split('|')];
+      choice = Object.freeze({ value, title: t(`choice.${value}`), synonyms: Object.freeze([...new Set([...words(t), ...words(this.english)])]) });
+      built.set(value, choice);
+    }
+    return choice;
   }
 
   command(text: string | undefined, t: Translate): Command | undefined {

@@ -61,10 +61,6 @@ export function sandboxRefusal(config: Config): string | undefined {
   return undefined;
 }
 
-export function wantsSandbox(config: Config): boolean {
-  return !config.checkpoints && !config.trackings;
-}
-
 export async function startSandbox(config: Config, options: SandboxOptions = {}): Promise<Sandbox> {
   const userId = '4242';
   const token = 'sandbox-checkpoints-token';

@@ -2,7 +2,7 @@
  * Builds the parts from one Config and hands each its collaborators. No I/O happens here:
  * index.ts starts the process around it, and tests build it against the simulators.
  */
-import { ConversationState, UserState, type Storage } from 'botbuilder';
+import { ConversationState, UserState, type Storage } from './bot/botbuilder';
 import type { Server } from 'restify';
 import { ConversationMemory, type Memory } from '../dialogs/conversationMemory';
 import { ConversationTranscript, type StoredTranscript } from '../dialogs/conversationTranscript';
@@ -25,6 +25,7 @@ import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
 import type { Config } from './config';
 import { problemOf } from './nextSteps/problem';
+import { RenderedAnswers } from './cards';
 import { registerActionRoutes } from './http/actionRoutes';
 import { registerHealthRoutes } from './http/health';
 import { createServer } from './http/server';
@@ -168,6 +169,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     supportPages: config.supportPages,
     person: handoff,
     updates: { offered: watches.enabled },
+    renderings: new RenderedAnswers(),
   });
   const settings = { defaultTimeZone: config.defaultTimeZone, supportPages: config.supportPages };
   const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });

@@ -284,3 +284,8 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
   };
 }
+
+/** No upstream is configured: `npm start` runs sandbox mode (sandbox/upstreams.ts says whether it may). */
+export function wantsSandbox(config: Config): boolean {
+  return !config.checkpoints && !config.trackings;
+}

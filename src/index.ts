@@ -2,10 +2,8 @@
  * Composition root: read the environment, build the parts, start the server. Nothing else.
  */
 import { existsSync } from 'node:fs';
-import { attachSandbox, sandboxBanner } from '../sandbox/attach';
-import { SANDBOX_HOST, startSandbox, sandboxRefusal, wantsSandbox } from '../sandbox/upstreams';
 import { createApp } from './app';
-import { ConfigError, loadConfig, PRODUCTION_BY_NODE_ENV, type Config } from './config';
+import { ConfigError, loadConfig, PRODUCTION_BY_NODE_ENV, wantsSandbox, type Config } from './config';
 import { createLogger, LogOutput, routeConsoleTo } from './log';
 
 /** Time left, after later answers are abandoned, to send "please ask again" before the process must exit. */
@@ -29,15 +27,18 @@ async function main(): Promise<void> {
   // Every exit lets the log catch up briefly, and never waits on it for longer.
   const exit = (code: number): Promise<never> => output.settle(LOG_SETTLE_MS).then(() => process.exit(code));
 
-  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
-  if (wantsSandbox(config)) {
-    const refusal = sandboxRefusal(config);
+  // With no upstream configured, sandbox mode. Its code (simulators, demo page, local channel) is loaded
+  // only then: a deployment never pays for it at start.
+  const kit = wantsSandbox(config) ? await import('../sandbox') : undefined;
+  let sandbox: { kit: typeof import('../sandbox'); started: import('../sandbox').Sandbox } | undefined;
+  if (kit) {
+    const refusal = kit.sandboxRefusal(config);
     if (refusal) {
       logger.fatal({}, `no tracking interface is configured. ${refusal}`);
       return exit(1);
     }
-    sandbox = await startSandbox(config);
-    config = sandbox.config;
+    sandbox = { kit, started: await kit.startSandbox(config) };
+    config = sandbox.started.config;
     logger.warn({ checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, 'sandbox mode: inbound auth is off and the upstreams are simulators');
   }
 
@@ -51,9 +52,9 @@ async function main(): Promise<void> {
 
   let draining = false;
   const app = createApp(config, logger, { draining: () => draining });
-  if (sandbox) attachSandbox(app.server, { botUrl: `http://${SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }) });
+  if (sandbox) sandbox.kit.attachSandbox(app.server, { botUrl: `http://${sandbox.kit.SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }) });
   // Sandbox mode has inbound auth off: loopback only. Elsewhere every interface, as a host expects.
-  app.server.listen(config.port, sandbox ? SANDBOX_HOST : undefined, () => {
+  app.server.listen(config.port, sandbox?.kit.SANDBOX_HOST, () => {
     const { address, port } = app.server.address();
     logger.info({ address, port, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
     if (app.updates.watches.enabled) {
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
     }
     if (config.storage.kind === 'memory' && config.production) logger.warn({}, 'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob');
     if (sandbox) {
-      process.stdout.write(sandboxBanner(`http://localhost:${config.port}/`, { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, sandbox.demo));
+      process.stdout.write(sandbox.kit.sandboxBanner(`http://localhost:${config.port}/`, { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, sandbox.started.demo));
     }
   });
 
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
     const updatesStopped = app.updates.scheduler.stop();
     app.server.close(() => {
       // The sandbox's local channel receives the later answers and the updates, so it closes after them.
-      void Promise.all([app.idle(), updatesStopped]).then(() => sandbox?.close()).finally(() => {
+      void Promise.all([app.idle(), updatesStopped]).then(() => sandbox?.started.close()).finally(() => {
         logger.info({ watchChecks: app.updates.scheduler.checked }, 'stopped');
         void exit(0);
       });

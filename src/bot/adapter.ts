@@ -2,7 +2,7 @@
  * The Bot Framework adapter. A turn that fails anyway gets a short apology in the user's language,
  * and the conversation's saved state is left as the last good turn saved it.
  */
-import { CloudAdapter, type Activity, type Request, type Response, type TurnContext } from 'botbuilder';
+import { CloudAdapter, type Activity, type Request, type Response, type TurnContext } from './botbuilder';
 // What CloudAdapter.process applies to a posted activity (timestamps as Dates); not exported from the index.
 import { validateAndFixActivity } from 'botbuilder/lib/activityValidator';
 import { AuthenticationError, type BotFrameworkAuthentication } from 'botframework-connector';

@@ -6,7 +6,7 @@
  * race fails as an eTag conflict, like any other lost race.
  */
 import { ContainerClient, RestError, type StoragePipelineOptions } from '@azure/storage-blob';
-import type { Storage, StoreItem, StoreItems } from 'botbuilder';
+import type { Storage, StoreItem, StoreItems } from './botbuilder';
 import { BlobsStorage } from 'botbuilder-azure-blobs';
 // The blob name BlobsStorage reads an item from; the create must write the very same name.
 import { sanitizeBlobKey } from 'botbuilder-azure-blobs/lib/sanitizeBlobKey';

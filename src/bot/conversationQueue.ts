@@ -4,7 +4,7 @@
  * the other had not happened. Across instances, optimistic concurrency on the stored state does the
  * same job (see optimisticStorage.ts and turnTransaction.ts).
  */
-import type { Activity } from 'botbuilder';
+import type { Activity } from './botbuilder';
 
 /** Which conversation an activity belongs to, across channels. */
 export function conversationKey(activity: Partial<Activity>): string {

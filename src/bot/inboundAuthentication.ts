@@ -8,7 +8,7 @@
  * - Pointing one endpoint elsewhere keeps the public cloud's values for the rest: botbuilder would
  *   otherwise take every value from the overrides and leave the others undefined.
  */
-import { CallerIdConstants, ConfigurationBotFrameworkAuthentication, StatusCodes, type Activity, type ConfigurationBotFrameworkAuthenticationOptions } from 'botbuilder';
+import { CallerIdConstants, ConfigurationBotFrameworkAuthentication, StatusCodes, type Activity, type ConfigurationBotFrameworkAuthenticationOptions } from './botbuilder';
 import { AuthenticationConstants, AuthenticationError, type AuthenticateRequestResult } from 'botframework-connector';
 import type { Config } from '../config';
 import { withoutLibraryOutput } from '../log';

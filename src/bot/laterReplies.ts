@@ -6,7 +6,7 @@
  * it is committed; shutdown waits for the ones in flight, and abandons those it cannot wait for: their
  * customers are told to ask again rather than left waiting for an answer that will never come.
  */
-import { TurnContext, type CloudAdapter } from 'botbuilder';
+import { TurnContext, type CloudAdapter } from './botbuilder';
 import { AnswerAbandonedError, type LaterDelivery, type Settled } from '../../dialogs/replyDeadline';
 import { lookupOf } from '../../dialogs/turnLookup';
 import { errorLogFields } from '../tracking/errors';

@@ -11,7 +11,7 @@
  * stored (never, or no longer), succeeds. Written directly rather than around MemoryStorage: its store is
  * a plain object it indexes itself, and an lru-cache can only stand in for that behind a Proxy.
  */
-import type { Storage, StoreItems } from 'botbuilder';
+import type { Storage, StoreItems } from './botbuilder';
 import { LRUCache } from 'lru-cache';
 import { systemClock, type Clock } from '../tracking/clock';
 

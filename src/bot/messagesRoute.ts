@@ -1,5 +1,5 @@
 /** POST /api/messages: the Bot Framework channel's door into the bot. */
-import type { TurnContext } from 'botbuilder';
+import type { TurnContext } from './botbuilder';
 import type { Server } from 'restify';
 import { ACTIVITY_MAX_BODY_BYTES, jsonBody } from '../http/server';
 import { validateBody } from '../http/validation';

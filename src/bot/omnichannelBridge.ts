@@ -5,7 +5,7 @@
  * the agent sees, is left as it is. A middleware, so that every turn's sends pass here: replies, later
  * replies and the apology of a failed turn alike.
  */
-import { ActivityTypes, type Middleware, type TurnContext } from 'botbuilder';
+import { ActivityTypes, type Middleware, type TurnContext } from './botbuilder';
 import { BRIDGED_DELIVERY_MODE } from '../handoff';
 
 export class OmnichannelBridge implements Middleware {

@@ -12,7 +12,7 @@
  * handed out, like an eTag, not on the key: two turns of one process may read the same absent key at
  * once (two new conversations of one customer), and the first write must not make the second unconditional.
  */
-import type { Storage, StoreItem, StoreItems } from 'botbuilder';
+import type { Storage, StoreItem, StoreItems } from './botbuilder';
 
 /** The eTag of a write that must create the item, and fail as a conflict if it exists by then. */
 export const CREATE_ONLY = 'create-only';

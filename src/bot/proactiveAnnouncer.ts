@@ -6,7 +6,7 @@
  * The channel's answer decides what happens to the watch: 403 (Teams: the bot was blocked or
  * uninstalled) and 404 (the conversation is gone) end it; 429 and failures postpone this update.
  */
-import type { CloudAdapter, ConversationReference } from 'botbuilder';
+import type { CloudAdapter, ConversationReference } from './botbuilder';
 import { channelProfile } from '../channels';
 import type { Announcement, Announcer, Delivery, Watch } from '../watch';
 import { errorLogFields } from '../tracking/errors';

@@ -2,16 +2,17 @@
  * Where conversation state lives. Memory serves one process, within a bound; several instances behind
  * Azure Bot Service, or a restart mid-dialog, need Azure Blob storage, which every instance shares.
  */
-import type { Storage } from 'botbuilder';
+import type { Storage } from './botbuilder';
 import type { Config } from '../config';
 import { systemClock, type Clock } from '../tracking/clock';
-import { BlobStateStorage } from './blobStateStorage';
 import { MemoryStateStorage } from './memoryStateStorage';
 import { STORAGE_RETRY } from '../storageRetry';
 
 /** `clock` times the idle expiry of state in memory. */
 export function createStorage(config: Config, clock: Clock = systemClock): Storage {
   if (config.storage.kind === 'blob') {
+    // Loaded here only: a deployment in memory never loads the Azure SDK, and starts that much sooner.
+    const { BlobStateStorage } = require('./blobStateStorage') as typeof import('./blobStateStorage');
     return new BlobStateStorage(config.storage.connectionString, config.storage.container, { retryOptions: STORAGE_RETRY });
   }
   return new MemoryStateStorage(config.storage, clock);

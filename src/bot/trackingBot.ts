@@ -4,8 +4,8 @@
  * one at a time per conversation in this process, and run again on fresh state when another turn
  * (another instance, another conversation of the customer) changed it meanwhile.
  */
-import { ActivityHandler, HandoffEventNames, StatusCodes, TurnContext, type BotState, type InvokeResponse } from 'botbuilder';
-import type { DialogState } from 'botbuilder-dialogs';
+import { ActivityHandler, HandoffEventNames, StatusCodes, TurnContext, type BotState, type InvokeResponse } from './botbuilder';
+import type { DialogState } from '../../dialogs/botbuilderDialogs';
 import type { Handoff } from '../../dialogs/handoff';
 import type { MainDialog } from '../../dialogs/mainDialog';
 import type { Logger } from '../tracking/logger';

@@ -6,7 +6,7 @@
  * Typing indicators go out at once: they promise nothing. Work that must follow a committed turn
  * (a reply delivered later) is queued with afterCommit and started only when the turn has landed.
  */
-import { ActivityTypes, type Activity, type BotState, type ResourceResponse, type TurnContext } from 'botbuilder';
+import { ActivityTypes, type Activity, type BotState, type ResourceResponse, type TurnContext } from './botbuilder';
 import { StateConflictError } from './optimisticStorage';
 
 const MAX_TURN_ATTEMPTS = 4;

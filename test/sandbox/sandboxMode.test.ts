@@ -6,8 +6,8 @@
  */
 import { Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { startSandbox, sandboxRefusal, wantsSandbox } from '../../sandbox/upstreams';
-import { loadConfig } from '../../src/config';
+import { startSandbox, sandboxRefusal } from '../../sandbox/upstreams';
+import { loadConfig, wantsSandbox } from '../../src/config';
 import { startService, stopAllServices, type ServiceProcess } from '../support/serviceProcess';
 import { API_KEY, useSimulators } from '../support/upstreams';
 

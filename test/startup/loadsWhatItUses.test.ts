@@ -1,0 +1,58 @@
+/**
+ * A start loads only what its configuration uses (#16): a production deployment with state in memory
+ * never loads the sandbox, the Azure SDKs or botbuilder's text recognizers (botbuilder-dialogs' prompts),
+ * each tens of milliseconds of a start. The same probe sees the sandbox and the Azure SDK load where the
+ * configuration asks for them, so it cannot pass by seeing nothing.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startService, stopAllServices } from '../support/serviceProcess';
+
+const PROBE = path.resolve(__dirname, '../support/loadedModules.cjs');
+const IDENTITY = { MicrosoftAppId: '00000000-0000-0000-0000-0000000010ad', MicrosoftAppPassword: 'startup-test-password' };
+const UPSTREAMS = {
+  CHECKPOINTS_BASE_URL: 'http://127.0.0.1:9',
+  CHECKPOINTS_USER_ID: '4242',
+  CHECKPOINTS_TOKEN: 'startup-test-token',
+  TRACKINGS_BASE_URL: 'http://127.0.0.1:9',
+  TRACKINGS_API_KEY: 'startup-test-key',
+};
+/** An account nobody serves: the SDK loads and is built, and nothing needs to answer for this test. */
+const UNREACHABLE_BLOB =
+  'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;' +
+  'BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;QueueEndpoint=http://127.0.0.1:9/devstoreaccount1;';
+
+afterAll(() => stopAllServices());
+
+/** The files a start loaded, up to the moment it was asked to stop. */
+async function loadedBy(env: Record<string, string>): Promise<string[]> {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'loaded-')), 'modules.json');
+  const service = await startService({ ...env, NODE_OPTIONS: `--require ${PROBE}`, LOADED_MODULES_FILE: file });
+  service.child.kill('SIGTERM');
+  await service.exited;
+  return (JSON.parse(readFileSync(file, 'utf8')) as string[]).map((loaded) => loaded.split(path.sep).join('/'));
+}
+
+const SANDBOX = /\/dist\/sandbox\//;
+const AZURE_SDKS = /node_modules\/@azure\/storage-(blob|queue)\//;
+const RECOGNIZERS = /node_modules\/@microsoft\/recognizers-text|node_modules\/botbuilder-dialogs\/lib\/prompts\//;
+
+test('production with state in memory: no sandbox, no Azure SDK, no text recognizers', async () => {
+  const loaded = await loadedBy({ NODE_ENV: 'production', STORAGE: 'memory', ...IDENTITY, ...UPSTREAMS });
+  expect(loaded.some((file) => file.includes('/dist/src/app.js'))).toBe(true);
+  expect(loaded.filter((file) => SANDBOX.test(file) || AZURE_SDKS.test(file) || RECOGNIZERS.test(file))).toEqual([]);
+});
+
+test('blob storage loads the Azure SDKs, and still no sandbox', async () => {
+  const loaded = await loadedBy({ NODE_ENV: 'production', STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: UNREACHABLE_BLOB, ...IDENTITY, ...UPSTREAMS });
+  expect(loaded.some((file) => /node_modules\/@azure\/storage-blob\//.test(file))).toBe(true);
+  expect(loaded.some((file) => /node_modules\/@azure\/storage-queue\//.test(file))).toBe(true);
+  expect(loaded.filter((file) => SANDBOX.test(file))).toEqual([]);
+});
+
+test('sandbox mode loads the sandbox, and no Azure SDK', async () => {
+  const loaded = await loadedBy({ NODE_ENV: 'development', STORAGE: 'memory' });
+  expect(loaded.some((file) => SANDBOX.test(file))).toBe(true);
+  expect(loaded.filter((file) => AZURE_SDKS.test(file) || RECOGNIZERS.test(file))).toEqual([]);
+});
