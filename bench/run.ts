@@ -12,12 +12,12 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO } from '../sandbox/simulators';
 import { cardCodeAt, renderCases, renderReport, timeRendering } from './cardRender';
 import { median, percentile, runLoad } from './load';
+import { freePort } from '../test/support/azurite';
 import { timeStarts, type Start } from './coldStart';
 import { ServiceProcess } from './serviceProcess';
 import { botEnv, startConnector, startUpstreams } from './world';
@@ -73,10 +73,10 @@ class BotUnderTest {
     readonly url: string,
   ) {}
 
-  static async start(env: Record<string, string>, nodeOptions: string[] = []): Promise<BotUnderTest> {
+  static async start(env: Record<string, string>): Promise<BotUnderTest> {
     const child = fork(path.join(__dirname, 'botProcess.js'), [], {
       env: { ...process.env, ...env },
-      execArgv: [...process.execArgv, ...nodeOptions],
+      execArgv: process.execArgv,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve, reject) => {
@@ -395,18 +395,6 @@ function render(scale: Scale, rows: Row[], extra: RenderExtra): string {
   lines.push(`- Largest activity sent: ${extra.largestBytes} bytes (limit 25,600).`);
   lines.push('');
   return `${lines.join('\n')}\n`;
-}
-
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Replaces the report between the markers in BENCHMARKS.md. */
