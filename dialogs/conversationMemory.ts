@@ -34,6 +34,10 @@ export interface HandoffUnderWay {
   locale: string;
   /** The hub said an agent took it (handoff.status accepted). */
   accepted?: boolean;
+  /** When it did (ms): the bot keeps quiet for a bounded time from then. */
+  acceptedAt?: number;
+  /** When the customer was last told that a colleague has the case (ms). */
+  toldAt?: number;
 }
 
 export class ConversationMemory {

@@ -28,6 +28,13 @@ export const PERSON = 'person';
 
 /** Asked again within this time, a handoff under way is not asked for twice: the customer is told it is coming. */
 export const STILL_WAITING_MS = 10 * 60_000;
+/**
+ * While a colleague has the case the bot keeps quiet, for this long at most from the hub's "accepted": a
+ * hub that never says "completed" cannot silence the bot for good.
+ */
+export const AGENT_HOLDS_MS = 30 * 60_000;
+/** How often, at most, a customer who writes meanwhile is told that a colleague will reply. */
+export const HOLDING_LINE_EVERY_MS = 3 * 60_000;
 /** A hub's status is taken for this long after the handoff was asked for. */
 const UNDER_WAY_MS = TRANSCRIPT_LIMITS.keepMs;
 /** Characters of a hub's own message (a failure's reason) kept in the log. */
@@ -82,6 +89,46 @@ export class Handoff {
     this.parts.logger.info({ hub: port.hub, lookups: handoffCase.lookups.length, transcriptLines: lines.length }, 'handoff requested');
   }
 
+  /**
+   * Whether a colleague has the conversation, so this turn is theirs, not the bot's: nothing is looked up
+   * or offered, and at most one short line every few minutes says a colleague will reply here. "cancel" or
+   * "talk to the bot" ends the wait. The state is the conversation's own, so a status forged by a
+   * customer's client can only ever quiet that customer's conversation, and only for a bounded time.
+   */
+  async holding(context: TurnContext): Promise<boolean> {
+    const { memory, clock, logger, port, understanding } = this.parts;
+    const underWay = await memory.handoff(context);
+    if (!underWay?.accepted) return false;
+    const now = clock.now();
+    const acceptedAt = underWay.acceptedAt ?? underWay.at;
+    if (now - acceptedAt >= AGENT_HOLDS_MS) {
+      await memory.setHandoff(context, undefined);
+      logger.info({ hub: port.hub }, 'handoff wait ended: no word from the hub');
+      return false;
+    }
+    const { t } = this.language(context);
+    const { text } = context.activity;
+    if (understanding.command(text, t) === 'cancel' || understanding.wantsBot(text, t)) {
+      await this.backToBot(context);
+      return true;
+    }
+    if (now - (underWay.toldAt ?? acceptedAt) >= HOLDING_LINE_EVERY_MS) {
+      await memory.setHandoff(context, { ...underWay, toldAt: now });
+      await sendText(context, t('handoff.holding'));
+    }
+    return true;
+  }
+
+  /** "Talk to the bot": any handoff under way is left (a colleague who has it gets no word of it from us), and the bot says it is back. */
+  async backToBot(context: TurnContext): Promise<void> {
+    const { memory, logger, port } = this.parts;
+    if (await memory.handoff(context)) {
+      await memory.setHandoff(context, undefined);
+      logger.info({ hub: port.hub }, 'handoff left by the customer');
+    }
+    await sendText(context, this.language(context).t('handoff.back_to_bot'));
+  }
+
   /** A hub's `handoff.status`: accepted, someone is coming; failed, the help page and the case; completed, the bot is back. */
   async status(context: TurnContext): Promise<void> {
     const { memory, clock, logger, port } = this.parts;
@@ -98,7 +145,7 @@ export class Handoff {
     const language = this.language(context);
     switch (state) {
       case 'accepted':
-        await memory.setHandoff(context, { ...underWay, accepted: true });
+        await memory.setHandoff(context, { ...underWay, accepted: true, acceptedAt: clock.now() });
         return sendText(context, language.t('handoff.accepted'));
       case 'completed':
         await memory.setHandoff(context, undefined);

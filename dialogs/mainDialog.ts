@@ -53,6 +53,8 @@ export class MainDialog {
   }
 
   async run(context: TurnContext, dialogState: StatePropertyAccessor<DialogState>): Promise<void> {
+    // A colleague has the case: the turn is theirs.
+    if (await this.handoff.holding(context)) return;
     const dialogs = await TurnDialogs.of(this.dialogSet(dialogState), dialogState, context);
     const { t } = this.language(context);
     const { text, value } = context.activity;
@@ -100,6 +102,11 @@ export class MainDialog {
         await dialogs.cancelAll();
         await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft);
         return true;
+    }
+    if (this.understanding.wantsBot(text, t)) {
+      await dialogs.cancelAll();
+      await this.handoff.backToBot(context);
+      return true;
     }
     // Before any question sees it: "I want to talk to a human" is no order ID of 19 characters.
     if (this.understanding.wantsPerson(text, t)) {

@@ -27,6 +27,8 @@ import { STOP_WATCH } from '../src/watch/announcement';
 /** The values of "Notify me" and "My notifications" (NOTIFY also in lookupAnswer.ts). */
 export const NOTIFY = 'notify';
 export const MY_NOTIFICATIONS = 'my_notifications';
+/** The words that take the conversation back from a colleague ("talk to the bot"); never shown as a button. */
+export const BOT = 'bot';
 
 export type UpdatesAsked = 'start' | 'stop' | 'list';
 
@@ -74,7 +76,13 @@ export class Understanding {
    * customer's language or English: a person is what they want, whatever was asked.
    */
   wantsPerson(text: string | undefined, t: Translate): boolean {
+    if (this.wantsBot(text, t)) return false;
     return pickChoice(text, [this.choice(PERSON, t)], { numbers: false }) !== undefined || this.topic(text, t) === 'person';
+  }
+
+  /** "Talk to the bot", "back to the bot": while a colleague has the case, the customer wants the bot back. */
+  wantsBot(text: string | undefined, t: Translate): boolean {
+    return pickChoice(text, [this.choice(BOT, t)], { numbers: false }) !== undefined;
   }
 
   /**
