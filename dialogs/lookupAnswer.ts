@@ -44,6 +44,14 @@ export interface Lookup {
 export interface Notice {
   key: string;
   params?: Record<string, string>;
+  /** A sentence said after it ("one more miss means a short pause"). */
+  also?: Notice;
+}
+
+/** A notice in the customer's words. */
+export function noticeText(notice: Notice, t: TurnLanguage['t']): string {
+  const text = t(notice.key, notice.params);
+  return notice.also ? `${text} ${noticeText(notice.also, t)}` : text;
 }
 
 export type Answered =
@@ -104,9 +112,10 @@ export class LookupAnswerer {
     const language = languageOf(context, this.parts.translator, this.parts.defaultTimeZone);
     // Each number counts against the limit, however it was asked.
     for (const lookup of lookups) {
-      if (await guard.admit(context)) continue;
+      const admission = await guard.admit(context);
+      if (admission.admitted) continue;
       noteLookup(context, { kind: lookup.request.kind, outcome: 'limited' });
-      await sendText(context, language.t('errors.slow_down'));
+      await this.paused(context, language, language.t(`limits.${admission.why}`, { count: this.minutesUntil(admission.until) }));
       return { outcome: 'limited' };
     }
     const trace: LookupTrace = {};
@@ -130,13 +139,28 @@ export class LookupAnswerer {
     return found;
   }
 
-  /** The choices every answer with shipments offers, in the customer's language. */
-  /** When something is wrong with a parcel: a person, where one can come in, and the shop's help page, where there is one. */
+  /** When something is wrong with a parcel: the ways out. */
   private waysForward(shipments: Shipment[], language: TurnLanguage, now: number): Choice[] {
-    if (!shipments.some((shipment) => problemOf(shipment, now, this.parts.staleAfterDays))) return [];
+    return shipments.some((shipment) => problemOf(shipment, now, this.parts.staleAfterDays)) ? this.waysOut(language) : [];
+  }
+
+  /** Where the bot cannot help: a person, where one can come in, and the shop's help page, where there is one. */
+  private waysOut(language: TurnLanguage): Choice[] {
     const page = helpPageChoice(this.parts.supportPages, language.language, language.t);
     const { person } = this.parts;
     return [...(person?.offered ? [person.choice(language.t)] : []), ...(page ? [page] : [])];
+  }
+
+  /** Lookups pause: why and when to try again, said with the ways out the shop has, which a number picks on a text channel. */
+  private async paused(context: TurnContext, language: TurnLanguage, text: string): Promise<void> {
+    const choices = this.waysOut(language);
+    await sendText(context, text, choices);
+    await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
+  }
+
+  /** Whole minutes to wait, rounded up: "try again in 5 minutes". */
+  private minutesUntil(until: number): number {
+    return Math.max(1, Math.ceil((until - this.parts.clock.now()) / 60_000));
   }
 
   /** Nothing to wait for once every parcel is delivered, returned or lost. */
@@ -179,8 +203,10 @@ export class LookupAnswerer {
     noteLookup(context, { kind: request.kind, outcome, ...(settled.ok && { shipments: 0 }), ...trace });
     if (reply.kind === 'not_found' && lookups.length > 1) {
       // Nothing for any of several numbers: said, and nothing asked (which number would it be?).
-      await this.parts.guard.missed(context);
-      await sendText(context, t('errors.not_found', { identifier: listOf(lookups.map((lookup) => lookup.shown), language.locale, 'disjunction') }));
+      const missed = await this.parts.guard.missed(context);
+      const none = listOf(lookups.map((lookup) => lookup.shown), language.locale, 'disjunction');
+      if (missed.coolUntil !== undefined) await this.pausedAfterMiss(context, language, none, missed.coolUntil);
+      else await sendText(context, t('errors.not_found', { identifier: none }));
       return { outcome: 'apology' };
     }
     switch (reply.kind) {
@@ -188,8 +214,15 @@ export class LookupAnswerer {
         // A number looked up as a kind it clearly is not (an order ID asked as an order number) is no guess: it costs no miss.
         const proven = this.parts.understanding.provenKinds(first.shown);
         const otherKinds = proven.includes(first.request.kind) ? [] : proven;
-        if (!otherKinds.length) await this.parts.guard.missed(context);
-        return { outcome: 'not_found', otherKinds, notice: notFound(first, otherKinds, t) };
+        const notice = notFound(first, otherKinds, t);
+        if (otherKinds.length) return { outcome: 'not_found', otherKinds, notice };
+        const missed = await this.parts.guard.missed(context);
+        if (missed.coolUntil !== undefined) {
+          // This miss starts a pause: asking for the number again would only meet it.
+          await this.pausedAfterMiss(context, language, first.shown, missed.coolUntil);
+          return { outcome: 'apology' };
+        }
+        return { outcome: 'not_found', otherKinds, notice: missed.left === 1 ? { ...notice, also: { key: 'limits.last_try' } } : notice };
       }
       case 'store_refused':
         return { outcome: 'store_refused', notice: { key: 'errors.invalid_store', params: { store: first.storeName ?? request.storeId ?? '' } } };
@@ -198,6 +231,12 @@ export class LookupAnswerer {
         await sendText(context, t(reply.key, { identifier: listOf(lookups.map((lookup) => lookup.shown), language.locale) }));
         return { outcome: 'apology' };
     }
+  }
+
+  /** The miss that starts a pause: nothing found, why lookups pause, and when to try again. */
+  private async pausedAfterMiss(context: TurnContext, language: TurnLanguage, identifiers: string, until: number): Promise<void> {
+    const { t } = language;
+    await this.paused(context, language, `${t('lookup.nothing_for', { identifiers })} ${t('limits.misses', { count: this.minutesUntil(until) })}`);
   }
 
   /**
@@ -214,7 +253,7 @@ export class LookupAnswerer {
       this.parts.later.deliver(context, outcome, async (later, settled) => {
         const answered = await this.settled(later, lookups, language, settled, trace);
         // Nobody is waiting at a question any more: what would have been asked is said.
-        if (answered.outcome === 'not_found' || answered.outcome === 'store_refused') await sendText(later, language.t(answered.notice.key, answered.notice.params));
+        if (answered.outcome === 'not_found' || answered.outcome === 'store_refused') await sendText(later, noticeText(answered.notice, language.t));
       });
     }
     return { outcome: 'deferred' };

@@ -13,7 +13,7 @@ import { pickChoice as pick, validateIdentifier, type Candidate, type Recognitio
 import type { LookupKind } from '../src/tracking/lookup';
 import { AskDialog, GAVE_UP, type Heard, type Question } from './askDialog';
 import type { ConversationMemory } from './conversationMemory';
-import type { Answered, LookupAnswerer, Notice } from './lookupAnswer';
+import { noticeText, type Answered, type LookupAnswerer, type Notice } from './lookupAnswer';
 import { answerToQuestion } from './questions';
 import { sendText } from './send';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
@@ -209,7 +209,7 @@ export class LookupDialog extends ComponentDialog {
     const { t } = this.language(context);
     const question = this.questionFor(this.missing(draft)!, draft, t);
     if (!first) return question;
-    const text = draft.notice ? t(draft.notice.key, draft.notice.params) : question.text;
+    const text = draft.notice ? noticeText(draft.notice, t) : question.text;
     return { ...question, text: draft.greet ? `${t('social.hello')} ${text}` : text };
   }
 

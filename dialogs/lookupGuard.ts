@@ -1,7 +1,7 @@
 /**
  * Limits that keep order numbers from being guessed: at most 10 lookups per 10 minutes, and a 5-minute
- * cool-down after 3 misses in a row ("not found", or a number the interface refused). Both are answered
- * with the same words, so neither reveals which numbers exist. They hold per conversation and per
+ * cool-down after 3 misses in a row ("not found", or a number the interface refused). Each is answered
+ * with its reason and when to try again; neither reveals more than the misses' own answers did. They hold per conversation and per
  * customer across conversations (a guesser would otherwise start a new conversation for every number):
  * a lookup runs only when every record admits it, and counts in each. The records are a few numbers in
  * the state storage, so every instance applies the same limits.
@@ -25,6 +25,16 @@ export interface GuardState {
   coolUntil?: number;
 }
 
+/** Why a lookup may not run: too many misses in a row (the cool-down), or too many lookups in the window. */
+export type Admission = { admitted: true } | { admitted: false; why: 'misses' | 'many'; until: number };
+
+export interface Missed {
+  /** Misses still allowed before a pause (0 when this one started it). */
+  left: number;
+  /** Set when this miss started a pause: lookups run again from then (ms). */
+  coolUntil?: number;
+}
+
 /** One record of the limits: the conversation's, or the customer's. */
 export interface GuardRecord {
   state: StatePropertyAccessor<GuardState>;
@@ -43,30 +53,38 @@ export class LookupGuard {
     private readonly limits: GuardLimits = DEFAULT_LIMITS,
   ) {}
 
-  /** Whether a lookup may run now; when it may, it is counted in every record. */
-  async admit(context: TurnContext): Promise<boolean> {
+  /** Whether a lookup may run now, and when it may not, why and until when; when it may, it is counted in every record. */
+  async admit(context: TurnContext): Promise<Admission> {
     const now = this.clock.now();
     const admitted: Array<[StatePropertyAccessor<GuardState>, GuardState]> = [];
     for (const record of this.applying(context)) {
       const state = await read(record, context);
-      if (state.coolUntil !== undefined && now < state.coolUntil) return false;
+      if (state.coolUntil !== undefined && now < state.coolUntil) return { admitted: false, why: 'misses', until: state.coolUntil };
       const recent = state.recent.filter((at) => now - at < this.limits.windowMs);
-      if (recent.length >= this.limits.maxLookups) return false;
+      if (recent.length >= this.limits.maxLookups) return { admitted: false, why: 'many', until: recent[recent.length - this.limits.maxLookups] + this.limits.windowMs };
       // Without a limit (LOOKUP_LIMIT=0) there is nothing to count, and the state stays small.
       admitted.push([record.state, { ...state, coolUntil: undefined, recent: Number.isFinite(this.limits.maxLookups) ? [...recent, now] : [] }]);
     }
     for (const [state, counted] of admitted) await state.set(context, counted);
-    return true;
+    return { admitted: true };
   }
 
-  /** A lookup found nothing, or its number was refused. */
-  async missed(context: TurnContext): Promise<void> {
+  /**
+   * A lookup found nothing, or its number was refused: counted in every record. Says how many more misses
+   * the strictest record allows before its pause, and until when lookups pause when this one started it.
+   */
+  async missed(context: TurnContext): Promise<Missed> {
+    let left = Infinity;
+    let coolUntil: number | undefined;
     for (const record of this.applying(context)) {
       const state = await read(record, context);
       const misses = state.misses + 1;
       const cool = misses >= this.limits.maxMisses;
-      await record.state.set(context, { ...state, misses: cool ? 0 : misses, coolUntil: cool ? this.clock.now() + this.limits.coolDownMs : state.coolUntil });
+      if (cool) coolUntil = this.clock.now() + this.limits.coolDownMs;
+      left = Math.min(left, cool ? 0 : this.limits.maxMisses - misses);
+      await record.state.set(context, { ...state, misses: cool ? 0 : misses, coolUntil: cool ? coolUntil : state.coolUntil });
     }
+    return { left, coolUntil };
   }
 
   async found(context: TurnContext): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The lookup limits hold per customer too, not only per conversation: a customer who opens a new
- * conversation for every guess meets the same cool-down and the same limit, with the same words, on
+ * conversation for every guess meets the same cool-down and the same limit, in the same words, on
  * every instance that shares the state storage. The customer is the channel's user id (`from.id`) on
  * that channel; without one, only the conversation's limits apply.
  */
@@ -16,10 +16,14 @@ import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
 const TN = DEMO.trackings.trackingNumbers;
+/** The cool-down after three misses, five minutes from the third. */
 const SLOW_DOWN = {
-  'en-US': "You've asked about a lot of numbers in a short time. Please wait a few minutes and try again.",
-  'de-DE': 'Sie haben in kurzer Zeit sehr viele Nummern abgefragt. Bitte warten Sie ein paar Minuten und versuchen Sie es dann noch einmal.',
+  'en-US': "Several numbers in a row weren't found, so I've paused lookups for a moment. Please try again in 5 minutes.",
+  'de-DE': 'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb pausiere ich die Suche kurz. Bitte versuchen Sie es in 5 Minuten noch einmal.',
 };
+const TOO_MANY = "You've asked about a lot of numbers in a short time, so I've paused lookups for a moment. Please try again in 5 minutes.";
+/** The third miss starts the cool-down and says so. */
+const PAUSE_STARTS = { 'en-US': /^I found nothing for \S+\. Several numbers in a row/, 'de-DE': /^Zu \S+ habe ich nichts gefunden\. Mehrere Nummern hintereinander/ };
 const NOT_FOUND = { 'en-US': /^I couldn't find anything for /, 'de-DE': /^Zu \S+ habe ich nichts gefunden\./ };
 const FOUND = /^Here is the shipment for /;
 type Locale = keyof typeof SLOW_DOWN;
@@ -58,7 +62,7 @@ test.each(Object.keys(SLOW_DOWN) as Locale[])('%s: thirty new conversations of o
   const { instances } = await startInstances(1);
   const answers: string[][] = [];
   for (let i = 0; i < 30; i++) answers.push(await lookUpAfresh(instances[0], TN.unknown, { locale }));
-  expect(answers.slice(0, 3)).toEqual(Array.from({ length: 3 }, () => [expect.stringMatching(NOT_FOUND[locale])]));
+  expect(answers.slice(0, 3)).toEqual([[expect.stringMatching(NOT_FOUND[locale])], [expect.stringMatching(NOT_FOUND[locale])], [expect.stringMatching(PAUSE_STARTS[locale])]]);
   expect(answers.slice(3)).toEqual(Array.from({ length: 27 }, () => [SLOW_DOWN[locale]]));
   // The guesses after the third never reached the interface.
   expect(upstreams.trackings.requests).toHaveLength(3);
@@ -76,7 +80,7 @@ test('the cool-down lifts after five minutes, in a new conversation as in the ol
   const { instances, clock } = await startInstances(1);
   for (let i = 0; i < 3; i++) await lookUpAfresh(instances[0], TN.unknown);
   await clock.sleep(5 * 60_000 - 1_000);
-  expect(await lookUpAfresh(instances[0], TN.inTransit)).toEqual([SLOW_DOWN['en-US']]);
+  expect(await lookUpAfresh(instances[0], TN.inTransit)).toEqual([SLOW_DOWN['en-US'].replace('5 minutes', '1 minute')]);
   await clock.sleep(1_000);
   expect(await lookUpAfresh(instances[0], TN.inTransit)).toEqual([expect.stringMatching(FOUND)]);
 });
@@ -87,7 +91,7 @@ test('ten lookups per ten minutes for a customer, however many conversations the
     expect(await lookUpAfresh(instances[0], TN.inTransit)).toEqual([expect.stringMatching(FOUND)]);
     await clock.sleep(30_000);
   }
-  expect(await lookUpAfresh(instances[0], TN.pending)).toEqual([SLOW_DOWN['en-US']]);
+  expect(await lookUpAfresh(instances[0], TN.pending)).toEqual([TOO_MANY]);
   await clock.sleep(10 * 60_000);
   expect(await lookUpAfresh(instances[0], TN.pending)).toEqual([expect.stringMatching(FOUND)]);
 });
@@ -112,7 +116,11 @@ describe.each([
     const { instances } = await startInstances(2, await makeStorage());
     const answers: string[][] = [];
     for (let i = 0; i < 6; i++) answers.push(await lookUpAfresh(instances[i % 2], TN.unknown));
-    expect(answers).toEqual([...Array.from({ length: 3 }, () => [expect.stringMatching(NOT_FOUND['en-US'])]), ...Array.from({ length: 3 }, () => [SLOW_DOWN['en-US']])]);
+    expect(answers).toEqual([
+      ...Array.from({ length: 2 }, () => [expect.stringMatching(NOT_FOUND['en-US'])]),
+      [expect.stringMatching(PAUSE_STARTS['en-US'])],
+      ...Array.from({ length: 3 }, () => [SLOW_DOWN['en-US']]),
+    ]);
     expect(upstreams.trackings.requests).toHaveLength(3);
   });
 });
