@@ -46,6 +46,8 @@ export interface LookupDraft {
   kinds?: LookupKind[];
   /** Said instead of the usual question ("I couldn't find anything for …"). */
   notice?: Notice;
+  /** The number just not found as `kind`, as typed: the other kinds are offered for it, and a number of another shape is a new number. */
+  missed?: string;
   /** Say hello before the question. */
   greet?: boolean;
 }
@@ -147,7 +149,7 @@ export class LookupDialog extends ComponentDialog {
     switch (answered.outcome) {
       case 'not_found': {
         // A store order keeps its store: the number copied from an e-mail is the likelier mistake ("start over" picks another store).
-        if (!answered.otherKinds.length) return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, notice: answered.notice };
+        if (!answered.otherKinds.length) return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, notice: answered.notice, missed: shown };
         // Clearly another kind: offer that first, then the other kinds the number could be.
         const fits = this.understanding.kinds.filter((kind) => kind !== draft.kind && validateIdentifier(kind, shown).ok);
         const kinds = [...new Set([...answered.otherKinds, ...fits])];
@@ -167,7 +169,7 @@ export class LookupDialog extends ComponentDialog {
       case 'identifier':
         return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, identifier: answer.identifier, shown: answer.shown };
       case 'kind':
-        return { kind: answer.kind };
+        return this.asKind(draft, answer.kind);
       case 'store':
         return { ...draft, notice: undefined, storeId: answer.storeId, storeName: undefined };
       case 'picked':
@@ -191,6 +193,8 @@ export class LookupDialog extends ComponentDialog {
       }
       case 'kind':
         return { kind: this.understanding.kinds[index] };
+      case 'identifier':
+        return this.asKind(draft, this.otherKinds(draft)[index]);
       case 'store': {
         const store = this.settings.stores![index];
         return { ...draft, notice: undefined, storeId: store.id, storeName: store.name };
@@ -198,6 +202,17 @@ export class LookupDialog extends ComponentDialog {
       default:
         return draft;
     }
+  }
+
+  /** After a miss, the kinds the number was not looked up as: offered with the not-found answer. */
+  private otherKinds(draft: LookupDraft): LookupKind[] {
+    return draft.missed ? this.understanding.kinds.filter((kind) => kind !== draft.kind) : [];
+  }
+
+  /** Another kind named or picked at the question for a number: the number just missed, tried as that kind where it fits one. */
+  private asKind(draft: LookupDraft, kind: LookupKind): LookupDraft {
+    const valid = draft.missed === undefined ? undefined : validateIdentifier(kind, draft.missed);
+    return valid?.ok ? { kind, identifier: valid.value, shown: draft.missed } : { kind };
   }
 
   private language(context: TurnContext): TurnLanguage {
@@ -222,7 +237,7 @@ export class LookupDialog extends ComponentDialog {
       case 'kind':
         return { text: t('prompt.kind'), choices: this.understanding.kinds.map((kind) => this.understanding.choice(kind, t)) };
       case 'identifier':
-        return { text: t(`prompt.identifier.${draft.kind}`), choices: [] };
+        return { text: t(`prompt.identifier.${draft.kind}`), choices: this.otherKinds(draft).map((kind) => this.understanding.choice(kind, t)) };
       case 'store': {
         const stores = this.settings.stores ?? [];
         if (!stores.length) return { text: t('prompt.store_typed'), choices: [] };
@@ -266,6 +281,9 @@ export class LookupDialog extends ComponentDialog {
       case 'identifier': {
         const valid = validateIdentifier(draft.kind!, text);
         if (valid.ok) return { ok: true, answer: { type: 'identifier', identifier: valid.value, shown: text.trim() } };
+        // Right after a miss, a number of another shape is a new number, not a wrong answer.
+        const guess = draft.missed === undefined ? proven : this.understanding.identifiersOrGuess(text, proven);
+        if (guess.type !== 'none') return { ok: true, answer: { type: 'recognized', recognition: guess } };
         return answered ?? { ok: false, counts: true, reply: t(`invalid.${valid.reason}`, { length: valid.length, kind: t(`name.${draft.kind}`) }) };
       }
       case 'store': {

@@ -100,7 +100,10 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   // The delivered order's answer has no "Notify me": its "1" is "Track another"; at the kind question "2" is a tracking number.
   expectAsked(await say('1'), kindQuestion, kinds);
   expectAsked(await say('2'), t('prompt.identifier.tracking_number'));
-  expectAsked(await say(TN.unknown), t('errors.not_found', { identifier: TN.unknown }));
+  // Not found: the other kinds are offered for the same number ("2", an order ID it cannot be, asks for one).
+  expectAsked(await say(TN.unknown), t('errors.not_found', { identifier: TN.unknown }), LOOKUP_KINDS.filter((kind) => kind !== 'tracking_number').map((kind) => t(`choice.${kind}`)));
+  expectAsked(await say('2'), t('prompt.identifier.order_id'));
+  expectAsked(await say('cancel'), t('cancelled'));
 
   // Several numbers: "2" looks up the second.
   expectAsked(await say(`${TN.inTransit} ${TN.pending}`), t('prompt.several'), [TN.inTransit, TN.pending, t('choice.all')]);

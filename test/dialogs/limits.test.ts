@@ -72,7 +72,7 @@ describe('three numbers not found: the reason, when to try again, and the way fo
     const talk = conversation(configFor(upstreams, shop), { channelId: 'webchat', locale: 'en-US' });
     for (const number of UNKNOWN) await talk.say(lookup(number));
     // The page reloaded in French: a new conversation of the same customer.
-    talk.adapter.template = { ...talk.adapter.template, locale: 'fr-FR', conversation: { id: 'after-a-reload' } as never };
+    Object.assign(talk.adapter.template, { locale: 'fr-FR', conversation: { id: 'after-a-reload' } });
     const [again] = await talk.say({ text: DEMO.trackings.trackingNumbers.inTransit });
     expect(again.text).toBe('Plusieurs numéros de suite sont introuvables : je mets donc les recherches en pause un instant. Veuillez réessayer dans 5 minutes.');
     expect(choicesOf(again)).toEqual(['Parler à une personne', 'Page d’aide']);
