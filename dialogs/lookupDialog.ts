@@ -306,7 +306,8 @@ export class LookupDialog extends ComponentDialog {
    * except an order-ID-shaped one, which may be an order number too: then the customer says which.
    */
   private atIdentifierQuestion(kind: LookupKind, proven: Exclude<Recognition, { type: 'none' }>, text: string): Answer {
-    if (proven.type === 'match' && proven.request.kind === kind) return { type: 'identifier', identifier: proven.request.identifier, shown: proven.typed };
+    // A store order with its store named comes whole, store and all.
+    if (proven.type === 'match' && proven.request.kind === kind && !proven.request.storeId) return { type: 'identifier', identifier: proven.request.identifier, shown: proven.typed };
     if (proven.type === 'ambiguous' && proven.kinds.includes(kind)) {
       const valid = validateIdentifier(kind, proven.typed);
       if (valid.ok) return { type: 'identifier', identifier: valid.value, shown: proven.typed };
@@ -332,8 +333,10 @@ const TRIED_IN_TURN: readonly LookupKind[] = ['tracking_number', 'order_id'];
 /** A draft from identifiers found in what the customer typed. */
 export function draftFrom(recognition: Exclude<Recognition, { type: 'none' }>): LookupDraft {
   switch (recognition.type) {
-    case 'match':
-      return { kind: recognition.request.kind, identifier: recognition.request.identifier, shown: recognition.typed };
+    case 'match': {
+      const { kind, identifier, storeId } = recognition.request;
+      return { kind, identifier, shown: recognition.typed, ...(storeId && { storeId, storeName: recognition.storeName }) };
+    }
     case 'ambiguous': {
       const { identifier, typed: shown, kinds } = recognition;
       if (!recognition.guessed && kinds.every((kind) => TRIED_IN_TURN.includes(kind))) return { kind: kinds[0], alsoAs: kinds.slice(1), identifier, shown };

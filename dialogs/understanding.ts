@@ -11,7 +11,9 @@ import {
   questionTopic,
   recognizeIdentifiers,
   socialIntent,
+  storeNamedIn,
   validateIdentifier,
+  type NamedStore,
   type OfferedChoice,
   type OrderNumberFormat,
   type Recognition,
@@ -48,6 +50,8 @@ export class Understanding {
     readonly kinds: readonly LookupKind[],
     private readonly english: Translate,
     private readonly orderNumbers?: OrderNumberFormat,
+    /** The stores customers name (TRACKINGS_STORES): a number with one of them named is a store order. */
+    private readonly stores: readonly NamedStore[] = [],
   ) {}
 
   /**
@@ -131,9 +135,27 @@ export class Understanding {
     return questionTopic(text, phrasebook(t, this.english));
   }
 
-  /** Identifiers that prove what they are: a carrier's check digit, the order-ID shape, the shop's order-number format. */
+  /**
+   * Identifiers that prove what they are: a carrier's check digit, the order-ID shape, the shop's
+   * order-number format, or a number with a store named beside it.
+   */
   identifiers(text: string | undefined): Recognition {
-    return recognizeIdentifiers(text ?? '', this.kinds, this.orderNumbers);
+    const recognized = recognizeIdentifiers(text ?? '', this.kinds, this.orderNumbers);
+    return this.stores.length ? this.withStore(text ?? '', recognized) : recognized;
+  }
+
+  /** "my order #1001 from Example Store UK": a number no format proves, with a store named, is that store's order. */
+  private withStore(text: string, recognized: Recognition): Recognition {
+    if (!this.kinds.includes('external_order') || recognized.type === 'match' || recognized.type === 'several') return recognized;
+    if (recognized.type === 'ambiguous' && !recognized.kinds.includes('external_order')) return recognized;
+    const store = storeNamedIn(text, this.stores);
+    if (!store) return recognized;
+    const storeWords = new Set(plainWords(`${store.name} ${store.id}`).split(' '));
+    // Beside a store's name, a plain "1002" is its order number, not an amount.
+    const typed = recognized.type === 'ambiguous' ? recognized.typed : loneNumber(text, { ignoring: storeWords, plainDigits: true });
+    const valid = typed === undefined ? undefined : validateIdentifier('external_order', typed);
+    if (!valid?.ok) return recognized;
+    return { type: 'match', request: { kind: 'external_order', identifier: valid.value, storeId: store.id }, typed: typed!, storeName: store.name };
   }
 
   /**
@@ -161,21 +183,24 @@ export class Understanding {
   }
 }
 
-/** Dates, times and amounts carry digits too, but are never what a customer wants looked up. */
-const NOT_A_NUMBER = [/^\d{1,4}[./-]\d{1,2}([./-]\d{1,4})?$/, /^\d{1,2}[:h]\d{2}$/, /^\d+([.,]\d+)?(€|\$|£|eur|usd|kg|g|cm|x)?$/i];
+/** Dates and times carry digits too, but are never what a customer wants looked up. */
+const DATES = [/^\d{1,4}[./-]\d{1,2}([./-]\d{1,4})?$/, /^\d{1,2}[:h]\d{2}$/];
+/** Nor are amounts and plain digits in a sentence ("I paid 120", "3 parcels"), unless a store is named beside them. */
+const NOT_A_NUMBER = [...DATES, /^\d+([.,]\d+)?(€|\$|£|eur|usd|kg|g|cm|x)?$/i];
 
 /**
  * The word a customer means as a number: the message itself when it is one word with a digit in it,
  * else the only word of a sentence with three digits or more ("my order 1001 hasn't come").
  */
-function loneNumber(text: string): string | undefined {
+function loneNumber(text: string, { ignoring, plainDigits = false }: { ignoring?: ReadonlySet<string>; plainDigits?: boolean } = {}): string | undefined {
   const words = text
     .trim()
     .split(/\s+/)
     .map((word) => word.replace(/^[("'“«]+|[?!.,;:)"'”»]+$/g, ''))
-    .filter(Boolean);
+    .filter((word) => word && !ignoring?.has(plainWords(word)));
   // "2" is an answer to a list, never an order number: a lone number has three digits or four characters at least.
   if (words.length === 1) return /\d/.test(words[0]) && (words[0].length >= 4 || (words[0].match(/\d/g)?.length ?? 0) >= 3) ? words[0] : undefined;
-  const numbers = words.filter((word) => (word.match(/\d/g)?.length ?? 0) >= 3 && !NOT_A_NUMBER.some((shape) => shape.test(word)));
+  const notNumbers = plainDigits ? DATES : NOT_A_NUMBER;
+  const numbers = words.filter((word) => (word.match(/\d/g)?.length ?? 0) >= 3 && !notNumbers.some((shape) => shape.test(word)));
   return numbers.length === 1 ? numbers[0] : undefined;
 }

@@ -116,7 +116,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger);
 
   const memory = new ConversationMemory(conversationState.createProperty<Memory>('memory'));
-  const understanding = new Understanding(finder.kinds(), translator.english, config.orderNumberFormat);
+  const understanding = new Understanding(finder.kinds(), translator.english, config.orderNumberFormat, config.trackings?.stores);
   const deadline = new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock);
   const handoff = new Handoff({
     port: handoffPort(hub),

@@ -17,7 +17,7 @@ export interface Candidate {
 export type Recognition =
   | { type: 'none' }
   /** Exactly one identifier, and exactly one kind fits. */
-  | { type: 'match'; request: LookupRequest; typed: string; carrier?: string }
+  | { type: 'match'; request: LookupRequest; typed: string; carrier?: string; storeName?: string }
   /** One identifier that fits several kinds. `guessed`: only by being one word with a digit, no format proves it. */
   | { type: 'ambiguous'; identifier: string; typed: string; kinds: LookupKind[]; guessed?: boolean }
   /** Several different identifiers in one message: ask which one. */

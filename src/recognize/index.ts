@@ -5,3 +5,4 @@ export { compileOrderNumberPattern, type CompiledPattern } from './orderNumberPa
 export { pickChoice, type OfferedChoice } from './choice';
 export { questionTopic, socialIntent, SOCIAL_INTENTS, TOPICS, type Phrasebook, type SocialIntent, type Topic } from './intents';
 export { phrasebook } from './phrasebook';
+export { storeNamedIn, type NamedStore } from './stores';
