@@ -73,20 +73,26 @@ browserTest('a new user tracks a demo order in English, then in German', async (
   await page.close();
 });
 
-browserTest('each visitor is one customer for the lookup limits: three misses cool them down in a new conversation too, not another visitor', async () => {
-  const guesser = await sandbox.browser.newPage({ locale: 'en-US' });
+browserTest('each visitor is one customer for the lookup limits: three misses pause them, with the reason, the time and the ways forward, in a new conversation too, not another visitor', async () => {
+  const guesser = await sandbox.browser.newPage({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await guesser.goto(`${sandbox.app.url}/`);
   await bubble(guesser, 'Hi! I can tell you where your order is.').waitFor();
-  for (let i = 1; i <= 3; i++) {
+  for (let i = 1; i <= 2; i++) {
     await type(guesser, DEMO.trackings.trackingNumbers.unknown);
     // Web Chat shows the apostrophe as a typographic one.
     await guesser.locator('#webchat .webchat__bubble').filter({ hasText: /^I couldn.t find anything for / }).nth(i - 1).waitFor();
   }
+  await type(guesser, DEMO.trackings.trackingNumbers.unknown);
+  await bubble(guesser, /Several numbers in a row weren.t found, so I.ve paused lookups for a moment\. Please try again in 5 minutes\./).waitFor();
+  await suggested(guesser, 'Talk to a person').waitFor();
+  await guesser.screenshot({ path: `${SCREENSHOTS}/04-cool-down-en-390.png` });
   // A language switch starts a new conversation; the visitor is the same customer.
+  await guesser.setViewportSize({ width: 1280, height: 900 });
   await guesser.selectOption('#language', 'de-DE');
   await bubble(guesser, 'Hallo! Ich sage Ihnen, wo Ihre Bestellung ist.').waitFor();
   await type(guesser, DEMO.trackings.trackingNumbers.inTransit);
-  await bubble(guesser, 'Sie haben in kurzer Zeit sehr viele Nummern abgefragt. Bitte warten Sie ein paar Minuten und versuchen Sie es dann noch einmal.').waitFor();
+  await bubble(guesser, 'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb pausiere ich die Suche kurz. Bitte versuchen Sie es in 5 Minuten noch einmal.').waitFor();
+  await suggested(guesser, 'Mit einem Menschen sprechen').waitFor();
   await guesser.screenshot({ path: `${SCREENSHOTS}/04-cool-down-de.png` });
 
   const other = await sandbox.browser.newPage({ locale: 'en-US' });
