@@ -13,6 +13,8 @@ import { conversation } from '../support/transcript';
 import { startApp } from '../support/app';
 import { startConnector, TestChannel } from '../support/channel';
 import { FakeClock } from '../support/fakeClock';
+import { readFileSync } from 'node:fs';
+import { smsCost } from '../../src/channels';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -141,4 +143,23 @@ test('the README\'s tour works whenever a newcomer starts it: "ORD-1014", Notify
     await Promise.all([tour.close(), connector.close()]);
   }
   expect(failed).toEqual([]);
+});
+
+test("the README's SMS numbers are what a three-parcel demo answer costs, in English and in French", async () => {
+  // "A three-parcel demo answer is about 1,000 characters, 7 segments in English (`ORD-1002`); about 1,250 and 9 in French (`AB12CD34EF56`)."
+  const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+  const said = /A three-parcel demo answer is about ([\d,]+) characters, (\d+) segments in English \(`(ORD-\d+)`\); about ([\d,]+) and (\d+) in French \(`(\w+)`\)/.exec(readme);
+  expect(said).not.toBeNull();
+  const [, enChars, enSegments, enOrder, frChars, frSegments, frOrder] = said!;
+  const cost = async (identifier: string, locale: string) => {
+    const talk = conversation(sandbox.config, { channelId: 'sms', locale });
+    const [answer] = (await talk.say(identifier)).filter((reply) => reply.type === 'message');
+    return smsCost(answer.text ?? '');
+  };
+  for (const [identifier, locale, chars, segments] of [[enOrder, 'en-US', enChars, enSegments], [frOrder, 'fr-FR', frChars, frSegments]]) {
+    const measured = await cost(identifier, locale);
+    // "About": within 5 %, and the segments as said (give or take one, as dates change length by a character or two).
+    expect({ identifier, near: Math.abs(measured.characters - Number(chars.replace(',', ''))) / Number(chars.replace(',', '')) <= 0.05, encoding: measured.encoding }).toEqual({ identifier, near: true, encoding: 'GSM-7' });
+    expect(Math.abs(measured.segments - Number(segments))).toBeLessThanOrEqual(1);
+  }
 });
