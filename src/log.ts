@@ -75,6 +75,7 @@ export function withoutLibraryOutput<T>(work: () => Promise<T>): Promise<T> {
  */
 export function routeConsoleTo(logger: Logger): () => void {
   const log = logger.child({ component: 'console' });
+  const restoreWarnings = routeWarningsTo(log);
   const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
   const original = Object.fromEntries(methods.map((method) => [method, console[method]]));
   const level = { log: 'info', info: 'info', warn: 'warn', error: 'error', debug: 'debug', trace: 'debug' } as const;
@@ -83,7 +84,31 @@ export function routeConsoleTo(logger: Logger): () => void {
       if (!quiet.getStore()) log[level[method]]({ printed: printed(args) }, 'printed by a library');
     };
   }
-  return () => Object.assign(console, original);
+  return () => {
+    Object.assign(console, original);
+    restoreWarnings();
+  };
+}
+
+/**
+ * Node's process warnings (a deprecation: restify 11 touches process.binding, DEP0111) at warn level,
+ * once per kind, instead of Node's printer, which writes each one through console.error as two lines.
+ */
+function routeWarningsTo(log: Logger): () => void {
+  const printers = process.listeners('warning');
+  for (const printer of printers) process.off('warning', printer);
+  const seen = new Set<string>();
+  const onWarning = (warning: Error & { code?: string }) => {
+    const kind = `${warning.name}\u0000${warning.code ?? warning.message}`;
+    if (seen.has(kind)) return;
+    seen.add(kind);
+    log.warn({ warning: { name: warning.name, ...(warning.code && { code: warning.code }), message: warning.message } }, 'process warning');
+  };
+  process.on('warning', onWarning);
+  return () => {
+    process.off('warning', onWarning);
+    for (const printer of printers) process.on('warning', printer);
+  };
 }
 
 /** As the console would print it, on one line, an error without its stack. */

@@ -1,14 +1,32 @@
 /**
- * The agent hub of the Bot Framework handoff protocol, as the sandbox's local channel plays it: it takes
- * the bot's `handoff.initiate` (the page shows the case and transcript it carries) and answers with
- * `handoff.status` events, `accepted` at once, then `completed` or `failed` when the page's buttons say so.
- * A real hub (Omnichannel, LivePerson, a contact-center bridge) routes the conversation to an agent instead.
+ * The agent hub of the Bot Framework handoff protocol, as the sandbox's local channel plays it, the page's
+ * hub panel being its agent: it takes the bot's `handoff.initiate` (the panel shows the case and transcript
+ * it carries) and queues the case; the agent accepts it (`handoff.status` accepted) or finds nobody free
+ * (failed). While the agent has the conversation, the customer's messages go to the agent, not to the bot,
+ * and the agent's replies go to the customer; "done" (completed) gives the conversation back to the bot.
  */
 export const HANDOFF_STATES = ['accepted', 'failed', 'completed'] as const;
 export type HandoffState = (typeof HANDOFF_STATES)[number];
 
 /** Who the hub's events come from. */
 export const AGENT_HUB = { id: 'sandbox-agent-hub', name: 'Agent hub (sandbox)' };
+/** Who the agent's messages come from, in the customer's chat: a person's name reads the same in every language. */
+export const AGENT = { id: 'sandbox-agent', name: 'Sam', role: 'bot' };
+/** The longest message the agent may send. */
+export const AGENT_MESSAGE_MAX = 2_000;
+
+/** Where one conversation's handoff stands: asked for and waiting for an agent, or an agent has it. */
+export type HandoffStage = 'waiting' | 'accepted';
+
+/**
+ * What a hub's answer does to the handoff, or why it may not be given now: an agent accepts a waiting
+ * case, or nobody is free for it; only the agent who has it can be done with it.
+ */
+export function nextStage(stage: HandoffStage | undefined, state: HandoffState): { stage: HandoffStage | undefined } | { refused: string } {
+  if (state === 'accepted') return stage === 'waiting' ? { stage: 'accepted' } : { refused: stage ? 'an agent has it already' : 'no handoff is waiting' };
+  if (state === 'failed') return stage === 'waiting' ? { stage: undefined } : { refused: stage ? 'an agent has it already' : 'no handoff is waiting' };
+  return stage === 'accepted' ? { stage: undefined } : { refused: 'no agent has accepted it' };
+}
 
 export function isHandoffInitiation(activity: { type?: unknown; name?: unknown }): boolean {
   return activity.type === 'event' && activity.name === 'handoff.initiate';

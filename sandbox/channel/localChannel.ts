@@ -3,18 +3,22 @@
  * Web Chat's DirectLine client uses (polling), and the connector endpoints a bot replies to.
  * Messages reach the bot over HTTP at /api/messages and its replies come back by normal delivery,
  * exactly as in production, so typing indicators, cards and later proactive messages all arrive.
- * It also plays the agent hub of a Bot Framework handoff (agentHub.ts).
+ * It also plays the agent hub of a Bot Framework handoff (agentHub.ts): while an agent has a conversation,
+ * its customer's messages go to the agent, not to the bot.
  * For development only: no auth, in memory, bounded.
  */
 import { randomUUID } from 'node:crypto';
 import type { Request, Response, Server } from 'restify';
 import { jsonBody } from '../../src/http/server';
 import type { Logger } from '../../src/tracking/logger';
-import { handoffStatus, isHandoffInitiation, isHandoffState } from './agentHub';
+import { AGENT, AGENT_MESSAGE_MAX, handoffStatus, isHandoffInitiation, isHandoffState, nextStage, type HandoffStage } from './agentHub';
 
 export const DIRECT_LINE_PATH = '/sandbox/directline';
 export const CONNECTOR_PATH = '/sandbox/connector';
-/** Where the page tells the agent hub what the agent did: POST {state: "completed" | "failed"}. */
+/**
+ * Where the page tells the agent hub what the agent did: POST …/conversations/{id}/status
+ * {state: "accepted" | "completed" | "failed"}, and POST …/conversations/{id}/messages {text} for a reply.
+ */
 export const AGENT_HUB_PATH = '/sandbox/hub';
 
 const MAX_CONVERSATIONS = 200;
@@ -27,6 +31,8 @@ interface Conversation {
   activities: Activity[];
   /** Direct Line's watermark counts every activity ever stored, also those dropped by the bound. */
   dropped: number;
+  /** The handoff under way, if any: waiting for an agent, or an agent has the conversation. */
+  handoff?: HandoffStage;
 }
 
 export interface LocalChannelOptions {
@@ -66,6 +72,8 @@ export class LocalChannel {
       if (!conversation) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
       const activity = this.store(req.params.id, { ...(req.body as Activity), from: { role: 'user', ...((req.body as Activity)?.from as object) } });
       res.send(200, { id: activity.id });
+      // While an agent has the conversation, the customer's messages are theirs (the page shows them), not the bot's.
+      if (conversation.handoff === 'accepted' && activity.type === 'message') return;
       void this.forward(req.params.id, activity);
     });
 
@@ -74,8 +82,8 @@ export class LocalChannel {
       if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
       const activity = this.store(req.params.id, { ...(req.body as Activity), from: BOT });
       res.send(200, { id: activity.id });
-      // The hub takes the handoff: an agent would take over now.
-      if (isHandoffInitiation(activity)) this.fromHub(req.params.id, 'accepted');
+      // The hub queues the case until the agent (the page's panel) accepts it or finds nobody free.
+      if (isHandoffInitiation(activity)) this.conversations.get(req.params.id)!.handoff = 'waiting';
     };
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities`, body, reply);
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities/:replyTo`, body, reply);
@@ -84,7 +92,23 @@ export class LocalChannel {
       if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
       const state = (req.body as { state?: unknown } | undefined)?.state;
       if (!isHandoffState(state)) return void res.send(400, { error: { code: 'BadArgument', message: 'state must be accepted, failed or completed' } });
+      const conversation = this.conversations.get(req.params.id)!;
+      const next = nextStage(conversation.handoff, state);
+      if ('refused' in next) return void res.send(409, { error: { code: 'Conflict', message: next.refused } });
+      conversation.handoff = next.stage;
       this.fromHub(req.params.id, state);
+      res.send(204);
+    });
+    // The agent's reply, shown in the customer's chat as from the agent.
+    server.post(`${AGENT_HUB_PATH}/conversations/:id/messages`, body, async (req: Request, res: Response) => {
+      const conversation = this.conversations.get(req.params.id);
+      if (!conversation) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+      const text = (req.body as { text?: unknown } | undefined)?.text;
+      if (typeof text !== 'string' || !text.trim() || text.length > AGENT_MESSAGE_MAX) {
+        return void res.send(400, { error: { code: 'BadArgument', message: `text must be 1 to ${AGENT_MESSAGE_MAX} characters` } });
+      }
+      if (conversation.handoff !== 'accepted') return void res.send(409, { error: { code: 'Conflict', message: 'no agent has accepted it' } });
+      this.store(req.params.id, { type: 'message', text: text.trim(), from: AGENT });
       res.send(204);
     });
   }

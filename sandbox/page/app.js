@@ -67,22 +67,41 @@
     return fresh;
   }
 
-  // The agent hub. Everything in the case and the transcript is shown as text, never as markup: it holds what the customer typed.
+  // The agent hub, and you its agent. Everything in the case, the transcript and the chat is shown as text,
+  // never as markup: it holds what the customer typed.
+  var AGENT_ID = 'sandbox-agent';
   var hub = {
     section: document.getElementById('hub'),
     note: document.getElementById('hub-note'),
     status: document.getElementById('hub-status'),
     caseView: document.getElementById('hub-case'),
     transcript: document.getElementById('hub-transcript'),
+    talk: document.getElementById('hub-talk'),
+    chat: document.getElementById('hub-chat'),
+    reply: document.getElementById('hub-reply'),
+    text: document.getElementById('hub-text'),
     raw: document.getElementById('hub-raw'),
-    buttons: [document.getElementById('hub-completed'), document.getElementById('hub-failed')],
+    accept: document.getElementById('hub-accepted'),
+    done: document.getElementById('hub-completed'),
+    none: document.getElementById('hub-failed'),
     conversationId: null,
+    state: null,
   };
   var STATES = {
-    waiting: 'Waiting for an agent…',
-    accepted: 'Accepted: an agent would take over now.',
+    waiting: 'Waiting for an agent: accept the case to take the conversation over.',
+    accepted: 'Accepted: you have the conversation. The customer’s messages come here, not to the bot.',
     completed: 'Completed: the agent is done and the bot is back.',
     failed: 'Failed: no agent was free, the bot gave the customer the help page and the case.',
+  };
+  // A shipment's problem (src/nextSteps/problem.ts), in an agent's words.
+  var PROBLEMS = {
+    lost: 'lost in transit',
+    returned: 'on its way back to the sender',
+    failed_attempt: 'a delivery attempt failed',
+    exception: 'the carrier reports a problem (exception)',
+    stuck: 'not handed to the carrier yet, for too long',
+    stale: 'no news from the carrier for days',
+    delayed: 'delayed',
   };
   function element(tag, text) {
     var node = document.createElement(tag);
@@ -102,7 +121,8 @@
       (lookup.shipments || []).forEach(function (shipment) {
         var event = shipment.lastEvent;
         var last = event ? ' · last event: ' + [event.text, event.location, event.at && new Date(event.at).toLocaleString()].filter(Boolean).join(', ') : '';
-        list.appendChild(element('li', [shipment.carrier, shipment.trackingNumber].filter(Boolean).join(' ') + ': ' + shipment.statusText + ' (' + shipment.status + ')' + last));
+        var problem = shipment.problem ? ' · problem: ' + (PROBLEMS[shipment.problem] || shipment.problem) : '';
+        list.appendChild(element('li', [shipment.carrier, shipment.trackingNumber].filter(Boolean).join(' ') + ': ' + shipment.statusText + ' (' + shipment.status + ')' + problem + last));
       });
       if (list.children.length) hub.caseView.appendChild(list);
     });
@@ -114,33 +134,68 @@
     });
     if (!lines.length) hub.transcript.appendChild(element('li', 'No transcript (HANDOFF_TRANSCRIPT=off).'));
     hub.raw.textContent = JSON.stringify({ type: activity.type, name: activity.name, value: activity.value, attachments: activity.attachments }, null, 2);
+    hub.chat.replaceChildren();
     setHubState('waiting');
     hub.section.hidden = false;
     hub.note.hidden = false;
   }
+  // Waiting: accept, or nobody is free. Accepted: talk, then be done. Over: nothing more to press.
   function setHubState(state) {
+    hub.state = state;
     hub.status.textContent = STATES[state] || state;
-    var over = state === 'completed' || state === 'failed';
-    hub.buttons.forEach(function (button) { button.disabled = over; });
-    if (over) hub.note.hidden = true;
+    hub.accept.hidden = state !== 'waiting';
+    hub.none.hidden = state !== 'waiting';
+    hub.done.hidden = state !== 'accepted' && state !== 'completed';
+    [hub.accept, hub.none, hub.done].forEach(function (button) { button.disabled = state === 'completed' || state === 'failed'; });
+    hub.talk.hidden = state !== 'accepted' && !hub.chat.children.length;
+    hub.reply.hidden = state !== 'accepted';
+    if (state === 'accepted' && !phone.matches) hub.text.focus();
+    if (state === 'completed' || state === 'failed') hub.note.hidden = true;
   }
   function resetHub() {
     hub.section.hidden = true;
     hub.note.hidden = true;
     hub.conversationId = null;
+    hub.state = null;
   }
-  hub.buttons.forEach(function (button) {
+  function toHub(path, body) {
+    return fetch('/sandbox/hub/conversations/' + encodeURIComponent(hub.conversationId) + '/' + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+  [hub.accept, hub.done, hub.none].forEach(function (button) {
     button.addEventListener('click', function () {
       if (!hub.conversationId) return;
-      var state = button.id === 'hub-completed' ? 'completed' : 'failed';
-      hub.buttons.forEach(function (b) { b.disabled = true; });
-      fetch('/sandbox/hub/conversations/' + encodeURIComponent(hub.conversationId) + '/status', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ state: state }),
-      });
+      [hub.accept, hub.done, hub.none].forEach(function (b) { b.disabled = true; });
+      toHub('status', { state: button.id.slice('hub-'.length) });
     });
   });
+  hub.reply.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var text = hub.text.value.trim();
+    if (!text || !hub.conversationId || hub.state !== 'accepted') return;
+    hub.text.value = '';
+    toHub('messages', { text: text });
+  });
+  // What passes between the customer and the agent while the agent has the conversation.
+  function showInHub(activity) {
+    if (activity.type !== 'message' || !activity.text) return;
+    var fromAgent = activity.from && activity.from.id === AGENT_ID;
+    var fromCustomer = activity.from && activity.from.role === 'user';
+    if (!fromAgent && !(fromCustomer && hub.state === 'accepted')) return;
+    var line = element('li', (fromAgent ? 'You (Sam): ' : 'Customer: ') + activity.text);
+    if (fromAgent) line.className = 'agent';
+    hub.chat.appendChild(line);
+  }
+  // Web Chat shows no sender's name: the agent's messages say who wrote them, in the customer's chat.
+  function named(activity) {
+    if (activity.from && activity.from.id === AGENT_ID && activity.type === 'message' && typeof activity.text === 'string') {
+      return Object.assign({}, activity, { text: '**' + activity.from.name + ':** ' + activity.text });
+    }
+    return activity;
+  }
 
   function start(locale) {
     if (current) current.directLine.end();
@@ -156,6 +211,8 @@
             var activity = action.payload.activity;
             if (activity.type === 'event' && activity.name === 'handoff.initiate') showHandoff(activity);
             if (activity.type === 'event' && activity.name === 'handoff.status' && activity.value && !hub.section.hidden) setHubState(activity.value.state);
+            if (!hub.section.hidden) showInHub(activity);
+            action = Object.assign({}, action, { payload: Object.assign({}, action.payload, { activity: named(activity) }) });
           }
           return next(action);
         };

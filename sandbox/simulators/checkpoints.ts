@@ -15,7 +15,7 @@ import {
   type ShipmentHeaderSeed,
 } from './demoData/checkpoints';
 import { COURIER_WORDING, DEFAULT_DETAIL, DETAIL_TEXT, STATUS_TEXT, TRACKING_LINK_LABEL, pickLanguage, type Lang } from './demoData/checkpointTexts';
-import { isoDate, progressAt, resolveMoments, type Progress } from './demoData/clock';
+import { FollowedProgress, isoDate, resolveMoments, type Progress } from './demoData/clock';
 
 /** How often the moving demo parcel takes its next step, unless a test says otherwise. */
 export const MOVING_STEP_MS = 60_000;
@@ -51,11 +51,11 @@ export function startCheckpointsSimulator(options: CheckpointsSimulatorOptions =
   // Dates are fixed once per start: the same request gets the same answer while the simulator runs.
   const orders = new Map(Object.entries(CHECKPOINT_ORDERS).map(([orderNo, order]) => [orderNo.toUpperCase(), dateOrder(orderNo, order, new Date(startedAt))]));
   // Except the moving parcel's, which are dated when each request asks.
-  const moving = new Map(Object.entries(MOVING_ORDERS).map(([orderNo, seed]) => [orderNo.toUpperCase(), { orderNo, seed }]));
+  const moving = new Map(Object.entries(MOVING_ORDERS).map(([orderNo, seed]) => [orderNo.toUpperCase(), { orderNo, seed, progress: new FollowedProgress(startedAt, seed.steps.length, stepMs) }]));
   const find = (orderNo: string): DatedShipment[] | undefined => {
     const key = orderNo.toUpperCase();
     const parcel = moving.get(key);
-    return parcel ? [dateMovingShipment(parcel.orderNo, parcel.seed, progressAt(startedAt, now(), parcel.seed.steps.length, stepMs), stepMs)] : orders.get(key);
+    return parcel ? [dateMovingShipment(parcel.orderNo, parcel.seed, parcel.progress.at(now()), stepMs)] : orders.get(key);
   };
 
   const handle = (request: RecordedRequest): SimAnswer => {

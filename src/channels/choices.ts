@@ -13,6 +13,8 @@ export interface Choice {
   title: string;
   /** A page to open instead (the shop's help page): a link button, or on text channels a line with the address. */
   url?: string;
+  /** That line in the customer's language ("Page d’aide : …", French spacing); else "title: url". */
+  line?: string;
 }
 
 /** A suggested action or hero-card button: one that sends its title, or one that opens a page. */
@@ -37,7 +39,7 @@ export function offerChoices(message: Message, choices: readonly Choice[], chann
       return { ...message, suggestedActions: { actions: buttons } };
     case 'numbered_list': {
       // A page is no answer: its address goes on a line of its own, and the numbers count only what a number picks.
-      const links = choices.filter((choice) => choice.url).map((choice) => `${choice.title}: ${choice.url}`);
+      const links = choices.filter((choice) => choice.url).map((choice) => choice.line ?? `${choice.title}: ${choice.url}`);
       const answers = choices.filter((choice) => !choice.url);
       return { ...message, text: [message.text, links.join('\n'), answers.length ? numberedList(answers) : ''].filter(Boolean).join('\n\n') };
     }

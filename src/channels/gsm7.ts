@@ -54,6 +54,11 @@ const PICTURES = / *[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indi
  * form (« x » becomes "x"), letters without the accent GSM-7 lacks (ê→e, ç→c, œ→oe, ł→l; é, ñ, ß, Ç stay),
  * emoji dropped with the space they leave ("📦 UPS" is "UPS"). Anything else that has no GSM-7 form
  * becomes "?", as gateways do, so that a missing word shows as missing.
+ *
+ * ç becomes c on purpose. GSM 03.38 has one c with a cedilla, at 0x09, which the standard draws as Ç (Unicode's
+ * GSM0338.TXT maps it to ç): a gateway following the standard's table sends a "ç" as UCS-2, 70 characters a
+ * segment for the whole message, and most phones (Android's GsmAlphabet among them) show 0x09 as a capital,
+ * "reÇue". "recue" costs nothing and reads as the word it is; a capital Ç, which GSM-7 has, stays.
  */
 export function toGsm7(text: string): string {
   if (isGsm7(text)) return text;

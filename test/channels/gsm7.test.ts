@@ -24,6 +24,7 @@ test.each([
   ['Spanish accents', 'envíos, número, atención, está, Último', 'envios, numero, atencion, esta, Ultimo'],
   ['capitals with an accent that only the small letter has', 'À È Ì Ò Ù Ê Ç', 'A E I O U E Ç'],
   ['ligatures and letters without a decomposition', 'œuvre Œuf Łódź Ðorđe ﬁn', 'oeuvre OEuf Lodz Dorde fin'],
+  ['ç as c: 0x09 is drawn and shown as a capital, "reÇue", and a gateway may take "ç" for UCS-2; Ç stays', 'Commande reçue. Ça part', 'Commande recue. Ça part'],
   ['letters GSM-7 has stay', 'é è ù ì ò à ä ö ü ñ ß Ä Ö Ü Ñ Å å Æ æ Ø ø É Ç', 'é è ù ì ò à ä ö ü ñ ß Ä Ö Ü Ñ Å å Æ æ Ø ø É Ç'],
   ['decomposed accents are composed first', 'Ko\u0308ln e\u0301te\u0301', 'Köln été'],
   ['emoji dropped with their space', '📦 UPS\n⚠️ Delayed\nok 👍\nhi 👋🏽 there\n🇩🇪 Berlin', 'UPS\nDelayed\nok\nhi there\nBerlin'],

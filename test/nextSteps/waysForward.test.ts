@@ -40,6 +40,12 @@ test('SMS in German, which has no page of its own: SUPPORT_URL on a line, and th
   expect(next.text).toMatch(/Was möchten Sie verfolgen\?/);
 });
 
+test('SMS in French: the help page\'s line puts a space before the colon, as French does (a plain one: SMS stays GSM-7)', async () => {
+  const talk = conversation(configFor(upstreams, HELP), { channelId: 'sms', locale: 'fr-FR' });
+  const [answer] = await talk.say(returned);
+  expect(answer.text).toContain("Page d'aide : https://shop.example/fr/aide\n\n1. ");
+});
+
 test('without any help page, a problem gets no link button', async () => {
   const talk = conversation(configFor(upstreams, { ORDER_NUMBER_PATTERN: HELP.ORDER_NUMBER_PATTERN }), { channelId: 'webchat', locale: 'en-US' });
   const [answer] = await talk.say(returned);

@@ -104,7 +104,74 @@ browserTest('each visitor is one customer for the lookup limits: three misses pa
   await other.close();
 });
 
-browserTest('"talk to a person": the page shows the agent hub taking over with the case it received, then the agent is done', async () => {
+/** A phone's page in this language, greeted; with the page errors it meets. */
+async function onPhone(locale: string, greeting: RegExp): Promise<{ page: Page; errors: string[] }> {
+  const page = await sandbox.browser.newPage({ viewport: { width: 390, height: 844 }, locale, isMobile: true, hasTouch: true });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${sandbox.app.url}/`);
+  await bubble(page, greeting).waitFor();
+  return { page, errors };
+}
+
+/** Waits until Web Chat has followed the transcript down to its newest message, so a screenshot shows it. */
+async function settled(page: Page): Promise<void> {
+  // As text, evaluated in the page (the tests' types have no DOM).
+  await page.waitForFunction(
+    `(() => {
+      const bubbles = document.querySelectorAll('#webchat .webchat__bubble');
+      const last = bubbles[bubbles.length - 1];
+      const scroller = last && last.closest('.webchat__basic-transcript__scrollable');
+      return !!scroller && last.getBoundingClientRect().bottom <= scroller.getBoundingClientRect().bottom + 1;
+    })()`,
+    undefined,
+    { timeout: 5_000, polling: 100 },
+  );
+}
+
+/** A person asked for, then the whole handoff as the agent plays it in the hub panel; screenshots at each step. */
+async function handoff(page: Page, words: { ask: string; asking: RegExp; accepted: RegExp; customer: string; agent: string; back: RegExp }, shots: string): Promise<void> {
+  const hub = page.locator('#hub');
+  await type(page, words.ask);
+  await bubble(page, words.asking).waitFor();
+  // The hub has the case and waits for an agent: Accept or nobody free, not "done" yet.
+  await expect(hub.locator('#hub-status').innerText()).resolves.toMatch(/^Waiting for an agent/);
+  const buttons = async () => (await hub.locator('.actions button:visible').allInnerTexts()).join(' | ');
+  await expect(buttons()).resolves.toBe('Accept | No agent is free');
+  await settled(page);
+  await page.screenshot({ path: `${shots}-1-asked.png`, fullPage: true });
+
+  await hub.getByRole('button', { name: 'Accept' }).click();
+  await bubble(page, words.accepted).waitFor();
+  await expect(hub.locator('#hub-status').innerText()).resolves.toMatch(/^Accepted: you have the conversation/);
+  // Accepted: no more "No agent is free".
+  await expect(buttons()).resolves.toBe('The agent is done');
+  await settled(page);
+  await page.screenshot({ path: `${shots}-2-accepted.png`, fullPage: true });
+
+  // The customer writes: it reaches the agent's panel, and the bot says nothing to it.
+  const botBubbles = await page.locator('#webchat .webchat__bubble:not(.webchat__bubble--from-user)').count();
+  await type(page, words.customer);
+  await hub.locator('#hub-chat li', { hasText: `Customer: ${words.customer}` }).waitFor();
+  await settled(page);
+  await page.screenshot({ path: `${shots}-3-customer-writes.png`, fullPage: true });
+  // The agent answers from the panel; the customer reads it in the chat, with the agent's name.
+  await hub.locator('#hub-text').fill(words.agent);
+  await hub.locator('#hub-text').press('Enter');
+  await bubble(page, `Sam: ${words.agent}`).waitFor();
+  await hub.locator('#hub-chat li', { hasText: `You (Sam): ${words.agent}` }).waitFor();
+  await expect(page.locator('#webchat .webchat__bubble:not(.webchat__bubble--from-user)').count()).resolves.toBe(botBubbles + 1);
+  await settled(page);
+  await page.screenshot({ path: `${shots}-4-agent-replies.png`, fullPage: true });
+
+  await hub.getByRole('button', { name: 'The agent is done' }).click();
+  await bubble(page, words.back).waitFor();
+  await expect(hub.locator('#hub-status').innerText()).resolves.toMatch(/^Completed/);
+  await settled(page);
+  await page.screenshot({ path: `${shots}-5-done.png`, fullPage: true });
+}
+
+browserTest('"talk to a person": the hub panel gets the case, the agent accepts, talks with the customer (not the bot), and is done', async () => {
   const page = await sandbox.browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Berlin' });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -112,32 +179,60 @@ browserTest('"talk to a person": the page shows the agent hub taking over with t
   await bubble(page, 'Hi! I can tell you where your order is.').waitFor();
   await page.getByRole('button', { name: new RegExp(DEMO.checkpoints.inTransitMultiShipment) }).click();
   await page.locator('.ac-adaptiveCard').first().waitFor();
-  await type(page, 'I want to talk to a human');
-  await bubble(page, /^A colleague has your case now/).waitFor();
+  await type(page, DEMO.trackings.trackingNumbers.lost);
+  await page.locator('.ac-adaptiveCard').nth(1).waitFor();
   const hub = page.locator('#hub');
-  await expect(hub.locator('#hub-status').innerText()).resolves.toBe('Accepted: an agent would take over now.');
+  await handoff(
+    page,
+    {
+      ask: 'I want to talk to a human',
+      asking: /^I.m asking a colleague to take over/,
+      accepted: /^A colleague has your case now/,
+      customer: 'Is my parcel really lost?',
+      agent: 'Hi, I am checking with Royal Mail now.',
+      back: /^Thanks for waiting\. I.m back/,
+    },
+    `${SCREENSHOTS}/05-handoff-en`,
+  );
   await expect(hub.locator('#hub-case').innerText()).resolves.toMatch(new RegExp(`order_number ${DEMO.checkpoints.inTransitMultiShipment}[\\s\\S]*UPS 1ZV8R4236804512972: In transit \\(in_transit\\)`));
+  // The case's problem, in words.
+  await expect(hub.locator('#hub-case').innerText()).resolves.toMatch(new RegExp(`Royal Mail ${DEMO.trackings.trackingNumbers.lost}: Lost in transit \\(lost\\) · problem: lost in transit`));
   await expect(hub.locator('#hub-transcript').innerText()).resolves.toMatch(/Customer: ORD-1002\s+Bot: I found 3 shipments[\s\S]*Customer: I want to talk to a human$/);
-  await page.screenshot({ path: `${SCREENSHOTS}/05-handoff-hub-en.png` });
+  // The bot has the conversation again.
+  await type(page, DEMO.trackings.trackingNumbers.inTransit);
+  await bubble(page, `Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`).waitFor();
+  expect(errors).toEqual([]);
+  await page.close();
+});
 
-  await hub.getByRole('button', { name: 'The agent is done' }).click();
-  await bubble(page, /^Thanks for waiting\. I.m back/).waitFor();
-  await expect(hub.locator('#hub-status').innerText()).resolves.toMatch(/^Completed/);
-  await page.screenshot({ path: `${SCREENSHOTS}/06-handoff-completed-en.png` });
+browserTest('on a phone, in Dutch: the same handoff, the agent answering from the panel below the chat', async () => {
+  const { page, errors } = await onPhone('nl-NL', /^Hallo/);
+  await type(page, DEMO.trackings.trackingNumbers.inTransit);
+  await page.locator('.ac-adaptiveCard').first().waitFor();
+  await handoff(
+    page,
+    {
+      ask: 'ik wil een medewerker spreken',
+      asking: /^Ik vraag een collega/,
+      accepted: /^Een collega heeft je vraag/,
+      customer: 'Wanneer komt mijn pakket?',
+      agent: 'Ik bel nu met UPS.',
+      back: /^Bedankt voor het wachten/,
+    },
+    `${SCREENSHOTS}/11-handoff-nl-390`,
+  );
+  // A parcel with no problem has none in the case.
+  await expect(page.locator('#hub-case').innerText()).resolves.toMatch(new RegExp(`UPS ${DEMO.trackings.trackingNumbers.inTransit}: Onderweg \\(in_transit\\) · last event: `));
   expect(errors).toEqual([]);
   await page.close();
 });
 
 browserTest('on a phone, in French: the note at the top leads to the hub; no agent free gives the help page and the case', async () => {
-  const page = await sandbox.browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'fr-FR', isMobile: true, hasTouch: true });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${sandbox.app.url}/`);
-  await bubble(page, /^Bonjour/).waitFor();
+  const { page, errors } = await onPhone('fr-FR', /^Bonjour/);
   await type(page, DEMO.trackings.trackingNumbers.lost);
   await page.locator('.ac-adaptiveCard').first().waitFor();
   await type(page, 'je voudrais parler à quelqu’un');
-  await bubble(page, /^Un membre de l.équipe a pris votre demande en charge/).waitFor();
+  await bubble(page, /^Je demande à un membre de l.équipe/).waitFor();
   await page.locator('#hub-note').waitFor();
   await page.screenshot({ path: `${SCREENSHOTS}/07-handoff-fr-390.png` });
   await page.locator('#hub-note').click();

@@ -73,33 +73,72 @@ describe('Direct Line, as Web Chat uses it', () => {
 });
 
 describe('the agent hub, as the local channel plays it', () => {
-  test('takes the handoff.initiate, accepts it at once, and passes the page\'s "done" on as completed', async () => {
+  const hub = (id: string, what: 'status' | 'messages', body: unknown) => post(`${app.url}/sandbox/hub/conversations/${id}/${what}`, body);
+  const shown = (a: any) => (a.type === 'event' ? `(${a.name}${a.value?.state ? ` ${a.value.state}` : ''})` : `${a.from.role === 'user' ? 'customer' : a.from.id === 'sandbox-agent' ? 'agent' : 'bot'}: ${a.text}`);
+
+  test('takes the handoff.initiate and waits for an agent: Accept, the customer talks to the agent (not the bot), the agent is done and the bot is back', async () => {
     const { body } = await json(await post(directLine('/conversations'), {}));
     const id = body.conversationId;
     await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: 'je voudrais parler à quelqu’un', from: { id: 'u1' }, locale: 'fr-FR' });
-    const accepted = 'Un membre de l’équipe a pris votre demande en charge et vous répond ici dans un instant.';
-    const first = await poll(id, '0', (texts) => texts.includes(accepted));
-    expect(first.activities.map((a: any) => (a.type === 'event' ? `(${a.name}${a.value?.state ? ` ${a.value.state}` : ''})` : a.text))).toEqual([
-      'je voudrais parler à quelqu’un',
-      expect.stringMatching(/^Je demande à un membre de l’équipe de prendre le relais/),
-      '(handoff.initiate)',
-      '(handoff.status accepted)',
-      accepted,
-    ]);
+    const first = await poll(id, '0', (texts) => texts.includes('(event)'));
+    // No agent has taken it yet: the hub waits (a real hub queues the case), it does not accept by itself.
+    expect(first.activities.map(shown)).toEqual(['customer: je voudrais parler à quelqu’un', expect.stringMatching(/^bot: Je demande à un membre de l’équipe de prendre le relais/), '(handoff.initiate)']);
     // What the page shows: the case and the transcript the hub received.
     const initiate = first.activities[2];
     expect(initiate.value).toEqual({ language: 'fr', locale: 'fr-FR', lookups: [] });
     expect(initiate.attachments[0].content.activities.map((a: any) => a.text)).toEqual(['je voudrais parler à quelqu’un']);
+    // Nobody has the conversation: the agent can neither be done nor write yet.
+    expect((await hub(id, 'status', { state: 'completed' })).status).toBe(409);
+    expect((await hub(id, 'messages', { text: 'Bonjour' })).status).toBe(409);
 
-    expect((await post(`${app.url}/sandbox/hub/conversations/${id}/status`, { state: 'completed' })).status).toBe(204);
-    const done = await poll(id, first.watermark, (texts) => texts.some((text) => text.startsWith('Merci d’avoir patienté.')));
-    expect(done.activities.map((a: any) => a.text ?? `(${a.name} ${a.value.state})`)).toEqual(['(handoff.status completed)', expect.stringMatching(/^Merci d’avoir patienté\. Je suis de retour/)]);
+    // The agent accepts.
+    expect((await hub(id, 'status', { state: 'accepted' })).status).toBe(204);
+    const accepted = 'bot: Un membre de l’équipe a pris votre demande en charge et vous répond ici dans un instant.';
+    const second = await poll(id, first.watermark, (texts) => texts.some((text) => text.startsWith('Un membre')));
+    expect(second.activities.map(shown)).toEqual(['(handoff.status accepted)', accepted]);
+    // Accepted once; and no longer "no agent is free".
+    expect((await hub(id, 'status', { state: 'accepted' })).status).toBe(409);
+    expect((await hub(id, 'status', { state: 'failed' })).status).toBe(409);
+
+    // The customer writes: the agent gets it, the bot does not; the agent answers in the customer's chat.
+    await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: 'où est mon colis ?', from: { id: 'u1' }, locale: 'fr-FR' });
+    expect((await hub(id, 'messages', { text: 'Bonjour, je regarde tout de suite.' })).status).toBe(204);
+    expect((await hub(id, 'messages', { text: '  ' })).status).toBe(400);
+    // The agent is done: the bot is back, and its first words are its welcome back, not an answer to what the agent had.
+    expect((await hub(id, 'status', { state: 'completed' })).status).toBe(204);
+    const third = await poll(id, second.watermark, (texts) => texts.some((text) => text.startsWith('Merci d’avoir patienté.')));
+    expect(third.activities.map(shown)).toEqual([
+      'customer: où est mon colis ?',
+      'agent: Bonjour, je regarde tout de suite.',
+      '(handoff.status completed)',
+      expect.stringMatching(/^bot: Merci d’avoir patienté\. Je suis de retour/),
+    ]);
+    expect(third.activities[1].from).toEqual({ id: 'sandbox-agent', name: 'Sam', role: 'bot' });
+    expect((await hub(id, 'status', { state: 'completed' })).status).toBe(409);
+
+    // The bot has the conversation again: the customer's next message reaches it.
+    await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: DEMO.trackings.trackingNumbers.inTransit, from: { id: 'u1' }, locale: 'fr-FR' });
+    const fourth = await poll(id, third.watermark, (texts) => texts.some((text) => text.includes('Voici')));
+    expect(fourth.activities.map(shown)[1]).toMatch(/^bot: Voici/);
   });
 
-  test('refuses a state it does not know, and a conversation it does not have', async () => {
+  test('no agent is free: failed while it waits, and the bot gives the customer the help page', async () => {
     const { body } = await json(await post(directLine('/conversations'), {}));
-    expect((await post(`${app.url}/sandbox/hub/conversations/${body.conversationId}/status`, { state: 'lunch' })).status).toBe(400);
-    expect((await post(`${app.url}/sandbox/hub/conversations/nope/status`, { state: 'completed' })).status).toBe(404);
+    const id = body.conversationId;
+    await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: 'talk to a person', from: { id: 'u1' }, locale: 'en-US' });
+    const first = await poll(id, '0', (texts) => texts.includes('(event)'));
+    expect((await hub(id, 'status', { state: 'failed' })).status).toBe(204);
+    const done = await poll(id, first.watermark, (texts) => texts.some((text) => text.startsWith('Sorry')));
+    expect(done.activities.map(shown)).toEqual(['(handoff.status failed)', expect.stringMatching(/^bot: Sorry, nobody from the team is free right now/)]);
+    expect((await hub(id, 'status', { state: 'accepted' })).status).toBe(409);
+  });
+
+  test('refuses a state it does not know, a conversation it does not have, and a handoff nobody asked for', async () => {
+    const { body } = await json(await post(directLine('/conversations'), {}));
+    expect((await hub(body.conversationId, 'status', { state: 'lunch' })).status).toBe(400);
+    expect((await hub(body.conversationId, 'status', { state: 'accepted' })).status).toBe(409);
+    expect((await hub('nope', 'status', { state: 'completed' })).status).toBe(404);
+    expect((await hub('nope', 'messages', { text: 'hi' })).status).toBe(404);
   });
 });
 

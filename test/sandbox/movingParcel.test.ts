@@ -92,6 +92,26 @@ test('after delivery the parcel starts a fresh round, so a sandbox left running 
   expect(later.checkpoints.map((e) => Date.parse(e.timestamp))).toEqual([T0 + 9 * MINUTE, T0 + 10 * MINUTE, T0 + 11 * MINUTE, T0 + 12 * MINUTE]);
 });
 
+test('a newcomer never lands on the end of a round: asked for the first time in two steps while delivered, the parcel starts over', async () => {
+  // Followed (asked a minute before): delivered, as the round has it.
+  time = T0 + 3 * MINUTE + 30_000;
+  expect((await moving()).header.last_delivery_status.code).toBe('OutForDelivery');
+  time = T0 + 4 * MINUTE + 30_000;
+  expect((await moving()).header.last_delivery_status.code).toBe('Delivered');
+  // Nobody asked for over two steps, and the next round's delivered minute has come: a fresh round, dated now.
+  time = T0 + 9 * MINUTE + 10_000;
+  const fresh = await moving();
+  expect(fresh.header.last_delivery_status.code).toBe('Pending');
+  expect(fresh.checkpoints.map((e) => [e.status, Date.parse(e.timestamp)])).toEqual([
+    ['OrderProcessed', time - MINUTE],
+    ['Pending', time],
+  ]);
+  // From there it moves a step a minute again.
+  const start = time;
+  time = start + MINUTE;
+  expect((await moving()).header.last_delivery_status.code).toBe('InboundScan');
+});
+
 test('no timestamp is ever after the clock, nor out of order, over two rounds and a half', async () => {
   for (let at = T0; at <= T0 + 12.5 * MINUTE; at += 7_500) {
     time = at;

@@ -36,7 +36,8 @@ export const DEMO_CHECKPOINTS = {
   emptyHeader: 'ORD-1013',
   /**
    * DHL parcel that moves one step per minute of the simulator's clock, from its start: label created,
-   * dispatched, at the sorting centre, out for delivery, delivered; then it starts over. Try "Notify me" on it.
+   * dispatched, at the sorting centre, out for delivery, delivered; then it starts over. Asked for when nobody
+   * has for two steps, it is never delivered: it starts over then (clock.ts, FollowedProgress). Try "Notify me" on it.
    */
   moving: 'ORD-1014',
   /** Not known: 404 `{"error": ...}`. */

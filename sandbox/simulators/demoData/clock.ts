@@ -54,3 +54,33 @@ export function progressAt(startedAt: number, now: number, steps: number, stepMs
   const round = Math.floor(elapsedSteps / steps);
   return { roundStart: startedAt + round * steps * stepMs, revealed: (elapsedSteps % steps) + 1 };
 }
+
+/**
+ * A moving demo as the people who ask see it: `progressAt` from its round's start, except that a request
+ * which would find it at its last step (delivered) while nobody asked for it during the two steps before
+ * starts a fresh round at that moment. Whoever follows the parcel (a watch checks at least every lookup-cache
+ * time plus a check interval, well within two steps) sees it delivered; a newcomer never lands on the end of
+ * a round, so "Notify me" is always offered and the next step is at most one step away.
+ */
+export class FollowedProgress {
+  private lastAsked: number | undefined;
+
+  constructor(
+    private roundStart: number,
+    private readonly steps: number,
+    private readonly stepMs: number,
+  ) {}
+
+  at(now: number): Progress {
+    // A test's clock that goes back before the round begins: the round begins then.
+    if (now < this.roundStart) this.roundStart = now;
+    let progress = progressAt(this.roundStart, now, this.steps, this.stepMs);
+    const unwatched = this.lastAsked === undefined || now - this.lastAsked > 2 * this.stepMs;
+    if (unwatched && progress.revealed === this.steps) {
+      this.roundStart = now;
+      progress = progressAt(now, now, this.steps, this.stepMs);
+    }
+    this.lastAsked = now;
+    return progress;
+  }
+}
