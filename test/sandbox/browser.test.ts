@@ -85,6 +85,7 @@ browserTest('each visitor is one customer for the lookup limits: three misses pa
   await type(guesser, DEMO.trackings.trackingNumbers.unknown);
   await bubble(guesser, /Several numbers in a row weren.t found, so I.ve paused lookups for a moment\. Please try again in 5 minutes\./).waitFor();
   await suggested(guesser, 'Talk to a person').waitFor();
+  await settled(guesser);
   await guesser.screenshot({ path: `${SCREENSHOTS}/04-cool-down-en-390.png` });
   // A language switch starts a new conversation; the visitor is the same customer.
   await guesser.setViewportSize({ width: 1280, height: 900 });
