@@ -61,8 +61,11 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   // An interface that speaks the customer's language explains its status itself; for one that does not, the explanation is ours.
   const details = localized ? clean(shipment.status?.details, LIMITS.statusDetails) : t(`status_explained.${category}`);
   const problem = problemOf(shipment, context.now ?? Number.NaN, context.staleAfterDays ?? Number.POSITIVE_INFINITY);
+  const nextStep = problem && t(`next_step.${problem.state}`, { count: problem.days, since: dates.date(problem.since) });
 
-  const statusDetails = unlessSame(details, status);
+  // What happens next says what is wrong as well: the status is not explained a second time, in our words or the
+  // carrier's (theirs stay in the timeline, where the newest event keeps them).
+  const statusDetails = nextStep ? undefined : unlessSame(details, status);
   const events = runs.slice(0, Math.max(0, maxEvents)).map((run) => eventView(run, localized, context, dates));
   // Interface A's last status repeats its newest checkpoint: the header says it, so the timeline need not again.
   if (events[0]?.details && events[0].details === statusDetails) events[0] = { ...events[0], details: undefined };
@@ -81,7 +84,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     eventCount: runs.length,
     link: url ? { url, labels: linkLabels } : undefined,
     problem: problem?.state,
-    nextStep: problem && t(`next_step.${problem.state}`, { count: problem.days, since: dates.date(problem.since) }),
+    nextStep,
     summary,
   };
 }

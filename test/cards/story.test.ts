@@ -59,7 +59,8 @@ describe('every word is in the customer’s language (Interface B has no lang)',
     const [card] = cards(await shipments(trackingNumber(TN.lost), lang as Lang), lang as Lang);
     const shown = allTexts(card).join('\n');
     expect(shown).not.toMatch(/We could not locate|contact the sender|refund/i);
-    expect(shown).toContain(translator.localize(LOCALES[lang as Lang]).t('status_explained.lost'));
+    // What happens next says it, once (test/nextSteps/saidOnce.test.ts).
+    expect(shown).toContain(translator.localize(LOCALES[lang as Lang]).t('next_step.lost'));
   });
 
   test.each(LANGUAGES)('the explanation of every status code exists in %s and is not the English one', (lang) => {

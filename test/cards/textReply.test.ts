@@ -38,7 +38,6 @@ describe.each(['telegram', 'facebook', 'slack', 'email', 'some-new-channel'])('o
       [
         '📦 UPS · 1Z999AA10123456784',
         'In transit — 18 Nov 2026, 08:30',
-        'Your parcel is on its way with the carrier.',
         'Your parcel is taking longer than planned, but it is still on its way. There is nothing you need to do.',
         '⚠️ Delayed',
         '• 18 Nov 2026, 23:30 — In transit (Arrived at facility), Berlin',
