@@ -147,8 +147,10 @@ const WORDS = '\ue000';
  * that their "we" is never read as the shop's.
  */
 function carrierSaid(carrierName: string | undefined, t: CardContext['t']): (words: string) => string {
-  const [before, after = ''] = t('card.carrier_said', { carrier: carrierName ?? t('card.the_carrier'), words: WORDS }).split(WORDS);
-  return (words) => `${before}${words}${after}`;
+  const pattern = t('card.carrier_said', { carrier: carrierName ?? t('card.the_carrier'), words: WORDS });
+  // The words come after the name in every language: the last mark is theirs, whatever the name holds.
+  const at = pattern.lastIndexOf(WORDS);
+  return (words) => `${pattern.slice(0, at)}${words}${pattern.slice(at + WORDS.length)}`;
 }
 
 /** A secondary text that only repeats the main one ("In transit" under "In transit") says nothing: drop it. */
