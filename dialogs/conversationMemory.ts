@@ -1,11 +1,13 @@
 /**
  * What a conversation remembers between turns besides where its dialog is: the choices its last
  * list offered (so that "2" on SMS picks the second of them), what it last looked up (so that "when
- * will it arrive?" can point at it), the numbers that found something (the case a person takes over)
+ * will it arrive?" can point at it) and what was wrong in it (so that "I want a refund" after a lost
+ * parcel is about that parcel), the numbers that found something (the case a person takes over)
  * and a handoff under way. A few hundred bytes in conversation state at most, no order data.
  */
 import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import { CASE_LIMITS, type HandoffHub } from '../src/handoff';
+import type { ProblemState } from '../src/nextSteps/problem';
 import type { LookupRequest } from '../src/tracking/lookup';
 
 export interface LastLookup extends LookupRequest {
@@ -22,7 +24,15 @@ export interface Memory {
   answer?: LastLookup[];
   /** The numbers this conversation found shipments for, oldest first, the newest few. */
   found?: LastLookup[];
+  /** What was most wrong in the last answer, if anything: "I want a refund" next is about that parcel. */
+  problem?: AnswerProblem;
   handoff?: HandoffUnderWay;
+}
+
+/** A problem of the last answer: its kind and the number it was found for, as typed. */
+export interface AnswerProblem {
+  state: ProblemState;
+  shown: string;
 }
 
 /** A person was asked for, and the hub has not said it is over. */
@@ -59,12 +69,17 @@ export class ConversationMemory {
     await this.state.set(context, { ...memory, offered: values });
   }
 
-  /** What an answer found: the first is what "when will it arrive?" points at; each joins the case. */
-  async lookedUp(context: TurnContext, found: LastLookup[]): Promise<void> {
+  /** What an answer found: the first is what "when will it arrive?" points at; each joins the case. `problem`: what was most wrong in it. */
+  async lookedUp(context: TurnContext, found: LastLookup[], problem?: AnswerProblem): Promise<void> {
     const memory = await this.state.get(context, {});
     const same = (a: LastLookup, b: LastLookup) => a.kind === b.kind && a.identifier === b.identifier && a.storeId === b.storeId;
     const kept = (memory.found ?? []).filter((old) => !found.some((now) => same(old, now)));
-    await this.state.set(context, { ...memory, last: undefined, answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups) });
+    await this.state.set(context, { ...memory, last: undefined, answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups), problem });
+  }
+
+  /** What was most wrong in the last answer, if anything. */
+  async lastProblem(context: TurnContext): Promise<AnswerProblem | undefined> {
+    return (await this.state.get(context, {})).problem;
   }
 
   async last(context: TurnContext): Promise<LastLookup | undefined> {

@@ -8,7 +8,7 @@
 import { ActivityTypes, DeliveryModes, type TurnContext } from '../src/bot/botbuilder';
 import type { RenderedAnswers } from '../src/cards';
 import type { Choice } from '../src/channels';
-import { problemOf } from '../src/nextSteps/problem';
+import { pressingProblem, problemOf } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
 import type { Clock } from '../src/tracking/clock';
 import type { Translator } from '../src/i18n';
@@ -192,7 +192,8 @@ export class LookupAnswerer {
       for (const message of this.parts.renderings.render(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
       // What a number picks on a text channel: the choices it numbered, in that order (a page is no answer).
       await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
-      await this.parts.memory.lookedUp(context, found.map((result) => ({ ...result.request, shown: result.lookup.shown })));
+      const problem = pressingProblem(found, cardContext.now, this.parts.staleAfterDays);
+      await this.parts.memory.lookedUp(context, found.map((result) => ({ ...result.request, shown: result.lookup.shown })), problem && { state: problem.state, shown: problem.of.lookup.shown });
       return { outcome: 'found' };
     }
     const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);

@@ -193,7 +193,8 @@ export class MainDialog {
 
     const topic = this.understanding.topic(text, t);
     const last = topic === 'eta' ? await this.memory.last(context) : undefined;
-    const answer = topic && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, this.language(context).language), lastShown: last?.shown, atPrompt: false });
+    const problem = topic === 'problem' ? await this.memory.lastProblem(context) : undefined;
+    const answer = topic && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, this.language(context).language), lastShown: last?.shown, problem, atPrompt: false });
     // What the bot cannot do, a person can: where one can come into the conversation, the answer offers one.
     if (answer && topic !== 'eta' && this.handoff.offered) return this.offer(context, answer, this.personChoice(t));
     if (answer) return this.sayKeepingChoices(context, answer, offered);

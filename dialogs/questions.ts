@@ -5,11 +5,14 @@
  */
 import type { Translate } from '../src/i18n';
 import type { Topic } from '../src/recognize';
+import type { AnswerProblem } from './conversationMemory';
 
 export interface QuestionContext {
   supportUrl?: string;
   /** What this conversation last looked up, as typed: its card is the latest news. */
   lastShown?: string;
+  /** What was most wrong in the conversation's last answer: a refund or a return asked next is about that parcel. */
+  problem?: AnswerProblem;
   /** A question is waiting for the customer's answer and will be asked again right after. */
   atPrompt: boolean;
 }
@@ -24,6 +27,8 @@ export function answerToQuestion(topic: Topic | 'question', t: Translate, contex
     case 'eta':
       return join(t('questions.eta'), context.lastShown ? t('questions.eta_last', { identifier: context.lastShown }) : lookUp);
     case 'problem':
+      // After an answer that found the problem, the question is about that parcel: no number to ask for.
+      if (context.problem) return join(knownProblem(context.problem, t), where);
       return join(t('questions.problem'), where, lookUp);
     case 'change':
       return join(t('questions.change'), where);
@@ -32,6 +37,13 @@ export function answerToQuestion(topic: Topic | 'question', t: Translate, contex
     case 'question':
       return join(t('questions.other'), where);
   }
+}
+
+/** A lost or returning parcel is settled by the shop as its card said; for anything else, its customer service can help. */
+function knownProblem({ state, shown }: AnswerProblem, t: Translate): string {
+  if (state === 'lost') return t('questions.problem_lost', { identifier: shown });
+  if (state === 'returned') return t('questions.problem_returned', { identifier: shown });
+  return t('questions.problem');
 }
 
 function join(...sentences: Array<string | undefined>): string {

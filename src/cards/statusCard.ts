@@ -140,7 +140,7 @@ function events(view: ShipmentView, options: StatusCardOptions): Element[] {
   ];
 }
 
-/** What happened; its details; (subtle) the upstream's own words when not in the user's language; then when, where and how often. */
+/** What happened; its details; (subtle) the upstream's own words when not in the user's language (both the carrier's, named and quoted); then when, where and how often. */
 function eventBlocks(event: EventView, first: boolean, t: Translate): Element[] {
   const blocks = [text(event.text, first ? { spacing: 'medium', separator: true } : { spacing: 'small' })];
   if (event.details) blocks.push(text(event.details, { size: 'small', spacing: 'none' }));

@@ -11,9 +11,9 @@ import type { CardContext } from './types';
 export interface EventView {
   /** What happened, in the user's language. */
   text: string;
-  /** The longer words of the event (Interface A's status_details), where they add to `text`. */
+  /** The longer words of the event (Interface A's status_details), where they add to `text`: the carrier's, named and quoted. */
   details?: string;
-  /** The upstream's own words when they are not in the user's language and add to `text` (a subtle second line). */
+  /** The upstream's own words when they are not in the user's language and add to `text` (a subtle second line), named and quoted. */
   upstreamText?: string;
   /** Date and time in the answer's one format. */
   time?: string;
@@ -27,6 +27,7 @@ export interface ShipmentView {
   carrier: string;
   trackingNumber?: string;
   status: string;
+  /** What the status means: ours, or the carrier's (named and quoted); absent when `nextStep` says it. */
   statusDetails?: string;
   delayed: boolean;
   exception: boolean;
@@ -60,10 +61,15 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const summary = trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
   // An interface that speaks the customer's language explains its status itself; for one that does not, the explanation is ours.
   const details = localized ? clean(shipment.status?.details, LIMITS.statusDetails) : t(`status_explained.${category}`);
+  const said = carrierSaid(carrierName, t);
   const problem = problemOf(shipment, context.now ?? Number.NaN, context.staleAfterDays ?? Number.POSITIVE_INFINITY);
+  const nextStep = problem && t(`next_step.${problem.state}`, { count: problem.days, since: dates.date(problem.since) });
 
-  const statusDetails = unlessSame(details, status);
-  const events = runs.slice(0, Math.max(0, maxEvents)).map((run) => eventView(run, localized, context, dates));
+  // What happens next says what is wrong as well: the status is not explained a second time, in our words or the
+  // carrier's (theirs stay in the timeline, where the newest event keeps them).
+  const explained = unlessSame(details, status);
+  const statusDetails = nextStep || !explained ? undefined : localized ? said(explained) : explained;
+  const events = runs.slice(0, Math.max(0, maxEvents)).map((run) => eventView(run, localized, context, dates, said));
   // Interface A's last status repeats its newest checkpoint: the header says it, so the timeline need not again.
   if (events[0]?.details && events[0].details === statusDetails) events[0] = { ...events[0], details: undefined };
 
@@ -81,7 +87,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     eventCount: runs.length,
     link: url ? { url, labels: linkLabels } : undefined,
     problem: problem?.state,
-    nextStep: problem && t(`next_step.${problem.state}`, { count: problem.days, since: dates.date(problem.since) }),
+    nextStep,
     summary,
   };
 }
@@ -116,18 +122,35 @@ function sameEvent(a: TrackingEvent, b: TrackingEvent): boolean {
   return a.category === b.category && a.text === b.text && a.details === b.details && a.location === b.location;
 }
 
-function eventView({ event, count }: Run, localized: boolean, context: CardContext, dates: DateFormatter): EventView {
+function eventView({ event, count }: Run, localized: boolean, context: CardContext, dates: DateFormatter, said: (words: string) => string): EventView {
   const upstream = clean(event.text, LIMITS.eventText);
   const translated = categoryText(event.category, context.t);
   const text = localized ? (upstream ?? translated) : translated;
+  const details = localized ? unlessSame(clean(event.details, LIMITS.eventText), text) : undefined;
+  const upstreamText = localized ? undefined : unlessSame(upstream, translated);
+  const theirs = (words: string | undefined) => (words && !event.byShop ? said(words) : words);
   return {
     text,
-    details: localized ? unlessSame(clean(event.details, LIMITS.eventText), text) : undefined,
-    upstreamText: localized ? undefined : unlessSame(upstream, translated),
+    details: theirs(details),
+    upstreamText: theirs(upstreamText),
     time: dates.dateTime(event.at),
     location: clean(event.location, LIMITS.location),
     repeats: count > 1 ? count : undefined,
   };
+}
+
+/** Marks where the words go in the translated pattern, built once per view. */
+const WORDS = '\ue000';
+
+/**
+ * The carrier's own words, after its name and in the language's quotes ("Royal Mail: “We've got it”"), so
+ * that their "we" is never read as the shop's.
+ */
+function carrierSaid(carrierName: string | undefined, t: CardContext['t']): (words: string) => string {
+  const pattern = t('card.carrier_said', { carrier: carrierName ?? t('card.the_carrier'), words: WORDS });
+  // The words come after the name in every language: the last mark is theirs, whatever the name holds.
+  const at = pattern.lastIndexOf(WORDS);
+  return (words) => `${pattern.slice(0, at)}${words}${pattern.slice(at + WORDS.length)}`;
 }
 
 /** A secondary text that only repeats the main one ("In transit" under "In transit") says nothing: drop it. */

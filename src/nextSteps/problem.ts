@@ -44,3 +44,18 @@ function quietFor(shipment: Shipment, now: number): { since: string; days: numbe
   if (Number.isNaN(at) || at > now) return undefined;
   return { since: newest!, days: Math.floor((now - at) / DAY_MS) };
 }
+
+/**
+ * The most pressing problem among what an answer found (in the order of PROBLEM_STATES), and the found
+ * item it belongs to (a number and its shipments); undefined when nothing is wrong with any of them.
+ */
+export function pressingProblem<T extends { shipments: Shipment[] }>(found: readonly T[], now: number, staleAfterDays: number): { state: ProblemState; of: T } | undefined {
+  let pressing: { state: ProblemState; of: T } | undefined;
+  for (const item of found) {
+    for (const shipment of item.shipments) {
+      const state = problemOf(shipment, now, staleAfterDays)?.state;
+      if (state && (!pressing || PROBLEM_STATES.indexOf(state) < PROBLEM_STATES.indexOf(pressing.state))) pressing = { state, of: item };
+    }
+  }
+  return pressing;
+}

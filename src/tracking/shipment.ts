@@ -36,6 +36,8 @@ export interface TrackingEvent {
   text?: string;
   details?: string;
   location?: string;
+  /** The shop's own words (the order's checkpoint), not the carrier's. */
+  byShop?: boolean;
 }
 
 export interface Carrier {

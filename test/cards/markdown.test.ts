@@ -38,8 +38,10 @@ test(`an upstream text ${EVIL} is not a link anywhere on the card, and reads as 
     expect(cardProblems(card)).toEqual([]);
     const markdown = [...ofType(card, 'TextBlock').map((b) => String(b.text)), ...ofType(card, 'FactSet').flatMap((f) => (f.facts as { value: string }[]).map((x) => x.value))];
     const withEvil = markdown.filter((m) => shown(m) === EVIL);
-    // carrier, label (localized; else our own explanation stands in for the upstream's), and each event's text (localized) or upstream line (not)
-    expect(withEvil).toHaveLength(localizedTexts ? 7 : 6);
+    // carrier, label (localized; else our own explanation stands in for the upstream's), and each event's text (localized)
+    expect(withEvil).toHaveLength(localizedTexts ? 7 : 1);
+    // or (not localized) each event's upstream line, as the carrier's words
+    expect(markdown.filter((m) => shown(m) === `${EVIL}: „${EVIL}“`)).toHaveLength(localizedTexts ? 0 : 5);
     // the tracking number, after its bold label
     expect(facts(card).Sendungsnummer).toBe(EVIL);
     expect(markdown.filter((m) => shown(m).endsWith(` · ${EVIL}`))).toHaveLength(5);

@@ -17,7 +17,7 @@ describe('the German card (labels from the interface, Europe/Berlin)', () => {
 
   test('shows German words: the label, the details, the facts, the toggle', () => {
     expect(statusBlock(c).text).toBe('Zugestellt');
-    expect(texts(c)).toContain('Die Sendung wurde dem Empfänger persönlich übergeben.');
+    expect(texts(c)).toContain('DHL: „Die Sendung wurde dem Empfänger persönlich übergeben.“');
     expect(Object.keys(facts(c))).toEqual(['Sendungsnummer', 'Bestellt am', 'Letzte Aktualisierung']);
     expect(ofType(c, 'Action.ToggleVisibility')[0].title).toBe('Ältere anzeigen (4)');
     expect(ofType(c, 'Action.OpenUrl')[0].title).toBe('Bei DHL verfolgen');
@@ -39,7 +39,7 @@ describe('the English card (upstream in English, en-GB, UTC)', () => {
     const first = blocks.findIndex((b) => b.separator === true);
     expect(blocks.slice(first, first + 3).map((b) => [b.text, b.isSubtle ?? false])).toEqual([
       ['In transit', false],
-      ['Arrived at facility', true],
+      ['UPS: “Arrived at facility”', true],
       ['18 Nov 2026, 23:30 · Berlin', true],
     ]);
     expect(Object.keys(facts(c))).toEqual(['Tracking number', 'Last update']);
@@ -49,7 +49,7 @@ describe('the English card (upstream in English, en-GB, UTC)', () => {
   test('the same shipment in German shows German category words, upstream text still below', () => {
     const german = card(englishUpstream, de());
     expect(statusBlock(german).text).toBe('Unterwegs');
-    expect(texts(german)).toEqual(expect.arrayContaining(['Unterwegs', 'Arrived at facility', '19. Nov. 2026, 00:30 · Berlin']));
+    expect(texts(german)).toEqual(expect.arrayContaining(['Unterwegs', 'UPS: „Arrived at facility“', '19. Nov. 2026, 00:30 · Berlin']));
   });
 });
 
@@ -129,6 +129,8 @@ describe('facts', () => {
 });
 
 describe('events', () => {
+  /** The carrier's words on the card: after its name, in quotes. */
+  const scan = 'UPS: “scan ';
   const withEvents = (n: number) => shipment('in_transit', { events: Array.from({ length: n }, (_, i) => ({ at: new Date(Date.UTC(2026, 10, 18) - i * 3_600_000).toISOString(), category: 'in_transit' as const, text: `scan ${i + 1}` })) });
 
   test('three or fewer events: all visible, no hidden container, no toggle', () => {
@@ -136,7 +138,7 @@ describe('events', () => {
       const c = card(withEvents(n));
       expect(ofType(c, 'Container')).toEqual([]);
       expect(ofType(c, 'Action.ToggleVisibility')).toEqual([]);
-      expect(texts(c).filter((t) => t.startsWith('scan '))).toHaveLength(n);
+      expect(texts(c).filter((t) => t.startsWith(scan))).toHaveLength(n);
     }
   });
 
@@ -144,23 +146,23 @@ describe('events', () => {
     const c = card(withEvents(4));
     const [hidden] = ofType(c, 'Container');
     expect(hidden.isVisible).toBe(false);
-    expect(texts(hidden)).toEqual(['In transit', 'scan 4', '17 Nov 2026, 21:00']);
+    expect(texts(hidden)).toEqual(['In transit', 'UPS: “scan 4”', '17 Nov 2026, 21:00']);
     expect(ofType(c, 'Action.ToggleVisibility')[0]).toMatchObject({ title: 'Show earlier (1)', targetElements: [hidden.id, expect.stringMatching(/-show$/), expect.stringMatching(/-hide$/)] });
     const visible = (c.body as Json[]).filter((e) => e.type === 'TextBlock');
-    expect(visible.map((b) => b.text).filter((t) => String(t).startsWith('scan'))).toEqual(['scan 1', 'scan 2', 'scan 3']);
+    expect(visible.map((b) => b.text).filter((t) => String(t).startsWith(scan))).toEqual(['UPS: “scan 1”', 'UPS: “scan 2”', 'UPS: “scan 3”']);
     expect(ofType(card(withEvents(9)), 'Action.ToggleVisibility')[0].title).toBe('Show earlier (6)');
   });
 
   test('events out of order are shown newest first', () => {
     const s = withEvents(3);
     const c = card({ ...s, events: [...s.events].reverse() });
-    expect(texts(c).filter((t) => t.startsWith('scan '))).toEqual(['scan 1', 'scan 2', 'scan 3']);
+    expect(texts(c).filter((t) => t.startsWith(scan))).toEqual(['UPS: “scan 1”', 'UPS: “scan 2”', 'UPS: “scan 3”']);
   });
 
   test('beyond 20 hidden events, the rest is counted and sent to the carrier’s website', () => {
     const c = card(withEvents(30));
     const [hidden] = ofType(c, 'Container');
-    expect(texts(hidden).filter((t) => t.startsWith('scan '))).toHaveLength(20);
+    expect(texts(hidden).filter((t) => t.startsWith(scan))).toHaveLength(20);
     expect(texts(hidden).at(-1)).toBe('7 older updates are on the carrier’s website');
   });
 

@@ -19,8 +19,8 @@ describe.each(['telegram', 'facebook', 'slack', 'email', 'some-new-channel'])('o
       [
         '📦 DHL · 00340434161094042557',
         'Zugestellt — 19. Nov. 2026, 00:30',
-        'Die Sendung wurde dem Empfänger persönlich übergeben.',
-        '• 19. Nov. 2026, 00:30 — Zugestellt (Persönlich übergeben), Berlin',
+        'DHL: „Die Sendung wurde dem Empfänger persönlich übergeben.“',
+        '• 19. Nov. 2026, 00:30 — Zugestellt (DHL: „Persönlich übergeben“), Berlin',
         '• 18. Nov. 2026, 07:10 — In Zustellung, Berlin',
         '• 17. Nov. 2026, 22:00 — Im Zielpaketzentrum bearbeitet, Berlin',
         '• 16. Nov. 2026, 16:45 — Im Start-Paketzentrum bearbeitet, Köln',
@@ -38,12 +38,11 @@ describe.each(['telegram', 'facebook', 'slack', 'email', 'some-new-channel'])('o
       [
         '📦 UPS · 1Z999AA10123456784',
         'In transit — 18 Nov 2026, 08:30',
-        'Your parcel is on its way with the carrier.',
         'Your parcel is taking longer than planned, but it is still on its way. There is nothing you need to do.',
         '⚠️ Delayed',
-        '• 18 Nov 2026, 23:30 — In transit (Arrived at facility), Berlin',
-        '• 17 Nov 2026, 08:00 — In transit (Departed from facility), Köln',
-        '• 16 Nov 2026, 08:00 — Order received (Label created)',
+        '• 18 Nov 2026, 23:30 — In transit (UPS: “Arrived at facility”), Berlin',
+        '• 17 Nov 2026, 08:00 — In transit (UPS: “Departed from facility”), Köln',
+        '• 16 Nov 2026, 08:00 — Order received (UPS: “Label created”)',
         'Track your shipment: https://www.ups.com/track?loc=de_DE&tracknum=1Z999AA10123456784',
       ].join('\n'),
     );

@@ -227,6 +227,64 @@ describe('what people say besides numbers', () => {
   });
 });
 
+describe('after an answer that found a problem, the question is about that parcel', () => {
+  const HELP = 'https://shop.example/help';
+  const withHelp = (env: NodeJS.ProcessEnv = {}) => config({ SUPPORT_URL: HELP, ...env });
+  const LOST = `I'm sorry: the carrier cannot find your parcel (${TN.lost}). I can't arrange a replacement or a refund myself, but the shop's customer service will sort it out with you. You can reach them here: ${HELP}`;
+  /** The answer's message, whatever it offers: the choices are not what these tests are about. */
+  const shown = (identifier: string): Line => ({ bot: { intro: `Here is the shipment for ${identifier}:`, cards: 1 } });
+
+  test.each(['I want a refund', 'where is my money?', 'I want a replacement'])('a lost parcel, then "%s": a person is offered, no order number asked for', async (said) => {
+    await run(withHelp({ HANDOFF: 'botframework' }), [user(TN.lost), shown(TN.lost), user(said), ask(LOST, 'Talk to a person')], webchat);
+  });
+
+  test('a lost parcel, then "I want a refund", where no person can come in: the help page', async () => {
+    await run(withHelp(), [user(TN.lost), shown(TN.lost), user('I want a refund'), bot(LOST)], webchat);
+  });
+
+  test('a parcel on its way back, then "can I get a refund?": what happens once it is back', async () => {
+    await run(
+      withHelp(),
+      [
+        user(TN.returned),
+        shown(TN.returned),
+        user('can I get a refund?'),
+        bot(`Your parcel (${TN.returned}) is on its way back to the shop. I can't arrange a refund or a new delivery myself, but once it arrives, the shop's customer service will get in touch with you about either. You can reach them here: ${HELP}`),
+      ],
+      webchat,
+    );
+  });
+
+  test('a failed delivery, then "I want a refund": the shop\'s customer service, no order number asked for', async () => {
+    await run(
+      withHelp(),
+      [user(TN.deliveryFailed), shown(TN.deliveryFailed), user('I want a refund'), bot(`I'm sorry about that. I can't arrange refunds, returns or replacements myself, but the shop's customer service can. You can reach them here: ${HELP}`)],
+      webchat,
+    );
+  });
+
+  test('auf Deutsch: ein verlorenes Paket, dann „ich will mein Geld zurück“', async () => {
+    await run(
+      withHelp({ HANDOFF: 'botframework' }),
+      [
+        user(TN.lost),
+        { bot: { intro: `Hier ist die Sendung zu ${TN.lost}:`, cards: 1 } },
+        user('ich will mein Geld zurück'),
+        ask(`Das tut mir leid: Der Versanddienst findet Ihr Paket (${TN.lost}) nicht. Ersatz oder eine Erstattung kann ich nicht selbst veranlassen, aber der Kundenservice des Shops kümmert sich gemeinsam mit Ihnen darum. Sie erreichen ihn hier: ${HELP}`, 'Mit einem Menschen sprechen'),
+      ],
+      webchatDe,
+    );
+  });
+
+  test('the next answer, with nothing wrong, is what a question is about then', async () => {
+    await run(
+      withHelp(),
+      [user(TN.lost), shown(TN.lost), user(TN.delivered), shown(TN.delivered), user('I want a refund'), bot(/^I'm sorry about that\. .* To see where your parcel is, send me its order or tracking number\.$/)],
+      webchat,
+    );
+  });
+});
+
 describe('the store of a store order', () => {
   test('without TRACKINGS_STORES the store is asked in plain words, and the typed name is used', async () => {
     await run(

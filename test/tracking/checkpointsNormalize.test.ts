@@ -41,7 +41,7 @@ describe('Interface A answers in the shipment model', () => {
       events: [
         { at: '2026-11-18T09:30:00.000Z', category: 'delivered', code: 'Delivered', text: 'Zugestellt', location: 'Berlin' },
         { at: '2026-11-17T08:00:00.000Z', category: 'in_transit', code: 'InTransit', text: 'Unterwegs', location: 'Köln' },
-        { at: '2026-11-15T08:00:00.000Z', category: 'pending', code: 'OrderProcessed', text: 'Bestellung verarbeitet' },
+        { at: '2026-11-15T08:00:00.000Z', category: 'pending', code: 'OrderProcessed', text: 'Bestellung verarbeitet', byShop: true },
       ],
     });
   });

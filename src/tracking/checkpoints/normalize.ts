@@ -49,6 +49,8 @@ function toEvent(checkpoint: Checkpoint): TrackingEvent {
     text: checkpoint.status_text,
     details: checkpoint.status_details,
     location: checkpoint.location || undefined,
+    // The order itself (seed 2.1: its date is the order date) is the shop's checkpoint: its words are the shop's.
+    ...(checkpoint.status === 'OrderProcessed' && { byShop: true }),
   };
 }
 

@@ -1,0 +1,70 @@
+/**
+ * The carrier's own words are shown as the carrier's: "We've got it, Swindon Mail Centre" is Royal Mail
+ * speaking, not the shop, so it comes after the carrier's name and in quotes, in the customer's
+ * language's quotes (plain ones by SMS), on the card, in a text and in an SMS. Our own words (the status,
+ * what happens next) stay unquoted.
+ */
+import { renderShipments, type CardContext } from '../../src/cards';
+import type { Shipment } from '../../src/tracking/shipment';
+import { context, germanLabels, shipment } from './fixtures';
+import { cardsOf, texts } from './helpers';
+
+const royalMail: Shipment = shipment('in_transit', {
+  id: 'rm',
+  trackingNumber: 'LX582039171GB',
+  carrier: { code: 'royal-mail', name: 'Royal Mail' },
+  events: [
+    { at: '2026-11-18T17:30:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', text: "We've got it, Swindon Mail Centre" },
+    { at: '2026-11-17T14:10:00.000Z', category: 'pending', code: 'PENDING', text: "We're expecting it: the sender has told us your item is on its way" },
+  ],
+});
+
+const cardText = (parcel: Shipment, ctx: CardContext) => texts(cardsOf(renderShipments([parcel], ctx))[0]);
+const plainText = (parcel: Shipment, ctx: CardContext) => renderShipments([parcel], ctx)[0].text!;
+
+describe("an English-speaking carrier's events (Interface B)", () => {
+  test('on a French card: after the carrier’s name, in French quotes, never alone', () => {
+    const lines = cardText(royalMail, context('fr-FR', 'Europe/Paris'));
+    expect(lines).toContain('Royal Mail : « We\'ve got it, Swindon Mail Centre »');
+    expect(lines).toContain('Royal Mail : « We\'re expecting it: the sender has told us your item is on its way »');
+    expect(lines.filter((line) => /^We['’]/.test(line))).toEqual([]);
+  });
+
+  test('on an English card, in English quotes', () => {
+    expect(cardText(royalMail, context('en-GB', 'UTC'))).toContain('Royal Mail: “We\'ve got it, Swindon Mail Centre”');
+  });
+
+  test('in a German text, beside our words for the event', () => {
+    expect(plainText(royalMail, context('de-DE', 'Europe/Berlin', 'telegram'))).toContain('Unterwegs (Royal Mail: „We\'ve got it, Swindon Mail Centre“)');
+  });
+
+  test('in a German SMS, with plain quotes (GSM-7)', () => {
+    const sms = plainText(royalMail, context('de-DE', 'Europe/Berlin', 'sms'));
+    expect(sms).toContain('Royal Mail: "We\'ve got it, Swindon Mail Centre"');
+  });
+
+  test('a carrier without a name is "the carrier"', () => {
+    const lines = cardText({ ...royalMail, carrier: {} }, context('nl-NL', 'Europe/Amsterdam'));
+    expect(lines).toContain('Vervoerder: „We\'ve got it, Swindon Mail Centre”');
+  });
+});
+
+describe("a carrier's words in the customer's language (Interface A)", () => {
+  test('what the status means and what each event says, as DHL’s', () => {
+    const lines = cardText(germanLabels, context('de-DE', 'Europe/Berlin'));
+    expect(lines).toContain('DHL: „Die Sendung wurde dem Empfänger persönlich übergeben.“');
+    expect(lines).toContain('DHL: „Persönlich übergeben“');
+    expect(lines).toContain('Zugestellt');
+  });
+
+  test('the order’s own first checkpoint is the shop’s, not the carrier’s', () => {
+    const ordered: Shipment = {
+      ...germanLabels,
+      status: { category: 'pending', code: 'OrderProcessed', label: 'Bestellung bearbeitet' },
+      events: [{ at: '2026-11-13T09:00:00.000Z', category: 'pending', code: 'OrderProcessed', text: 'Bestellung bearbeitet', details: 'Wir haben Ihre Bestellung erhalten.', byShop: true }],
+    };
+    const lines = cardText(ordered, context('de-DE', 'Europe/Berlin'));
+    expect(lines).toContain('Wir haben Ihre Bestellung erhalten.');
+    expect(lines.join('\n')).not.toContain('DHL: „Wir');
+  });
+});
