@@ -36,6 +36,14 @@ test('every demo, clicked and then typed, is answered at once, twenty-one lookup
   }
 });
 
+test.each(['en-US', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL'])('%s: a number the help text gives as an example is one the sandbox finds (a newcomer who tries it gets no miss)', async (locale) => {
+  const talk = conversation(sandbox.config, { channelId: 'webchat', locale });
+  const [help] = await talk.say('help');
+  const examples = (help.text ?? '').match(/\b(?=[A-Z0-9]*\d)[A-Z0-9]{10,}\b/g) ?? [];
+  expect(examples.length).toBeGreaterThan(0);
+  for (const example of examples) expect({ example, said: answered(await talk.say(example)) }).toEqual({ example, said: ['cards'] });
+});
+
 test('the store order typed asks which kind, then offers the demo stores by name', async () => {
   const talk = conversation(sandbox.config, { channelId: 'webchat', locale: 'en-US' });
   expect((await talk.say('#1001')).map((r) => r.text)).toEqual(['What kind of number is #1001?']);
