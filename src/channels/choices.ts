@@ -65,7 +65,9 @@ const isAdaptive = (attachment: { contentType: string }) => attachment.contentTy
  */
 function afterCards(message: Message, choices: readonly Choice[]): Message[] {
   const actions = choices.map(({ title, url }) => (url ? { type: 'Action.OpenUrl', title, url } : { type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } }));
-  const card: Attachment = { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: { type: 'AdaptiveCard', version: CARD_VERSION, body: [], actions } };
+  // One button a row: Teams lays a card's buttons out side by side and cuts what does not fit (three on a phone, five anywhere).
+  const body = actions.map((action, index) => ({ type: 'ActionSet', actions: [action], spacing: index ? 'small' : 'none' }));
+  const card: Attachment = { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: { type: 'AdaptiveCard', version: CARD_VERSION, body } };
   const attachments = message.attachments!;
   if (attachments.length > 1) return [message, { attachments: [card] }];
   return [{ ...message, attachments: [...attachments, card], attachmentLayout: 'list' }];

@@ -19,8 +19,11 @@ test('Web Chat and Direct Line: suggested actions that send their title, however
 });
 
 const submit = (title: string) => ({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } });
-/** Teams' one small card of the answer's choices: buttons only, about the whole answer. */
-const choicesCard = (actions: unknown[]) => ({ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard', version: '1.5', body: [], actions } });
+/** Teams' one small card of the answer's choices: buttons only, one a row, about the whole answer. */
+const choicesCard = (actions: unknown[]) => ({
+  contentType: 'application/vnd.microsoft.card.adaptive',
+  content: { type: 'AdaptiveCard', version: '1.5', body: actions.map((action, index) => ({ type: 'ActionSet', actions: [action], spacing: index ? 'small' : 'none' })) },
+});
 
 test('Teams, after a carousel: the cards keep only their own buttons, and the choices come once, on a small card in a message after them', () => {
   const messages = offerChoices({ text: 'Voici', attachments: [card, card, card], attachmentLayout: 'carousel' }, choices, 'msteams');

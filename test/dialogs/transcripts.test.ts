@@ -5,6 +5,7 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import { configFor } from '../support/app';
+import { cardButtons, isChoicesCard } from '../support/seen';
 import { answer, ask, bot, conversation, run, user, type Line } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
@@ -415,8 +416,8 @@ describe('channels', () => {
   const teamsAnswer = (replies: Array<Partial<import('botbuilder').Activity>>) =>
     replies.flatMap((reply) =>
       (reply.attachments ?? []).map((attachment) => {
-        const card = attachment.content as { body?: unknown[]; actions?: Array<{ type: string; title: string; data?: any }> };
-        return { parcel: !!card.body?.length, layout: reply.attachmentLayout, buttons: (card.actions ?? []).map((action) => `${action.type === 'Action.Submit' ? `${action.title} → ${action.data?.msteams?.type} ${action.data?.msteams?.value}` : 'a link ↗'}`) };
+        const card = attachment.content as Record<string, any>;
+        return { parcel: !isChoicesCard(card), layout: reply.attachmentLayout, buttons: cardButtons(card).map((action) => `${action.type === 'Action.Submit' ? `${action.title} → ${action.data?.msteams?.type} ${action.data?.msteams?.value}` : 'a link ↗'}`) };
       }),
     );
 

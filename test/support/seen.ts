@@ -57,12 +57,18 @@ export function seen(activity: Partial<Activity>): Seen {
 
 /** Teams' card of an answer's choices: buttons, and nothing else. */
 export function isChoicesCard(card: Record<string, any>): boolean {
-  return !card.body?.length && submits(card).length > 0;
+  return (card.body ?? []).every((element: any) => element.type === 'ActionSet') && submits(card).length > 0;
+}
+
+/** A card's buttons in its body's action sets and at its foot, in order (the toggles of older events left out). */
+export function cardButtons(card: Record<string, any>): Array<Record<string, any>> {
+  const actions = [...(card.body ?? []).filter((element: any) => element.type === 'ActionSet').flatMap((set: any) => set.actions ?? []), ...(card.actions ?? [])];
+  return actions.filter((a: any) => a.type !== 'Action.ToggleVisibility');
 }
 
 /** The titles of a card's buttons that send words back (Teams imBack through Action.Submit). */
 export function submits(card: Record<string, any>): string[] {
-  return (card.actions ?? []).filter((a: any) => a.type === 'Action.Submit' && a.data?.msteams?.type === 'imBack').map((a: any) => a.title);
+  return cardButtons(card).filter((a: any) => a.type === 'Action.Submit' && a.data?.msteams?.type === 'imBack').map((a: any) => a.title);
 }
 
 /** Every string a customer can read in an activity: texts, titles, card texts and facts. */
