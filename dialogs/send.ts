@@ -16,5 +16,5 @@ export async function sendMessage(context: TurnContext, message: Message): Promi
 
 /** A line of text, with choices when there are any. */
 export async function sendText(context: TurnContext, text: string, choices: readonly Choice[] = []): Promise<void> {
-  await sendMessage(context, offerChoices({ text }, choices, context.activity.channelId));
+  for (const message of offerChoices({ text }, choices, context.activity.channelId)) await sendMessage(context, message);
 }

@@ -35,6 +35,15 @@ export function webChatBundle(): string | undefined {
   }
 }
 
+/** The Adaptive Cards library Web Chat bundles, in the version it bundles (its dependency is exact), for the page to adjust. */
+export function adaptiveCardsBundle(): string | undefined {
+  try {
+    return require.resolve('adaptivecards/dist/adaptivecards.min.js');
+  } catch {
+    return undefined;
+  }
+}
+
 export function registerSandboxPage(server: Server): void {
   const root = projectRoot();
   const file = (name: string, type: string, cache = 'no-cache') => async (_req: Request, res: Response) => {
@@ -52,11 +61,16 @@ export function registerSandboxPage(server: Server): void {
   server.get('/sandbox/demo.json', async (_req: Request, res: Response) => {
     res.send(200, DEMO_LOOKUPS);
   });
-  const bundle = webChatBundle();
-  server.get('/sandbox/webchat.js', async (req: Request, res: Response) => {
-    if (!bundle) return void res.send(404, { code: 'not_found', message: 'botframework-webchat is not installed: run npm ci' });
-    await file(bundle, 'text/javascript; charset=utf-8', 'max-age=3600')(req, res);
-  });
+  const bundles = [
+    ['webchat.js', webChatBundle(), 'botframework-webchat'],
+    ['adaptivecards.js', adaptiveCardsBundle(), 'adaptivecards'],
+  ] as const;
+  for (const [name, bundle, npmPackage] of bundles) {
+    server.get(`/sandbox/${name}`, async (req: Request, res: Response) => {
+      if (!bundle) return void res.send(404, { code: 'not_found', message: `${npmPackage} is not installed: run npm ci` });
+      await file(bundle, 'text/javascript; charset=utf-8', 'max-age=3600')(req, res);
+    });
+  }
 }
 
 const HELP_PAGE = `<!doctype html>

@@ -3,6 +3,6 @@ export { MAX_ACTIVITY_BYTES, replyBytes } from './budget';
 export { supportsAdaptiveCards } from '../channels';
 export { CARDS_PER_REPLY, MAX_HIDDEN_EVENTS, renderShipments, type AnswerParts } from './render';
 export { RenderedAnswers } from './renderedAnswers';
-export { CARD_VERSION, VISIBLE_EVENTS } from './statusCard';
-export { ADAPTIVE_CARD_CONTENT_TYPE } from './types';
+export { VISIBLE_EVENTS } from './statusCard';
+export { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION } from './types';
 export type { Attachment, CardContext, Reply } from './types';

@@ -17,13 +17,14 @@ export const MAX_HIDDEN_EVENTS = 20;
 export interface AnswerParts {
   /** "I found 3 shipments for …": the first reply's text. */
   intro?: string;
-  /** What the customer can do next ("Track another"): on the last reply, the way the channel shows choices. */
+  /** What the customer can do next ("Track another"): once, with the last reply, the way the channel shows choices. */
   choices?: readonly Choice[];
 }
 
 /**
  * Pure: (shipments, context) → the replies that show them; empty shipments → []. The intro and the
- * choices go inside the size budget, so an answer of up to five shipments arrives as one message.
+ * choices go inside the size budget, so an answer of up to five shipments arrives as one message (on
+ * Teams, a carousel's choices follow it on a small card of their own: see offerChoices).
  */
 export function renderShipments(shipments: Shipment[], context: CardContext, parts: AnswerParts = {}): Message[] {
   if (!shipments?.length) return [];
@@ -37,8 +38,9 @@ export function renderShipments(shipments: Shipment[], context: CardContext, par
   if (cards) return cardReplies(views, safe, parts);
   if (sms) return [smsReply(views.map((view, index) => ({ view, delivered: shipments[index].status?.category === 'delivered' })), safe, parts)];
   const replies = textReplies(views, safe, parts.intro);
-  if (parts.choices?.length) replies.push(offerChoices(replies.pop()!, parts.choices, context.channel));
-  return replies;
+  if (!parts.choices?.length) return replies;
+  const last = replies.pop()!;
+  return [...replies, ...offerChoices(last, parts.choices, context.channel)];
 }
 
 interface Placed {
@@ -52,19 +54,19 @@ function cardReplies(views: ShipmentView[], context: CardContext, parts: AnswerP
   return chunks.flatMap((chunk, index) => fitted(chunk, context, index === 0 ? parts.intro : undefined, index === chunks.length - 1 ? parts.choices : undefined));
 }
 
-/** One reply for the chunk when it fits with some older events; else halves, down to single cards. */
+/** The chunk's cards with some older events, and its choices, in one reply where it fits (else halves, down to single cards). */
 function fitted(chunk: Placed[], context: CardContext, intro?: string, choices?: readonly Choice[]): Message[] {
   const teams = isTeams(context.channel);
-  const build = (hiddenCap: number): Message => {
+  const build = (hiddenCap: number): Message[] => {
     const attachments = chunk.map(({ view, idPrefix }) => statusCardAttachment(view, { t: context.t, hiddenCap, idPrefix, teams }));
     const reply: Reply = attachments.length > 1 ? { attachments, attachmentLayout: 'carousel' } : { attachments };
     const message = intro ? { text: intro, ...reply } : reply;
-    return choices ? offerChoices(message, choices, context.channel) : message;
+    return choices ? offerChoices(message, choices, context.channel) : [message];
   };
-  const reply = largestFitting(Math.max(0, ...chunk.map(({ view }) => hiddenEventsAvailable(view))), build);
-  if (reply) return [reply];
+  const replies = largestFitting(Math.max(0, ...chunk.map(({ view }) => hiddenEventsAvailable(view))), build);
+  if (replies) return replies;
   // Unreachable with the text caps in sanitize.ts, but a reply over budget must never leave.
-  if (chunk.length === 1) return [build(0)];
+  if (chunk.length === 1) return build(0);
   const half = Math.ceil(chunk.length / 2);
   return [...fitted(chunk.slice(0, half), context, intro), ...fitted(chunk.slice(half), context, undefined, choices)];
 }

@@ -51,7 +51,8 @@ export interface SmsShipment {
 export function smsReply(shipments: SmsShipment[], context: CardContext, parts: Parts): Message {
   const intro = parts.intro && truncate(parts.intro, MAX_INTRO);
   const compose = (body: string[]): Message => {
-    const message = offerChoices({ text: [intro, ...body].filter(Boolean).join('\n\n'), textFormat: 'plain' }, parts.choices ?? [], context.channel);
+    // A text channel: its choices are a numbered list in the one message.
+    const [message] = offerChoices({ text: [intro, ...body].filter(Boolean).join('\n\n'), textFormat: 'plain' }, parts.choices ?? [], context.channel);
     return { ...message, text: toGsm7(message.text ?? '') };
   };
   const views = shipments.map((shipment) => shipment.view);

@@ -12,9 +12,7 @@ import { escapeMarkdown as md } from './markdown';
 import { plainSummary } from './sanitize';
 import type { Translate } from '../i18n';
 import type { EventView, ShipmentView } from './view';
-import { ADAPTIVE_CARD_CONTENT_TYPE, type Attachment } from './types';
-
-export const CARD_VERSION = '1.5';
+import { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, type Attachment } from './types';
 /** Events always on the card; older ones are hidden behind a toggle. */
 export const VISIBLE_EVENTS = 3;
 /**

@@ -33,4 +33,7 @@ export interface Reply {
   channelData?: Record<string, unknown>;
 }
 
+/** Teams shows Adaptive Cards up to 1.5 (Web Chat renders 1.6): every card is 1.5. */
+export const CARD_VERSION = '1.5';
+
 export const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';

@@ -3,7 +3,7 @@
  * its translated title, and every button sends that same title back as the customer's words, so a
  * button and typing the words are one and the same answer, and no internal value is ever shown.
  */
-import { ADAPTIVE_CARD_CONTENT_TYPE, type Reply } from '../cards/types';
+import { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, type Attachment, type Reply } from '../cards/types';
 import { channelProfile } from './profile';
 
 export interface Choice {
@@ -31,20 +31,24 @@ export interface Message extends Reply {
 
 export const HERO_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.hero';
 
-export function offerChoices(message: Message, choices: readonly Choice[], channel: string | undefined): Message {
-  if (!choices.length) return message;
+/**
+ * The message with its choices, as the messages that carry them: one, except on Teams after a carousel,
+ * where the choices come on a small card in a message of their own right after the cards.
+ */
+export function offerChoices(message: Message, choices: readonly Choice[], channel: string | undefined): Message[] {
+  if (!choices.length) return [message];
   const buttons = choices.map(({ title, url }): ButtonAction => (url ? { type: 'openUrl', title, value: url } : { type: 'imBack', title, value: title }));
   switch (channelProfile(channel).choices) {
     case 'suggested_actions':
-      return { ...message, suggestedActions: { actions: buttons } };
+      return [{ ...message, suggestedActions: { actions: buttons } }];
     case 'numbered_list': {
       // A page is no answer: its address goes on a line of its own, and the numbers count only what a number picks.
       const links = choices.filter((choice) => choice.url).map((choice) => choice.line ?? `${choice.title}: ${choice.url}`);
       const answers = choices.filter((choice) => !choice.url);
-      return { ...message, text: [message.text, links.join('\n'), answers.length ? numberedList(answers) : ''].filter(Boolean).join('\n\n') };
+      return [{ ...message, text: [message.text, links.join('\n'), answers.length ? numberedList(answers) : ''].filter(Boolean).join('\n\n') }];
     }
     case 'card_buttons':
-      return message.attachments?.some(isAdaptive) ? withSubmitButtons(message, choices) : withHeroButtons(message, buttons);
+      return message.attachments?.some(isAdaptive) ? afterCards(message, choices) : [withHeroButtons(message, buttons)];
   }
 }
 
@@ -55,15 +59,20 @@ export function numberedList(choices: readonly Choice[]): string {
 
 const isAdaptive = (attachment: { contentType: string }) => attachment.contentType === ADAPTIVE_CARD_CONTENT_TYPE;
 
-/** After cards (Teams): every card carries the choices as buttons that send the title as the customer's message. */
-function withSubmitButtons(message: Message, choices: readonly Choice[]): Message {
-  const submits = choices.map(({ title, url }) => (url ? { type: 'Action.OpenUrl', title, url } : { type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } }));
-  const attachments = message.attachments!.map((attachment) => {
-    if (!isAdaptive(attachment)) return attachment;
-    const card = attachment.content as { actions?: unknown[] };
-    return { ...attachment, content: { ...card, actions: [...(card.actions ?? []), ...submits] } };
-  });
-  return { ...message, attachments };
+/**
+ * After cards (Teams): the choices are about the whole answer, so they come once, on a card of their own
+ * that holds only them, as buttons that send the title as the customer's message; each parcel's card keeps
+ * only its own buttons (its carrier link). Below a single card in the same message; after a carousel in
+ * the next message, since a card added to a carousel would be one more slide, off to the side.
+ */
+function afterCards(message: Message, choices: readonly Choice[]): Message[] {
+  const actions = choices.map(({ title, url }) => (url ? { type: 'Action.OpenUrl', title, url } : { type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } }));
+  // One button a row: Teams lays a card's buttons out side by side and cuts what does not fit (three on a phone, five anywhere).
+  const body = actions.map((action, index) => ({ type: 'ActionSet', actions: [action], spacing: index ? 'small' : 'none' }));
+  const card: Attachment = { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: { type: 'AdaptiveCard', version: CARD_VERSION, body } };
+  const attachments = message.attachments!;
+  if (attachments.length > 1) return [message, { attachments: [card] }];
+  return [{ ...message, attachments: [...attachments, card], attachmentLayout: 'list' }];
 }
 
 /** A question without cards (Teams): the text stays the message's (it is what notifications show), the buttons come on a hero card. */

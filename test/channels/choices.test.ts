@@ -9,37 +9,52 @@ const card = { contentType: 'application/vnd.microsoft.card.adaptive', content: 
 
 test('Web Chat and Direct Line: suggested actions that send their title, however long it is', () => {
   for (const channel of ['webchat', 'directline', 'emulator', 'omnichannel']) {
-    expect(offerChoices({ text: 'Voici' }, choices, channel)).toEqual({
-      text: 'Voici',
-      suggestedActions: { actions: choices.map(({ title }) => ({ type: 'imBack', title, value: title })) },
-    });
-  }
-});
-
-test('Teams, after cards: every card carries buttons that send the title as the customer’s words', () => {
-  const message = offerChoices({ text: 'Voici', attachments: [card, card], attachmentLayout: 'carousel' }, choices, 'msteams');
-  expect(message.suggestedActions).toBeUndefined();
-  for (const attachment of message.attachments!) {
-    expect((attachment.content as { actions: unknown[] }).actions).toEqual([
-      card.content.actions[0],
-      ...choices.map(({ title }) => ({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } })),
+    expect(offerChoices({ text: 'Voici' }, choices, channel)).toEqual([
+      {
+        text: 'Voici',
+        suggestedActions: { actions: choices.map(({ title }) => ({ type: 'imBack', title, value: title })) },
+      },
     ]);
   }
 });
 
+const submit = (title: string) => ({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } });
+/** Teams' one small card of the answer's choices: buttons only, one a row, about the whole answer. */
+const choicesCard = (actions: unknown[]) => ({
+  contentType: 'application/vnd.microsoft.card.adaptive',
+  content: { type: 'AdaptiveCard', version: '1.5', body: actions.map((action, index) => ({ type: 'ActionSet', actions: [action], spacing: index ? 'small' : 'none' })) },
+});
+
+test('Teams, after a carousel: the cards keep only their own buttons, and the choices come once, on a small card in a message after them', () => {
+  const messages = offerChoices({ text: 'Voici', attachments: [card, card, card], attachmentLayout: 'carousel' }, choices, 'msteams');
+  expect(messages).toEqual([
+    { text: 'Voici', attachments: [card, card, card], attachmentLayout: 'carousel' },
+    { attachments: [choicesCard(choices.map(({ title }) => submit(title)))] },
+  ]);
+  expect(messages.some((message) => message.suggestedActions)).toBe(false);
+});
+
+test('Teams, after one card: the choices card below it, in the same message', () => {
+  expect(offerChoices({ text: 'Voici', attachments: [card] }, choices, 'msteams')).toEqual([
+    { text: 'Voici', attachments: [card, choicesCard(choices.map(({ title }) => submit(title)))], attachmentLayout: 'list' },
+  ]);
+});
+
 test('Teams, a question without cards: the text stays the message’s, the buttons come on a hero card', () => {
-  expect(offerChoices({ text: 'Que souhaitez-vous suivre ?' }, choices, 'msteams')).toEqual({
-    text: 'Que souhaitez-vous suivre ?',
-    attachments: [{ contentType: 'application/vnd.microsoft.card.hero', content: { buttons: choices.map(({ title }) => ({ type: 'imBack', title, value: title })) } }],
-  });
+  expect(offerChoices({ text: 'Que souhaitez-vous suivre ?' }, choices, 'msteams')).toEqual([
+    {
+      text: 'Que souhaitez-vous suivre ?',
+      attachments: [{ contentType: 'application/vnd.microsoft.card.hero', content: { buttons: choices.map(({ title }) => ({ type: 'imBack', title, value: title })) } }],
+    },
+  ]);
 });
 
 test.each(['sms', 'telegram', 'facebook', 'slack', 'email', 'kik', 'some-new-channel'])('%s: a numbered list under the text', (channel) => {
-  expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, choices, channel)).toEqual({ text: 'Voici\n\n1. Suivre un autre envoi\n2. C’est tout, merci', textFormat: 'plain' });
+  expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, choices, channel)).toEqual([{ text: 'Voici\n\n1. Suivre un autre envoi\n2. C’est tout, merci', textFormat: 'plain' }]);
 });
 
 test('no choices, no change', () => {
-  expect(offerChoices({ text: 'Voici' }, [], 'msteams')).toEqual({ text: 'Voici' });
+  expect(offerChoices({ text: 'Voici' }, [], 'msteams')).toEqual([{ text: 'Voici' }]);
 });
 
 test('the channel table', () => {
@@ -59,23 +74,24 @@ describe('a link among the choices (the shop’s help page): it opens the page, 
   const withHelp = [help, ...choices];
 
   test('Web Chat: an openUrl suggested action beside the others', () => {
-    expect(offerChoices({ text: 'Voici' }, withHelp, 'webchat').suggestedActions!.actions).toEqual([
+    expect(offerChoices({ text: 'Voici' }, withHelp, 'webchat')[0].suggestedActions!.actions).toEqual([
       { type: 'openUrl', title: 'Page d’aide', value: 'https://shop.example/fr/aide' },
       ...choices.map(({ title }) => ({ type: 'imBack', title, value: title })),
     ]);
   });
 
-  test('Teams, after cards: an Action.OpenUrl button on every card', () => {
-    const message = offerChoices({ text: 'Voici', attachments: [card] }, withHelp, 'msteams');
-    expect((message.attachments![0].content as { actions: unknown[] }).actions[1]).toEqual({ type: 'Action.OpenUrl', title: 'Page d’aide', url: 'https://shop.example/fr/aide' });
+  test('Teams, after cards: an Action.OpenUrl button on the choices card, not on the parcels’ cards', () => {
+    const [message, after] = offerChoices({ text: 'Voici', attachments: [card, card], attachmentLayout: 'carousel' }, withHelp, 'msteams');
+    expect(message.attachments).toEqual([card, card]);
+    expect(after.attachments).toEqual([choicesCard([{ type: 'Action.OpenUrl', title: 'Page d’aide', url: 'https://shop.example/fr/aide' }, ...choices.map(({ title }) => submit(title))])]);
   });
 
   test('Teams, without cards: an openUrl button on the hero card', () => {
-    const [hero] = offerChoices({ text: 'Voici' }, withHelp, 'msteams').attachments!;
+    const [hero] = offerChoices({ text: 'Voici' }, withHelp, 'msteams')[0].attachments!;
     expect((hero.content as { buttons: unknown[] }).buttons[0]).toEqual({ type: 'openUrl', title: 'Page d’aide', value: 'https://shop.example/fr/aide' });
   });
 
   test('SMS: the link as a line of its own, and the numbers still count only what a number can pick', () => {
-    expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, withHelp, 'sms').text).toBe('Voici\n\nPage d’aide: https://shop.example/fr/aide\n\n1. Suivre un autre envoi\n2. C’est tout, merci');
+    expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, withHelp, 'sms')[0].text).toBe('Voici\n\nPage d’aide: https://shop.example/fr/aide\n\n1. Suivre un autre envoi\n2. C’est tout, merci');
   });
 });

@@ -26,7 +26,8 @@ test('against the sandbox, as a Teams customer in German: the welcome, the kinds
   expect(printed).toContain('│ [1 Bestellnummer] [2 Sendungsnummer] [3 Auftrags-ID] [4 Shop-Bestellnummer]');
   expect(printed).toContain('bot › Hier ist die Sendung zu ORD-1001:');
   expect(printed).toMatch(/│ DHL\n\s+│ Zugestellt/);
-  expect(printed).toContain('[1 Weitere verfolgen] [2 Das war\'s, danke]');
+  // The answer's choices below the card, on a card of their own, one button a row.
+  expect(printed).toMatch(/└\n\s+┌ card\n\s+│ \[1 Weitere verfolgen\]\n\s+│ \[2 Das war's, danke\]\n\s+└/);
   expect(printed.trimEnd().split('\n').slice(-4)[0]).toBe('bot › Was möchten Sie verfolgen?');
   expect(printed).not.toContain('!!');
 });

@@ -5,6 +5,7 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import { configFor } from '../support/app';
+import { cardButtons, isChoicesCard } from '../support/seen';
 import { answer, ask, bot, conversation, run, user, type Line } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
@@ -469,13 +470,47 @@ describe('channels', () => {
     await run(config(), [user({ text: '<at>Order Tracking</at> help', entities: [mention], recipient: { id: 'bot', name: 'Order Tracking' } }), ask(/^I find your shipments/, ...KINDS)], { channelId: 'msteams', locale: 'en-US' });
   });
 
-  test('in Teams, the answer carries its choices as card buttons that send their words', async () => {
-    const talk = conversation(config(), { channelId: 'msteams', locale: 'en-US' });
-    const [reply] = await talk.say(TN.inTransit);
-    expect(reply.suggestedActions).toBeUndefined();
-    const actions = (reply.attachments![0].content as { actions: Array<Record<string, unknown>> }).actions;
-    expect(actions.slice(-FOLLOW_UPS.length)).toEqual(FOLLOW_UPS.map((title) => ({ type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } })));
+  /** The buttons of each card in a Teams answer, by title; the follow-ups are on a card of their own that shows no parcel. */
+  const teamsAnswer = (replies: Array<Partial<import('botbuilder').Activity>>) =>
+    replies.flatMap((reply) =>
+      (reply.attachments ?? []).map((attachment) => {
+        const card = attachment.content as Record<string, any>;
+        return { parcel: !isChoicesCard(card), layout: reply.attachmentLayout, buttons: cardButtons(card).map((action) => `${action.type === 'Action.Submit' ? `${action.title} → ${action.data?.msteams?.type} ${action.data?.msteams?.value}` : 'a link ↗'}`) };
+      }),
+    );
+
+  test('in Teams, a carousel offers what to do next once, after its cards, and each parcel’s card keeps only its carrier link', async () => {
+    const talk = conversation(withPattern(), { channelId: 'msteams', locale: 'en-US' });
+    const replies = await talk.say(ORDER.inTransitMultiShipment);
+    expect(replies.some((reply) => reply.suggestedActions)).toBe(false);
+    expect(teamsAnswer(replies)).toEqual([
+      { parcel: true, layout: 'carousel', buttons: ['a link ↗'] },
+      { parcel: true, layout: 'carousel', buttons: ['a link ↗'] },
+      // The delivered parcel's card: nothing to be notified about on it.
+      { parcel: true, layout: 'carousel', buttons: ['a link ↗'] },
+      { parcel: false, layout: undefined, buttons: FOLLOW_UPS.map((title) => `${title} → imBack ${title}`) },
+    ]);
     expect((await talk.say('Track another')).map((a) => a.text)).toEqual([WHAT]);
+  });
+
+  test('in Teams, one parcel’s answer: its card with its link, and below it the choices on a card of their own', async () => {
+    const talk = conversation(config(), { channelId: 'msteams', locale: 'en-US' });
+    const replies = await talk.say(TN.inTransit);
+    expect(replies).toHaveLength(1);
+    expect(teamsAnswer(replies)).toEqual([
+      { parcel: true, layout: 'list', buttons: ['a link ↗'] },
+      { parcel: false, layout: 'list', buttons: FOLLOW_UPS.map((title) => `${title} → imBack ${title}`) },
+    ]);
+  });
+
+  test('in Teams, "Notify me" is never offered for delivered parcels: neither one, nor a carousel of parcels all delivered or returned', async () => {
+    const talk = conversation(withPattern(), { channelId: 'msteams', locale: 'en-US' });
+    const delivered = teamsAnswer(await talk.say(ORDER.delivered));
+    expect(delivered.flatMap((card) => card.buttons)).toEqual(['a link ↗', ...FINAL_FOLLOW_UPS.map((title) => `${title} → imBack ${title}`)]);
+    await talk.say(`${TN.delivered} ${TN.returned}`);
+    const final = teamsAnswer(await talk.say('All of them'));
+    expect(final.filter((card) => card.parcel)).toHaveLength(2);
+    expect(final.flatMap((card) => card.buttons).filter((button) => button.includes('→'))).toEqual(FINAL_FOLLOW_UPS.map((title) => `${title} → imBack ${title}`));
   });
 
   test('on SMS the status comes as text with the carrier link, and the choices as a numbered list a number answers', async () => {

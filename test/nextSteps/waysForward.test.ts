@@ -4,6 +4,7 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import { configFor } from '../support/app';
+import { cardButtons } from '../support/seen';
 import { conversation } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
@@ -24,12 +25,13 @@ test('Web Chat in French: the help page in French as a link beside the follow-up
   expect(plain.suggestedActions?.actions.map((action: { type: string }) => action.type)).toEqual(['imBack', 'imBack']);
 });
 
-test('Teams in Dutch: an Action.OpenUrl on the card, titled in Dutch', async () => {
+test('Teams in Dutch: an Action.OpenUrl among the answer’s choices, on their card below the parcel’s, titled in Dutch', async () => {
   const talk = conversation(configFor(upstreams, HELP), { channelId: 'msteams', locale: 'nl-NL' });
   const [answer] = await talk.say(returned);
-  const card = answer.attachments![0].content as { actions: Array<{ type: string; title: string; url?: string }> };
-  expect(card.actions.filter((action) => action.type === 'Action.OpenUrl').map(({ title, url }) => [title, url])).toContainEqual(['Hulppagina', 'https://shop.example/nl/hulp']);
-  expect(card.actions.filter((action) => action.type === 'Action.Submit').map(({ title }) => title)).toEqual(['Nog een volgen', 'Dat was het, bedankt']);
+  expect(answer.attachments).toHaveLength(2);
+  const buttons = cardButtons(answer.attachments![1].content as Record<string, any>);
+  expect(buttons.filter((action) => action.type === 'Action.OpenUrl').map(({ title, url }) => [title, url])).toContainEqual(['Hulppagina', 'https://shop.example/nl/hulp']);
+  expect(buttons.filter((action) => action.type === 'Action.Submit').map(({ title }) => title)).toEqual(['Nog een volgen', 'Dat was het, bedankt']);
 });
 
 test('SMS in German, which has no page of its own: SUPPORT_URL on a line, and the numbers still pick the follow-ups', async () => {

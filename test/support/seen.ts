@@ -12,7 +12,7 @@ export interface Seen {
   choices: string[];
   /** How they are shown. */
   style?: 'suggested_actions' | 'card_buttons' | 'numbered_list';
-  /** Adaptive Card contents. */
+  /** Adaptive Card contents (not Teams' card that holds only the choices). */
   cards: Array<Record<string, any>>;
   /** Every other attachment's content type (a hero card holding choices is not counted). */
   other: string[];
@@ -25,7 +25,9 @@ const NUMBERED = /\n\n((?:\d+\. .+(?:\n|$))+)$/;
 
 export function seen(activity: Partial<Activity>): Seen {
   const attachments = activity.attachments ?? [];
-  const cards = attachments.filter((a) => a.contentType === ADAPTIVE).map((a) => a.content as Record<string, any>);
+  const adaptive = attachments.filter((a) => a.contentType === ADAPTIVE).map((a) => a.content as Record<string, any>);
+  const cards = adaptive.filter((card) => !isChoicesCard(card));
+  const choicesCard = adaptive.find(isChoicesCard);
   const hero = attachments.filter((a) => a.contentType === HERO);
   const other = attachments.filter((a) => a.contentType !== ADAPTIVE && a.contentType !== HERO).map((a) => a.contentType);
   let text = activity.text ?? '';
@@ -38,9 +40,9 @@ export function seen(activity: Partial<Activity>): Seen {
   } else if (hero.length) {
     choices = hero.flatMap((h) => ((h.content as { buttons?: Array<{ title: string }> }).buttons ?? []).map((b) => b.title));
     style = 'card_buttons';
-  } else if (cards.some((card) => submits(card).length)) {
-    // Every card of an answer carries the same choices; the customer sees them on whichever card they look at.
-    choices = submits(cards[0]);
+  } else if (choicesCard) {
+    // Teams, after cards: the choices on a card of their own, which shows nothing else.
+    choices = submits(choicesCard);
     style = 'card_buttons';
   } else if (listed) {
     text = text.slice(0, listed.index);
@@ -53,9 +55,20 @@ export function seen(activity: Partial<Activity>): Seen {
   return { typing: activity.type === 'typing', text, choices, style, cards, other };
 }
 
+/** Teams' card of an answer's choices: buttons, and nothing else. */
+export function isChoicesCard(card: Record<string, any>): boolean {
+  return (card.body ?? []).every((element: any) => element.type === 'ActionSet') && submits(card).length > 0;
+}
+
+/** A card's buttons in its body's action sets and at its foot, in order (the toggles of older events left out). */
+export function cardButtons(card: Record<string, any>): Array<Record<string, any>> {
+  const actions = [...(card.body ?? []).filter((element: any) => element.type === 'ActionSet').flatMap((set: any) => set.actions ?? []), ...(card.actions ?? [])];
+  return actions.filter((a: any) => a.type !== 'Action.ToggleVisibility');
+}
+
 /** The titles of a card's buttons that send words back (Teams imBack through Action.Submit). */
 export function submits(card: Record<string, any>): string[] {
-  return (card.actions ?? []).filter((a: any) => a.type === 'Action.Submit' && a.data?.msteams?.type === 'imBack').map((a: any) => a.title);
+  return cardButtons(card).filter((a: any) => a.type === 'Action.Submit' && a.data?.msteams?.type === 'imBack').map((a: any) => a.title);
 }
 
 /** Every string a customer can read in an activity: texts, titles, card texts and facts. */

@@ -98,7 +98,10 @@ export async function run(config: Config, lines: Line[], options: TranscriptOpti
       const activity = pending.shift();
       if (!activity) throw new Error(`expected ${JSON.stringify(expected)} but the bot said nothing more\n\nexchange:\n${exchange.join('\n')}`);
       exchange.push(`bot: ${show(activity)}`);
-      const problem = options.everyReply?.(activity) ?? mismatch(activity, expected);
+      // Teams: a carousel's choices follow it on a card of their own; the answer is the two together.
+      const choices = 'cards' in expected && pending[0] && onlyChoices(pending[0]) ? pending.shift()! : undefined;
+      if (choices) exchange.push(`bot: ${show(choices)}`);
+      const problem = options.everyReply?.(activity) ?? (choices && options.everyReply?.(choices)) ?? mismatch(activity, expected, choices);
       if (problem) throw new Error(`${problem}\n\nexchange:\n${exchange.join('\n')}`);
     }
   }
@@ -106,10 +109,18 @@ export async function run(config: Config, lines: Line[], options: TranscriptOpti
   return talk;
 }
 
-function mismatch(activity: Partial<Activity>, expected: Expected): string | undefined {
+/** A message that holds nothing but Teams' card of choices. */
+function onlyChoices(activity: Partial<Activity>): boolean {
+  const view = seen(activity);
+  return activity.type === 'message' && !view.text && !view.cards.length && !view.other.length && view.style === 'card_buttons';
+}
+
+/** `after`: the message of choices that followed the cards (Teams, after a carousel). */
+function mismatch(activity: Partial<Activity>, expected: Expected, after?: Partial<Activity>): string | undefined {
   if ('typing' in expected) return activity.type === 'typing' ? undefined : `expected typing, got ${show(activity)}`;
   if (activity.type !== 'message') return `expected a message, got ${show(activity)}`;
   const view = seen(activity);
+  if (after) view.choices = seen(after).choices;
   if (expected.choices && JSON.stringify(view.choices) !== JSON.stringify(expected.choices)) return `expected choices ${JSON.stringify(expected.choices)}, got ${JSON.stringify(view.choices)}`;
   if ('text' in expected) {
     const ok = typeof expected.text === 'string' ? view.text === expected.text : expected.text.test(view.text);

@@ -10,6 +10,7 @@ import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulato
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { startConnector, summarize, TestChannel, type Connector } from '../support/channel';
 import { FakeClock } from '../support/fakeClock';
+import { cardButtons } from '../support/seen';
 import { API_KEY, CREDENTIALS } from '../support/upstreams';
 import { isGsm7 } from '../../src/channels';
 
@@ -137,12 +138,13 @@ test('by SMS in Dutch: the update is GSM-7 text whose numbered list is its stop,
   expect(await minutesPass(2)).toEqual([]);
 });
 
-test('in Teams in French: the update card carries its stop as a button that sends its words, and pressing it stops the watch', async () => {
+test('in Teams in French: the update carries its stop as a button that sends its words, below the parcel’s card, and pressing it stops the watch', async () => {
   const customer = channel('fr-FR', 'msteams');
   await customer.say(MOVING);
   await customer.say('Me prévenir');
   const [update] = await minutesPass(2);
-  const buttons = (update.attachments?.[0].content as { actions: Array<{ type: string; title: string; data?: any }> }).actions.filter((action) => action.type === 'Action.Submit');
+  expect(update.attachments).toHaveLength(2);
+  const buttons = cardButtons(update.attachments?.[1].content as Record<string, any>).filter((action) => action.type === 'Action.Submit');
   expect(buttons.map((button) => [button.title, button.data?.msteams])).toEqual([['Arrêter les alertes', { type: 'imBack', value: 'Arrêter les alertes' }]]);
   expect(summarize((await customer.say('Arrêter les alertes')).replies)).toEqual(['C’est fait : plus d’alertes pour ORD-1014.']);
 });
