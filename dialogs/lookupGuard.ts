@@ -18,6 +18,9 @@ export interface GuardLimits {
 
 export const DEFAULT_LIMITS: GuardLimits = { maxLookups: 10, windowMs: 10 * 60_000, maxMisses: 3, coolDownMs: 5 * 60_000 };
 
+/** The same records count handoffs too: `perDay` a day, and nothing is ever a miss. */
+export const HANDOFF_LIMITS = (perDay: number): GuardLimits => ({ maxLookups: perDay, windowMs: 24 * 60 * 60_000, maxMisses: Infinity, coolDownMs: 0 });
+
 export interface GuardState {
   /** When the recent lookups ran (ms), oldest first. */
   recent: number[];

@@ -11,7 +11,7 @@ import { handoffPort } from '../dialogs/handoffHubs';
 import { LookupAnswerer } from '../dialogs/lookupAnswer';
 import { LookupDialog } from '../dialogs/lookupDialog';
 import { Understanding } from '../dialogs/understanding';
-import { DEFAULT_LIMITS, hasUserId, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
+import { DEFAULT_LIMITS, HANDOFF_LIMITS, hasUserId, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
 import { ReplyDeadline } from '../dialogs/replyDeadline';
 import { createAdapter, type TrackingAdapter } from './bot/adapter';
@@ -131,6 +131,14 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     defaultTimeZone: config.defaultTimeZone,
     supportPages: config.supportPages,
     problemOf: (shipment) => problemOf(shipment, clock.now(), config.staleAfterDays)?.state,
+    limit: new LookupGuard(
+      [
+        { state: conversationState.createProperty<GuardState>('handoffGuard') },
+        { state: userState.createProperty<GuardState>('handoffGuard'), appliesTo: hasUserId },
+      ],
+      clock,
+      HANDOFF_LIMITS(config.handoff.limit),
+    ),
   });
   // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
   const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config, clock);
