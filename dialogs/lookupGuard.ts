@@ -102,6 +102,24 @@ export class LookupGuard {
   }
 }
 
+/**
+ * What of a stored state is a limit still in force (`limits`: the state's property names and their
+ * limits), and until when: a cool-down until it ends, lookups until they leave the window.
+ */
+export function limitsInForce(limits: Record<string, GuardLimits>, item: Record<string, unknown>, now: number): { keep: Record<string, unknown>; until: number } | undefined {
+  const keep: Record<string, unknown> = {};
+  let until = 0;
+  for (const [property, limit] of Object.entries(limits)) {
+    const state = item[property] as GuardState | undefined;
+    if (!state) continue;
+    const ends = Math.max(state.coolUntil ?? 0, (state.recent.at(-1) ?? -Infinity) + limit.windowMs);
+    if (ends <= now) continue;
+    keep[property] = state;
+    until = Math.max(until, ends);
+  }
+  return until > now ? { keep, until } : undefined;
+}
+
 function read(record: GuardRecord, context: TurnContext): Promise<GuardState> {
   return record.state.get(context, { recent: [], misses: 0 });
 }
