@@ -16,6 +16,7 @@ import type { ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
 import type { ConversationMemory } from './conversationMemory';
 import type { ConversationTranscript } from './conversationTranscript';
+import type { LookupGuard } from './lookupGuard';
 import type { HandoffPort } from './handoffHubs';
 import { settle, type ReplyDeadline } from './replyDeadline';
 import { sendText } from './send';
@@ -37,8 +38,6 @@ export const AGENT_HOLDS_MS = 30 * 60_000;
 export const HOLDING_LINE_EVERY_MS = 3 * 60_000;
 /** A hub's status is taken for this long after the handoff was asked for. */
 const UNDER_WAY_MS = TRANSCRIPT_LIMITS.keepMs;
-/** Characters of a hub's own message (a failure's reason) kept in the log. */
-const MAX_HUB_MESSAGE = 200;
 
 /** What a hub sends: `{state, message}` (Bot Framework handoff protocol). Anything else is ignored, never refused. */
 const HandoffStatusValue = z.object({ state: z.enum(['accepted', 'failed', 'completed']), message: z.string().optional() });
@@ -58,6 +57,11 @@ export interface HandoffParts {
   supportPages: SupportPages;
   /** The problem state of a shipment, for the case (the next-steps rules, when there are any). */
   problemOf?: (shipment: Shipment) => string | undefined;
+  /**
+   * Handoffs started, counted per conversation and per customer in a window (HANDOFF_LIMIT a day): whatever
+   * `handoff.status` events arrive, nobody can page the agents in a loop.
+   */
+  limit: LookupGuard;
 }
 
 export class Handoff {
@@ -81,6 +85,12 @@ export class Handoff {
     const underWay = await memory.handoff(context);
     if (port.takesOver && underWay && now - underWay.at < STILL_WAITING_MS) return sendText(context, language.t('handoff.already_waiting'));
 
+    // Only a hub pages people; the help page and the summary are free to ask for again.
+    if (port.takesOver && !(await this.parts.limit.admit(context)).admitted) {
+      this.parts.logger.info({ hub: port.hub }, 'handoff limited');
+      const url = supportPageFor(this.parts.supportPages, language.language);
+      return sendText(context, `${language.t('handoff.limited')} ${url ? language.t('handoff.limited_url', { url }) : language.t('handoff.limited_elsewhere')}`);
+    }
     const handoffCase = await this.caseOf(context, language);
     const lines = await transcript.lines(context);
     await port.escalate(context, { handoffCase, transcript: lines, t: language.t, supportUrl: supportPageFor(this.parts.supportPages, language.language) });
@@ -133,13 +143,15 @@ export class Handoff {
   async status(context: TurnContext): Promise<void> {
     const { memory, clock, logger, port } = this.parts;
     const parsed = HandoffStatusValue.safeParse(context.activity.value);
-    const underWay = await memory.handoff(context);
+    const underWay = port.sendsStatus ? await memory.handoff(context) : undefined;
     if (!parsed.success || !underWay || clock.now() - underWay.at >= UNDER_WAY_MS) {
-      logger.info({ hub: port.hub, state: parsed.success ? parsed.data.state : 'unreadable', handoff: underWay ? 'expired' : 'none' }, 'handoff status ignored');
+      const handoff = !port.sendsStatus ? 'hub sends none' : underWay ? 'expired' : 'none';
+      logger.info({ hub: port.hub, state: parsed.success ? parsed.data.state : 'unreadable', handoff }, 'handoff status ignored');
       return;
     }
-    const { state, message } = parsed.data;
-    logger.info({ hub: port.hub, state, ...(message && { hubMessage: message.slice(0, MAX_HUB_MESSAGE) }) }, 'handoff status');
+    // The hub's own message is not logged: an agent's reason may quote what the customer told them.
+    const { state } = parsed.data;
+    logger.info({ hub: port.hub, state }, 'handoff status');
     // The hub's event speaks the agent's language, or none: the customer is answered in theirs.
     context.activity.locale = underWay.locale;
     const language = this.language(context);

@@ -22,6 +22,8 @@ export interface HandoffPort {
   readonly hub: HandoffHub;
   /** Whether a person comes into this conversation (the customer waits for them), or the customer goes to them. */
   readonly takesOver: boolean;
+  /** Whether the hub answers with `handoff.status` events; where it never does, such an event can only be forged, and is ignored. */
+  readonly sendsStatus: boolean;
   /** Hands the conversation over, and tells the customer what happens next. */
   escalate(context: TurnContext, request: HandoffRequest): Promise<void>;
 }
@@ -34,6 +36,7 @@ export interface HandoffPort {
 export class BotFrameworkHub implements HandoffPort {
   readonly hub = 'botframework';
   readonly takesOver = true;
+  readonly sendsStatus = true;
 
   async escalate(context: TurnContext, { handoffCase, transcript, t }: HandoffRequest): Promise<void> {
     // The customer's words first: they are what the customer sees if the hub takes over at once.
@@ -47,6 +50,8 @@ export class BotFrameworkHub implements HandoffPort {
 export class OmnichannelHub implements HandoffPort {
   readonly hub = 'omnichannel';
   readonly takesOver = true;
+  // Omnichannel ends a conversation itself; it sends no handoff.status.
+  readonly sendsStatus = false;
 
   async escalate(context: TurnContext, { handoffCase, t }: HandoffRequest): Promise<void> {
     await sendText(context, t('handoff.waiting'));
@@ -59,6 +64,7 @@ export class OmnichannelHub implements HandoffPort {
 export class NoHub implements HandoffPort {
   readonly hub = 'none';
   readonly takesOver = false;
+  readonly sendsStatus = false;
 
   async escalate(context: TurnContext, { handoffCase, t, supportUrl }: HandoffRequest): Promise<void> {
     const where = supportUrl ? t('questions.support_url', { url: supportUrl }) : undefined;

@@ -18,6 +18,9 @@ export interface GuardLimits {
 
 export const DEFAULT_LIMITS: GuardLimits = { maxLookups: 10, windowMs: 10 * 60_000, maxMisses: 3, coolDownMs: 5 * 60_000 };
 
+/** The same records count handoffs too: `perDay` a day, and nothing is ever a miss. */
+export const HANDOFF_LIMITS = (perDay: number): GuardLimits => ({ maxLookups: perDay, windowMs: 24 * 60 * 60_000, maxMisses: Infinity, coolDownMs: 0 });
+
 export interface GuardState {
   /** When the recent lookups ran (ms), oldest first. */
   recent: number[];
@@ -97,6 +100,24 @@ export class LookupGuard {
   private applying(context: TurnContext): GuardRecord[] {
     return this.records.filter((record) => !record.appliesTo || record.appliesTo(context));
   }
+}
+
+/**
+ * What of a stored state is a limit still in force (`limits`: the state's property names and their
+ * limits), and until when: a cool-down until it ends, lookups until they leave the window.
+ */
+export function limitsInForce(limits: Record<string, GuardLimits>, item: Record<string, unknown>, now: number): { keep: Record<string, unknown>; until: number } | undefined {
+  const keep: Record<string, unknown> = {};
+  let until = 0;
+  for (const [property, limit] of Object.entries(limits)) {
+    const state = item[property] as GuardState | undefined;
+    if (!state) continue;
+    const ends = Math.max(state.coolUntil ?? 0, (state.recent.at(-1) ?? -Infinity) + limit.windowMs);
+    if (ends <= now) continue;
+    keep[property] = state;
+    until = Math.max(until, ends);
+  }
+  return until > now ? { keep, until } : undefined;
 }
 
 function read(record: GuardRecord, context: TurnContext): Promise<GuardState> {

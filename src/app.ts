@@ -11,7 +11,7 @@ import { handoffPort } from '../dialogs/handoffHubs';
 import { LookupAnswerer } from '../dialogs/lookupAnswer';
 import { LookupDialog } from '../dialogs/lookupDialog';
 import { Understanding } from '../dialogs/understanding';
-import { DEFAULT_LIMITS, hasUserId, LookupGuard, type GuardState } from '../dialogs/lookupGuard';
+import { DEFAULT_LIMITS, HANDOFF_LIMITS, hasUserId, limitsInForce, LookupGuard, type GuardLimits, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
 import { ReplyDeadline } from '../dialogs/replyDeadline';
 import { createAdapter, type TrackingAdapter } from './bot/adapter';
@@ -88,7 +88,19 @@ export interface AppParts {
   watchStorage?: WatchStorage;
 }
 
+/** The limits that keep numbers from being guessed and agents from being paged in a loop. */
+function guardLimits(config: Config): { lookupGuard: GuardLimits; handoffGuard: GuardLimits } {
+  return { lookupGuard: { ...DEFAULT_LIMITS, maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY }, handoffGuard: HANDOFF_LIMITS(config.handoff.limit) };
+}
+
+/** The state storage; in memory, the limits in force outlive its bound (a flood of conversations cannot wipe a cool-down). */
+export function createStateStorage(config: Config, clock: Clock = systemClock): Storage {
+  const limits = guardLimits(config);
+  return createStorage(config, clock, (item, now) => limitsInForce(limits, item, now));
+}
+
 export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
+  const limits = guardLimits(config);
   const http = new UpstreamHttp({ retry: config.retry, clock: parts.clock, logger: logger.child({ component: 'upstream' }) });
   const checkpoints = config.checkpoints ? new CheckpointsClient(config.checkpoints.baseUrl, http) : undefined;
   const trackings = config.trackings ? new TrackingsClient(config.trackings.baseUrl, http, config.trackings.service) : undefined;
@@ -100,7 +112,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
 
   const finder = new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock });
   const translator = new Translator(config.defaultLocale);
-  const storage = parts.storage ?? createStorage(config, parts.clock);
+  const storage = parts.storage ?? createStateStorage(config, parts.clock);
   const stateStorage = new OptimisticStorage(storage);
   const conversationState = new ConversationState(stateStorage);
   // The customer's lookup counters, across conversations; loaded only by a turn that looks something up.
@@ -131,6 +143,14 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     defaultTimeZone: config.defaultTimeZone,
     supportPages: config.supportPages,
     problemOf: (shipment) => problemOf(shipment, clock.now(), config.staleAfterDays)?.state,
+    limit: new LookupGuard(
+      [
+        { state: conversationState.createProperty<GuardState>('handoffGuard') },
+        { state: userState.createProperty<GuardState>('handoffGuard'), appliesTo: hasUserId },
+      ],
+      clock,
+      limits.handoffGuard,
+    ),
   });
   // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
   const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config, clock);
@@ -158,7 +178,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
         { state: userState.createProperty<GuardState>('lookupGuard'), appliesTo: hasUserId },
       ],
       clock,
-      { ...DEFAULT_LIMITS, maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY },
+      limits.lookupGuard,
     ),
     deadline,
     later: laterReplies,

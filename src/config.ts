@@ -67,6 +67,7 @@ const ENV_SHAPE = {
   // Unset is none; the sandbox then plays a Bot Framework agent hub.
   HANDOFF: z.enum(HANDOFF_HUBS, { error: `must be one of ${HANDOFF_HUBS.join(', ')}` }).optional(),
   HANDOFF_TRANSCRIPT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  HANDOFF_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
 
   // "Notify me": how long a watch lasts, how many one conversation may have (0 turns it off), how often each is checked.
   NOTIFY_FOR_DAYS: positiveInt(1, 90).default(14),
@@ -175,6 +176,8 @@ export interface Config {
     hub?: HandoffHub;
     /** Whether the conversation's last texts go with a Bot Framework handoff (HANDOFF_TRANSCRIPT). */
     transcript: boolean;
+    /** Handoffs one conversation, and one customer across conversations, may start per 24 hours (HANDOFF_LIMIT). */
+    limit: number;
   };
   /** "Notify me": watches of looked-up orders, announced when they move. */
   notify: { forDays: number; maxPerConversation: number; intervalMs: number; maxChecksPerSecond: number };
@@ -265,7 +268,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       byLanguage: definedOnly({ en: e.SUPPORT_URL_EN, de: e.SUPPORT_URL_DE, fr: e.SUPPORT_URL_FR, es: e.SUPPORT_URL_ES, it: e.SUPPORT_URL_IT, nl: e.SUPPORT_URL_NL }),
     },
     staleAfterDays: e.STALE_AFTER_DAYS,
-    handoff: { hub: e.HANDOFF, transcript: e.HANDOFF_TRANSCRIPT === 'on' },
+    handoff: { hub: e.HANDOFF, transcript: e.HANDOFF_TRANSCRIPT === 'on', limit: e.HANDOFF_LIMIT },
     notify: { forDays: e.NOTIFY_FOR_DAYS, maxPerConversation: e.NOTIFY_MAX_PER_CONVERSATION, intervalMs: e.NOTIFY_INTERVAL_MS, maxChecksPerSecond: e.NOTIFY_MAX_CHECKS_PER_SECOND },
     retry: {
       ...DEFAULT_RETRY,

@@ -192,10 +192,11 @@ describe('what customers are offered', () => {
     expect(problems({ SUPPORT_URL_IT: 'ftp://shop.example/aiuto' })).toEqual(['SUPPORT_URL_IT: must be an http(s) URL']);
   });
 
-  test('HANDOFF is botframework, omnichannel or none (unset: none); HANDOFF_TRANSCRIPT is on (the default) or off', () => {
-    expect(loadConfig({}).handoff).toEqual({ hub: undefined, transcript: true });
-    expect(loadConfig({ HANDOFF: 'botframework' }).handoff).toEqual({ hub: 'botframework', transcript: true });
-    expect(loadConfig({ HANDOFF: 'omnichannel', HANDOFF_TRANSCRIPT: 'off' }).handoff).toEqual({ hub: 'omnichannel', transcript: false });
+  test('HANDOFF is botframework, omnichannel or none (unset: none); HANDOFF_TRANSCRIPT is on (the default) or off; HANDOFF_LIMIT 1 to 100 a day (3)', () => {
+    expect(loadConfig({}).handoff).toEqual({ hub: undefined, transcript: true, limit: 3 });
+    expect(loadConfig({ HANDOFF: 'botframework', HANDOFF_LIMIT: '5' }).handoff).toEqual({ hub: 'botframework', transcript: true, limit: 5 });
+    expect(loadConfig({ HANDOFF: 'omnichannel', HANDOFF_TRANSCRIPT: 'off' }).handoff).toEqual({ hub: 'omnichannel', transcript: false, limit: 3 });
     expect(problems({ HANDOFF: 'liveperson', HANDOFF_TRANSCRIPT: 'no' })).toEqual(['HANDOFF: must be one of botframework, omnichannel, none', 'HANDOFF_TRANSCRIPT: must be on or off']);
+    expect(problems({ HANDOFF_LIMIT: '0' })).toEqual([expect.stringMatching(/^HANDOFF_LIMIT: /)]);
   });
 });

@@ -5,15 +5,15 @@
 import type { Storage } from './botbuilder';
 import type { Config } from '../config';
 import { systemClock, type Clock } from '../tracking/clock';
-import { MemoryStateStorage } from './memoryStateStorage';
+import { MemoryStateStorage, type Outlive } from './memoryStateStorage';
 import { STORAGE_RETRY } from '../storageRetry';
 
-/** `clock` times the idle expiry of state in memory. */
-export function createStorage(config: Config, clock: Clock = systemClock): Storage {
+/** `clock` times the idle expiry of state in memory; `outlive` says what of it must outlive the memory bound (the limits in force). */
+export function createStorage(config: Config, clock: Clock = systemClock, outlive?: Outlive): Storage {
   if (config.storage.kind === 'blob') {
     // Loaded here only: a deployment in memory never loads the Azure SDK, and starts that much sooner.
     const { BlobStateStorage } = require('./blobStateStorage') as typeof import('./blobStateStorage');
     return new BlobStateStorage(config.storage.connectionString, config.storage.container, { retryOptions: STORAGE_RETRY });
   }
-  return new MemoryStateStorage(config.storage, clock);
+  return new MemoryStateStorage(config.storage, clock, outlive);
 }

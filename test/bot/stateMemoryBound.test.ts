@@ -5,7 +5,7 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import type { MemoryStateStorage } from '../../src/bot/memoryStateStorage';
-import { createStorage } from '../../src/bot/storage';
+import { createStateStorage } from '../../src/app';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { summarize, TestChannel } from '../support/channel';
 import { FakeClock } from '../support/fakeClock';
@@ -24,7 +24,7 @@ let clock: FakeClock;
 async function start(env: NodeJS.ProcessEnv): Promise<void> {
   const config = configFor(upstreams, { LOG_LEVEL: 'info', ...env });
   clock = new FakeClock();
-  storage = createStorage(config, clock) as MemoryStateStorage;
+  storage = createStateStorage(config, clock) as MemoryStateStorage;
   app = await startApp(config, { storage, clock });
 }
 afterEach(() => app.close());
@@ -49,9 +49,12 @@ test('MEMORY_STATE_MAX_ITEMS=3: the conversation used least recently is forgotte
   const many = Array.from({ length: 20 }, customer);
   for (const chat of many) expect((await chat.say('hi')).status).toBe(200);
   expect(storage.size).toBe(3);
-  const stillStored = Object.keys(await storage.read([forgotten, kept, ...many].map(stateKey)));
-  expect(stillStored.length).toBeGreaterThan(0);
-  expect(many.slice(-3).map(stateKey)).toEqual(expect.arrayContaining(stillStored));
+  const stored = await storage.read([forgotten, kept, ...many].map(stateKey));
+  const whole = Object.keys(stored).filter((key) => 'dialogState' in stored[key]);
+  expect(whole.length).toBeGreaterThan(0);
+  expect(many.slice(-3).map(stateKey)).toEqual(expect.arrayContaining(whole));
+  // Of the conversation that looked something up, only its lookup limit outlives the bound, for its ten minutes.
+  expect(Object.keys(stored[stateKey(kept)]).sort()).toEqual(['eTag', 'lookupGuard']);
   expect(app.logs.filter((line) => line.includes('"level":50') || line.includes('turn failed'))).toEqual([]);
 });
 
@@ -66,4 +69,44 @@ test('by default a conversation idle for 24 hours is forgotten; one idle for les
   expect(summarize((await back.say(ORDER)).replies)).toEqual(ANSWERED);
   await clock.sleep(3_600_000 + 1);
   expect(summarize((await late.say(ORDER)).replies)).toEqual(FRESH);
+});
+
+describe('a flood of conversations does not wipe the guessing limits (issue #23, item 5)', () => {
+  const TN = DEMO.trackings.trackingNumbers;
+  const PAUSED = /^Several numbers in a row weren't found/;
+  const guesser = (conversationId?: string) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: 'guesser', ...(conversationId && { conversationId }) });
+  const lookUp = async (chat: TestChannel, identifier: string) => summarize((await chat.say({ value: { input_type: 'tracking_number', identifier } })).replies);
+
+  test('MEMORY_STATE_MAX_ITEMS=50 and 500 one-turn conversations after three misses: the cool-down holds in the same conversation and a new one, and ends on time', async () => {
+    await start({ MEMORY_STATE_MAX_ITEMS: '50' });
+    const chat = guesser();
+    for (let i = 0; i < 3; i++) await lookUp(chat, TN.unknown);
+    const calls = upstreams.trackings.requests.length;
+    for (let i = 0; i < 500; i++) expect((await new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: null }).say('hi')).status).toBe(200);
+    expect(storage.size).toBeLessThanOrEqual(50);
+
+    expect(await lookUp(chat, TN.inTransit)).toEqual([expect.stringMatching(PAUSED)]);
+    expect(await lookUp(guesser(), TN.inTransit)).toEqual([expect.stringMatching(PAUSED)]);
+    expect(upstreams.trackings.requests).toHaveLength(calls);
+    await clock.sleep(5 * 60_000);
+    expect(await lookUp(chat, TN.inTransit)).toEqual([expect.stringMatching(/^Here is the shipment for/), '(card)']);
+  });
+
+  test('the limit of ten lookups in ten minutes holds too', async () => {
+    await start({ MEMORY_STATE_MAX_ITEMS: '50' });
+    const chat = guesser();
+    for (let i = 0; i < 10; i++) await lookUp(chat, TN.inTransit);
+    for (let i = 0; i < 500; i++) await new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: null }).say('hi');
+    expect(await lookUp(guesser(), TN.pending)).toEqual([expect.stringMatching(/^You've asked about a lot of numbers/)]);
+  });
+
+  test('what outlives the bound is bounded too: at most MEMORY_STATE_MAX_ITEMS limit records, the oldest going first, and none once their limits end', async () => {
+    await start({ MEMORY_STATE_MAX_ITEMS: '20' });
+    for (let i = 0; i < 100; i++) await lookUp(new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' }), TN.inTransit);
+    expect(storage.size).toBeLessThanOrEqual(20);
+    expect(storage.outliving).toBeLessThanOrEqual(20);
+    await clock.sleep(10 * 60_000 + 1);
+    await customer().say('hi');
+    expect(storage.outliving).toBe(0);
+  });
 });

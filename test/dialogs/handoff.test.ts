@@ -161,7 +161,9 @@ describe('HANDOFF=botframework: the Bot Framework handoff protocol', () => {
         `Order number ${ORDER.inTransitMultiShipment}:\n- UPS, tracking number 1ZV8R4236804512972: In transit\n- DPD, tracking number 01485023741196: Out for delivery\n- PostNL, tracking number 3SKAAN4718293: Delivered`,
       ].join('\n\n'),
     ]);
-    expect(talk.logs.some((line) => line.includes('"state":"failed"') && line.includes('no agents online'))).toBe(true);
+    // The state is logged; the hub's own message is not (it may quote the customer).
+    expect(talk.logs.some((line) => line.includes('"state":"failed"'))).toBe(true);
+    expect(talk.logs.join('\n')).not.toContain('no agents online');
   });
 
   test('failed without a help page: try again later; with nothing looked up, what to give customer service', async () => {
