@@ -119,7 +119,13 @@ export class Watches {
   async stop(conversation: string, id?: string): Promise<Watch[]> {
     const all = await this.list(conversation);
     const stopping = id ? all.filter((watch) => watch.id === id) : all;
-    await Promise.all(stopping.map((watch) => this.store.remove(watch.id)));
+    await Promise.all(
+      stopping.map(async (watch) => {
+        await this.store.remove(watch.id);
+        // Its timer goes too, where the queue can reach it; elsewhere it is dropped when due, unchecked.
+        await this.queue.drop?.(watch.id, watch.entry);
+      }),
+    );
     return stopping;
   }
 
