@@ -173,7 +173,19 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   });
   const settings = { defaultTimeZone: config.defaultTimeZone, supportPages: config.supportPages };
   const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
-  const notifications = new Notifications(watches, memory, translator, config.defaultTimeZone, logger.child({ component: 'dialog' }));
+  const notifications = new Notifications(watches, memory, translator, config.defaultTimeZone, logger.child({ component: 'dialog' }), {
+    // The lookups' guard with counters of its own: "Notify me" requests per 10 minutes, per conversation and per customer.
+    requests: new LookupGuard(
+      [
+        { state: conversationState.createProperty<GuardState>('notifyGuard') },
+        { state: userState.createProperty<GuardState>('notifyGuard'), appliesTo: hasUserId },
+      ],
+      clock,
+      { ...DEFAULT_LIMITS, maxLookups: notify.startLimit || Number.POSITIVE_INFINITY, maxMisses: Number.POSITIVE_INFINITY },
+    ),
+    watches: userState.createProperty<string[]>('watches'),
+    clock,
+  });
   const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, translator, settings);
   const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, botLogger);
 
