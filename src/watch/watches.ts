@@ -188,7 +188,7 @@ export class Watches {
   }
 }
 
-/** The asker's recipient part, without its conversation key (a watch keeps the conversation's tag instead). */
-function recipientOf({ conversation: _key, ...recipient }: Asker): Recipient {
+/** The asker's recipient part, without its conversation key (a watch keeps the conversation's tag instead) or the customer's record. */
+function recipientOf({ conversation: _key, customerWatches: _record, ...recipient }: Asker): Recipient {
   return recipient;
 }

@@ -116,6 +116,8 @@ test('a customer has a cap across conversations; stopping one makes room again',
     'Ich beobachte schon 3 Bestellungen für Sie, mehr geht nicht auf einmal, darum habe ich ORD-1009 nicht hinzugefügt. Beenden Sie eine dort, wo Sie sie angefordert haben, oder fragen Sie wieder, wenn eine angekommen ist.',
   ]);
   expect(await watched(second)).toHaveLength(1);
+  // A watch keeps where to send and how to speak, not the customer's record of their other watches.
+  expect(Object.keys((await watched(second))[0])).not.toContain('customerWatches');
   // Another customer is not affected.
   const stranger = channel();
   await stranger.say(pending);
