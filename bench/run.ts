@@ -22,6 +22,7 @@ import { timeStarts, type Start } from './coldStart';
 import { ServiceProcess } from './serviceProcess';
 import { botEnv, startConnector, startUpstreams } from './world';
 import { measureWatchChecks, watchCheckReport } from './watchChecks';
+import { measureStarvation, starvationReport } from './watchStarvation';
 
 interface Scale {
   latencyMs: number;
@@ -299,7 +300,10 @@ async function main(): Promise<void> {
   // Watch checks, with the service's own processes on Azurite.
   const watchCount = smoke ? 40 : 10_000;
   const watchTable = watchCheckReport(await measureWatchChecks(watchCount, smoke ? 2_000 : 20_000), watchCount);
-  const report = `${render(scale, rows, { uncachedStats, cachedStats, memory, coldStart, largestBytes: connector.stats().largestBytes, smoke })}\n### Rendering an answer\n\n${cardTimes}\n\n### Watch checks (Notify me)\n\n${watchTable}`;
+  // One customer toggling "Notify me" and "stop" against everyone else's checks.
+  const others = smoke ? 4 : 10;
+  const starvationTable = starvationReport(await measureStarvation(others, smoke ? 2_000 : 20_000), others);
+  const report = `${render(scale, rows, { uncachedStats, cachedStats, memory, coldStart, largestBytes: connector.stats().largestBytes, smoke })}\n### Rendering an answer\n\n${cardTimes}\n\n### Watch checks (Notify me)\n\n${watchTable}\n### One customer toggling "Notify me" and "stop"\n\n${starvationTable}`;
   process.stdout.write(report);
   if (failedRuns.length) {
     process.stderr.write(`some turns failed, so the figures above are not to be trusted: ${failedRuns.join('; ')}\n`);

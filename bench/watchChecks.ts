@@ -38,11 +38,12 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-export async function measureWatchChecks(watchCount: number, windowMs: number): Promise<WatchCheckRow[]> {
+/** Azurite, the simulators and a channel; the service's environment on them (`extra` added), and the bench's own clients of the watches. */
+export async function startWatchWorld(extra: Record<string, string>) {
   const azurite = await startAzurite();
   const upstreams = await startUpstreams(25);
   const connector = await startConnector();
-  const env = {
+  const env: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
@@ -51,14 +52,28 @@ export async function measureWatchChecks(watchCount: number, windowMs: number): 
     STORAGE: 'blob',
     AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
     NOTIFY_INTERVAL_MS: '1000',
-    NOTIFY_MAX_CHECKS_PER_SECOND: '1000',
     LOOKUP_CACHE_TTL_MS: '0',
     MicrosoftAppId: '',
+    ...extra,
   };
   const config = loadConfig(env);
   if (config.storage.kind !== 'blob') throw new Error('blob storage expected');
-  const store = new BlobWatchStore(azurite.connectionString, config.storage.container, { retryOptions: STORAGE_RETRY });
-  const queue = new AzureWatchQueue(azurite.connectionString, config.storage.queue, { retryOptions: STORAGE_RETRY });
+  return {
+    upstreams,
+    connector,
+    env,
+    config,
+    store: new BlobWatchStore(azurite.connectionString, config.storage.container, { retryOptions: STORAGE_RETRY }),
+    queue: new AzureWatchQueue(azurite.connectionString, config.storage.queue, { retryOptions: STORAGE_RETRY }),
+    close: async () => {
+      await connector.close();
+      await Promise.all([upstreams.checkpoints.close(), upstreams.trackings.close(), azurite.stop()]);
+    },
+  };
+}
+
+export async function measureWatchChecks(watchCount: number, windowMs: number): Promise<WatchCheckRow[]> {
+  const { upstreams, connector, env, config, store, queue, close } = await startWatchWorld({ NOTIFY_MAX_CHECKS_PER_SECOND: '1000' });
   const finder = new ShipmentLookup({ checkpoints: { client: new CheckpointsClient(upstreams.checkpoints.url, new UpstreamHttp({})), credentials: { userId: upstreams.userId, token: upstreams.token } } });
   // A long watch, first checked after a minute: all are in place before the first instance starts.
   const watches = new Watches(store, queue, finder, new Translator('en'), systemClock, { ...config.notify, intervalMs: 1_000 });
@@ -88,13 +103,12 @@ export async function measureWatchChecks(watchCount: number, windowMs: number): 
     rows.push({ instances, checks: calls1 - calls0, seconds: (end - start) / 1_000, cpuSeconds: cpu1 - cpu0, upstreamCalls: totalCalls > 0 && checks > 0 ? totalCalls / checks : Number.NaN });
     upstreams.checkpoints.requests.length = 0;
   }
-  await connector.close();
-  await Promise.all([upstreams.checkpoints.close(), upstreams.trackings.close(), azurite.stop()]);
+  await close();
   return rows;
 }
 
 /** One instance of the service; stop() sends SIGTERM and returns the checks it says it did. */
-async function startInstance(env: Record<string, string>): Promise<{ process: ChildProcess; stop(): Promise<number> }> {
+export async function startInstance(env: Record<string, string>): Promise<{ process: ChildProcess; stop(): Promise<number> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(__dirname, '..', 'src', 'index.js')], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';

@@ -3,17 +3,19 @@
  * last answer found, list what is watched with a way to stop each, stop one or all. Each reply is one
  * line in the customer's language; the checks and the updates themselves run in src/watch.
  */
-import { TurnContext } from '../src/bot/botbuilder';
+import { TurnContext, type StatePropertyAccessor } from '../src/bot/botbuilder';
 import { dateFormatter } from '../src/cards/format';
 import { BUTTON_TITLE_BUDGET } from '../src/cards/statusCard';
 import type { Choice } from '../src/channels';
 import type { Translator } from '../src/i18n';
+import type { Clock } from '../src/tracking/clock';
 import type { Logger } from '../src/tracking/logger';
 import { errorLogFields } from '../src/tracking/errors';
 import { pickChoice } from '../src/recognize';
 import { stoppedBy, stopValue, type Asker, type Watches } from '../src/watch';
 import { conversationKey } from '../src/bot/conversationQueue';
 import type { ConversationMemory } from './conversationMemory';
+import { hasUserId, type LookupGuard } from './lookupGuard';
 import { listOf } from './lookupAnswer';
 import { sendText } from './send';
 import { languageOf, type TurnLanguage } from './turnLanguage';
@@ -23,6 +25,15 @@ export const STOP_ALL = 'stop_all';
 /** A stop button shows at most this much of the number (its end, which people compare). */
 const STOP_TITLE_IDENTIFIER = 14;
 
+/** What holds "Notify me" back per customer: how often they may ask, and their record of watches across conversations. */
+export interface SubscriberLimits {
+  /** NOTIFY_START_LIMIT: each request queues a check, so asking is limited in time (the lookups' guard, own counters). */
+  requests: LookupGuard;
+  /** The ids of the watches the customer started, in any conversation (user state): NOTIFY_MAX_PER_CUSTOMER counts them. */
+  watches: StatePropertyAccessor<string[]>;
+  clock: Clock;
+}
+
 export class Notifications {
   constructor(
     private readonly watches: Watches,
@@ -30,6 +41,7 @@ export class Notifications {
     private readonly translator: Translator,
     private readonly defaultTimeZone: string,
     private readonly logger: Logger,
+    private readonly limits?: SubscriberLimits,
   ) {}
 
   /** Whether answers offer "Notify me". */
@@ -44,13 +56,18 @@ export class Notifications {
     if (!this.watches.enabled) return sendText(context, t('notify.off'));
     const things = await this.memory.lastAnswer(context);
     if (!things.length) return sendText(context, t('notify.nothing_looked_up'));
+    const admission = await this.limits?.requests.admit(context);
+    if (admission && !admission.admitted) return sendText(context, t('notify.limited', { count: this.minutesUntil(admission.until) }));
+    const customer = this.limits && hasUserId(context) ? this.limits.watches : undefined;
     let started;
     try {
-      started = await this.watches.start(this.asker(context, language), things.map(({ shown, ...request }) => ({ request, shown })));
+      const asker = { ...this.asker(context, language), customerWatches: customer && (await customer.get(context, [])) };
+      started = await this.watches.start(asker, things.map(({ shown, ...request }) => ({ request, shown })));
     } catch (error) {
       this.logger.warn({ error: errorLogFields(error) }, 'watch not started');
       return sendText(context, t('notify.unavailable'));
     }
+    if (customer && started.customerWatches) await customer.set(context, started.customerWatches);
     const until = this.date(started.until, language);
     const list = (items: string[]) => listOf(items, language.locale);
     const lines = [
@@ -59,6 +76,8 @@ export class Notifications {
       started.final.length ? t('notify.final', { count: started.final.length, identifiers: list(started.final) }) : undefined,
       started.missing.length ? t('notify.missing', { identifiers: list(started.missing) }) : undefined,
       started.full.length ? t('notify.full', { count: this.watches.maxPerConversation, identifiers: list(started.full) }) : undefined,
+      started.customerFull.length ? t('notify.customer_full', { count: this.watches.maxPerCustomer, identifiers: list(started.customerFull) }) : undefined,
+      started.busy.length ? t('notify.busy', { identifiers: list(started.busy) }) : undefined,
     ];
     await sendText(context, lines.filter(Boolean).join(' '));
   }
@@ -127,6 +146,10 @@ export class Notifications {
       locale: language.locale,
       timeZone: language.customerTimeZone ? language.timeZone : undefined,
     };
+  }
+
+  private minutesUntil(until: number): number {
+    return Math.max(1, Math.ceil((until - (this.limits?.clock.now() ?? until)) / 60_000));
   }
 
   private date(ms: number, language: TurnLanguage): string {

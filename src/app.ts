@@ -88,9 +88,13 @@ export interface AppParts {
   watchStorage?: WatchStorage;
 }
 
-/** The limits that keep numbers from being guessed and agents from being paged in a loop. */
-function guardLimits(config: Config): { lookupGuard: GuardLimits; handoffGuard: GuardLimits } {
-  return { lookupGuard: { ...DEFAULT_LIMITS, maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY }, handoffGuard: HANDOFF_LIMITS(config.handoff.limit) };
+/** The limits that keep numbers from being guessed, agents from being paged and updates from being toggled in a loop, by the state property that counts each. */
+function guardLimits(config: Config): { lookupGuard: GuardLimits; handoffGuard: GuardLimits; notifyGuard: GuardLimits } {
+  return {
+    lookupGuard: { ...DEFAULT_LIMITS, maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY },
+    handoffGuard: HANDOFF_LIMITS(config.handoff.limit),
+    notifyGuard: { ...DEFAULT_LIMITS, maxLookups: config.notify.startLimit || Number.POSITIVE_INFINITY, maxMisses: Number.POSITIVE_INFINITY },
+  };
 }
 
 /** The state storage; in memory, the limits in force outlive its bound (a flood of conversations cannot wipe a cool-down). */
@@ -193,7 +197,19 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   });
   const settings = { defaultTimeZone: config.defaultTimeZone, supportPages: config.supportPages };
   const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
-  const notifications = new Notifications(watches, memory, translator, config.defaultTimeZone, logger.child({ component: 'dialog' }));
+  const notifications = new Notifications(watches, memory, translator, config.defaultTimeZone, logger.child({ component: 'dialog' }), {
+    // The lookups' guard with counters of its own: "Notify me" requests per 10 minutes, per conversation and per customer.
+    requests: new LookupGuard(
+      [
+        { state: conversationState.createProperty<GuardState>('notifyGuard') },
+        { state: userState.createProperty<GuardState>('notifyGuard'), appliesTo: hasUserId },
+      ],
+      clock,
+      limits.notifyGuard,
+    ),
+    watches: userState.createProperty<string[]>('watches'),
+    clock,
+  });
   const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, translator, settings);
   const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, botLogger);
 

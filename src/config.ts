@@ -72,6 +72,11 @@ const ENV_SHAPE = {
   // "Notify me": how long a watch lasts, how many one conversation may have (0 turns it off), how often each is checked.
   NOTIFY_FOR_DAYS: positiveInt(1, 90).default(14),
   NOTIFY_MAX_PER_CONVERSATION: z.coerce.number().int().min(0).max(50).default(5),
+  // One customer (the channel's user id) across conversations; the instance across all (STORAGE=memory: about 5 KB each).
+  NOTIFY_MAX_PER_CUSTOMER: positiveInt(1, 1_000).default(10),
+  NOTIFY_MAX_WATCHES: positiveInt(1, 10_000_000).default(10_000),
+  // "Notify me" requests per 10 minutes, per conversation and per customer (0: no limit): each queues a timer.
+  NOTIFY_START_LIMIT: z.coerce.number().int().min(0).max(1000).default(10),
   NOTIFY_INTERVAL_MS: positiveInt(1_000, 86_400_000).default(DEFAULT_NOTIFY_INTERVAL_MS),
   // Checks per second against the upstream, per instance: the schedule waits rather than burst.
   NOTIFY_MAX_CHECKS_PER_SECOND: positiveInt(1, 1_000).default(5),
@@ -180,7 +185,18 @@ export interface Config {
     limit: number;
   };
   /** "Notify me": watches of looked-up orders, announced when they move. */
-  notify: { forDays: number; maxPerConversation: number; intervalMs: number; maxChecksPerSecond: number };
+  notify: {
+    forDays: number;
+    maxPerConversation: number;
+    /** Watches one customer may have across conversations. */
+    maxPerCustomer: number;
+    /** With STORAGE=memory: watches this instance keeps at most. */
+    maxWatches: number;
+    /** "Notify me" requests per 10 minutes, per conversation and per customer; 0 for no limit. */
+    startLimit: number;
+    intervalMs: number;
+    maxChecksPerSecond: number;
+  };
   retry: RetryOptions;
   /**
    * Where conversation state and watches live: this process's memory (state bounded by count and idle time), or
@@ -269,7 +285,15 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     },
     staleAfterDays: e.STALE_AFTER_DAYS,
     handoff: { hub: e.HANDOFF, transcript: e.HANDOFF_TRANSCRIPT === 'on', limit: e.HANDOFF_LIMIT },
-    notify: { forDays: e.NOTIFY_FOR_DAYS, maxPerConversation: e.NOTIFY_MAX_PER_CONVERSATION, intervalMs: e.NOTIFY_INTERVAL_MS, maxChecksPerSecond: e.NOTIFY_MAX_CHECKS_PER_SECOND },
+    notify: {
+      forDays: e.NOTIFY_FOR_DAYS,
+      maxPerConversation: e.NOTIFY_MAX_PER_CONVERSATION,
+      maxPerCustomer: e.NOTIFY_MAX_PER_CUSTOMER,
+      maxWatches: e.NOTIFY_MAX_WATCHES,
+      startLimit: e.NOTIFY_START_LIMIT,
+      intervalMs: e.NOTIFY_INTERVAL_MS,
+      maxChecksPerSecond: e.NOTIFY_MAX_CHECKS_PER_SECOND,
+    },
     retry: {
       ...DEFAULT_RETRY,
       maxAttempts: e.UPSTREAM_MAX_ATTEMPTS,

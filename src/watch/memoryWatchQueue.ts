@@ -39,6 +39,10 @@ export class MemoryWatchQueue implements WatchQueue {
     if (this.held(ticket)) this.entries.delete(`${ticket.watchId}/${ticket.entry}`);
   }
 
+  async drop(watchId: string, entry: string): Promise<void> {
+    this.entries.delete(`${watchId}/${entry}`);
+  }
+
   nextDueInMs(): number | undefined {
     let first = Number.POSITIVE_INFINITY;
     for (const entry of this.entries.values()) first = Math.min(first, entry.dueAt);

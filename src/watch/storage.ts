@@ -30,5 +30,5 @@ export function createWatchStorage(config: Config, clock: Clock = systemClock): 
       shared: true,
     };
   }
-  return { store: new MemoryWatchStore(), queue: new MemoryWatchQueue(clock), shared: false };
+  return { store: new MemoryWatchStore(config.notify.maxWatches), queue: new MemoryWatchQueue(clock), shared: false };
 }

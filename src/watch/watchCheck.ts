@@ -17,7 +17,15 @@ import type { SendRate } from './sendRate';
 import type { Watch } from './watch';
 import type { WatchStore } from './watchStore';
 
-export type Next = { next: 'later'; delayMs: number } | { next: 'done' };
+/**
+ * What becomes of the entry after a check: checked again later, or ended. `dropped`: it times nothing any
+ * more (the watch was stopped or replaced), so it ends without a lookup. `held`: the schedule gave the
+ * check no turn at the upstream (a pause, or stopping), so it goes back to the queue unchecked.
+ */
+export type Next = { next: 'later'; delayMs: number } | { next: 'done' } | { next: 'dropped' } | { next: 'held' };
+
+/** Waits for the check's turn at the upstream (the check budget); false when the schedule gives none. */
+export type UpstreamTurn = () => Promise<boolean>;
 
 export interface CheckTiming {
   /** The usual time between two checks of a watch. */
@@ -42,26 +50,34 @@ export interface CheckParts {
 /** A parcel on the van changes within hours: checked four times as often. */
 const OUT_FOR_DELIVERY_FACTOR = 4;
 const DONE: Next = { next: 'done' };
+const DROPPED: Next = { next: 'dropped' };
+const HELD: Next = { next: 'held' };
 
 export class WatchCheck {
   constructor(private readonly parts: CheckParts) {}
 
-  /** Throws what the lookup throws (an outage, a 429): the scheduler backs off and the entry stays queued. */
-  async check(watchId: string, entry: string): Promise<Next> {
+  /**
+   * Throws what the lookup throws (an outage, a 429): the scheduler backs off and the entry stays queued.
+   * `turn` is asked only right before the lookup, so an entry with nothing to look up costs no budget.
+   */
+  async check(watchId: string, entry: string, turn: UpstreamTurn = async () => true): Promise<Next> {
     const stored = await this.parts.store.read(watchId);
     // Stopped, ended, or started again under a new entry: this entry has nothing more to time.
-    if (!stored || stored.watch.entry !== entry) return DONE;
+    if (!stored || stored.watch.entry !== entry) return DROPPED;
     const { watch, etag } = stored;
     const now = this.parts.clock.now();
     if (watch.sending && watch.sending.until > now) return this.later(watch.sending.until - now);
     if (now >= watch.expiresAt) return this.expire(watch, etag);
+    if (!(await turn())) return HELD;
+    // Read again: the turn may have waited.
+    const at = this.parts.clock.now();
 
     const shipments = await this.parts.finder.find(watch.request, this.parts.translator.localize(watch.locale).language);
     const changed = changedSince(watch.announced, shipments);
-    if (!changed.length) return this.later(this.delayFor(watch, shipments, now));
+    if (!changed.length) return this.later(this.delayFor(watch, shipments, at));
     const last = allFinal(shipments);
-    const update = this.parts.writer.update(watch, changed, now, last);
-    return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(watch, shipments, now) });
+    const update = this.parts.writer.update(watch, changed, at, last);
+    return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(watch, shipments, at) });
   }
 
   /** The watch's time is up: a last message, then it ends. */

@@ -24,6 +24,11 @@ export interface WatchQueue {
   /** The watch ended: no more checks. */
   done(ticket: Ticket): Promise<void>;
   /**
+   * The watch was stopped: its entry goes now rather than when due. A queue that reaches an entry only
+   * by taking it (Azure) has none: there the entry is dropped when it comes due, without a check.
+   */
+  drop?(watchId: string, entry: string): Promise<void>;
+  /**
    * How long until an entry may be due, when the queue knows (memory); undefined when it cannot tell
    * (a shared queue that other instances add to), so the taker polls.
    */

@@ -95,32 +95,30 @@ export class WatchScheduler {
     }
   }
 
-  /** The tickets, `concurrency` at a time, each after a token of the budget. */
+  /**
+   * The tickets, `concurrency` at a time. A check takes a token of the budget only right before its
+   * lookup: an entry whose watch was stopped or replaced is dropped without one, so no number of them
+   * delays anyone else's check.
+   */
   private async checkAll(tickets: Ticket[]): Promise<number> {
     let next = 0;
     let checked = 0;
     const worker = async () => {
       while (next < tickets.length) {
-        const ticket = tickets[next++];
-        await this.budget.take(this.stopping.signal);
-        if (this.paused() || this.stopping.signal.aborted) {
-          // Not checked: back to the queue, due when the pause ends (or at once, for another instance, when stopping).
-          await this.settle(ticket, { next: 'later', delayMs: Math.max(0, this.pausedUntil - this.clock.now()) });
-          continue;
-        }
-        await this.checkOne(ticket);
-        checked++;
+        if (await this.checkOne(tickets[next++])) checked++;
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.settings.concurrency, tickets.length) }, worker));
     return checked;
   }
 
-  private async checkOne(ticket: Ticket): Promise<void> {
+  /** Whether the ticket was checked (not dropped, and not held back by a pause). */
+  private async checkOne(ticket: Ticket): Promise<boolean> {
     let next: Next;
     try {
-      next = await this.checker.check(ticket.watchId, ticket.entry);
-      this.failuresInARow = 0;
+      next = await this.checker.check(ticket.watchId, ticket.entry, () => this.turn());
+      // Only an answer of the upstream ends a run of failures.
+      if (next.next === 'later' || next.next === 'done') this.failuresInARow = 0;
     } catch (error) {
       if (error instanceof RetriesExhaustedError) {
         const pauseMs = this.pause(error);
@@ -131,13 +129,26 @@ export class WatchScheduler {
         next = { next: 'later', delayMs: this.settings.intervalMs };
       }
     }
-    this.checked++;
+    if (next.next === 'held') {
+      // Not checked: back to the queue, due when the pause ends (or at once, for another instance, when stopping).
+      await this.settle(ticket, { next: 'later', delayMs: Math.max(0, this.pausedUntil - this.clock.now()) });
+      return false;
+    }
     await this.settle(ticket, next);
+    if (next.next === 'dropped') return false;
+    this.checked++;
+    return true;
   }
 
-  private async settle(ticket: Ticket, next: Next): Promise<void> {
+  /** A token of the budget; false when the schedule paused or began stopping while the check waited for it. */
+  private async turn(): Promise<boolean> {
+    await this.budget.take(this.stopping.signal);
+    return !this.paused() && !this.stopping.signal.aborted;
+  }
+
+  private async settle(ticket: Ticket, next: Exclude<Next, { next: 'held' }>): Promise<void> {
     try {
-      if (next.next === 'done') await this.queue.done(ticket);
+      if (next.next === 'done' || next.next === 'dropped') await this.queue.done(ticket);
       else await this.queue.later(ticket, next.delayMs);
     } catch (error) {
       // The entry reappears when its lease ends, and is checked then.

@@ -11,11 +11,20 @@ export interface StoredWatch {
   etag: string;
 }
 
+/** A new watch met the store's bound (NOTIFY_MAX_WATCHES, in memory): nothing was written. */
+export class WatchesFullError extends Error {
+  constructor() {
+    super('the watch store is full');
+    this.name = 'WatchesFullError';
+  }
+}
+
 export interface WatchStore {
   read(id: string): Promise<StoredWatch | undefined>;
   /**
    * Writes the watch if the stored version is still `etag`; `undefined` writes it only if there is none yet.
-   * The new version's eTag, or undefined when another write or a delete came first.
+   * The new version's eTag, or undefined when another write or a delete came first. A bounded store
+   * throws WatchesFullError for a new watch past its bound.
    */
   write(watch: Watch, etag: string | undefined): Promise<string | undefined>;
   /** Removes the watch (whatever its version): it has ended. Nothing happens when it is gone already. */

@@ -9,13 +9,15 @@ import type { LookupRequest, ShipmentFinder } from '../tracking/lookup';
 import { allFinal, fingerprints } from './fingerprint';
 import { conversationTag, watchId, type Recipient, type Watch } from './watch';
 import type { WatchQueue } from './watchQueue';
-import type { WatchStore } from './watchStore';
+import { WatchesFullError, type WatchStore } from './watchStore';
 
 export interface WatchSettings {
   /** NOTIFY_FOR_DAYS: how long a watch lasts. */
   forDays: number;
   /** NOTIFY_MAX_PER_CONVERSATION: 0 turns "Notify me" off. */
   maxPerConversation: number;
+  /** NOTIFY_MAX_PER_CUSTOMER: across the customer's conversations; no cap unless given. */
+  maxPerCustomer?: number;
   /** NOTIFY_INTERVAL_MS: the first check comes after this. */
   intervalMs: number;
 }
@@ -23,6 +25,11 @@ export interface WatchSettings {
 /** The turn that asks for updates: its conversation's key (channel and conversation id), and where they go. */
 export interface Asker extends Recipient {
   conversation: string;
+  /**
+   * The watches this customer started, in any conversation: their own record, kept where the customer is
+   * known (the channel's user id). Some may have ended since. Absent: no customer, no customer's cap.
+   */
+  customerWatches?: string[];
 }
 
 export interface Watchable {
@@ -41,6 +48,12 @@ export interface Started {
   missing: string[];
   /** Not started: the conversation has the most watches it may have. */
   full: string[];
+  /** Not started: the customer has the most watches they may have, across conversations. */
+  customerFull: string[];
+  /** Not started: the instance keeps as many watches as it may (NOTIFY_MAX_WATCHES). */
+  busy: string[];
+  /** The customer's watches now, for their record: the ones that still run, and those just started. */
+  customerWatches?: string[];
   /** When the watches end. */
   until: number;
 }
@@ -67,6 +80,10 @@ export class Watches {
     return this.settings.maxPerConversation;
   }
 
+  get maxPerCustomer(): number | undefined {
+    return this.settings.maxPerCustomer;
+  }
+
   /**
    * Watches each thing from now on, from what it shows now (the customer just saw it). One lookup each,
    * from the lookup cache when the answer was just given.
@@ -75,9 +92,10 @@ export class Watches {
     const conversation = conversationTag(asker.conversation);
     const now = this.clock.now();
     const until = now + this.settings.forDays * DAY_MS;
-    const result: Started = { started: [], renewed: [], final: [], missing: [], full: [], until };
+    const result: Started = { started: [], renewed: [], final: [], missing: [], full: [], customerFull: [], busy: [], until };
     const existing = await this.store.ofConversation(conversation);
     const language = this.translator.localize(asker.locale).language;
+    let mine = asker.customerWatches && [...new Set(asker.customerWatches)];
     for (const thing of things) {
       const id = watchId(conversation, thing.request);
       const shipments = await this.finder.find(thing.request, language);
@@ -85,6 +103,7 @@ export class Watches {
       else if (allFinal(shipments)) result.final.push(thing.shown);
       else if (existing.some((watch) => watch.id === id) && (await this.renew(id, asker, until))) result.renewed.push(thing.shown);
       else if (existing.length + result.started.length >= this.settings.maxPerConversation) result.full.push(thing.shown);
+      else if (mine && (mine = await this.stillRunning(mine)).length >= this.customerCap) result.customerFull.push(thing.shown);
       else {
         const watch: Watch = {
           ...recipientOf(asker),
@@ -98,16 +117,47 @@ export class Watches {
           expiresAt: until,
         };
         // Written before it is queued: a queued entry whose watch is missing is simply dropped when due.
-        if (!(await this.store.write(watch, undefined))) {
+        const written = await this.create(watch);
+        if (written === 'full') {
+          result.busy.push(thing.shown);
+          continue;
+        }
+        if (!written) {
           result.renewed.push(thing.shown);
           continue;
         }
         await this.queue.add(id, watch.entry, this.settings.intervalMs);
+        if (mine && !mine.includes(id)) mine.push(id);
         result.started.push(thing.shown);
       }
     }
+    result.customerWatches = mine;
     if (result.started.length) this.added();
     return result;
+  }
+
+  /** Written; false when a write of the same watch came first; 'full' past the store's bound. */
+  private async create(watch: Watch): Promise<boolean | 'full'> {
+    try {
+      return (await this.store.write(watch, undefined)) !== undefined;
+    } catch (error) {
+      if (error instanceof WatchesFullError) return 'full';
+      throw error;
+    }
+  }
+
+  private get customerCap(): number {
+    return this.settings.maxPerCustomer ?? Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * The customer's watches that still run. Read only when the record is at the cap: watches also end on
+   * their own (delivered, expired, blocked), and the record learns it here.
+   */
+  private async stillRunning(mine: string[]): Promise<string[]> {
+    if (mine.length < this.customerCap) return mine;
+    const stored = await Promise.all(mine.map((id) => this.store.read(id)));
+    return mine.filter((_, i) => stored[i] !== undefined);
   }
 
   /** The conversation's watches, oldest first. */
@@ -119,7 +169,13 @@ export class Watches {
   async stop(conversation: string, id?: string): Promise<Watch[]> {
     const all = await this.list(conversation);
     const stopping = id ? all.filter((watch) => watch.id === id) : all;
-    await Promise.all(stopping.map((watch) => this.store.remove(watch.id)));
+    await Promise.all(
+      stopping.map(async (watch) => {
+        await this.store.remove(watch.id);
+        // Its timer goes too, where the queue can reach it; elsewhere it is dropped when due, unchecked.
+        await this.queue.drop?.(watch.id, watch.entry);
+      }),
+    );
     return stopping;
   }
 
@@ -132,7 +188,7 @@ export class Watches {
   }
 }
 
-/** The asker's recipient part, without its conversation key (a watch keeps the conversation's tag instead). */
-function recipientOf({ conversation: _key, ...recipient }: Asker): Recipient {
+/** The asker's recipient part, without its conversation key (a watch keeps the conversation's tag instead) or the customer's record. */
+function recipientOf({ conversation: _key, customerWatches: _record, ...recipient }: Asker): Recipient {
   return recipient;
 }

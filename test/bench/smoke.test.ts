@@ -70,6 +70,8 @@ test('the benchmark runs both bots and reports every measure', () => {
   expect(report).toMatch(/Peak memory \(RSS\) at 4 conversations at once, each service in a fresh process of its own: the echo bot \d+ MB; the bot \(`node dist\/src\/index.js`\) answering cached lookups \d+ MB; the same with `--max-old-space-size=256` \d+ MB, at [\d.]+ × its CPU per turn/);
   expect(report).toMatch(/Conversation state: \d+ conversations, median \d+ bytes/);
   expect(report).toMatch(/Largest activity sent: \d+ bytes/);
+  // One customer toggling "Notify me" and "stop": the others' checks per second in each phase, measured, not asserted.
+  for (const phase of ['alone', 'one customer toggling', 'after the toggling']) expect(report).toMatch(new RegExp(`^\\| ${phase} \\| \\d+ \\| \\d+ \\| [\\d.]+ \\|$`, 'm'));
   // Every uncached lookup turn, and every echo after an upstream call, made exactly one upstream call.
   for (const row of report.split('\n').filter((line) => /\| (lookup, upstream every turn|echo after one upstream call) \|/.test(line))) {
     const cells = row.split('|').map((c) => c.trim());
