@@ -133,10 +133,10 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     problemOf: (shipment) => problemOf(shipment, clock.now(), config.staleAfterDays)?.state,
   });
   // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
-  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config, clock);
+  const updatesLogger = logger.child({ component: 'updates' });
+  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config, clock, updatesLogger);
   const notify = config.notify;
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
-  const updatesLogger = logger.child({ component: 'updates' });
   const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger);
   const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages });
   const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays } });
