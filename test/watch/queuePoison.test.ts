@@ -11,7 +11,7 @@ import { STORAGE_RETRY } from '../../src/storageRetry';
 import { AzureWatchQueue } from '../../src/watch/azure/azureWatchQueue';
 import type { Logger } from '../../src/tracking/logger';
 import type { Ticket } from '../../src/watch/watchQueue';
-import { azuriteForThisFile } from '../support/azurite';
+import { azuriteForThisFile } from '../support/azuriteForThisFile';
 
 jest.setTimeout(30_000);
 const emulator = azuriteForThisFile();
