@@ -30,6 +30,10 @@ export class MemoryWatchStore implements WatchStore {
       .sort((a, b) => a.startedAt - b.startedAt);
   }
 
+  async overdue(now: number): Promise<string[]> {
+    return [...this.watches.values()].filter(({ watch }) => (watch.dueBy ?? 0) < now).map(({ watch }) => watch.id);
+  }
+
   get size(): number {
     return this.watches.size;
   }

@@ -22,4 +22,6 @@ export interface WatchStore {
   remove(id: string): Promise<void>;
   /** The watches of one conversation, in the order they were started. */
   ofConversation(conversation: string): Promise<Watch[]>;
+  /** The ids of the watches whose `dueBy` is before `now`, or that have none (the sweep looks at each). */
+  overdue(now: number): Promise<string[]>;
 }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Translator } from '../i18n';
 import type { Clock } from '../tracking/clock';
 import type { LookupRequest, ShipmentFinder } from '../tracking/lookup';
+import { dueByAfter } from './dueBy';
 import { allFinal, fingerprints } from './fingerprint';
 import { conversationTag, watchId, type Recipient, type Watch } from './watch';
 import type { WatchQueue } from './watchQueue';
@@ -96,6 +97,7 @@ export class Watches {
           entry: randomUUID(),
           startedAt: now,
           expiresAt: until,
+          dueBy: dueByAfter(now, this.settings.intervalMs, this.settings.intervalMs),
         };
         // Written before it is queued: a queued entry whose watch is missing is simply dropped when due.
         if (!(await this.store.write(watch, undefined))) {

@@ -11,12 +11,16 @@
  * with If-Match: <eTag>. Azure answers a lost race with 412 (ConditionNotMet), a create of an existing
  * blob with 409 (BlobAlreadyExists), and a change of a removed blob with 412 or 404; each is "another
  * write or a delete came first".
+ *
+ * The watch's `dueBy` is also the blob's metadata `dueby`, so the sweep lists the overdue watches with
+ * the names alone, without reading each blob.
  */
 import { ContainerClient, RestError, type StoragePipelineOptions } from '@azure/storage-blob';
 import { conversationOfWatch, isConversationTag, type Watch } from '../watch';
 import type { StoredWatch, WatchStore } from '../watchStore';
 
 const PREFIX = 'watches/';
+const DUE_BY = 'dueby';
 
 export class BlobWatchStore implements WatchStore {
   private readonly container: ContainerClient;
@@ -42,6 +46,7 @@ export class BlobWatchStore implements WatchStore {
       const written = await this.container.getBlockBlobClient(name).upload(body, Buffer.byteLength(body), {
         conditions: etag === undefined ? { ifNoneMatch: '*' } : { ifMatch: etag },
         blobHTTPHeaders: { blobContentType: 'application/json' },
+        metadata: watch.dueBy === undefined ? undefined : { [DUE_BY]: String(watch.dueBy) },
       });
       return written.etag;
     } catch (error) {
@@ -57,13 +62,24 @@ export class BlobWatchStore implements WatchStore {
     await this.container.getBlockBlobClient(name).deleteIfExists();
   }
 
+  async overdue(now: number): Promise<string[]> {
+    await this.containerReady();
+    const ids: string[] = [];
+    for await (const blob of this.container.listBlobsFlat({ prefix: PREFIX, includeMetadata: true })) {
+      const id = idOf(blob.name);
+      // No deadline yet (a watch kept from before): the sweep reads it and gives it one.
+      if (id && !(Number(blob.metadata?.[DUE_BY]) >= now)) ids.push(id);
+    }
+    return ids;
+  }
+
   async ofConversation(conversation: string): Promise<Watch[]> {
     if (!isConversationTag(conversation)) return [];
     await this.containerReady();
     const names: string[] = [];
     for await (const blob of this.container.listBlobsFlat({ prefix: `${PREFIX}${conversation}/` })) {
       // Only the blobs this store writes there: a watch id of this conversation, and nothing nested.
-      if (blobName(blob.name.slice(blob.name.lastIndexOf('/') + 1, -'.json'.length)) === blob.name) names.push(blob.name);
+      if (idOf(blob.name)) names.push(blob.name);
     }
     // A handful per conversation (NOTIFY_MAX_PER_CONVERSATION): read at once. One removed meanwhile is left out.
     const watches = (await Promise.all(names.map((name) => this.download(name)))).flatMap((stored) => (stored ? [stored.watch] : []));
@@ -95,6 +111,12 @@ export class BlobWatchStore implements WatchStore {
 function blobName(id: string): string | undefined {
   const conversation = conversationOfWatch(id);
   return conversation && `${PREFIX}${conversation}/${id}.json`;
+}
+
+/** The watch id a blob name stands for, when it is a name this store writes (a watch id under its conversation, nothing nested). */
+function idOf(name: string): string | undefined {
+  const id = name.slice(name.lastIndexOf('/') + 1, -'.json'.length);
+  return blobName(id) === name ? id : undefined;
 }
 
 function isStatus(error: unknown, ...statuses: number[]): boolean {
