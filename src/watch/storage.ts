@@ -26,7 +26,7 @@ export function createWatchStorage(config: Config, clock: Clock = systemClock, l
     const { AzureWatchQueue } = require('./azure/azureWatchQueue') as typeof import('./azure/azureWatchQueue');
     const { connectionString, container, queue } = config.storage;
     return {
-      store: new BlobWatchStore(connectionString, container, { retryOptions: STORAGE_RETRY }),
+      store: new BlobWatchStore(connectionString, container, { retryOptions: STORAGE_RETRY }, logger),
       queue: new AzureWatchQueue(connectionString, queue, { retryOptions: STORAGE_RETRY }, { logger }),
       shared: true,
     };

@@ -117,6 +117,11 @@ export class Watches {
     return this.store.ofConversation(conversationTag(conversation));
   }
 
+  /** How many of this conversation's watches could not be read and were set aside since it was last asked. */
+  setAside(conversation: string): Promise<number> {
+    return this.store.setAside(conversationTag(conversation));
+  }
+
   /** Stops one watch of this conversation, or all of them; what was stopped. */
   async stop(conversation: string, id?: string): Promise<Watch[]> {
     const all = await this.list(conversation);

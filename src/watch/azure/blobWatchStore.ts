@@ -14,19 +14,32 @@
  *
  * The watch's `dueBy` is also the blob's metadata `dueby`, so the sweep lists the overdue watches with
  * the names alone, without reading each blob.
+ *
+ * A blob that is not a watch (cut short, written by hand) is set aside once, as
+ * `watches/<tag>/<id>.unreadable` (kept for a person to look at, out of every listing of watches), and
+ * logged once; its conversation is told at its next "My notifications" or "Notify me" (setAside()).
  */
 import { ContainerClient, RestError, type StoragePipelineOptions } from '@azure/storage-blob';
+import { silentLogger, type Logger } from '../../tracking/logger';
 import { conversationOfWatch, isConversationTag, type Watch } from '../watch';
 import type { StoredWatch, WatchStore } from '../watchStore';
 
 const PREFIX = 'watches/';
 const DUE_BY = 'dueby';
+const UNREADABLE = '.unreadable';
+/** Metadata of a set-aside blob once its conversation was told. */
+const TOLD = 'told';
 
 export class BlobWatchStore implements WatchStore {
   private readonly container: ContainerClient;
   private ready?: Promise<unknown>;
 
-  constructor(connectionString: string, containerName: string, pipeline: StoragePipelineOptions) {
+  constructor(
+    connectionString: string,
+    containerName: string,
+    pipeline: StoragePipelineOptions,
+    private readonly logger: Logger = silentLogger,
+  ) {
     this.container = new ContainerClient(connectionString, containerName, pipeline);
   }
 
@@ -73,6 +86,18 @@ export class BlobWatchStore implements WatchStore {
     return ids;
   }
 
+  async setAside(conversation: string): Promise<number> {
+    if (!isConversationTag(conversation)) return 0;
+    await this.containerReady();
+    let untold = 0;
+    for await (const blob of this.container.listBlobsFlat({ prefix: `${PREFIX}${conversation}/`, includeMetadata: true })) {
+      if (!blob.name.endsWith(UNREADABLE) || blob.metadata?.[TOLD]) continue;
+      await this.container.getBlockBlobClient(blob.name).setMetadata({ [TOLD]: '1' });
+      untold++;
+    }
+    return untold;
+  }
+
   async ofConversation(conversation: string): Promise<Watch[]> {
     if (!isConversationTag(conversation)) return [];
     await this.containerReady();
@@ -90,11 +115,27 @@ export class BlobWatchStore implements WatchStore {
     try {
       // One request: the body and the eTag of the same version.
       const response = await this.container.getBlockBlobClient(name).download();
-      return { watch: JSON.parse(await text(response.readableStreamBody)) as Watch, etag: response.etag! };
+      const body = await text(response.readableStreamBody);
+      const watch = parseWatch(body);
+      if (watch) return { watch, etag: response.etag! };
+      await this.setAsideBlob(name, body);
+      return undefined;
     } catch (error) {
       if (isBlobNotFound(error)) return undefined;
       throw error;
     }
+  }
+
+  /** Out of the way of every check and listing, once: a second reader finds the blob gone. */
+  private async setAsideBlob(name: string, body: string): Promise<void> {
+    const aside = `${name.slice(0, -'.json'.length)}${UNREADABLE}`;
+    try {
+      await this.container.getBlockBlobClient(aside).upload(body, Buffer.byteLength(body), { conditions: { ifNoneMatch: '*' } });
+    } catch (error) {
+      if (!isStatus(error, 409, 412)) throw error;
+    }
+    const { succeeded } = await this.container.getBlockBlobClient(name).deleteIfExists();
+    if (succeeded) this.logger.warn({ bytes: Buffer.byteLength(body) }, 'a watch that could not be read was set aside; its customer is told when they next ask about their notifications');
   }
 
   /** Created when missing, once per process; tried again after a failure (storage down at start). */
@@ -117,6 +158,17 @@ function blobName(id: string): string | undefined {
 function idOf(name: string): string | undefined {
   const id = name.slice(name.lastIndexOf('/') + 1, -'.json'.length);
   return blobName(id) === name ? id : undefined;
+}
+
+/** A watch, or undefined for text that is not one (the fields every check and listing relies on). */
+function parseWatch(body: string): Watch | undefined {
+  try {
+    const watch = JSON.parse(body) as Partial<Watch> | null;
+    const fine = typeof watch?.id === 'string' && typeof watch.conversation === 'string' && typeof watch.entry === 'string' && typeof watch.shown === 'string' && typeof watch.request === 'object' && watch.request !== null && typeof watch.expiresAt === 'number';
+    return fine ? (watch as Watch) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isStatus(error: unknown, ...statuses: number[]): boolean {
