@@ -1,5 +1,5 @@
 /**
- * No watch is forgotten silently: every so often, any watch whose `dueBy` has passed (its queue entry was
+ * No watch is forgotten silently: every interval (at least every SWEEP_EVERY_MS), any watch whose `dueBy` has passed (its queue entry was
  * lost, or is stuck behind a message the queue cannot hand out, or went to the poison queue) is put back
  * in the queue under a new entry, due at once, and the sweep logs how many. The old entry, should it
  * come back, no longer matches the watch and is dropped. A watch kept from before `dueBy` existed gets
@@ -10,9 +10,12 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../tracking/clock';
 import { errorLogFields } from '../tracking/errors';
 import type { Logger } from '../tracking/logger';
-import { dueByAfter, OVERDUE_INTERVALS } from './dueBy';
+import { dueByAfter, overdueAfterMs } from './dueBy';
 import type { WatchQueue } from './watchQueue';
 import type { WatchStore } from './watchStore';
+
+/** A sweep lists every watch: not more often than this, however short the interval. */
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 export interface SweepSettings {
   /** NOTIFY_INTERVAL_MS: the usual time between checks, and between sweeps. */
@@ -31,13 +34,13 @@ export class WatchSweep {
     private readonly settings: SweepSettings,
   ) {}
 
-  /** Sweeps once an interval until stop(). */
+  /** Sweeps until stop(). */
   start(): void {
     if (this.running) return;
     this.stopping = new AbortController();
     this.running = (async () => {
       while (!this.stopping.signal.aborted) {
-        await this.clock.sleep(this.settings.intervalMs, this.stopping.signal);
+        await this.clock.sleep(Math.max(this.settings.intervalMs, SWEEP_EVERY_MS), this.stopping.signal);
         if (this.stopping.signal.aborted) break;
         await this.run().catch((error: unknown) => this.logger.warn({ error: errorLogFields(error) }, 'watch sweep failed; it runs again after an interval'));
       }
@@ -70,7 +73,7 @@ export class WatchSweep {
       await this.queue.add(watch.id, entry, 0);
       requeued++;
     }
-    if (requeued) this.logger.warn({ watches: requeued }, `watches not checked within ${OVERDUE_INTERVALS} intervals of their due time were put back in the queue`);
+    if (requeued) this.logger.warn({ watches: requeued, overdueAfterMs: overdueAfterMs(this.settings.intervalMs) }, 'watches not checked in time were put back in the queue');
     return requeued;
   }
 }
