@@ -71,6 +71,7 @@ export class Notifications {
     const until = this.date(started.until, language);
     const list = (items: string[]) => listOf(items, language.locale);
     const lines = [
+      await this.setAsideNotice(context, t),
       started.started.length ? t('notify.started', { count: started.started.length, identifiers: list(started.started), until }) : undefined,
       started.renewed.length ? t('notify.renewed', { count: started.renewed.length, identifiers: list(started.renewed), until }) : undefined,
       started.final.length ? t('notify.final', { count: started.final.length, identifiers: list(started.final) }) : undefined,
@@ -95,14 +96,15 @@ export class Notifications {
     const language = this.language(context);
     const { t } = language;
     const watched = await this.watches.list(conversationKey(context.activity));
+    const notice = await this.setAsideNotice(context, t);
     if (!watched.length) {
-      await sendText(context, t('notify.none'));
+      await sendText(context, [notice, t('notify.none')].filter(Boolean).join(' '));
       return false;
     }
     const lines = watched.map((watch) => t('notify.item', { identifier: watch.shown, until: this.date(watch.expiresAt, language) }));
     const choices: Choice[] = watched.map((watch) => ({ value: stopValue(watch.id), title: stopTitle(t, watch.shown) }));
     if (watched.length > 1) choices.push({ value: STOP_ALL, title: t('choice.stop_all') });
-    await sendText(context, [t('notify.list', { count: watched.length }), ...lines].join('\n'), choices);
+    await sendText(context, [...(notice ? [notice] : []), t('notify.list', { count: watched.length }), ...lines].join('\n'), choices);
     await this.memory.offered(context, choices.map((choice) => choice.value));
     return true;
   }
@@ -154,6 +156,18 @@ export class Notifications {
 
   private date(ms: number, language: TurnLanguage): string {
     return dateFormatter(language.locale, language.timeZone).date(new Date(ms).toISOString()) ?? '';
+  }
+
+  /** Watches of this conversation that could not be read were set aside: said once, then never again. */
+  private async setAsideNotice(context: TurnContext, t: TurnLanguage['t']): Promise<string | undefined> {
+    try {
+      const count = await this.watches.setAside(conversationKey(context.activity));
+      return count ? t('notify.set_aside', { count }) : undefined;
+    } catch (error) {
+      // Told next time: the customer's own request goes on.
+      this.logger.warn({ error: errorLogFields(error) }, 'set-aside watches not looked up');
+      return undefined;
+    }
   }
 
   private language(context: TurnContext): TurnLanguage {

@@ -47,6 +47,7 @@ import {
   WatchCheck,
   Watches,
   WatchScheduler,
+  WatchSweep,
   type WatchQueue,
   type WatchStorage,
   type WatchStore,
@@ -70,7 +71,7 @@ export interface App {
   /** Stops waiting for the later replies' lookups: their customers are told to ask again (shutdown's last resort). */
   abandonLaterReplies(): void;
   /** "Notify me": the watches and the scheduler that checks them (index.ts starts it; tests run it by hand). */
-  updates: { watches: Watches; scheduler: WatchScheduler; store: WatchStore; queue: WatchQueue; shared: boolean };
+  updates: { watches: Watches; scheduler: WatchScheduler; sweep: WatchSweep; store: WatchStore; queue: WatchQueue; shared: boolean };
 }
 
 export interface AppParts {
@@ -157,10 +158,10 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     ),
   });
   // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
-  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config, clock);
+  const updatesLogger = logger.child({ component: 'updates' });
+  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config, clock, updatesLogger);
   const notify = config.notify;
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
-  const updatesLogger = logger.child({ component: 'updates' });
   const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger);
   const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages });
   const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays } });
@@ -170,6 +171,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     pollMs: Math.min(MAX_POLL_MS, notify.intervalMs),
     concurrency: CHECKS_AT_ONCE,
   });
+  const sweep = new WatchSweep(watchStore, watchQueue, clock, updatesLogger, { intervalMs: notify.intervalMs });
   const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake());
   const answerer = new LookupAnswerer({
     finder,
@@ -224,6 +226,6 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     lookup: finder,
     idle: () => laterReplies.idle(),
     abandonLaterReplies: () => laterReplies.abandon(),
-    updates: { watches, scheduler, store: watchStore, queue: watchQueue, shared },
+    updates: { watches, scheduler, sweep, store: watchStore, queue: watchQueue, shared },
   };
 }

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     logger.info({ address, port, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
     if (app.updates.watches.enabled) {
       app.updates.scheduler.start();
+      app.updates.sweep.start();
       logger.info(
         { intervalMs: config.notify.intervalMs, forDays: config.notify.forDays, checksPerSecond: config.notify.maxChecksPerSecond, shared: app.updates.shared },
         app.updates.shared ? 'updates: watches checked from the shared Azure queue' : 'updates: watches are checked in this process and kept in memory, so a restart forgets them; set STORAGE=blob to keep them',
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
       void exit(1);
     }, config.shutdownGraceMs - LOG_SETTLE_MS).unref();
     // Checks in flight finish; what is still queued waits for the next start (or another instance).
-    const updatesStopped = app.updates.scheduler.stop();
+    const updatesStopped = Promise.all([app.updates.scheduler.stop(), app.updates.sweep.stop()]);
     app.server.close(() => {
       // The sandbox's local channel receives the later answers and the updates, so it closes after them.
       void Promise.all([app.idle(), updatesStopped]).then(() => sandbox?.started.close()).finally(() => {

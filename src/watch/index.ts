@@ -1,6 +1,7 @@
 export * from './announcement';
 export * from './announcer';
 export * from './checkBudget';
+export * from './dueBy';
 export * from './fingerprint';
 export * from './memoryWatchQueue';
 export * from './memoryWatchStore';
@@ -12,3 +13,4 @@ export * from './watchQueue';
 export * from './watchScheduler';
 export * from './watches';
 export * from './watchStore';
+export * from './watchSweep';

@@ -37,6 +37,15 @@ export class MemoryWatchStore implements WatchStore {
       .sort((a, b) => a.startedAt - b.startedAt);
   }
 
+  async overdue(now: number): Promise<string[]> {
+    return [...this.watches.values()].filter(({ watch }) => (watch.dueBy ?? 0) < now).map(({ watch }) => watch.id);
+  }
+
+  /** Kept as objects: never unreadable. */
+  async setAside(): Promise<number> {
+    return 0;
+  }
+
   get size(): number {
     return this.watches.size;
   }

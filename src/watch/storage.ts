@@ -5,6 +5,7 @@
 import type { Config } from '../config';
 import { STORAGE_RETRY } from '../storageRetry';
 import { systemClock, type Clock } from '../tracking/clock';
+import { silentLogger, type Logger } from '../tracking/logger';
 import { MemoryWatchQueue } from './memoryWatchQueue';
 import { MemoryWatchStore } from './memoryWatchStore';
 import type { WatchQueue } from './watchQueue';
@@ -17,16 +18,16 @@ export interface WatchStorage {
   shared: boolean;
 }
 
-/** `clock` times the queue in memory; Azure's queue keeps its own time. */
-export function createWatchStorage(config: Config, clock: Clock = systemClock): WatchStorage {
+/** `clock` times the queue in memory; Azure's queue keeps its own time. `logger` hears of odd queue messages. */
+export function createWatchStorage(config: Config, clock: Clock = systemClock, logger: Logger = silentLogger): WatchStorage {
   if (config.storage.kind === 'blob') {
     // Loaded here only: a deployment in memory never loads the queue's SDK, and starts that much sooner.
     const { BlobWatchStore } = require('./azure/blobWatchStore') as typeof import('./azure/blobWatchStore');
     const { AzureWatchQueue } = require('./azure/azureWatchQueue') as typeof import('./azure/azureWatchQueue');
     const { connectionString, container, queue } = config.storage;
     return {
-      store: new BlobWatchStore(connectionString, container, { retryOptions: STORAGE_RETRY }),
-      queue: new AzureWatchQueue(connectionString, queue, { retryOptions: STORAGE_RETRY }),
+      store: new BlobWatchStore(connectionString, container, { retryOptions: STORAGE_RETRY }, logger),
+      queue: new AzureWatchQueue(connectionString, queue, { retryOptions: STORAGE_RETRY }, { logger }),
       shared: true,
     };
   }

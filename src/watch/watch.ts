@@ -41,6 +41,8 @@ export interface Watch extends Recipient {
    * the watch alone; after it (the checker died), the update is still unrecorded, so the next check sends it.
    */
   sending?: { until: number };
+  /** Past this, nobody checked it in time: the sweep queues it again (dueBy.ts). Absent on watches kept from before. */
+  dueBy?: number;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { ShipmentFinder } from '../tracking/lookup';
 import type { Shipment } from '../tracking/shipment';
 import type { Announcement, AnnouncementWriter } from './announcement';
 import type { Announcer, Delivery } from './announcer';
+import { dueByAfter, dueByNeedsRefresh } from './dueBy';
 import { allFinal, changedSince, fingerprints } from './fingerprint';
 import type { SendRate } from './sendRate';
 import type { Watch } from './watch';
@@ -74,7 +75,7 @@ export class WatchCheck {
 
     const shipments = await this.parts.finder.find(watch.request, this.parts.translator.localize(watch.locale).language);
     const changed = changedSince(watch.announced, shipments);
-    if (!changed.length) return this.later(this.delayFor(watch, shipments, at));
+    if (!changed.length) return this.unchanged(watch, etag, this.delayFor(watch, shipments, at));
     const last = allFinal(shipments);
     const update = this.parts.writer.update(watch, changed, at, last);
     return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(watch, shipments, at) });
@@ -107,9 +108,21 @@ export class WatchCheck {
           return DONE;
         }
         // Undefined: the customer stopped the watch while its update was on its way.
-        if (!(await store.write({ ...watch, announced: then.announced, sending: undefined }, claimed))) return DONE;
+        if (!(await store.write({ ...watch, announced: then.announced, sending: undefined, dueBy: this.dueBy(then.nextMs) }, claimed))) return DONE;
         return this.later(then.nextMs);
     }
+  }
+
+  /** Nothing new: the next check after `delayMs`, and now and then the sweep's deadline moved on (dueBy.ts). */
+  private async unchanged(watch: Watch, etag: string, delayMs: number): Promise<Next> {
+    const now = this.parts.clock.now();
+    // A lost race (a stop, another check) changes nothing here: whoever won wrote the watch.
+    if (dueByNeedsRefresh(watch, now, delayMs, this.parts.timing.intervalMs)) await this.parts.store.write({ ...watch, dueBy: this.dueBy(delayMs) }, etag);
+    return this.later(delayMs);
+  }
+
+  private dueBy(delayMs: number): number {
+    return dueByAfter(this.parts.clock.now(), delayMs, this.parts.timing.intervalMs);
   }
 
   /** The update is this check's to send; undefined when another check or a stop came first. */

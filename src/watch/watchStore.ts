@@ -31,4 +31,11 @@ export interface WatchStore {
   remove(id: string): Promise<void>;
   /** The watches of one conversation, in the order they were started. */
   ofConversation(conversation: string): Promise<Watch[]>;
+  /** The ids of the watches whose `dueBy` is before `now`, or that have none (the sweep looks at each). */
+  overdue(now: number): Promise<string[]>;
+  /**
+   * How many of the conversation's watches were set aside as unreadable since it was last asked (a store
+   * that cannot hold an unreadable watch answers 0): its customer is told once.
+   */
+  setAside(conversation: string): Promise<number>;
 }

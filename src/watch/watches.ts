@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Translator } from '../i18n';
 import type { Clock } from '../tracking/clock';
 import type { LookupRequest, ShipmentFinder } from '../tracking/lookup';
+import { dueByAfter } from './dueBy';
 import { allFinal, fingerprints } from './fingerprint';
 import { conversationTag, watchId, type Recipient, type Watch } from './watch';
 import type { WatchQueue } from './watchQueue';
@@ -115,6 +116,7 @@ export class Watches {
           entry: randomUUID(),
           startedAt: now,
           expiresAt: until,
+          dueBy: dueByAfter(now, this.settings.intervalMs, this.settings.intervalMs),
         };
         // Written before it is queued: a queued entry whose watch is missing is simply dropped when due.
         const written = await this.create(watch);
@@ -163,6 +165,11 @@ export class Watches {
   /** The conversation's watches, oldest first. */
   list(conversation: string): Promise<Watch[]> {
     return this.store.ofConversation(conversationTag(conversation));
+  }
+
+  /** How many of this conversation's watches could not be read and were set aside since it was last asked. */
+  setAside(conversation: string): Promise<number> {
+    return this.store.setAside(conversationTag(conversation));
   }
 
   /** Stops one watch of this conversation, or all of them; what was stopped. */

@@ -15,8 +15,11 @@ export interface Connector {
 }
 
 /** The connector endpoints a bot replies to: POST /v3/conversations/{id}/activities[/{replyToId}]. */
-/** `status`: what the channel answers a POST to this path (Teams' 403 for a bot that was blocked); 200 unless it says otherwise. */
-export async function startConnector(options: { status?: (path: string) => number | undefined } = {}): Promise<Connector> {
+/**
+ * `status`: what the channel answers a POST to this path (Teams' 403 for a bot that was blocked); 200 unless it says otherwise.
+ * `acceptMs`: how long the channel takes to answer a message it has already taken (a slow channel).
+ */
+export async function startConnector(options: { status?: (path: string) => number | undefined; acceptMs?: number } = {}): Promise<Connector> {
   const received: Connector['received'] = [];
   let next = 0;
   const server = http.createServer((req, res) => {
@@ -29,9 +32,13 @@ export async function startConnector(options: { status?: (path: string) => numbe
         res.end(JSON.stringify({ error: { code: refused === 403 ? 'MessageWritesBlocked' : 'Refused', message: 'refused by the test channel' } }));
       } else if (req.method === 'POST' && /^\/v3\/conversations\/[^/]+\/activities(\/[^/]+)?$/.test(req.url ?? '')) {
         received.push({ path: req.url!, activity: JSON.parse(body) });
-        // Not chained: restify, loaded in the same process, patches writeHead to return nothing.
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: `reply-${++next}` }));
+        const accept = () => {
+          // Not chained: restify, loaded in the same process, patches writeHead to return nothing.
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ id: `reply-${++next}` }));
+        };
+        if (options.acceptMs) setTimeout(accept, options.acceptMs);
+        else accept();
       } else {
         res.writeHead(404);
         res.end();

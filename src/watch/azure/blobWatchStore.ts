@@ -11,18 +11,35 @@
  * with If-Match: <eTag>. Azure answers a lost race with 412 (ConditionNotMet), a create of an existing
  * blob with 409 (BlobAlreadyExists), and a change of a removed blob with 412 or 404; each is "another
  * write or a delete came first".
+ *
+ * The watch's `dueBy` is also the blob's metadata `dueby`, so the sweep lists the overdue watches with
+ * the names alone, without reading each blob.
+ *
+ * A blob that is not a watch (cut short, written by hand) is set aside once, as
+ * `watches/<tag>/<id>.unreadable` (kept for a person to look at, out of every listing of watches), and
+ * logged once; its conversation is told at its next "My notifications" or "Notify me" (setAside()).
  */
 import { ContainerClient, RestError, type StoragePipelineOptions } from '@azure/storage-blob';
+import { silentLogger, type Logger } from '../../tracking/logger';
 import { conversationOfWatch, isConversationTag, type Watch } from '../watch';
 import type { StoredWatch, WatchStore } from '../watchStore';
 
 const PREFIX = 'watches/';
+const DUE_BY = 'dueby';
+const UNREADABLE = '.unreadable';
+/** Metadata of a set-aside blob once its conversation was told. */
+const TOLD = 'told';
 
 export class BlobWatchStore implements WatchStore {
   private readonly container: ContainerClient;
   private ready?: Promise<unknown>;
 
-  constructor(connectionString: string, containerName: string, pipeline: StoragePipelineOptions) {
+  constructor(
+    connectionString: string,
+    containerName: string,
+    pipeline: StoragePipelineOptions,
+    private readonly logger: Logger = silentLogger,
+  ) {
     this.container = new ContainerClient(connectionString, containerName, pipeline);
   }
 
@@ -42,6 +59,7 @@ export class BlobWatchStore implements WatchStore {
       const written = await this.container.getBlockBlobClient(name).upload(body, Buffer.byteLength(body), {
         conditions: etag === undefined ? { ifNoneMatch: '*' } : { ifMatch: etag },
         blobHTTPHeaders: { blobContentType: 'application/json' },
+        metadata: watch.dueBy === undefined ? undefined : { [DUE_BY]: String(watch.dueBy) },
       });
       return written.etag;
     } catch (error) {
@@ -57,13 +75,36 @@ export class BlobWatchStore implements WatchStore {
     await this.container.getBlockBlobClient(name).deleteIfExists();
   }
 
+  async overdue(now: number): Promise<string[]> {
+    await this.containerReady();
+    const ids: string[] = [];
+    for await (const blob of this.container.listBlobsFlat({ prefix: PREFIX, includeMetadata: true })) {
+      const id = idOf(blob.name);
+      // No deadline yet (a watch kept from before): the sweep reads it and gives it one.
+      if (id && !(Number(blob.metadata?.[DUE_BY]) >= now)) ids.push(id);
+    }
+    return ids;
+  }
+
+  async setAside(conversation: string): Promise<number> {
+    if (!isConversationTag(conversation)) return 0;
+    await this.containerReady();
+    let untold = 0;
+    for await (const blob of this.container.listBlobsFlat({ prefix: `${PREFIX}${conversation}/`, includeMetadata: true })) {
+      if (!blob.name.endsWith(UNREADABLE) || blob.metadata?.[TOLD]) continue;
+      await this.container.getBlockBlobClient(blob.name).setMetadata({ [TOLD]: '1' });
+      untold++;
+    }
+    return untold;
+  }
+
   async ofConversation(conversation: string): Promise<Watch[]> {
     if (!isConversationTag(conversation)) return [];
     await this.containerReady();
     const names: string[] = [];
     for await (const blob of this.container.listBlobsFlat({ prefix: `${PREFIX}${conversation}/` })) {
       // Only the blobs this store writes there: a watch id of this conversation, and nothing nested.
-      if (blobName(blob.name.slice(blob.name.lastIndexOf('/') + 1, -'.json'.length)) === blob.name) names.push(blob.name);
+      if (idOf(blob.name)) names.push(blob.name);
     }
     // A handful per conversation (NOTIFY_MAX_PER_CONVERSATION): read at once. One removed meanwhile is left out.
     const watches = (await Promise.all(names.map((name) => this.download(name)))).flatMap((stored) => (stored ? [stored.watch] : []));
@@ -74,11 +115,27 @@ export class BlobWatchStore implements WatchStore {
     try {
       // One request: the body and the eTag of the same version.
       const response = await this.container.getBlockBlobClient(name).download();
-      return { watch: JSON.parse(await text(response.readableStreamBody)) as Watch, etag: response.etag! };
+      const body = await text(response.readableStreamBody);
+      const watch = parseWatch(body);
+      if (watch) return { watch, etag: response.etag! };
+      await this.setAsideBlob(name, body);
+      return undefined;
     } catch (error) {
       if (isBlobNotFound(error)) return undefined;
       throw error;
     }
+  }
+
+  /** Out of the way of every check and listing, once: a second reader finds the blob gone. */
+  private async setAsideBlob(name: string, body: string): Promise<void> {
+    const aside = `${name.slice(0, -'.json'.length)}${UNREADABLE}`;
+    try {
+      await this.container.getBlockBlobClient(aside).upload(body, Buffer.byteLength(body), { conditions: { ifNoneMatch: '*' } });
+    } catch (error) {
+      if (!isStatus(error, 409, 412)) throw error;
+    }
+    const { succeeded } = await this.container.getBlockBlobClient(name).deleteIfExists();
+    if (succeeded) this.logger.warn({ bytes: Buffer.byteLength(body) }, 'a watch that could not be read was set aside; its customer is told when they next ask about their notifications');
   }
 
   /** Created when missing, once per process; tried again after a failure (storage down at start). */
@@ -95,6 +152,23 @@ export class BlobWatchStore implements WatchStore {
 function blobName(id: string): string | undefined {
   const conversation = conversationOfWatch(id);
   return conversation && `${PREFIX}${conversation}/${id}.json`;
+}
+
+/** The watch id a blob name stands for, when it is a name this store writes (a watch id under its conversation, nothing nested). */
+function idOf(name: string): string | undefined {
+  const id = name.slice(name.lastIndexOf('/') + 1, -'.json'.length);
+  return blobName(id) === name ? id : undefined;
+}
+
+/** A watch, or undefined for text that is not one (the fields every check and listing relies on). */
+function parseWatch(body: string): Watch | undefined {
+  try {
+    const watch = JSON.parse(body) as Partial<Watch> | null;
+    const fine = typeof watch?.id === 'string' && typeof watch.conversation === 'string' && typeof watch.entry === 'string' && typeof watch.shown === 'string' && typeof watch.request === 'object' && watch.request !== null && typeof watch.expiresAt === 'number';
+    return fine ? (watch as Watch) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isStatus(error: unknown, ...statuses: number[]): boolean {
