@@ -3,8 +3,10 @@
  * checked by one instance of the service at its default budget (NOTIFY_MAX_CHECKS_PER_SECOND=5); then
  * one customer says "Notify me" and "stop" as fast as storage lets them, for as long again, and then
  * stops. Measured, not asserted: the other customers' checks per second before, during and after. The abuser goes
- * straight to the watches (no turn, no NOTIFY_START_LIMIT), so this measures the queue alone.
+ * straight to the watches (no turn, no NOTIFY_START_LIMIT), so this measures the queue alone. Last, one
+ * message no client can read (`\u0000\u0001`, which on Azurite hid its whole receive batch) is put in the queue.
  */
+import { QueueClient } from '@azure/storage-queue';
 import { DEMO } from '../sandbox/simulators';
 import { Translator } from '../src/i18n';
 import { systemClock } from '../src/tracking/clock';
@@ -13,7 +15,7 @@ import { Watches } from '../src/watch';
 import { startInstance, startWatchWorld } from './watchChecks';
 
 export interface StarvationRow {
-  phase: 'alone' | 'one customer toggling' | 'after the toggling';
+  phase: 'alone' | 'one customer toggling' | 'after the toggling' | 'a poison message in the queue';
   toggles: number;
   seconds: number;
   /** Upstream calls for the other customers' order: their checks. */
@@ -36,7 +38,8 @@ export async function measureStarvation(others: number, windowMs: number): Promi
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const otherChecks = () => upstreams.checkpoints.requests.filter((request) => Object.values(request.query).includes(OTHERS_ORDER)).length;
   const rows: StarvationRow[] = [];
-  for (const phase of ['alone', 'one customer toggling', 'after the toggling'] as const) {
+  for (const phase of ['alone', 'one customer toggling', 'after the toggling', 'a poison message in the queue'] as const) {
+    if (phase === 'a poison message in the queue') await new QueueClient(env.AZURE_STORAGE_CONNECTION_STRING, config.storage.kind === 'blob' ? config.storage.queue : '').sendMessage('\u0000\u0001', { messageTimeToLive: -1 });
     const [checks0, start] = [otherChecks(), Date.now()];
     let toggles = 0;
     while (Date.now() - start < windowMs) {
@@ -56,7 +59,7 @@ export async function measureStarvation(others: number, windowMs: number): Promi
 
 export function starvationReport(rows: StarvationRow[], others: number): string {
   const lines = [
-    `${others} other customers' watches on Azurite, each due every second, one instance at NOTIFY_MAX_CHECKS_PER_SECOND=5; then one customer says "Notify me" and "stop" as fast as storage allows (straight to the watches: no turn, no NOTIFY_START_LIMIT).`,
+    `${others} other customers' watches on Azurite, each due every second, one instance at NOTIFY_MAX_CHECKS_PER_SECOND=5; then one customer says "Notify me" and "stop" as fast as storage allows (straight to the watches: no turn, no NOTIFY_START_LIMIT); last, a message no client can read (\\u0000\\u0001) is put in the queue.`,
     '',
     '| phase | toggles | seconds | other customers\' checks / s |',
     '| --- | ---: | ---: | ---: |',
