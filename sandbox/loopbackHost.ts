@@ -6,15 +6,7 @@
  * answered; anything else, no Host included, gets a 421 naming the header, before any route runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-/** The names the sandbox answers to, in the words every refusal uses. */
-export const LOOPBACK_NAMES = 'localhost, 127.0.0.1 or [::1]';
-
-const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
-
-export function isLoopbackHost(host: string | undefined): boolean {
-  return typeof host === 'string' && LOOPBACK_HOST.test(host);
-}
+import { isLoopbackHost, LOOPBACK_NAMES } from '../src/http/loopback';
 
 /** The refusal's body: the one error shape of the service. */
 export const MISDIRECTED = {
