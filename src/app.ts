@@ -26,7 +26,9 @@ import { TrackingBot } from './bot/trackingBot';
 import type { Config } from './config';
 import { problemOf } from './nextSteps/problem';
 import { RenderedAnswers } from './cards';
+import { ActionAccess } from './http/actionAccess';
 import { registerActionRoutes } from './http/actionRoutes';
+import { ClientBudget } from './http/clientBudget';
 import { registerHealthRoutes } from './http/health';
 import { createServer } from './http/server';
 import { Translator } from './i18n';
@@ -218,7 +220,9 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
-  registerActionRoutes(server, { checkpoints, trackings, logger: logger.child({ component: 'actions' }) });
+  // The per-client budget counts wall time, not the retry clock tests move.
+  const access = new ActionAccess({ apiKey: config.actions.apiKey, production: config.production, budget: new ClientBudget(config.actions.perMinute, systemClock) });
+  registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
   return {
     server,
     adapter,

@@ -81,6 +81,10 @@ const ENV_SHAPE = {
   // Checks per second against the upstream, per instance: the schedule waits rather than burst.
   NOTIFY_MAX_CHECKS_PER_SECOND: positiveInt(1, 1_000).default(5),
 
+  // The action routes: our key (production serves them only with it) and requests per minute per client (0: no limit).
+  ACTIONS_API_KEY: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (no spaces)').optional(),
+  ACTIONS_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
+
   UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
   UPSTREAM_DEADLINE_MS: positiveInt(100, 300_000).default(DEFAULT_RETRY.deadlineMs),
@@ -198,6 +202,8 @@ export interface Config {
     maxChecksPerSecond: number;
   };
   retry: RetryOptions;
+  /** The action routes: the key callers present (production serves them only with one), and requests per minute per client (0: no limit). */
+  actions: { apiKey?: string; perMinute: number };
   /**
    * Where conversation state and watches live: this process's memory (state bounded by count and idle time), or
    * Azure Storage shared by every instance: blobs in `container`, the watches' timer in the queue `queue`.
@@ -300,6 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       attemptTimeoutMs: e.UPSTREAM_ATTEMPT_TIMEOUT_MS,
       deadlineMs: e.UPSTREAM_DEADLINE_MS,
     },
+    actions: { apiKey: e.ACTIONS_API_KEY, perMinute: e.ACTIONS_RATE_LIMIT },
     storage:
       e.STORAGE === 'blob'
         ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER, queue: e.AZURE_STORAGE_QUEUE }

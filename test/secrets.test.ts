@@ -14,7 +14,9 @@ import { API_KEY, CREDENTIALS, clientsFor, useSimulators } from './support/upstr
 const WRONG_TOKEN = 'tok-SECRET-wrong-0003';
 const WRONG_KEY = 'key-SECRET-wrong-0004';
 const APP_PASSWORD = 'pw-SECRET-bot-0005';
-const SECRETS = [CREDENTIALS.token, API_KEY, WRONG_TOKEN, WRONG_KEY, APP_PASSWORD];
+const ACTIONS_KEY = 'actions-SECRET-ours-0006-abcdef';
+const WRONG_ACTIONS_KEY = 'actions-SECRET-wrong-0007-abcde';
+const SECRETS = [CREDENTIALS.token, API_KEY, WRONG_TOKEN, WRONG_KEY, APP_PASSWORD, ACTIONS_KEY, WRONG_ACTIONS_KEY];
 
 const upstreams = useSimulators();
 const said: string[] = [];
@@ -116,6 +118,34 @@ describe('no secret leaves the process', () => {
     expect(replies.some((r) => r.includes('"failure"'))).toBe(true);
     for (const secret of SECRETS) {
       for (const text of [...replies, ...app.logs, ...said]) expect(text).not.toContain(secret);
+    }
+  });
+
+  test('not our own key for the action routes (ACTIONS_API_KEY), right or wrong, in any reply or log line', async () => {
+    const guarded = await startApp(configFor(upstreams, { NODE_ENV: 'production', ACTIONS_API_KEY: ACTIONS_KEY }));
+    try {
+      const replies: string[] = [];
+      const body = { orderNumber: DEMO.checkpoints.delivered, userId: '4242', token: CREDENTIALS.token };
+      const ways = (key: string): Array<Record<string, string>> => [{ Authorization: `Bearer ${key}` }, { 'X-Api-Key': key }, { Authorization: key }, { 'X-Api-Key': `${key}x` }];
+      for (const key of [ACTIONS_KEY, WRONG_ACTIONS_KEY]) {
+        for (const headers of ways(key)) {
+          // The upstream never receives our key, so what it echoes is the credential it did receive.
+          for (const [, injected] of [['none', []] as [string, Fault[]], ...faults(CREDENTIALS.token)]) {
+            upstreams.checkpoints.reset();
+            upstreams.checkpoints.inject(...injected);
+            replies.push((await guarded.post('/api/actions/get-checkpoints-by-order-number', body, headers)).text);
+          }
+          // The key where a credential goes, and where an identifier goes.
+          replies.push((await guarded.post('/api/actions/get-checkpoints-by-order-number', { ...body, token: key, orderNumber: key }, headers)).text);
+        }
+      }
+      expect(replies.some((r) => r.includes('"failure"'))).toBe(true);
+      expect(replies.some((r) => r.includes('"unauthenticated"'))).toBe(true);
+      for (const secret of [ACTIONS_KEY, WRONG_ACTIONS_KEY]) {
+        for (const text of [...replies, ...guarded.logs, ...said]) expect(text).not.toContain(secret);
+      }
+    } finally {
+      await guarded.close();
     }
   });
 });

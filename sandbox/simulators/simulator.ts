@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { refuseOtherHosts } from '../loopbackHost';
 
 export type Fault =
   /** Answer this status. `body` is JSON-encoded unless `contentType` is given and `body` is a string; without `body` the interface's own error body is sent. */
@@ -126,6 +127,8 @@ export async function startSimulator(config: SimulatorConfig): Promise<Simulator
   };
 
   const server = http.createServer((req, res) => {
+    // A simulator is reached by this machine's names only: a page cannot rebind a name of its own to it.
+    if (refuseOtherHosts(req, res)) return;
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {

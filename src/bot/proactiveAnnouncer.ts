@@ -4,7 +4,9 @@
  * queued with its other turns and saved as a transaction, so the update's choices become the ones a
  * number picks next ("1" on SMS stops this update's watch, not something from an older list).
  * The channel's answer decides what happens to the watch: 403 (Teams: the bot was blocked or
- * uninstalled) and 404 (the conversation is gone) end it; 429 and failures postpone this update.
+ * uninstalled) and 404 (the conversation is gone) end it; 429 and failures postpone this update, for as
+ * long as the channel's Retry-After says when it says. Each send is made once: the connector client's own
+ * retries are taken out (connectorRetries.ts), so the watch scheduler's back-off is the only retry.
  */
 import type { CloudAdapter, ConversationReference } from './botbuilder';
 import { channelProfile } from '../channels';
@@ -15,6 +17,7 @@ import type { Logger } from '../tracking/logger';
 import type { ConversationMemory } from '../../dialogs/conversationMemory';
 import { sendMessage } from '../../dialogs/send';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
+import { withoutOwnRetries } from './connectorRetries';
 import type { TurnTransaction } from './turnTransaction';
 
 /** A channel that failed without saying when to try again: the update waits this long. */
@@ -45,6 +48,7 @@ export class ProactiveAnnouncer implements Announcer {
           // reply to nothing: botbuilder's made-up event has an id, which would thread them under it.
           context.activity.locale = watch.locale;
           context.activity.id = undefined as unknown as string;
+          if (!withoutOwnRetries(context)) this.logger.warn({ channel: watch.channel }, 'the connector client could not be kept from retrying: this update may be sent more than once per check');
           try {
             await this.transaction.run(context, async () => {
               for (const message of announcement.messages) await sendMessage(context, unasked ? { ...message, channelData: unasked } : message);
@@ -65,7 +69,7 @@ export class ProactiveAnnouncer implements Announcer {
         return { outcome: 'gone' };
       }
       this.logger.warn({ channel: watch.channel, status, error: errorLogFields(error) }, 'watch update not sent; it waits for the next check');
-      return { outcome: 'later', afterMs: status === 429 ? (retryAfterMs(error) ?? AFTER_FAILURE_MS) : AFTER_FAILURE_MS };
+      return { outcome: 'later', afterMs: retryAfterMs(error) ?? AFTER_FAILURE_MS };
     }
   }
 }

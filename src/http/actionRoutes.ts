@@ -1,8 +1,9 @@
 /**
  * POST /api/actions/get-checkpoints-by-order-number and POST /api/actions/list-trackings.
+ * Who may call them and how often is actionAccess.ts: it runs first, before the body is read.
  * Input is refused with a 400 naming the field before anything reaches an upstream.
  */
-import type { Request, Response, Server } from 'restify';
+import type { Request, RequestHandler, Response, Server } from 'restify';
 import { z } from 'zod';
 import { getCheckpointsByOrderNumber, listTrackings } from '../tracking/actions';
 import type { CheckpointsClient } from '../tracking/checkpoints/client';
@@ -10,11 +11,24 @@ import { errorLogFields, NotConfiguredError } from '../tracking/errors';
 import type { Logger } from '../tracking/logger';
 import type { TrackingsClient } from '../tracking/trackings/client';
 import { INPUT_TYPES } from '../tracking/trackings/query';
+import type { ActionAccess } from './actionAccess';
 import { errorResponse, INTERNAL_ERROR, type ErrorResponse } from './errorResponse';
 import { ACTION_MAX_BODY_BYTES, jsonBody } from './server';
 import { validateBody } from './validation';
 
 const text = (max: number) => z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+/**
+ * A credential travels in a header: a control character in it is refused, never stripped or trimmed
+ * away (`TOK\r\nX-Injected: 1` went out as `TOKX-Injected: 1`). Checked before the trim, so a trailing
+ * line break is refused too.
+ */
+const credential = (max: number) =>
+  z
+    .string({ error: 'is required and must be a string' })
+    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'must not contain control characters (line breaks, tabs, NUL)')
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`);
 
 const GetCheckpointsBody = z.object(
   {
@@ -23,7 +37,7 @@ const GetCheckpointsBody = z.object(
       .union([z.string(), z.number()], { error: 'is required and must be a string of digits' })
       .transform(String)
       .pipe(z.string().trim().regex(/^\d{1,20}$/, 'must be a numeric user id')),
-    token: text(1024),
+    token: credential(1024),
     lang: text(35).optional(),
   },
   { error: 'must be a JSON object' },
@@ -32,7 +46,7 @@ const GetCheckpointsBody = z.object(
 const ListTrackingsBody = z.object(
   {
     auth_header: z.object(
-      { name: text(64), value: text(2048) },
+      { name: credential(64), value: credential(2048) },
       { error: 'is required: { "name": "Authorization", "value": "Bearer <API_KEY>" }' },
     ),
     input_type: z.enum(INPUT_TYPES, { error: `must be one of ${INPUT_TYPES.join(', ')}` }),
@@ -54,11 +68,24 @@ function checkpointsArgument(argument: string): string {
 export interface ActionRouteDeps {
   checkpoints?: CheckpointsClient;
   trackings?: TrackingsClient;
+  access: ActionAccess;
   logger: Logger;
 }
 
 export function registerActionRoutes(server: Server, deps: ActionRouteDeps): void {
-  server.post('/api/actions/get-checkpoints-by-order-number', jsonBody(ACTION_MAX_BODY_BYTES), async (req: Request, res: Response) => {
+  if (deps.access.off) {
+    deps.logger.warn({}, 'action routes are off: ACTIONS_API_KEY is not set, which production needs to serve them');
+    return;
+  }
+  // Before the body is read: a caller we refuse costs a header check, and spends nothing of anyone's budget.
+  const admitted: RequestHandler = (req, res, next) => {
+    const verdict = deps.access.check(req);
+    if (verdict.ok) return next();
+    if (verdict.retryAfterSeconds !== undefined) res.header('Retry-After', String(verdict.retryAfterSeconds));
+    send(res, verdict.error);
+    return next(false);
+  };
+  server.post('/api/actions/get-checkpoints-by-order-number', admitted, jsonBody(ACTION_MAX_BODY_BYTES), async (req: Request, res: Response) => {
     const input = validateBody(GetCheckpointsBody, req.body);
     if (!input.ok) return send(res, input.error);
     try {
@@ -69,7 +96,7 @@ export function registerActionRoutes(server: Server, deps: ActionRouteDeps): voi
     }
   });
 
-  server.post('/api/actions/list-trackings', jsonBody(ACTION_MAX_BODY_BYTES), async (req: Request, res: Response) => {
+  server.post('/api/actions/list-trackings', admitted, jsonBody(ACTION_MAX_BODY_BYTES), async (req: Request, res: Response) => {
     const input = validateBody(ListTrackingsBody, req.body);
     if (!input.ok) return send(res, input.error);
     try {

@@ -11,26 +11,36 @@ export interface Connector {
   url: string;
   /** Every activity the bot sent, with the path it was sent to. */
   received: Array<{ path: string; activity: Partial<Activity> }>;
+  /** Every request, with what it was answered, refused ones included (to count a client's attempts). */
+  requests: Array<{ method: string; path: string; status: number }>;
   close(): Promise<void>;
 }
 
+/** What the channel answers instead of taking a message: a status, and a Retry-After when it says one. */
+export type ChannelRefusal = { status: number; retryAfter?: string };
+
 /** The connector endpoints a bot replies to: POST /v3/conversations/{id}/activities[/{replyToId}]. */
 /**
- * `status`: what the channel answers a POST to this path (Teams' 403 for a bot that was blocked); 200 unless it says otherwise.
+ * `status`: what the channel answers a POST to this path (Teams' 403 for a bot that was blocked, a 429 with its Retry-After); 200 unless it says otherwise.
  * `acceptMs`: how long the channel takes to answer a message it has already taken (a slow channel).
  */
-export async function startConnector(options: { status?: (path: string) => number | undefined; acceptMs?: number } = {}): Promise<Connector> {
+export async function startConnector(options: { status?: (path: string) => number | ChannelRefusal | undefined; acceptMs?: number } = {}): Promise<Connector> {
   const received: Connector['received'] = [];
+  const requests: Connector['requests'] = [];
   let next = 0;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      const refused = options.status?.(req.url ?? '');
-      if (refused && refused >= 400) {
-        res.writeHead(refused, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: refused === 403 ? 'MessageWritesBlocked' : 'Refused', message: 'refused by the test channel' } }));
+      const answer = options.status?.(req.url ?? '');
+      const refused: ChannelRefusal | undefined = typeof answer === 'number' ? { status: answer } : answer;
+      const record = (status: number) => requests.push({ method: req.method ?? '', path: req.url ?? '', status });
+      if (refused && refused.status >= 400) {
+        record(refused.status);
+        res.writeHead(refused.status, { 'content-type': 'application/json', ...(refused.retryAfter ? { 'retry-after': refused.retryAfter } : {}) });
+        res.end(JSON.stringify({ error: { code: refused.status === 403 ? 'MessageWritesBlocked' : 'Refused', message: 'refused by the test channel' } }));
       } else if (req.method === 'POST' && /^\/v3\/conversations\/[^/]+\/activities(\/[^/]+)?$/.test(req.url ?? '')) {
+        record(200);
         received.push({ path: req.url!, activity: JSON.parse(body) });
         const accept = () => {
           // Not chained: restify, loaded in the same process, patches writeHead to return nothing.
@@ -40,6 +50,7 @@ export async function startConnector(options: { status?: (path: string) => numbe
         if (options.acceptMs) setTimeout(accept, options.acceptMs);
         else accept();
       } else {
+        record(404);
         res.writeHead(404);
         res.end();
       }
@@ -49,6 +60,7 @@ export async function startConnector(options: { status?: (path: string) => numbe
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
+    requests,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

@@ -1,0 +1,84 @@
+/**
+ * Who may call the action routes, and how often. They make the service call an upstream with
+ * credentials the caller brings, so open to anyone they are a relay (and its failures a window on the
+ * upstream). The rule:
+ * - ACTIONS_API_KEY set: every caller presents it, as `Authorization: Bearer <key>` or `X-Api-Key: <key>`,
+ *   compared in constant time. In every mode, the sandbox included.
+ * - Not set, in production: the routes are off (not registered: a 404 like any unknown path).
+ * - Not set, elsewhere (a developer's machine, the sandbox): only this machine may call, by its own name:
+ *   a connection from loopback with Host localhost, 127.0.0.1 or [::1]. So the README's curl examples work
+ *   as they are, and a web page that rebinds a name of its own to 127.0.0.1 is refused.
+ * A caller let through is trusted with the upstream's failure details (the seed's "full response
+ * details"). Then each client (its address) spends one of ACTIONS_RATE_LIMIT per minute per request;
+ * refused callers spend nothing, so a stranger cannot use up a key holder's budget.
+ * The key itself appears in no reply and no log line: a refusal says which headers carry it, never what came.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { ClientBudget } from './clientBudget';
+import type { ErrorResponse } from './errorResponse';
+import { isLoopbackAddress, isLoopbackHost, LOOPBACK_NAMES } from './loopback';
+
+export type Verdict = { ok: true } | { ok: false; error: ErrorResponse; retryAfterSeconds?: number };
+
+export interface ActionAccessOptions {
+  apiKey?: string;
+  production: boolean;
+  budget: ClientBudget;
+}
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+export class ActionAccess {
+  private readonly keyDigest?: Buffer;
+
+  constructor(private readonly options: ActionAccessOptions) {
+    this.keyDigest = options.apiKey ? digest(options.apiKey) : undefined;
+  }
+
+  /** Production without a key: the routes are not served at all. */
+  get off(): boolean {
+    return this.options.production && !this.keyDigest;
+  }
+
+  check(req: IncomingMessage): Verdict {
+    const refused = this.keyDigest ? this.withoutKey(req, this.keyDigest) : this.fromElsewhere(req);
+    if (refused) return { ok: false, error: refused };
+    const spent = this.options.budget.spend(clientOf(req));
+    if (spent.ok) return { ok: true };
+    const perMinute = this.options.budget.perMinute;
+    return {
+      ok: false,
+      retryAfterSeconds: spent.retryAfterSeconds,
+      error: { status: 429, body: { code: 'resource_exhausted', message: `too many requests: at most ${perMinute} per minute per client (ACTIONS_RATE_LIMIT); try again in ${spent.retryAfterSeconds} s` } },
+    };
+  }
+
+  /** A refusal when the request does not carry our key, else undefined. */
+  private withoutKey(req: IncomingMessage, key: Buffer): ErrorResponse | undefined {
+    const presented = presentedKey(req);
+    // Digests of equal length, compared in constant time: neither the key's length nor its prefix leaks by timing.
+    if (presented !== undefined && timingSafeEqual(digest(presented), key)) return undefined;
+    return unauthenticated('this route needs our API key: send it as "Authorization: Bearer <key>" or "X-Api-Key: <key>"');
+  }
+
+  private fromElsewhere(req: IncomingMessage): ErrorResponse | undefined {
+    if (isLoopbackAddress(req.socket.remoteAddress) && isLoopbackHost(req.headers.host)) return undefined;
+    return unauthenticated(`without ACTIONS_API_KEY only this machine may call this route, as ${LOOPBACK_NAMES}; set ACTIONS_API_KEY and send it as "Authorization: Bearer <key>" or "X-Api-Key: <key>"`);
+  }
+}
+
+function presentedKey(req: IncomingMessage): string | undefined {
+  const apiKey = req.headers['x-api-key'];
+  if (typeof apiKey === 'string' && apiKey) return apiKey;
+  const bearer = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '');
+  return bearer?.[1];
+}
+
+function clientOf(req: IncomingMessage): string {
+  return (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/i, '');
+}
+
+function unauthenticated(message: string): ErrorResponse {
+  return { status: 401, body: { code: 'unauthenticated', message, argument: 'Authorization' } };
+}

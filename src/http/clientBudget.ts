@@ -1,0 +1,37 @@
+/**
+ * Requests per minute per client, as a token bucket: a client may spend `perMinute` at once, and gets
+ * them back evenly over the minute. A client is the address its connection comes from. Memory is
+ * bounded: at most MAX_CLIENTS are remembered, the least recently seen forgotten first (a forgotten
+ * client starts with a full budget, which is where an idle one would be anyway).
+ */
+import type { Clock } from '../tracking/clock';
+
+const MAX_CLIENTS = 10_000;
+const MINUTE_MS = 60_000;
+
+export type Spend = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export class ClientBudget {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    /** Requests per minute per client; 0 means no limit. */
+    readonly perMinute: number,
+    private readonly clock: Clock,
+  ) {}
+
+  spend(client: string): Spend {
+    if (this.perMinute <= 0) return { ok: true };
+    const now = this.clock.now();
+    const seen = this.buckets.get(client);
+    const refilled = seen ? Math.min(this.perMinute, seen.tokens + ((now - seen.at) * this.perMinute) / MINUTE_MS) : this.perMinute;
+    this.buckets.delete(client);
+    if (refilled < 1) {
+      this.buckets.set(client, { tokens: refilled, at: now });
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - refilled) * MINUTE_MS) / this.perMinute / 1000)) };
+    }
+    this.buckets.set(client, { tokens: refilled - 1, at: now });
+    if (this.buckets.size > MAX_CLIENTS) this.buckets.delete(this.buckets.keys().next().value as string);
+    return { ok: true };
+  }
+}
