@@ -126,8 +126,25 @@ export class NotConfiguredError extends TrackingError {
   }
 }
 
-/** Log fields of any failure: typed errors describe themselves (already redacted); anything else by name and message. */
+/**
+ * Log fields of any failure. A typed error without the order data its details may carry: the URL's query
+ * values (an order number), the upstream's own message and body (which may echo one) and our message,
+ * which quotes the URL. The whole details go only to an authenticated caller of the action routes.
+ */
 export function errorLogFields(error: unknown): Record<string, unknown> {
-  if (error instanceof TrackingError) return error.toJSON();
+  if (error instanceof TrackingError) {
+    const { message, failure, ...fields } = error.toJSON() as Record<string, unknown> & { failure?: UpstreamFailure };
+    return failure ? { ...fields, failure: failureLogFields(failure) } : { ...fields, message };
+  }
   return error instanceof Error ? { name: error.name, message: error.message } : { value: String(error) };
+}
+
+/** Language codes are no one's data; every other query value may be. */
+const LOGGED_QUERY_VALUES = new Set(['lang']);
+
+function failureLogFields(failure: UpstreamFailure): Record<string, unknown> {
+  const { url, message: _upstreamsWords, body, ...fields } = failure;
+  const logged = new URL(url);
+  for (const name of [...logged.searchParams.keys()]) if (!LOGGED_QUERY_VALUES.has(name)) logged.searchParams.set(name, '…');
+  return { ...fields, url: decodeURI(logged.toString()), ...(body !== undefined && { bodyChars: JSON.stringify(body)?.length ?? 0 }) };
 }
