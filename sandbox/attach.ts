@@ -2,16 +2,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'restify';
 import type { Logger } from '../src/tracking/logger';
-import { LocalChannel } from './channel/localChannel';
+import { DIRECT_LINE_PATH, LocalChannel } from './channel/localChannel';
 import { DEMO_LOOKUPS, registerSandboxPage, webChatBundle } from './page/routes';
 import type { Sandbox } from './upstreams';
 import { refuseOtherHosts } from './loopbackHost';
+import type { WidgetOptions } from '../src/webchat/widget';
 
-export function attachSandbox(server: Server, options: { botUrl: string; logger: Logger }): void {
+export function attachSandbox(server: Server, options: { botUrl: string; logger: Logger; widget?: WidgetOptions }): void {
   // Before restify touches the request, for every route of this server: its own and the bot's (/api/messages, the action routes).
   // (restify's `first` chain, which the v8-era types omit: handlers that see node's request and may end it.)
   (server as Server & { first(handler: (req: IncomingMessage, res: ServerResponse) => boolean): Server }).first((req, res) => !refuseOtherHosts(req, res));
   new LocalChannel(options).register(server);
+  // The widget's Web Chat talks to the local channel, on the bot's own origin.
+  if (options.widget) options.widget.directLine = DIRECT_LINE_PATH;
   registerSandboxPage(server);
 }
 

@@ -31,6 +31,7 @@ import { registerActionRoutes } from './http/actionRoutes';
 import { ClientBudget } from './http/clientBudget';
 import { registerHealthRoutes } from './http/health';
 import { createServer } from './http/server';
+import { DIRECT_LINE_ENDPOINT, registerWebchatWidget, type WidgetOptions } from './webchat/widget';
 import { Translator } from './i18n';
 import { CheckpointsClient } from './tracking/checkpoints/client';
 import { systemClock, type Clock } from './tracking/clock';
@@ -74,6 +75,8 @@ export interface App {
   abandonLaterReplies(): void;
   /** "Notify me": the watches and the scheduler that checks them (index.ts starts it; tests run it by hand). */
   updates: { watches: Watches; scheduler: WatchScheduler; sweep: WatchSweep; store: WatchStore; queue: WatchQueue; shared: boolean };
+  /** The chat widget a store embeds (GET /webchat.js): where its Web Chat reaches Direct Line (sandbox mode points it at its local channel). */
+  widget: WidgetOptions;
 }
 
 export interface AppParts {
@@ -223,7 +226,10 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   // The per-client budget counts wall time, not the retry clock tests move.
   const access = new ActionAccess({ apiKey: config.actions.apiKey, production: config.production, budget: new ClientBudget(config.actions.perMinute, systemClock) });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
+  const widget: WidgetOptions = { directLine: DIRECT_LINE_ENDPOINT, frameAncestors: [] };
+  registerWebchatWidget(server, widget);
   return {
+    widget,
     server,
     adapter,
     bot,

@@ -49,20 +49,8 @@
     return Object.assign(options, { bubbleMaxWidth: width, bubbleMinWidth: Math.min(250, width) });
   }
 
-  // Web Chat 4.18 hands every action a card runs to its own handler, which knows only Submit and OpenUrl and
-  // logs "received unknown action from Adaptive Cards" for any other (microsoft/BotFramework-WebChat#4761):
-  // every "Show earlier". A toggle of the card's own elements is done by the card itself, so Web Chat gets
-  // the same Adaptive Cards library (its own version, served beside it) with toggles that stay in the card.
-  var adaptiveCardsPackage = (function (AC) {
-    if (!AC) return undefined;
-    class CardOwnToggle extends AC.ToggleVisibilityAction {
-      raiseExecuteActionEvent() {
-        if (this.onExecute) this.onExecute(this);
-      }
-    }
-    AC.GlobalRegistry.actions.register('Action.ToggleVisibility', CardOwnToggle, AC.Versions.v1_2);
-    return AC;
-  })(window.AdaptiveCards);
+  // With the card's own "Show earlier" toggle (/webchat/card-toggle.js, shared with the widget).
+  var adaptiveCardsPackage = window.AdaptiveCards;
 
   // Each visitor is one customer, the same across the conversations a language switch starts, as a site
   // passes its signed-in customer's id: the lookup limits hold per customer. One id for every visitor

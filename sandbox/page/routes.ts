@@ -2,12 +2,15 @@
  * The sandbox page at /: Web Chat's own browser bundle, served from node_modules (no CDN),
  * a language picker and the demo numbers, talking to the bot through the local channel.
  */
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Request, Response, Server } from 'restify';
 import { projectRoot } from '../../src/projectRoot';
+import { adaptiveCardsBundle, webChatBundle } from '../../src/webchat/widget';
 import { DEMO } from '../simulators';
 import { SANDBOX_HELP_PATH } from '../upstreams';
+
+export { webChatBundle };
 
 /** What the page offers to try: one of each kind and a few stories. */
 export const DEMO_LOOKUPS = [
@@ -24,25 +27,6 @@ export const DEMO_LOOKUPS = [
   { label: 'Store order: #1001 at store-us-1', input_type: 'external_order', identifier: DEMO.trackings.externalOrders.usStore.externalOrder, store_id: DEMO.trackings.externalOrders.usStore.storeId },
   { label: 'Unknown order number', input_type: 'order_number', identifier: DEMO.checkpoints.unknown },
 ] as const;
-
-export function webChatBundle(): string | undefined {
-  try {
-    // The package exports only its entry point (lib/index.js); the browser bundle sits in dist/ beside lib/.
-    const file = path.join(path.dirname(require.resolve('botframework-webchat')), '..', 'dist', 'webchat.js');
-    return existsSync(file) ? file : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The Adaptive Cards library Web Chat bundles, in the version it bundles (its dependency is exact), for the page to adjust. */
-export function adaptiveCardsBundle(): string | undefined {
-  try {
-    return require.resolve('adaptivecards/dist/adaptivecards.min.js');
-  } catch {
-    return undefined;
-  }
-}
 
 export function registerSandboxPage(server: Server): void {
   const root = projectRoot();

@@ -32,7 +32,7 @@ export function useSandboxBrowser(env: NodeJS.ProcessEnv): SandboxBrowser {
   beforeAll(async () => {
     if (!chromiumAvailable) return;
     sandbox.app = await startApp(configFor(upstreams, env));
-    attachSandbox(sandbox.app.app.server, { botUrl: sandbox.app.url, logger: silentLogger });
+    attachSandbox(sandbox.app.app.server, { botUrl: sandbox.app.url, logger: silentLogger, widget: sandbox.app.app.widget });
     sandbox.browser = await launchChromium();
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -72,7 +72,7 @@ export function useSandboxService(env: NodeJS.ProcessEnv, options: SandboxOption
     service.app = createApp(config, createLogger(config.logLevel, sink));
     await new Promise<void>((resolve) => service.app.server.listen(0, '127.0.0.1', resolve));
     service.url = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
-    attachSandbox(service.app.server, { botUrl: service.url, logger: silentLogger });
+    attachSandbox(service.app.server, { botUrl: service.url, logger: silentLogger, widget: service.app.widget });
     service.app.updates.scheduler.start();
     service.browser = await launchChromium();
     mkdirSync(SCREENSHOTS, { recursive: true });
