@@ -31,6 +31,7 @@ import { registerActionRoutes } from './http/actionRoutes';
 import { ClientBudget } from './http/clientBudget';
 import { registerHealthRoutes } from './http/health';
 import { createServer } from './http/server';
+import { registerWebchatTokenRoute } from './http/webchatToken';
 import { Translator } from './i18n';
 import { CheckpointsClient } from './tracking/checkpoints/client';
 import { systemClock, type Clock } from './tracking/clock';
@@ -221,8 +222,14 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
   // The per-client budget counts wall time, not the retry clock tests move.
-  const access = new ActionAccess({ apiKey: config.actions.apiKey, production: config.production, budget: new ClientBudget(config.actions.perMinute, systemClock) });
+  const access = new ActionAccess({
+    apiKey: config.actions.apiKey,
+    production: config.production,
+    budget: new ClientBudget(config.actions.perMinute, systemClock),
+    trustedProxyHops: config.webchat.trustedProxyHops,
+  });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
+  registerWebchatTokenRoute(server, config.webchat, { logger: logger.child({ component: 'webchat' }) });
   return {
     server,
     adapter,
