@@ -1,13 +1,12 @@
 /** Sandbox mode's extras on the bot's own server: the local channel, the Web Chat page, and the Host check that holds every route to loopback names. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'restify';
-import type { Logger } from '../src/tracking/logger';
-import { LocalChannel } from './channel/localChannel';
+import { LocalChannel, type LocalChannelOptions } from './channel/localChannel';
 import { DEMO_LOOKUPS, registerSandboxPage, webChatBundle } from './page/routes';
 import type { Sandbox } from './upstreams';
 import { refuseOtherHosts } from './loopbackHost';
 
-export function attachSandbox(server: Server, options: { botUrl: string; logger: Logger }): void {
+export function attachSandbox(server: Server, options: LocalChannelOptions): void {
   // Before restify touches the request, for every route of this server: its own and the bot's (/api/messages, the action routes).
   // (restify's `first` chain, which the v8-era types omit: handlers that see node's request and may end it.)
   (server as Server & { first(handler: (req: IncomingMessage, res: ServerResponse) => boolean): Server }).first((req, res) => !refuseOtherHosts(req, res));
