@@ -1,14 +1,13 @@
 /** Sandbox mode's extras on the bot's own server: the local channel, the Web Chat page, and the Host check that holds every route to loopback names. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'restify';
-import type { Logger } from '../src/tracking/logger';
-import { DIRECT_LINE_PATH, LocalChannel } from './channel/localChannel';
+import { DIRECT_LINE_PATH, LocalChannel, type LocalChannelOptions } from './channel/localChannel';
 import { DEMO_LOOKUPS, registerSandboxPage, webChatBundle } from './page/routes';
 import type { Sandbox } from './upstreams';
 import { refuseOtherHosts } from './loopbackHost';
 import type { WidgetOptions } from '../src/webchat/widget';
 
-export function attachSandbox(server: Server, options: { botUrl: string; logger: Logger; widget?: WidgetOptions }): void {
+export function attachSandbox(server: Server, options: LocalChannelOptions & { widget?: WidgetOptions }): void {
   // Before restify touches the request, for every route of this server: its own and the bot's (/api/messages, the action routes).
   // (restify's `first` chain, which the v8-era types omit: handlers that see node's request and may end it.)
   (server as Server & { first(handler: (req: IncomingMessage, res: ServerResponse) => boolean): Server }).first((req, res) => !refuseOtherHosts(req, res));
@@ -19,11 +18,12 @@ export function attachSandbox(server: Server, options: { botUrl: string; logger:
 }
 
 /** What sandbox mode tells a person at start: where to go and what to type. */
-export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: string; trackings?: string }, demo: Sandbox['demo']): string {
+export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: string; trackings?: string }, demo: Sandbox['demo'], shopUrl?: string): string {
   const lines = [
     '',
     'Sandbox mode: no upstream is configured, so the interface simulators run with demo orders.',
     `  Chat with the bot:   ${pageUrl}`,
+    ...(shopUrl ? [`  Demo shop:           ${shopUrl} (the chat widget on a store's own site, another origin: browse two pages, keep the chat)`] : []),
     `  Interface A (sim):   ${simulators.checkpoints}`,
     `  Interface B (sim):   ${simulators.trackings}`,
     `  Lookup limit:        ${demo.lookupLimit ? `${demo.lookupLimit} per conversation and per visitor per 10 minutes, raised for the demo (LOOKUP_LIMIT)` : 'off (LOOKUP_LIMIT=0)'}`,

@@ -4,6 +4,7 @@
  * test (any other value is production), never with a bot identity, and reachable from this machine only.
  */
 import { DEFAULT_NOTIFY_INTERVAL_MS, PRODUCTION_BY_NODE_ENV, type Config } from '../src/config';
+import { DIRECT_LINE_PATH, SANDBOX_DIRECTLINE_SECRET } from './channel/localChannel';
 import { compileOrderNumberPattern } from '../src/recognize';
 import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
 import { DEMO, MOVING_STEP_MS, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from './simulators';
@@ -28,6 +29,29 @@ export const SANDBOX_HOST = '127.0.0.1';
 /** The stand-in for the shop's help page, served by the sandbox (SUPPORT_URL). */
 export const SANDBOX_HELP_PATH = '/sandbox/help';
 
+/**
+ * The origins whose pages may ask the sandbox for a Web Chat token (WEBCHAT_ALLOWED_ORIGINS there): its
+ * own page, by both loopback names, and the demo shop's when it runs on `shopPort`.
+ */
+export function sandboxWebchatOrigins(port: number, shopPort?: number): string[] {
+  return [port, ...(shopPort === undefined ? [] : [shopPort])].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+}
+
+/**
+ * The token endpoint in sandbox mode runs the production flow against the local channel: its demo secret
+ * and its Direct Line, unless the operator set a secret of their own (then their endpoint goes with it). The
+ * origins are the operator's, if any, and the sandbox's own (and the demo shop's).
+ */
+export function sandboxWebchat(config: Config, shopPort?: number): Config['webchat'] {
+  const own = config.webchat.secret !== undefined;
+  return {
+    ...config.webchat,
+    secret: own ? config.webchat.secret : SANDBOX_DIRECTLINE_SECRET,
+    endpoint: own ? config.webchat.endpoint : `http://${SANDBOX_HOST}:${config.port}${DIRECT_LINE_PATH}`,
+    allowedOrigins: [...new Set([...config.webchat.allowedOrigins, ...sandboxWebchatOrigins(config.port, shopPort)])],
+  };
+}
+
 export interface Sandbox {
   config: Config;
   simulators: Simulator[];
@@ -50,6 +74,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** How often ORD-1014 takes its next step (MOVING_STEP_MS unless given). */
   movingStepMs?: number;
+  /** The demo shop's port, when it runs: its pages may ask for Web Chat tokens (sandboxWebchatOrigins). */
+  shopPort?: number;
 }
 
 /** Why sandbox mode may not run with this config, or undefined when it may. */
@@ -93,6 +119,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
       supportPages,
       handoff: { ...config.handoff, hub },
       notify,
+      webchat: sandboxWebchat(config, options.shopPort),
     },
     demo: {
       orderNumberPattern: pattern?.ok ? pattern.source : undefined,

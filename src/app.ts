@@ -31,7 +31,8 @@ import { registerActionRoutes } from './http/actionRoutes';
 import { ClientBudget } from './http/clientBudget';
 import { registerHealthRoutes } from './http/health';
 import { createServer } from './http/server';
-import { DIRECT_LINE_ENDPOINT, registerWebchatWidget, type WidgetOptions } from './webchat/widget';
+import { registerWebchatTokenRoute } from './http/webchatToken';
+import { registerWebchatWidget, type WidgetOptions } from './webchat/widget';
 import { Translator } from './i18n';
 import { CheckpointsClient } from './tracking/checkpoints/client';
 import { systemClock, type Clock } from './tracking/clock';
@@ -224,9 +225,16 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
   // The per-client budget counts wall time, not the retry clock tests move.
-  const access = new ActionAccess({ apiKey: config.actions.apiKey, production: config.production, budget: new ClientBudget(config.actions.perMinute, systemClock) });
+  const access = new ActionAccess({
+    apiKey: config.actions.apiKey,
+    production: config.production,
+    budget: new ClientBudget(config.actions.perMinute, systemClock),
+    trustedProxyHops: config.webchat.trustedProxyHops,
+  });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
-  const widget: WidgetOptions = { directLine: DIRECT_LINE_ENDPOINT, frameAncestors: [] };
+  registerWebchatTokenRoute(server, config.webchat, { logger: logger.child({ component: 'webchat' }) });
+  // The widget's frame talks to the same Direct Line as the tokens, and only the allowed stores may show it.
+  const widget: WidgetOptions = { directLine: config.webchat.endpoint, frameAncestors: [...config.webchat.allowedOrigins] };
   registerWebchatWidget(server, widget);
   return {
     widget,

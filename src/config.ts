@@ -10,6 +10,7 @@ import { validTimeZone } from './timeZone';
 import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
 import type { RetryOptions } from './tracking/retry';
 import { DEFAULT_RETRY } from './tracking/retry';
+import { DEFAULT_DIRECTLINE_ENDPOINT, type WebchatSettings } from './http/webchatSettings';
 
 const httpUrl = z
   .string()
@@ -85,6 +86,15 @@ const ENV_SHAPE = {
   ACTIONS_API_KEY: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (no spaces)').optional(),
   ACTIONS_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
 
+  // Web Chat on the store's site: POST /api/webchat/token turns the secret into a token for one page's origin.
+  DIRECTLINE_SECRET: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'must be Direct Line\'s secret: visible ASCII characters, no spaces').optional(),
+  DIRECTLINE_ENDPOINT: httpUrl.default(DEFAULT_DIRECTLINE_ENDPOINT),
+  WEBCHAT_ALLOWED_ORIGINS: z.string().max(4_000).transform(parseOrigins).optional(),
+  // Tokens per minute per client (0: no limit): a visitor can always ask for a new id, so the endpoint is limited.
+  WEBCHAT_TOKENS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
+  // Proxies in front of the service (Azure App Service's front end is 1) whose X-Forwarded-For entry names the client.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+
   UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
   UPSTREAM_DEADLINE_MS: positiveInt(100, 300_000).default(DEFAULT_RETRY.deadlineMs),
@@ -134,6 +144,7 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   };
   requireWith('CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'CHECKPOINTS_TOKEN');
   requireWith('TRACKINGS_BASE_URL', 'TRACKINGS_API_KEY');
+  requireWith('DIRECTLINE_SECRET', 'WEBCHAT_ALLOWED_ORIGINS');
   if (env.STORAGE === 'blob' && env.AZURE_STORAGE_CONNECTION_STRING === undefined) {
     ctx.addIssue({ code: 'custom', path: ['AZURE_STORAGE_CONNECTION_STRING'], message: 'is required when STORAGE is blob' });
   }
@@ -204,6 +215,8 @@ export interface Config {
   retry: RetryOptions;
   /** The action routes: the key callers present (production serves them only with one), and requests per minute per client (0: no limit). */
   actions: { apiKey?: string; perMinute: number };
+  /** POST /api/webchat/token (src/http/webchatToken.ts): off (503) without the secret. */
+  webchat: WebchatSettings;
   /**
    * Where conversation state and watches live: this process's memory (state bounded by count and idle time), or
    * Azure Storage shared by every instance: blobs in `container`, the watches' timer in the queue `queue`.
@@ -244,6 +257,33 @@ function parseStores(value: string, ctx: z.RefinementCtx): Store[] {
     stores.push({ id: valid.value, name });
   }
   return stores;
+}
+
+/**
+ * "https://shop.example, https://www.shop.example" → the origins, each exactly as a browser sends `Origin`
+ * (scheme, lower-case host, port only when not the default): anything else would never match, and a
+ * wildcard would hand tokens to any site.
+ */
+function parseOrigins(value: string, ctx: z.RefinementCtx): string[] {
+  const origins = value.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (origin.includes('*')) {
+      ctx.addIssue({ code: 'custom', message: `no wildcards: list each origin of the store exactly, comma-separated, such as https://shop.example,https://www.shop.example (refused: ${origin})` });
+      return z.NEVER;
+    }
+    let exact: string | undefined;
+    try {
+      const url = new URL(origin);
+      exact = ['http:', 'https:'].includes(url.protocol) ? url.origin : undefined;
+    } catch {
+      exact = undefined;
+    }
+    if (exact !== origin) {
+      ctx.addIssue({ code: 'custom', message: `must be exact origins as a browser sends them: scheme, lower-case host and a port only when not the default, no path or trailing slash, such as https://shop.example (refused: ${origin})` });
+      return z.NEVER;
+    }
+  }
+  return [...new Set(origins)];
 }
 
 function parsePattern(value: string, ctx: z.RefinementCtx): OrderNumberFormat {
@@ -307,6 +347,13 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       deadlineMs: e.UPSTREAM_DEADLINE_MS,
     },
     actions: { apiKey: e.ACTIONS_API_KEY, perMinute: e.ACTIONS_RATE_LIMIT },
+    webchat: {
+      secret: e.DIRECTLINE_SECRET,
+      endpoint: e.DIRECTLINE_ENDPOINT,
+      allowedOrigins: e.WEBCHAT_ALLOWED_ORIGINS ?? [],
+      tokensPerMinute: e.WEBCHAT_TOKENS_PER_MINUTE,
+      trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    },
     storage:
       e.STORAGE === 'blob'
         ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER, queue: e.AZURE_STORAGE_QUEUE }

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
       logger.fatal({}, `no tracking interface is configured. ${refusal}`);
       return exit(1);
     }
-    sandbox = { kit, started: await kit.startSandbox(config) };
+    // The demo shop, a store's site on another origin with the widget's tag, listens on the next port.
+    sandbox = { kit, started: await kit.startSandbox(config, { shopPort: config.port + 1 }) };
     config = sandbox.started.config;
     logger.warn({ checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, 'sandbox mode: inbound auth is off and the upstreams are simulators');
   }
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   }
 
   let draining = false;
+  let shopClosed = (): Promise<void> => Promise.resolve();
   const app = createApp(config, logger, { draining: () => draining });
   if (sandbox) sandbox.kit.attachSandbox(app.server, { botUrl: `http://${sandbox.kit.SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }), widget: app.widget });
   // Sandbox mode has inbound auth off: loopback only. Elsewhere every interface, as a host expects.
@@ -67,7 +69,22 @@ async function main(): Promise<void> {
     }
     if (config.storage.kind === 'memory' && config.production) logger.warn({}, 'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob');
     if (sandbox) {
-      process.stdout.write(sandbox.kit.sandboxBanner(`http://localhost:${config.port}/`, { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, sandbox.started.demo));
+      const kit = sandbox.kit;
+      const demo = sandbox.started.demo;
+      const simulators = { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl };
+      kit
+        .startDemoShop({ botUrl: `http://${kit.SANDBOX_HOST}:${config.port}`, port: config.port + 1 })
+        .then(
+          (shop) => {
+            shopClosed = () => shop.close();
+            return shop.url;
+          },
+          () => {
+            logger.warn({ port: config.port + 1 }, 'the demo shop could not listen on its port; the sandbox runs without it');
+            return undefined;
+          },
+        )
+        .then((shopUrl) => process.stdout.write(kit.sandboxBanner(`http://localhost:${config.port}/`, simulators, demo, shopUrl && `${shopUrl}/`)));
     }
   });
 
@@ -87,7 +104,7 @@ async function main(): Promise<void> {
     const updatesStopped = Promise.all([app.updates.scheduler.stop(), app.updates.sweep.stop()]);
     app.server.close(() => {
       // The sandbox's local channel receives the later answers and the updates, so it closes after them.
-      void Promise.all([app.idle(), updatesStopped]).then(() => sandbox?.started.close()).finally(() => {
+      void Promise.all([app.idle(), updatesStopped, shopClosed()]).then(() => sandbox?.started.close()).finally(() => {
         logger.info({ watchChecks: app.updates.scheduler.checked }, 'stopped');
         void exit(0);
       });

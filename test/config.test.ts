@@ -200,3 +200,53 @@ describe('what customers are offered', () => {
     expect(problems({ HANDOFF_LIMIT: '0' })).toEqual([expect.stringMatching(/^HANDOFF_LIMIT: /)]);
   });
 });
+
+describe('Web Chat on the store’s site: the token endpoint', () => {
+  const SECRET = 'dl-secret-abcdefghijklmnop';
+  test('off by default: no secret, Direct Line’s public endpoint, no origins, 30 tokens a minute per client, the socket as the client', () => {
+    expect(loadConfig({}).webchat).toEqual({ secret: undefined, endpoint: 'https://directline.botframework.com/v3/directline', allowedOrigins: [], tokensPerMinute: 30, trustedProxyHops: 0 });
+  });
+
+  test('with the secret: a regional endpoint, exact origins (comma-separated, spaces allowed), a limit and one trusted proxy', () => {
+    const config = loadConfig({
+      DIRECTLINE_SECRET: SECRET,
+      DIRECTLINE_ENDPOINT: 'https://europe.directline.botframework.com/v3/directline',
+      WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example,http://localhost:8080',
+      WEBCHAT_TOKENS_PER_MINUTE: '10',
+      TRUSTED_PROXY_HOPS: '1',
+    });
+    expect(config.webchat).toEqual({
+      secret: SECRET,
+      endpoint: 'https://europe.directline.botframework.com/v3/directline',
+      allowedOrigins: ['https://shop.example', 'https://www.shop.example', 'http://localhost:8080'],
+      tokensPerMinute: 10,
+      trustedProxyHops: 1,
+    });
+  });
+
+  test('the secret needs WEBCHAT_ALLOWED_ORIGINS', () => {
+    expect(problems({ DIRECTLINE_SECRET: SECRET })).toEqual(['WEBCHAT_ALLOWED_ORIGINS: is required when DIRECTLINE_SECRET is set']);
+  });
+
+  test.each([
+    ['a wildcard', '*', 'no wildcards'],
+    ['a wildcard subdomain', 'https://*.shop.example', 'no wildcards'],
+    ['a path', 'https://shop.example/shop', 'exact origins'],
+    ['a trailing slash', 'https://shop.example/', 'exact origins'],
+    ['no scheme', 'shop.example', 'exact origins'],
+    ['another scheme', 'ftp://shop.example', 'exact origins'],
+    ['the opaque origin', 'null', 'exact origins'],
+    ['upper case', 'https://Shop.example', 'exact origins'],
+    ['the default port written out', 'https://shop.example:443', 'exact origins'],
+  ])('WEBCHAT_ALLOWED_ORIGINS with %s is refused at start with a clear message', (_what, value, problem) => {
+    const found = problems({ DIRECTLINE_SECRET: SECRET, WEBCHAT_ALLOWED_ORIGINS: `https://shop.example,${value}` });
+    expect(found).toEqual([expect.stringMatching(new RegExp(`^WEBCHAT_ALLOWED_ORIGINS: .*${problem}`))]);
+    expect(found[0]).toContain('https://shop.example');
+  });
+
+  test('the secret is never echoed, the endpoint is an http(s) URL, and the numbers are bounded', () => {
+    const found = problems({ DIRECTLINE_SECRET: 'has a space', DIRECTLINE_ENDPOINT: 'directline', WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example', WEBCHAT_TOKENS_PER_MINUTE: '-1', TRUSTED_PROXY_HOPS: '11' });
+    expect(found.map((p) => p.split(':')[0])).toEqual(['DIRECTLINE_SECRET', 'DIRECTLINE_ENDPOINT', 'WEBCHAT_TOKENS_PER_MINUTE', 'TRUSTED_PROXY_HOPS']);
+    expect(found.join('\n')).not.toContain('has a space');
+  });
+});

@@ -10,13 +10,15 @@ import { createLogger } from '../src/log';
 import { ShipmentLookup } from '../src/tracking/lookup';
 import { configFor, startApp, type RunningApp } from './support/app';
 import { API_KEY, CREDENTIALS, clientsFor, useSimulators } from './support/upstreams';
+import { startFakeDirectLine } from './support/fakeDirectLine';
 
 const WRONG_TOKEN = 'tok-SECRET-wrong-0003';
 const WRONG_KEY = 'key-SECRET-wrong-0004';
 const APP_PASSWORD = 'pw-SECRET-bot-0005';
 const ACTIONS_KEY = 'actions-SECRET-ours-0006-abcdef';
 const WRONG_ACTIONS_KEY = 'actions-SECRET-wrong-0007-abcde';
-const SECRETS = [CREDENTIALS.token, API_KEY, WRONG_TOKEN, WRONG_KEY, APP_PASSWORD, ACTIONS_KEY, WRONG_ACTIONS_KEY];
+const DIRECTLINE_SECRET = 'dl-SECRET-directline-0008-abcdef';
+const SECRETS = [CREDENTIALS.token, API_KEY, WRONG_TOKEN, WRONG_KEY, APP_PASSWORD, ACTIONS_KEY, WRONG_ACTIONS_KEY, DIRECTLINE_SECRET];
 
 const upstreams = useSimulators();
 const said: string[] = [];
@@ -146,6 +148,37 @@ describe('no secret leaves the process', () => {
       }
     } finally {
       await guarded.close();
+    }
+  });
+
+  test('not the Direct Line secret (DIRECTLINE_SECRET), through the token endpoint’s answers, refusals and failures, or any log line', async () => {
+    const directLine = await startFakeDirectLine();
+    const origin = 'https://shop.example';
+    const app = await startApp(configFor(upstreams, { DIRECTLINE_SECRET, DIRECTLINE_ENDPOINT: directLine.endpoint, WEBCHAT_ALLOWED_ORIGINS: origin, WEBCHAT_TOKENS_PER_MINUTE: '0' }));
+    try {
+      const echo = { message: `bad secret ${DIRECTLINE_SECRET}`, authorization: `Bearer ${DIRECTLINE_SECRET}` };
+      directLine.reply(
+        { kind: 'token' },
+        { kind: 'status', status: 403, body: echo },
+        { kind: 'status', status: 500, body: echo },
+        { kind: 'status', status: 500, body: echo },
+        { kind: 'status', status: 200, body: echo },
+        { kind: 'reset' },
+        { kind: 'reset' },
+      );
+      const replies: string[] = [];
+      for (let i = 0; i < 5; i++) replies.push((await app.post('/api/webchat/token', {}, { Origin: origin })).text);
+      replies.push((await app.post('/api/webchat/token', { customerToken: DIRECTLINE_SECRET }, { Origin: origin })).text);
+      replies.push((await app.post('/api/webchat/token', { secret: DIRECTLINE_SECRET }, { Origin: origin })).text);
+      replies.push((await app.post('/api/webchat/token', {}, { Origin: DIRECTLINE_SECRET })).text);
+      expect(replies.filter((r) => r.includes('"token"'))).toHaveLength(1);
+      expect(replies.filter((r) => r.includes('Direct Line'))).toHaveLength(4);
+      // It did go to Direct Line, in the one header.
+      expect(directLine.requests.every((r) => r.headers.authorization === `Bearer ${DIRECTLINE_SECRET}`)).toBe(true);
+      for (const text of [...replies, ...app.logs, ...said]) expect(text).not.toContain(DIRECTLINE_SECRET);
+    } finally {
+      await app.close();
+      await directLine.close();
     }
   });
 });

@@ -5,13 +5,20 @@
  * exactly as in production, so typing indicators, cards and later proactive messages all arrive.
  * It also plays the agent hub of a Bot Framework handoff (agentHub.ts): while an agent has a conversation,
  * its customer's messages go to the agent, not to the bot.
- * For development only: no auth, in memory, bounded.
+ * Its Direct Line is Direct Line's with enhanced authentication (directLineGrants.ts): tokens from the
+ * secret (tokens/generate, which the token endpoint calls), bound to a dl_ user, that expire and are
+ * refreshed, and a conversation a page reconnects to with its watermark. So the sandbox runs the
+ * production flow of a store's page. The connector and the hub take no auth: for development only, on
+ * loopback, in memory, bounded.
  */
 import { randomUUID } from 'node:crypto';
-import type { Request, Response, Server } from 'restify';
+import type { Request, RequestHandler, Response, Server } from 'restify';
 import { jsonBody } from '../../src/http/server';
 import type { Logger } from '../../src/tracking/logger';
 import { AGENT, AGENT_MESSAGE_MAX, handoffStatus, isHandoffInitiation, isHandoffState, nextStage, type HandoffStage } from './agentHub';
+import { DirectLineGrants, SANDBOX_DIRECTLINE_SECRET, type Bearer } from './directLineGrants';
+
+export { SANDBOX_DIRECTLINE_SECRET } from './directLineGrants';
 
 export const DIRECT_LINE_PATH = '/sandbox/directline';
 export const CONNECTOR_PATH = '/sandbox/connector';
@@ -39,41 +46,103 @@ export interface LocalChannelOptions {
   /** Where the bot listens, e.g. http://127.0.0.1:3978 */
   botUrl: string;
   logger: Logger;
+  /** Time for the tokens' expiry; the wall clock unless a test moves it. */
+  clock?: { now(): number };
 }
+
+/** A page on this machine, any port (the sandbox page, the demo shop): the only origins its Direct Line answers CORS for. */
+const LOOPBACK_ORIGIN = /^http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/;
+const FORBIDDEN = { error: { code: 'TokenExpired', message: 'this needs the secret or a live token for this conversation' } };
+const UNKNOWN = { error: { code: 'BadArgument', message: 'unknown conversation' } };
 
 export class LocalChannel {
   private readonly conversations = new Map<string, Conversation>();
 
-  constructor(private readonly options: LocalChannelOptions) {}
+  private readonly grants: DirectLineGrants;
+
+  constructor(private readonly options: LocalChannelOptions) {
+    const clock = options.clock ?? { now: () => Date.now() };
+    this.grants = new DirectLineGrants(SANDBOX_DIRECTLINE_SECRET, () => clock.now());
+  }
 
   register(server: Server): void {
     const body = jsonBody(256 * 1024);
-    server.post(`${DIRECT_LINE_PATH}/conversations`, body, async (_req: Request, res: Response) => {
-      const conversationId = this.open();
-      res.send(201, { conversationId, token: `sandbox-${conversationId}`, expires_in: 3600 });
-    });
-    server.get(`${DIRECT_LINE_PATH}/conversations/:id`, async (req: Request, res: Response) => {
-      if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
-      res.send(200, { conversationId: req.params.id, token: `sandbox-${req.params.id}`, expires_in: 3600 });
-    });
-    server.post(`${DIRECT_LINE_PATH}/tokens/refresh`, body, async (_req: Request, res: Response) => {
-      res.send(200, { token: 'sandbox', expires_in: 3600 });
-    });
-    server.get(`${DIRECT_LINE_PATH}/conversations/:id/activities`, async (req: Request, res: Response) => {
+    // A page on another loopback port (the demo shop) calls it across origins, as a store's page calls Direct Line.
+    const cors: RequestHandler = (req, res, next) => {
+      const origin = req.headers.origin;
+      if (typeof origin === 'string' && LOOPBACK_ORIGIN.test(origin)) {
+        res.header('Access-Control-Allow-Origin', origin);
+        res.header('Vary', 'Origin');
+      }
+      return next();
+    };
+    for (const path of ['/tokens/generate', '/tokens/refresh', '/conversations', '/conversations/:id', '/conversations/:id/activities']) {
+      server.opts(`${DIRECT_LINE_PATH}${path}`, cors, (_req: Request, res: Response, next) => {
+        res.header('Access-Control-Allow-Methods', 'GET, POST');
+        res.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, x-ms-bot-agent');
+        res.header('Access-Control-Max-Age', '600');
+        res.send(204);
+        return next(false);
+      });
+    }
+    /** The conversation, when the request may use it; else it has answered (403 before 404: a stranger learns nothing). */
+    const allowed = (req: Request, res: Response): { conversation: Conversation; bearer: Bearer } | undefined => {
+      const bearer = this.grants.bearer(req);
+      if (!bearer || !this.grants.may(bearer, req.params.id)) return void res.send(403, FORBIDDEN);
       const conversation = this.conversations.get(req.params.id);
-      if (!conversation) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+      if (!conversation) return void res.send(404, UNKNOWN);
+      return { conversation, bearer };
+    };
+    /** A token for the same conversation and user as the bearer's (the secret's: a token of the conversation). */
+    const tokenLike = (bearer: Bearer, conversationId: string) =>
+      bearer.kind === 'token' ? this.grants.issue(conversationId, bearer.grant.userId, bearer.grant.trustedOrigins) : this.grants.issue(conversationId);
+
+    server.post(`${DIRECT_LINE_PATH}/tokens/generate`, cors, body, async (req: Request, res: Response) => {
+      if (this.grants.bearer(req)?.kind !== 'secret') return void res.send(403, { error: { code: 'Forbidden', message: 'tokens/generate needs the secret' } });
+      const input = req.body as { user?: { id?: unknown }; trustedOrigins?: unknown } | undefined;
+      const userId = input?.user?.id;
+      if (typeof userId !== 'string' || !/^dl_\S{1,128}$/.test(userId)) return void res.send(400, { error: { code: 'BadArgument', message: 'user.id must start with dl_' } });
+      const origins = Array.isArray(input?.trustedOrigins) ? input.trustedOrigins.filter((o): o is string => typeof o === 'string') : [];
+      res.send(200, this.grants.issue(this.open(), userId, origins));
+    });
+    server.post(`${DIRECT_LINE_PATH}/tokens/refresh`, cors, body, async (req: Request, res: Response) => {
+      const bearer = this.grants.bearer(req);
+      if (!bearer) return void res.send(403, FORBIDDEN);
+      // The sandbox page connects with the demo secret, which Web Chat refreshes as if it were a token: it stays itself.
+      if (bearer.kind === 'secret') return void res.send(200, { token: SANDBOX_DIRECTLINE_SECRET, expires_in: 1800 });
+      res.send(200, tokenLike(bearer, bearer.grant.conversationId));
+    });
+    server.post(`${DIRECT_LINE_PATH}/conversations`, cors, body, async (req: Request, res: Response) => {
+      const bearer = this.grants.bearer(req);
+      if (!bearer) return void res.send(403, FORBIDDEN);
+      // A token already has its conversation (Direct Line answers it again); the secret starts a new one.
+      if (bearer.kind === 'token') return void res.send(201, tokenLike(bearer, bearer.grant.conversationId));
+      res.send(201, this.grants.issue(this.open()));
+    });
+    // Reconnecting, as Web Chat's DirectLine does with a conversationId: a fresh token; the activities follow by watermark.
+    server.get(`${DIRECT_LINE_PATH}/conversations/:id`, cors, async (req: Request, res: Response) => {
+      const found = allowed(req, res);
+      if (found) res.send(200, tokenLike(found.bearer, req.params.id));
+    });
+    server.get(`${DIRECT_LINE_PATH}/conversations/:id/activities`, cors, async (req: Request, res: Response) => {
+      const found = allowed(req, res);
+      if (!found) return;
+      const { conversation } = found;
       // restify parses no query string unless told to; read it from the URL.
       const watermark = Math.max(0, Number(new URL(req.url ?? '', 'http://local').searchParams.get('watermark') ?? 0) || 0);
       const from = Math.max(0, watermark - conversation.dropped);
       res.send(200, { activities: conversation.activities.slice(from), watermark: String(conversation.dropped + conversation.activities.length) });
     });
-    server.post(`${DIRECT_LINE_PATH}/conversations/:id/activities`, body, async (req: Request, res: Response) => {
-      const conversation = this.conversations.get(req.params.id);
-      if (!conversation) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
-      const activity = this.store(req.params.id, { ...(req.body as Activity), from: { role: 'user', ...((req.body as Activity)?.from as object) } });
+    server.post(`${DIRECT_LINE_PATH}/conversations/:id/activities`, cors, body, async (req: Request, res: Response) => {
+      const found = allowed(req, res);
+      if (!found) return;
+      const posted = req.body as Activity;
+      // Enhanced authentication: a token's user is the sender, whatever id the page wrote.
+      const userId = found.bearer.kind === 'token' ? found.bearer.grant.userId : undefined;
+      const activity = this.store(req.params.id, { ...posted, from: { role: 'user', ...(posted?.from as object), ...(userId ? { id: userId } : {}) } });
       res.send(200, { id: activity.id });
       // While an agent has the conversation, the customer's messages are theirs (the page shows them), not the bot's.
-      if (conversation.handoff === 'accepted' && activity.type === 'message') return;
+      if (found.conversation.handoff === 'accepted' && activity.type === 'message') return;
       void this.forward(req.params.id, activity);
     });
 

@@ -16,6 +16,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ClientBudget } from './clientBudget';
+import { clientAddress } from './clientAddress';
 import type { ErrorResponse } from './errorResponse';
 import { isLoopbackAddress, isLoopbackHost, LOOPBACK_NAMES } from './loopback';
 
@@ -25,6 +26,8 @@ export interface ActionAccessOptions {
   apiKey?: string;
   production: boolean;
   budget: ClientBudget;
+  /** Proxies whose X-Forwarded-For entry names the client (clientAddress.ts); 0 or unset: the socket. */
+  trustedProxyHops?: number;
 }
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -44,7 +47,7 @@ export class ActionAccess {
   check(req: IncomingMessage): Verdict {
     const refused = this.keyDigest ? this.withoutKey(req, this.keyDigest) : this.fromElsewhere(req);
     if (refused) return { ok: false, error: refused };
-    const spent = this.options.budget.spend(clientOf(req));
+    const spent = this.options.budget.spend(clientAddress(req, this.options.trustedProxyHops));
     if (spent.ok) return { ok: true };
     const perMinute = this.options.budget.perMinute;
     return {
@@ -73,10 +76,6 @@ function presentedKey(req: IncomingMessage): string | undefined {
   if (typeof apiKey === 'string' && apiKey) return apiKey;
   const bearer = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '');
   return bearer?.[1];
-}
-
-function clientOf(req: IncomingMessage): string {
-  return (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/i, '');
 }
 
 function unauthenticated(message: string): ErrorResponse {

@@ -19,9 +19,6 @@ import type { Request, Response, Server } from 'restify';
 import { projectRoot } from '../projectRoot';
 import { WIDGET_STRINGS } from './strings';
 
-/** Direct Line's public endpoint; a regional one, or the sandbox's local channel, replaces it. */
-export const DIRECT_LINE_ENDPOINT = 'https://directline.botframework.com/v3/directline';
-
 export interface WidgetOptions {
   /**
    * Where the frame's Web Chat reaches Direct Line: an absolute URL, or a path on the bot's own origin

@@ -6,6 +6,7 @@
  * sandbox serves is held to it: the page, the local channel, /api/messages and the action routes on
  * the bot's server, and both simulators.
  */
+import { SANDBOX_DIRECTLINE_SECRET } from '../../sandbox/channel/localChannel';
 import net from 'node:net';
 import { attachSandbox } from '../../sandbox/attach';
 import { silentLogger } from '../../src/tracking/logger';
@@ -28,6 +29,8 @@ function request(base: string, method: string, path: string, host: string | unde
     `${method} ${url.pathname}${url.search} HTTP/1.1`,
     ...(host === undefined ? [] : [`Host: ${host}`]),
     ...(body === undefined ? [] : ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(payload)}`]),
+    // The local channel's Direct Line needs its (demo) secret, as Direct Line does.
+    ...(url.pathname.startsWith('/sandbox/directline/') ? [`Authorization: Bearer ${SANDBOX_DIRECTLINE_SECRET}`] : []),
     'Connection: close',
   ];
   return new Promise((resolve, reject) => {

@@ -20,11 +20,13 @@ afterAll(() => app.close());
 
 const directLine = (path: string) => `${app.url}/sandbox/directline${path}`;
 const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });
+// The local channel's demo secret, as the sandbox page connects with it.
 const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sandbox' }, body: JSON.stringify(body) });
+const get = (url: string) => fetch(url, { headers: { Authorization: 'Bearer sandbox' } });
 
 async function poll(conversationId: string, watermark: string, until: (texts: string[]) => boolean): Promise<{ activities: any[]; watermark: string }> {
   for (let i = 0; i < 100; i++) {
-    const { body } = await json(await fetch(directLine(`/conversations/${conversationId}/activities?watermark=${watermark}`)));
+    const { body } = await json(await get(directLine(`/conversations/${conversationId}/activities?watermark=${watermark}`)));
     if (until(body.activities.map((a: any) => a.text ?? `(${a.type})`))) return body;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -54,7 +56,7 @@ describe('Direct Line, as Web Chat uses it', () => {
     expect(replies.every((a: any) => a.from.role === 'bot' && a.replyToId === sent.body.id)).toBe(true);
 
     // The watermark: nothing new until the next message.
-    const again = await json(await fetch(directLine(`/conversations/${id}/activities?watermark=${first.watermark}`)));
+    const again = await json(await get(directLine(`/conversations/${id}/activities?watermark=${first.watermark}`)));
     expect(again.body).toEqual({ activities: [], watermark: first.watermark });
   });
 
@@ -66,7 +68,7 @@ describe('Direct Line, as Web Chat uses it', () => {
   });
 
   test('an unknown conversation is a 404, and token refresh answers', async () => {
-    expect((await fetch(directLine('/conversations/nope/activities?watermark=0'))).status).toBe(404);
+    expect((await get(directLine('/conversations/nope/activities?watermark=0'))).status).toBe(404);
     expect((await post(directLine('/conversations/nope/activities'), { type: 'message', text: 'x' })).status).toBe(404);
     expect((await post(directLine('/tokens/refresh'), {})).status).toBe(200);
   });

@@ -7,31 +7,61 @@
  * Screenshots go to test-output/screenshots/widget/.
  */
 import { mkdirSync } from 'node:fs';
-import type { Frame, FrameLocator, Page, Request } from 'playwright-core';
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Frame, FrameLocator, Page, Request } from 'playwright-core';
+import { attachSandbox } from '../../sandbox/attach';
 import { DEMO } from '../../sandbox/simulators';
 import { startDemoShop, type DemoShop } from '../../sandbox/shop/server';
-import { browserTest as inBrowser, chromiumAvailable } from '../support/chromium';
-import { DESKTOP, PHONE, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
+import { sandboxWebchat } from '../../sandbox/upstreams';
+import { createApp, type App } from '../../src/app';
+import { silentLogger } from '../../src/tracking/logger';
+import { configFor } from '../support/app';
+import { browserTest as inBrowser, chromiumAvailable, launchChromium } from '../support/chromium';
+import { DESKTOP, PHONE, SCREENSHOTS } from '../support/sandboxBrowser';
+import { useSimulators } from '../support/upstreams';
 
 const browserTest = inBrowser();
 jest.setTimeout(120_000);
 
 const SHOTS = `${SCREENSHOTS}/widget`;
-const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' });
+const upstreams = useSimulators();
+let app: App;
 let shop: DemoShop;
+let browser: Browser;
+const sandbox = { app: { url: '' } };
+
+/** Two ports free right now, for the bot and the shop (each must know the other's origin before it starts). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<Server>((resolve) => { const server = createServer(); server.listen(0, '127.0.0.1', () => resolve(server)); })));
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
 beforeAll(async () => {
   if (!chromiumAvailable) return;
-  // Another origin than the bot's: another name and another port.
-  // TODO(i24-token): the real token route replaces this stand-in once merged.
-  sandbox.app.app.server.post('/api/webchat/token', async (_req: unknown, res: { send(status: number, body: unknown): void }) => {
-    const opened = (await (await fetch(`${sandbox.app.url}/sandbox/directline/conversations`, { method: 'POST' })).json()) as { conversationId: string; token: string };
-    res.send(200, { token: opened.token, conversationId: opened.conversationId, userId: `dl_${opened.conversationId.slice(0, 8)}`, expiresIn: 3600 });
-  });
-  shop = await startDemoShop({ botUrl: sandbox.app.url, port: 0 });
+  const [botPort, shopPort] = await freePorts(2);
+  // As sandbox mode runs it: the token endpoint on the local channel's Direct Line, the demo shop's origin allowed.
+  const config = configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', PORT: String(botPort) });
+  app = createApp({ ...config, webchat: sandboxWebchat(config, shopPort) }, silentLogger as never);
+  await new Promise<void>((resolve) => app.server.listen(botPort, '127.0.0.1', resolve));
+  sandbox.app.url = `http://127.0.0.1:${botPort}`;
+  attachSandbox(app.server, { botUrl: sandbox.app.url, logger: silentLogger, widget: app.widget });
+  // Another origin than the bot's: another name (localhost, another site) and another port.
+  shop = await startDemoShop({ botUrl: sandbox.app.url, port: shopPort });
+  browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
+  await browser?.close();
   await shop?.close();
+  await app?.updates.scheduler.stop();
+  await new Promise<void>((resolve) => {
+    if (!app) return resolve();
+    app.server.close(() => resolve());
+    app.server.server.closeAllConnections();
+  });
 });
 
 const GREETING = { en: 'Hi! I can tell you where your order is.', nl: /^Hallo!/ } as const;
@@ -90,7 +120,7 @@ for (const [lang, device, label] of [
   ['nl', PHONE, '390'],
 ] as const) {
   browserTest(`a customer on the store's site (${lang}, ${label}): the launcher only, then the chat, a lookup, and the same conversation on the store's next page`, async () => {
-    const context = await sandbox.browser.newContext({ ...device, locale: lang === 'nl' ? 'nl-NL' : 'en-GB' });
+    const context = await browser.newContext({ ...device, locale: lang === 'nl' ? 'nl-NL' : 'en-GB' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -155,7 +185,7 @@ for (const [lang, device, label] of [
 }
 
 browserTest('the keyboard: Tab reaches the launcher, Enter opens the chat, Esc closes it and focus is back on the launcher', async () => {
-  const page = await sandbox.browser.newPage({ ...DESKTOP, locale: 'en-GB' });
+  const page = await browser.newPage({ ...DESKTOP, locale: 'en-GB' });
   await page.goto(`${shop.url}/en/`);
   await launcher(page).waitFor();
   for (let i = 0; i < 30 && (await widgetState(page)).focus !== 'launcher'; i++) await page.keyboard.press('Tab');
@@ -177,7 +207,7 @@ browserTest('the keyboard: Tab reaches the launcher, Enter opens the chat, Esc c
 });
 
 browserTest('a token that cannot be had: one short line in the customer language, never a blank panel', async () => {
-  const page = await sandbox.browser.newPage({ ...DESKTOP, locale: 'fr-FR' });
+  const page = await browser.newPage({ ...DESKTOP, locale: 'fr-FR' });
   await page.route('**/api/webchat/token', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"unavailable","message":"not configured"}' }));
   await page.goto(`${shop.url}/fr/`);
   await launcher(page).click();

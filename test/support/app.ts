@@ -33,6 +33,18 @@ export function configFor(upstreams: Upstreams, env: NodeJS.ProcessEnv = {}): Co
   });
 }
 
+/** A response's status, its text and that text as JSON (undefined when it is not JSON). */
+export async function answerOf(response: Response): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
 /** `parts` may add any app part; the clock is a FakeClock (or a ManualClock given in `parts`), exposed as `clock`. */
 /** `routeConsole`: what libraries print goes to the app's log, as in the service (restored on close). */
 export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & { clock?: FakeClock; routeConsole?: boolean } = {}): Promise<RunningApp> {
@@ -61,14 +73,7 @@ export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & 
         headers: { 'Content-Type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      return { status: response.status, body: parsed, text };
+      return answerOf(response);
     },
     close: () =>
       new Promise<void>((resolve) => {
