@@ -175,7 +175,7 @@ for (const [lang, device, label] of [
     await page.evaluate(`window.OrderTrackingChat.close()`);
     await page.getByRole('button', { name: lang === 'nl' ? 'Volg mijn bestelling' : 'Track my order' }).click();
     await poll(async () => (await widgetState(page)).open, true);
-    await chat(page).locator('.ac-adaptiveCard').filter({ hasText: 'UPS' }).first().waitFor();
+    await chat(page).locator('.ac-adaptiveCard').filter({ hasText: DEMO.trackings.trackingNumbers.inTransit }).first().waitFor();
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/${lang}-${label}-4-track-button.png` });
 
