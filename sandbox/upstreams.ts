@@ -26,6 +26,8 @@ export const SANDBOX_LOOKUP_LIMIT = 100;
 export const SANDBOX_NOTIFY_INTERVAL_MS = 10_000;
 /** Where the bot and the simulators listen in sandbox mode: inbound auth is off, so only this machine may reach them. */
 export const SANDBOX_HOST = '127.0.0.1';
+/** The demo shop listens this many ports above the sandbox's own (`npm start`: 3979). */
+export const SHOP_PORT_OFFSET = 1;
 /** The stand-in for the shop's help page, served by the sandbox (SUPPORT_URL). */
 export const SANDBOX_HELP_PATH = '/sandbox/help';
 

@@ -38,7 +38,7 @@ async function main(): Promise<void> {
       return exit(1);
     }
     // The demo shop, a store's site on another origin with the widget's tag, listens on the next port.
-    sandbox = { kit, started: await kit.startSandbox(config, { shopPort: config.port + 1 }) };
+    sandbox = { kit, started: await kit.startSandbox(config, { shopPort: config.port + kit.SHOP_PORT_OFFSET }) };
     config = sandbox.started.config;
     logger.warn({ checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, 'sandbox mode: inbound auth is off and the upstreams are simulators');
   }
@@ -73,14 +73,14 @@ async function main(): Promise<void> {
       const demo = sandbox.started.demo;
       const simulators = { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl };
       kit
-        .startDemoShop({ botUrl: `http://${kit.SANDBOX_HOST}:${config.port}`, port: config.port + 1 })
+        .startDemoShop({ botUrl: `http://${kit.SANDBOX_HOST}:${config.port}`, port: config.port + kit.SHOP_PORT_OFFSET })
         .then(
           (shop) => {
             shopClosed = () => shop.close();
             return shop.url;
           },
           () => {
-            logger.warn({ port: config.port + 1 }, 'the demo shop could not listen on its port; the sandbox runs without it');
+            logger.warn({ port: config.port + kit.SHOP_PORT_OFFSET }, 'the demo shop could not listen on its port; the sandbox runs without it');
             return undefined;
           },
         )

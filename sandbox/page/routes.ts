@@ -8,7 +8,7 @@ import type { Request, Response, Server } from 'restify';
 import { projectRoot } from '../../src/projectRoot';
 import { adaptiveCardsBundle, webChatBundle } from '../../src/webchat/widget';
 import { DEMO } from '../simulators';
-import { SANDBOX_HELP_PATH } from '../upstreams';
+import { SANDBOX_HELP_PATH, SHOP_PORT_OFFSET } from '../upstreams';
 
 export { webChatBundle };
 
@@ -37,6 +37,12 @@ export function registerSandboxPage(server: Server): void {
   server.get('/', file(path.join(root, 'sandbox', 'page', 'index.html'), 'text/html; charset=utf-8'));
   server.get('/sandbox/app.js', file(path.join(root, 'sandbox', 'page', 'app.js'), 'text/javascript; charset=utf-8'));
   server.get('/sandbox/icon.png', file(path.join(root, 'manifest', 'color.png'), 'image/png', 'max-age=86400'));
+  // The demo shop, by the host name the page was opened with: a store's site on another origin (the next port).
+  server.get('/sandbox/shop', async (req: Request, res: Response) => {
+    const [host, port] = (req.headers.host ?? '').split(':');
+    res.writeHead(302, { location: `http://${host === '127.0.0.1' ? host : 'localhost'}:${Number(port || 80) + SHOP_PORT_OFFSET}/`, 'cache-control': 'no-cache' });
+    res.end();
+  });
   // What a problem's "Help page" button opens in the sandbox: a stand-in that says where the shop's own goes.
   server.get(SANDBOX_HELP_PATH, async (_req: Request, res: Response) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
