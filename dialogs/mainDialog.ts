@@ -192,7 +192,7 @@ export class MainDialog {
     if (proven.type !== 'none') return void (await dialogs.begin(LOOKUP_DIALOG, draftFrom(proven)));
 
     const topic = this.understanding.topic(text, t);
-    const last = topic === 'eta' ? await this.memory.last(context) : undefined;
+    const last = topic === 'eta' || topic === 'problem' ? await this.memory.last(context) : undefined;
     const problem = topic === 'problem' ? await this.memory.lastProblem(context) : undefined;
     const answer = topic && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, this.language(context).language), lastShown: last?.shown, problem, atPrompt: false });
     // What the bot cannot do, a person can: where one can come into the conversation, the answer offers one.

@@ -29,7 +29,8 @@ export function answerToQuestion(topic: Topic | 'question', t: Translate, contex
     case 'problem':
       // After an answer that found the problem, the question is about that parcel: no number to ask for.
       if (context.problem) return join(knownProblem(context.problem, t), where);
-      return join(t('questions.problem'), where, lookUp);
+      // Right after an answer, the customer has just sent a number: asking for one reads as not listening.
+      return join(t('questions.problem'), where, context.lastShown ? undefined : lookUp);
     case 'change':
       return join(t('questions.change'), where);
     case 'person':
