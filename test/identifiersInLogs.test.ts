@@ -24,3 +24,49 @@ test.each([
   expect(talk.logs.join('\n')).not.toContain(identifier);
   expect(talk.logs.join('\n')).not.toContain(identifier.replace(/-/g, ''));
 });
+
+/**
+ * Every path this bot logs from in one conversation, at the most verbose level: lookups found and not found,
+ * a store named in the sentence, the cool-down, "Notify me" and its stop, a person asked for, the hub's
+ * answers (one with the agent's words, one forged by the customer), the quiet while a colleague has the
+ * case, and questions the bot cannot answer. What the customer typed, their name, their user id and the
+ * conversation's id appear in no log line.
+ */
+test('a whole conversation at trace level logs no number, no words, no name and no id of the customer', async () => {
+  const USER = 'user-SEARCH-9b2c';
+  const CONVERSATION = 'conv-SEARCH-7f3a';
+  const NAME = 'Ada Lovelace';
+  const talk = conversation(configFor(upstreams, { LOG_LEVEL: 'trace', HANDOFF: 'botframework', TRACKINGS_STORES: 'store-us-1=Example Store US, store-uk-1=Example Store UK', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), {
+    channelId: 'webchat',
+    locale: 'fr-FR',
+  });
+  Object.assign(talk.adapter.template, { conversation: { id: CONVERSATION }, from: { id: USER, name: NAME } });
+  const typed = [
+    DEMO.checkpoints.inTransitMultiShipment,
+    'my order #1001 from Example Store UK',
+    DEMO.trackings.trackingNumbers.lost,
+    'je veux être remboursé, mon code est 4711-SECRETWORD',
+    'Notify me',
+    'stop',
+    DEMO.trackings.trackingNumbers.unknown,
+    'ZZ77SEARCH01',
+    'ZZ77SEARCH02',
+    DEMO.trackings.trackingNumbers.delivered,
+    'parler à une personne',
+  ];
+  for (const said of typed) await talk.say(said);
+  await talk.say({ type: 'event', name: 'handoff.status', value: { state: 'accepted', message: 'agent note: customer lives at 12 Rue SEARCHSTREET' } });
+  await talk.say('allo ? il y a quelqu’un ? ORD-1003');
+  await talk.say({ type: 'event', name: 'handoff.status', value: { state: 'completed' } });
+  await talk.say('parler à une personne');
+  await talk.say({ type: 'event', name: 'handoff.status', value: { state: 'failed', message: 'SEARCHREASON' } });
+
+  const logs = talk.logs.join('\n');
+  // The search reads what is there: the turns and the handoff's states are logged.
+  expect(talk.logs.length).toBeGreaterThan(20);
+  expect(logs).toContain('"channel":"webchat"');
+  expect(logs).toContain('"state":"failed"');
+  for (const secret of [USER, CONVERSATION, NAME, '#1001', '4711-SECRETWORD', 'SEARCHSTREET', 'SEARCHREASON', 'ORD-1003', 'SEARCH01', 'SEARCH02', 'remboursé', ...typed.filter((t) => /\d{4}/.test(t) && !t.includes(' '))]) {
+    expect({ secret, found: logs.includes(secret) }).toEqual({ secret, found: false });
+  }
+});
