@@ -8,7 +8,7 @@
 import { ActivityTypes, DeliveryModes, type TurnContext } from '../src/bot/botbuilder';
 import type { RenderedAnswers } from '../src/cards';
 import type { Choice } from '../src/channels';
-import { pressingProblem, problemOf } from '../src/nextSteps/problem';
+import { pressingProblem } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
 import type { Clock } from '../src/tracking/clock';
 import type { Translator } from '../src/i18n';
@@ -139,11 +139,6 @@ export class LookupAnswerer {
     return found;
   }
 
-  /** When something is wrong with a parcel: the ways out. */
-  private waysForward(shipments: Shipment[], language: TurnLanguage, now: number): Choice[] {
-    return shipments.some((shipment) => problemOf(shipment, now, this.parts.staleAfterDays)) ? this.waysOut(language) : [];
-  }
-
   /** Where the bot cannot help: a person, where one can come in, and the shop's help page, where there is one. */
   private waysOut(language: TurnLanguage): Choice[] {
     const page = helpPageChoice(this.parts.supportPages, language.language, language.t);
@@ -188,11 +183,12 @@ export class LookupAnswerer {
         .filter(Boolean)
         .join(' ');
       const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays };
-      const choices = [...this.waysForward(shipments, language, cardContext.now), ...this.notifyMe(shipments, t), ...this.followUps(t)];
+      // The answer's most pressing problem, worked out once: it decides the ways forward and what a refund asked next is about.
+      const problem = pressingProblem(found, cardContext.now, this.parts.staleAfterDays);
+      const choices = [...(problem ? this.waysOut(language) : []), ...this.notifyMe(shipments, t), ...this.followUps(t)];
       for (const message of this.parts.renderings.render(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
       // What a number picks on a text channel: the choices it numbered, in that order (a page is no answer).
       await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
-      const problem = pressingProblem(found, cardContext.now, this.parts.staleAfterDays);
       await this.parts.memory.lookedUp(context, found.map((result) => ({ ...result.request, shown: result.lookup.shown })), problem && { state: problem.state, shown: problem.of.lookup.shown });
       return { outcome: 'found' };
     }

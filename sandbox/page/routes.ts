@@ -39,8 +39,10 @@ export function registerSandboxPage(server: Server): void {
   server.get('/sandbox/icon.png', file(path.join(root, 'manifest', 'color.png'), 'image/png', 'max-age=86400'));
   // The demo shop, by the host name the page was opened with: a store's site on another origin (the next port).
   server.get('/sandbox/shop', async (req: Request, res: Response) => {
-    const [host, port] = (req.headers.host ?? '').split(':');
-    res.writeHead(302, { location: `http://${host === '127.0.0.1' ? host : 'localhost'}:${Number(port || 80) + SHOP_PORT_OFFSET}/`, 'cache-control': 'no-cache' });
+    // Parsed as a URL: "[::1]:3978" has colons of its own. The shop listens on IPv4 loopback, which localhost reaches.
+    const page = new URL(`http://${req.headers.host ?? 'localhost'}`);
+    const host = page.hostname === '127.0.0.1' ? page.hostname : 'localhost';
+    res.writeHead(302, { location: `http://${host}:${Number(page.port || 80) + SHOP_PORT_OFFSET}/`, 'cache-control': 'no-cache' });
     res.end();
   });
   // What a problem's "Help page" button opens in the sandbox: a stand-in that says where the shop's own goes.
