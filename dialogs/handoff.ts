@@ -88,8 +88,7 @@ export class Handoff {
     // Only a hub pages people; the help page and the summary are free to ask for again.
     if (port.takesOver && !(await this.parts.limit.admit(context)).admitted) {
       this.parts.logger.info({ hub: port.hub }, 'handoff limited');
-      const url = supportPageFor(this.parts.supportPages, language.language);
-      return sendText(context, `${language.t('handoff.limited')} ${url ? language.t('handoff.limited_url', { url }) : language.t('handoff.limited_elsewhere')}`);
+      return this.noPerson(context, language, 'handoff.limited', 'handoff.limited_elsewhere');
     }
     const handoffCase = await this.caseOf(context, language);
     const lines = await transcript.lines(context);
@@ -164,12 +163,17 @@ export class Handoff {
         return sendText(context, language.t('handoff.completed'));
       case 'failed': {
         await memory.setHandoff(context, undefined);
-        const handoffCase = await this.caseOf(context, language);
-        const { t } = language;
-        const supportUrl = supportPageFor(this.parts.supportPages, language.language);
-        return sendText(context, handoffReply({ lead: t('handoff.failed'), where: supportUrl ? t('handoff.support_url', { url: supportUrl }) : t('handoff.try_later'), handoffCase, t }));
+        return this.noPerson(context, language, 'handoff.failed', 'handoff.try_later');
       }
     }
+  }
+
+  /** No person comes: why (`lead`), the help page or else `elsewhere`, and the case to copy or forward. */
+  private async noPerson(context: TurnContext, language: TurnLanguage, lead: string, elsewhere: string): Promise<void> {
+    const { t } = language;
+    const handoffCase = await this.caseOf(context, language);
+    const supportUrl = supportPageFor(this.parts.supportPages, language.language);
+    await sendText(context, handoffReply({ lead: t(lead), where: supportUrl ? t('handoff.support_url', { url: supportUrl }) : t(elsewhere), handoffCase, t }));
   }
 
   /**

@@ -19,7 +19,9 @@ const messages = (activities: Partial<Activity>[]) => activities.filter((a) => a
 /** Escalations the hub received: Bot Framework's handoff.initiate, or Omnichannel's Escalate message. */
 const escalations = (activities: Partial<Activity>[]) =>
   activities.filter((a) => (a.type === 'event' && a.name === 'handoff.initiate') || JSON.stringify(a.channelData ?? {}).includes('Escalate')).length;
-const LIMITED = "I've already asked the team for you several times today, so I won't ask again just now. The shop's customer service can help: https://shop.example/help";
+/** Nothing was looked up in this conversation: the case is what to give customer service. */
+const LIMITED =
+  "I've already asked the team for you several times today, so I won't ask again just now. You can reach the shop's customer service here: https://shop.example/help When you contact customer service, please give your order or tracking number.";
 
 async function loop(talk: Conversation, times: number, forged: string): Promise<number> {
   let paged = 0;
