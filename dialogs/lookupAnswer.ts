@@ -115,7 +115,7 @@ export class LookupAnswerer {
       const admission = await guard.admit(context);
       if (admission.admitted) continue;
       noteLookup(context, { kind: lookup.request.kind, outcome: 'limited' });
-      await this.paused(context, language, language.t(`limits.${admission.why}`, { count: this.minutesUntil(admission.until) }));
+      await this.paused(context, language, language.t(`limits.${admission.why}`, { count: admission.minutes }));
       return { outcome: 'limited' };
     }
     const trace: LookupTrace = {};
@@ -153,10 +153,6 @@ export class LookupAnswerer {
     await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
   }
 
-  /** Whole minutes to wait, rounded up: "try again in 5 minutes". */
-  private minutesUntil(until: number): number {
-    return Math.max(1, Math.ceil((until - this.parts.clock.now()) / 60_000));
-  }
 
   /** Nothing to wait for once every parcel is delivered, returned or lost. */
   private notifyMe(shipments: Shipment[], t: TurnLanguage['t']): Choice[] {
@@ -202,7 +198,7 @@ export class LookupAnswerer {
       // Nothing for any of several numbers: said, and nothing asked (which number would it be?).
       const missed = await this.parts.guard.missed(context);
       const none = listOf(lookups.map((lookup) => lookup.shown), language.locale, 'disjunction');
-      if (missed.coolUntil !== undefined) await this.pausedAfterMiss(context, language, none, missed.coolUntil);
+      if (missed.pauseMinutes !== undefined) await this.pausedAfterMiss(context, language, none, missed.pauseMinutes);
       else await sendText(context, t('errors.not_found', { identifier: none }));
       return { outcome: 'apology' };
     }
@@ -214,9 +210,9 @@ export class LookupAnswerer {
         const notice = notFound(first, otherKinds, t);
         if (otherKinds.length) return { outcome: 'not_found', otherKinds, notice };
         const missed = await this.parts.guard.missed(context);
-        if (missed.coolUntil !== undefined) {
+        if (missed.pauseMinutes !== undefined) {
           // This miss starts a pause: asking for the number again would only meet it.
-          await this.pausedAfterMiss(context, language, first.shown, missed.coolUntil);
+          await this.pausedAfterMiss(context, language, first.shown, missed.pauseMinutes);
           return { outcome: 'apology' };
         }
         return { outcome: 'not_found', otherKinds, notice: missed.left === 1 ? { ...notice, also: { key: 'limits.last_try' } } : notice };
@@ -231,9 +227,9 @@ export class LookupAnswerer {
   }
 
   /** The miss that starts a pause: nothing found, why lookups pause, and when to try again. */
-  private async pausedAfterMiss(context: TurnContext, language: TurnLanguage, identifiers: string, until: number): Promise<void> {
+  private async pausedAfterMiss(context: TurnContext, language: TurnLanguage, identifiers: string, minutes: number): Promise<void> {
     const { t } = language;
-    await this.paused(context, language, `${t('lookup.nothing_for', { identifiers })} ${t('limits.misses', { count: this.minutesUntil(until) })}`);
+    await this.paused(context, language, `${t('lookup.nothing_for', { identifiers })} ${t('limits.misses', { count: minutes })}`);
   }
 
   /**

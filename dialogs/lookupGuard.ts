@@ -29,13 +29,13 @@ export interface GuardState {
 }
 
 /** Why a lookup may not run: too many misses in a row (the cool-down), or too many lookups in the window. */
-export type Admission = { admitted: true } | { admitted: false; why: 'misses' | 'many'; until: number };
+export type Admission = { admitted: true } | { admitted: false; why: 'misses' | 'many'; minutes: number };
 
 export interface Missed {
   /** Misses still allowed before a pause (0 when this one started it). */
   left: number;
-  /** Set when this miss started a pause: lookups run again from then (ms). */
-  coolUntil?: number;
+  /** Set when this miss started a pause: the whole minutes it lasts. */
+  pauseMinutes?: number;
 }
 
 /** One record of the limits: the conversation's, or the customer's. */
@@ -62,9 +62,9 @@ export class LookupGuard {
     const admitted: Array<[StatePropertyAccessor<GuardState>, GuardState]> = [];
     for (const record of this.applying(context)) {
       const state = await read(record, context);
-      if (state.coolUntil !== undefined && now < state.coolUntil) return { admitted: false, why: 'misses', until: state.coolUntil };
+      if (state.coolUntil !== undefined && now < state.coolUntil) return { admitted: false, why: 'misses', minutes: wholeMinutes(state.coolUntil - now) };
       const recent = state.recent.filter((at) => now - at < this.limits.windowMs);
-      if (recent.length >= this.limits.maxLookups) return { admitted: false, why: 'many', until: recent[recent.length - this.limits.maxLookups] + this.limits.windowMs };
+      if (recent.length >= this.limits.maxLookups) return { admitted: false, why: 'many', minutes: wholeMinutes(recent[recent.length - this.limits.maxLookups] + this.limits.windowMs - now) };
       // Without a limit (LOOKUP_LIMIT=0) there is nothing to count, and the state stays small.
       admitted.push([record.state, { ...state, coolUntil: undefined, recent: Number.isFinite(this.limits.maxLookups) ? [...recent, now] : [] }]);
     }
@@ -87,7 +87,7 @@ export class LookupGuard {
       left = Math.min(left, cool ? 0 : this.limits.maxMisses - misses);
       await record.state.set(context, { ...state, misses: cool ? 0 : misses, coolUntil: cool ? coolUntil : state.coolUntil });
     }
-    return { left, coolUntil };
+    return { left, ...(coolUntil !== undefined && { pauseMinutes: wholeMinutes(this.limits.coolDownMs) }) };
   }
 
   async found(context: TurnContext): Promise<void> {
@@ -118,6 +118,11 @@ export function limitsInForce(limits: Record<string, GuardLimits>, item: Record<
     until = Math.max(until, ends);
   }
   return until > now ? { keep, until } : undefined;
+}
+
+/** Minutes to wait, rounded up and at least one: "try again in 5 minutes". */
+function wholeMinutes(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
 }
 
 function read(record: GuardRecord, context: TurnContext): Promise<GuardState> {

@@ -8,7 +8,6 @@ import { dateFormatter } from '../src/cards/format';
 import { BUTTON_TITLE_BUDGET } from '../src/cards/statusCard';
 import type { Choice } from '../src/channels';
 import type { Translator } from '../src/i18n';
-import type { Clock } from '../src/tracking/clock';
 import type { Logger } from '../src/tracking/logger';
 import { errorLogFields } from '../src/tracking/errors';
 import { pickChoice } from '../src/recognize';
@@ -31,7 +30,6 @@ export interface SubscriberLimits {
   requests: LookupGuard;
   /** The ids of the watches the customer started, in any conversation (user state): NOTIFY_MAX_PER_CUSTOMER counts them. */
   watches: StatePropertyAccessor<string[]>;
-  clock: Clock;
 }
 
 export class Notifications {
@@ -57,7 +55,7 @@ export class Notifications {
     const things = await this.memory.lastAnswer(context);
     if (!things.length) return sendText(context, t('notify.nothing_looked_up'));
     const admission = await this.limits?.requests.admit(context);
-    if (admission && !admission.admitted) return sendText(context, t('notify.limited', { count: this.minutesUntil(admission.until) }));
+    if (admission && !admission.admitted) return sendText(context, t('notify.limited', { count: admission.minutes }));
     const customer = this.limits && hasUserId(context) ? this.limits.watches : undefined;
     let started;
     try {
@@ -148,10 +146,6 @@ export class Notifications {
       locale: language.locale,
       timeZone: language.customerTimeZone ? language.timeZone : undefined,
     };
-  }
-
-  private minutesUntil(until: number): number {
-    return Math.max(1, Math.ceil((until - (this.limits?.clock.now() ?? until)) / 60_000));
   }
 
   private date(ms: number, language: TurnLanguage): string {

@@ -126,7 +126,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const storage = parts.storage ?? createStateStorage(config, parts.clock);
   const stateStorage = new OptimisticStorage(storage);
   const conversationState = new ConversationState(stateStorage);
-  // The customer's lookup counters, across conversations; loaded only by a turn that looks something up.
+  // The customer's limits (lookups, handoffs, Notify me requests) and watch ids, across conversations; loaded only by a turn that uses them.
   const userState = new UserState(stateStorage);
   const queue = new ConversationQueue();
   const clock = parts.clock ?? systemClock;
@@ -216,7 +216,6 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
       limits.notifyGuard,
     ),
     watches: userState.createProperty<string[]>('watches'),
-    clock,
   });
   const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, translator, settings);
   const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, botLogger);
