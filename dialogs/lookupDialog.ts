@@ -9,7 +9,7 @@ import { ComponentDialog, WaterfallDialog, type DialogTurnResult, type Waterfall
 import type { TurnDialogs } from './turnDialogs';
 import type { Store } from '../src/config';
 import type { Translator } from '../src/i18n';
-import { pickChoice as pick, validateIdentifier, type Candidate, type Recognition } from '../src/recognize';
+import { pickChoice as pick, storeNamedIn, validateIdentifier, type Candidate, type Recognition } from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { AskDialog, GAVE_UP, type Heard, type Question } from './askDialog';
 import type { ConversationMemory } from './conversationMemory';
@@ -371,5 +371,9 @@ function candidateChoices(candidates: Candidate[]): Question['choices'] {
 function pickChoice(text: string, question: Question, asking: Asking, stores?: Store[]): number | undefined {
   if (asking !== 'store' || !stores?.length) return pick(text, question.choices);
   // Every store answers to its name and id, also the ones not shown as buttons; a number only when buttons numbered them.
-  return pick(text, stores.map((store) => ({ title: store.name, synonyms: [store.id] })), { numbers: question.choices.length > 0 });
+  const picked = pick(text, stores.map((store) => ({ title: store.name, synonyms: [store.id] })), { numbers: question.choices.length > 0 });
+  if (picked !== undefined) return picked;
+  // Or named in a sentence ("it's from Example Store UK"), as beside a number.
+  const named = storeNamedIn(text, stores);
+  return named && stores.indexOf(named);
 }

@@ -47,3 +47,8 @@ describe('a store named in the sentence is the store', () => {
     await run(configFor(upstreams), [user('my order #1001 from Example Store UK'), ask('What kind of number is #1001?', 'Order number', 'Store order number')], webchat);
   });
 });
+
+test('at "Which store did you order from?", a sentence naming the store picks it', async () => {
+  await run(config(), [user('Store order number'), bot(/^Please type the order number/), user('#1001'), ask('Which store did you order from?', 'Example Store US', 'Example Store UK', 'Example Store EU'), user("it's from Example Store UK I think"), answer('Here is the shipment for #1001:', 1)], webchat);
+  expect(bodies()).toEqual([{ external_order: '#1001', store_id: 'store-uk-1' }]);
+});
