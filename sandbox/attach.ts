@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'restify';
 import { DIRECT_LINE_PATH, LocalChannel, type LocalChannelOptions } from './channel/localChannel';
-import { DEMO_LOOKUPS, registerSandboxPage, webChatBundle } from './page/routes';
+import { webChatBundle } from '../src/webchat/widget';
+import { DEMO_LOOKUPS, registerSandboxPage } from './page/routes';
 import type { Sandbox } from './upstreams';
 import { refuseOtherHosts } from './loopbackHost';
 import type { WidgetOptions } from '../src/webchat/widget';

@@ -4,7 +4,8 @@
  * test (any other value is production), never with a bot identity, and reachable from this machine only.
  */
 import { DEFAULT_NOTIFY_INTERVAL_MS, PRODUCTION_BY_NODE_ENV, type Config } from '../src/config';
-import { DIRECT_LINE_PATH, SANDBOX_DIRECTLINE_SECRET } from './channel/localChannel';
+import { SANDBOX_DIRECTLINE_SECRET } from './channel/directLineGrants';
+import { DIRECT_LINE_PATH } from './channel/localChannel';
 import { compileOrderNumberPattern } from '../src/recognize';
 import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
 import { DEMO, MOVING_STEP_MS, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from './simulators';

@@ -18,7 +18,6 @@ import type { Logger } from '../../src/tracking/logger';
 import { AGENT, AGENT_MESSAGE_MAX, handoffStatus, isHandoffInitiation, isHandoffState, nextStage, type HandoffStage } from './agentHub';
 import { DirectLineGrants, SANDBOX_DIRECTLINE_SECRET, type Bearer } from './directLineGrants';
 
-export { SANDBOX_DIRECTLINE_SECRET } from './directLineGrants';
 
 export const DIRECT_LINE_PATH = '/sandbox/directline';
 export const CONNECTOR_PATH = '/sandbox/connector';

@@ -10,7 +10,6 @@ import { adaptiveCardsBundle, webChatBundle } from '../../src/webchat/widget';
 import { DEMO } from '../simulators';
 import { SANDBOX_HELP_PATH, SHOP_PORT_OFFSET } from '../upstreams';
 
-export { webChatBundle };
 
 /** What the page offers to try: one of each kind and a few stories. */
 export const DEMO_LOOKUPS = [

@@ -28,7 +28,6 @@ import { jsonBody } from './server';
 import { validateBody } from './validation';
 import type { WebchatSettings } from './webchatSettings';
 
-export { DEFAULT_DIRECTLINE_ENDPOINT, type WebchatSettings } from './webchatSettings';
 
 export const WEBCHAT_TOKEN_PATH = '/api/webchat/token';
 /** How long one call to Direct Line may take; a second follows only a failure, so a page waits 10 s at most. */

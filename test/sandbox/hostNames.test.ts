@@ -6,7 +6,7 @@
  * sandbox serves is held to it: the page, the local channel, /api/messages and the action routes on
  * the bot's server, and both simulators.
  */
-import { SANDBOX_DIRECTLINE_SECRET } from '../../sandbox/channel/localChannel';
+import { SANDBOX_DIRECTLINE_SECRET } from '../../sandbox/channel/directLineGrants';
 import net from 'node:net';
 import { attachSandbox } from '../../sandbox/attach';
 import { silentLogger } from '../../src/tracking/logger';

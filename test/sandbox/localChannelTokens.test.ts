@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { attachSandbox } from '../../sandbox/attach';
-import { SANDBOX_DIRECTLINE_SECRET } from '../../sandbox/channel/localChannel';
+import { SANDBOX_DIRECTLINE_SECRET } from '../../sandbox/channel/directLineGrants';
 import { sandboxWebchat, sandboxWebchatOrigins } from '../../sandbox/upstreams';
 import { loadConfig } from '../../src/config';
 import { DEMO } from '../../sandbox/simulators';

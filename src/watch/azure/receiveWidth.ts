@@ -40,8 +40,4 @@ export class ReceiveWidth {
     this.isolated = true;
     this.width = Math.min(this.width, ISOLATED_WIDTH);
   }
-
-  get batches(): boolean {
-    return !this.isolated;
-  }
 }
