@@ -47,14 +47,8 @@ export class ActionAccess {
   check(req: IncomingMessage): Verdict {
     const refused = this.keyDigest ? this.withoutKey(req, this.keyDigest) : this.fromElsewhere(req);
     if (refused) return { ok: false, error: refused };
-    const spent = this.options.budget.spend(clientAddress(req, this.options.trustedProxyHops));
-    if (spent.ok) return { ok: true };
-    const perMinute = this.options.budget.perMinute;
-    return {
-      ok: false,
-      retryAfterSeconds: spent.retryAfterSeconds,
-      error: { status: 429, body: { code: 'resource_exhausted', message: `too many requests: at most ${perMinute} per minute per client (ACTIONS_RATE_LIMIT); try again in ${spent.retryAfterSeconds} s` } },
-    };
+    const limited = this.options.budget.refusal(clientAddress(req, this.options.trustedProxyHops), 'requests', 'ACTIONS_RATE_LIMIT');
+    return limited ? { ok: false, ...limited } : { ok: true };
   }
 
   /** A refusal when the request does not carry our key, else undefined. */

@@ -12,7 +12,7 @@ import type { Logger } from '../tracking/logger';
 import type { TrackingsClient } from '../tracking/trackings/client';
 import { INPUT_TYPES } from '../tracking/trackings/query';
 import type { ActionAccess } from './actionAccess';
-import { errorResponse, INTERNAL_ERROR, type ErrorResponse } from './errorResponse';
+import { errorResponse, INTERNAL_ERROR, sendError as send, type ErrorResponse } from './errorResponse';
 import { ACTION_MAX_BODY_BYTES, jsonBody } from './server';
 import { validateBody } from './validation';
 
@@ -113,8 +113,4 @@ function failed(error: unknown, argumentName: (a: string) => string, logger: Log
   if (!mapped) logger.error({ route: req.getPath(), error: errorLogFields(error) }, 'action failed unexpectedly');
   else if (mapped.status >= 500) logger.warn({ route: req.getPath(), error: errorLogFields(error) }, 'action failed upstream');
   return mapped ?? INTERNAL_ERROR;
-}
-
-function send(res: Response, error: ErrorResponse): void {
-  res.send(error.status, error.body);
 }

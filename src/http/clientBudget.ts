@@ -5,11 +5,18 @@
  * client starts with a full budget, which is where an idle one would be anyway).
  */
 import type { Clock } from '../tracking/clock';
+import type { ErrorResponse } from './errorResponse';
 
 const MAX_CLIENTS = 10_000;
 const MINUTE_MS = 60_000;
 
 export type Spend = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** A route's 429: what it limits and by which setting, and when to come back. */
+export interface BudgetRefusal {
+  error: ErrorResponse;
+  retryAfterSeconds: number;
+}
 
 export class ClientBudget {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
@@ -19,6 +26,14 @@ export class ClientBudget {
     readonly perMinute: number,
     private readonly clock: Clock,
   ) {}
+
+  /** Spends one for `client`; past the budget, the 429 to answer, naming `what` is limited and by which `setting`. */
+  refusal(client: string, what: string, setting: string): BudgetRefusal | undefined {
+    const spent = this.spend(client);
+    if (spent.ok) return undefined;
+    const message = `too many ${what}: at most ${this.perMinute} per minute per client (${setting}); try again in ${spent.retryAfterSeconds} s`;
+    return { retryAfterSeconds: spent.retryAfterSeconds, error: { status: 429, body: { code: 'resource_exhausted', message } } };
+  }
 
   spend(client: string): Spend {
     if (this.perMinute <= 0) return { ok: true };

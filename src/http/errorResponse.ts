@@ -41,4 +41,9 @@ export function errorResponse(error: unknown, argumentName: (argument: string) =
   return undefined;
 }
 
+/** Answers a refusal in the one shape (a restify Response, or anything that sends a status and a body). */
+export function sendError(res: { send(status: number, body: unknown): unknown }, error: ErrorResponse): void {
+  res.send(error.status, error.body);
+}
+
 export const INTERNAL_ERROR: ErrorResponse = { status: 500, body: { code: 'internal', message: 'internal error' } };

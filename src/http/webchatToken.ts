@@ -23,7 +23,7 @@ import type { Logger } from '../tracking/logger';
 import { ClientBudget } from './clientBudget';
 import { clientAddress } from './clientAddress';
 import { DirectLineTokenError, DirectLineTokens } from './directLineTokens';
-import type { ErrorResponse } from './errorResponse';
+import { sendError as send } from './errorResponse';
 import { jsonBody } from './server';
 import { validateBody } from './validation';
 import type { WebchatSettings } from './webchatSettings';
@@ -94,13 +94,10 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
   const admitted: RequestHandler = (req, res, next) => {
     if (admit(req, res) === undefined) return next(false);
     res.header('Access-Control-Expose-Headers', 'Retry-After');
-    const spent = budget.spend(clientAddress(req, settings.trustedProxyHops));
-    if (spent.ok) return next();
-    res.header('Retry-After', String(spent.retryAfterSeconds));
-    send(res, {
-      status: 429,
-      body: { code: 'resource_exhausted', message: `too many chat tokens: at most ${settings.tokensPerMinute} per minute per client (WEBCHAT_TOKENS_PER_MINUTE); try again in ${spent.retryAfterSeconds} s` },
-    });
+    const limited = budget.refusal(clientAddress(req, settings.trustedProxyHops), 'chat tokens', 'WEBCHAT_TOKENS_PER_MINUTE');
+    if (!limited) return next();
+    res.header('Retry-After', String(limited.retryAfterSeconds));
+    send(res, limited.error);
     return next(false);
   };
 
@@ -120,8 +117,4 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
       send(res, { status: 502, body: { code: 'unavailable', message: known ? error.message : 'Direct Line gave no token' } });
     }
   });
-}
-
-function send(res: Response, error: ErrorResponse): void {
-  res.send(error.status, error.body);
 }
