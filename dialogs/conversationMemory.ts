@@ -42,9 +42,7 @@ export interface HandoffUnderWay {
   at: number;
   /** The customer's locale: the hub's answers are passed on in it. */
   locale: string;
-  /** The hub said an agent took it (handoff.status accepted). */
-  accepted?: boolean;
-  /** When it did (ms): the bot keeps quiet for a bounded time from then. */
+  /** When the hub said an agent took it (handoff.status accepted; ms): the bot keeps quiet for a bounded time from then. */
   acceptedAt?: number;
   /** When the customer was last told that a colleague has the case (ms). */
   toldAt?: number;

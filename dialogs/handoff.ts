@@ -107,9 +107,9 @@ export class Handoff {
   async holding(context: TurnContext): Promise<boolean> {
     const { memory, clock, logger, port, understanding } = this.parts;
     const underWay = await memory.handoff(context);
-    if (!underWay?.accepted) return false;
+    if (underWay?.acceptedAt === undefined) return false;
+    const { acceptedAt } = underWay;
     const now = clock.now();
-    const acceptedAt = underWay.acceptedAt ?? underWay.at;
     if (now - acceptedAt >= AGENT_HOLDS_MS) {
       await memory.setHandoff(context, undefined);
       logger.info({ hub: port.hub }, 'handoff wait ended: no word from the hub');
@@ -156,7 +156,7 @@ export class Handoff {
     const language = this.language(context);
     switch (state) {
       case 'accepted':
-        await memory.setHandoff(context, { ...underWay, accepted: true, acceptedAt: clock.now() });
+        await memory.setHandoff(context, { ...underWay, acceptedAt: clock.now() });
         return sendText(context, language.t('handoff.accepted'));
       case 'completed':
         await memory.setHandoff(context, undefined);
