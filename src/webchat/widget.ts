@@ -17,7 +17,8 @@ import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Request, Response, Server } from 'restify';
 import { projectRoot } from '../projectRoot';
-import { WIDGET_STRINGS } from './strings';
+import { Translator } from '../i18n';
+import { widgetWords } from './strings';
 
 export interface WidgetOptions {
   /**
@@ -85,7 +86,7 @@ async function sendAsset(req: Request, res: Response, item: Asset, type: string,
 /** The client scripts, read once, with the six languages' words put in. */
 function clientScript(name: string): Asset {
   const source = readFileSync(path.join(projectRoot(), 'src', 'webchat', 'client', name), 'utf8');
-  return asset(source.replace('/*WIDGET_STRINGS*/ {}', JSON.stringify(WIDGET_STRINGS)));
+  return asset(source.replace('/*WIDGET_STRINGS*/ {}', JSON.stringify(widgetWords(new Translator('en')))));
 }
 
 function version(file: string | undefined): string {
