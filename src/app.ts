@@ -24,8 +24,10 @@ import { TurnTransaction } from './bot/turnTransaction';
 import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
 import type { Config } from './config';
+import type { CustomerDirectory } from './customers/customer';
 import { problemOf } from './nextSteps/problem';
 import { RenderedAnswers } from './cards';
+import { StoredCustomers } from './customers/storedCustomers';
 import { ActionAccess } from './http/actionAccess';
 import { registerActionRoutes } from './http/actionRoutes';
 import { ClientBudget } from './http/clientBudget';
@@ -70,6 +72,8 @@ export interface App {
   bot: TrackingBot;
   /** The lookup the dialogs use: both interfaces, behind the cache. */
   lookup: ShipmentFinder;
+  /** The customers signed in through the token endpoint (its customerToken), by Direct Line user id. */
+  customers: CustomerDirectory;
   /** Resolves once every reply promised for later has been sent: shutdown waits for it. */
   idle(): Promise<void>;
   /** Stops waiting for the later replies' lookups: their customers are told to ask again (shutdown's last resort). */
@@ -130,6 +134,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const userState = new UserState(stateStorage);
   const queue = new ConversationQueue();
   const clock = parts.clock ?? systemClock;
+  // The customers the store's site signed in, beside user state, each until their token expires.
+  const customers = new StoredCustomers(storage, clock);
   const hub = config.handoff.hub ?? 'none';
   // Only a Bot Framework hub takes a transcript: Omnichannel shows its own, and without a hub nobody reads one.
   const transcript = new ConversationTranscript(conversationState.createProperty<StoredTranscript | undefined>('transcript'), clock, hub === 'botframework' && config.handoff.transcript);
@@ -218,7 +224,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     watches: userState.createProperty<string[]>('watches'),
   });
   const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, translator, settings);
-  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, botLogger);
+  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, botLogger, customers);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
@@ -241,6 +247,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     adapter,
     bot,
     lookup: finder,
+    customers,
     idle: () => laterReplies.idle(),
     abandonLaterReplies: () => laterReplies.abandon(),
     updates: { watches, scheduler, sweep, store: watchStore, queue: watchQueue, shared },

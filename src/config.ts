@@ -92,6 +92,14 @@ const ENV_SHAPE = {
   WEBCHAT_ALLOWED_ORIGINS: z.string().max(4_000).transform(parseOrigins).optional(),
   // Tokens per minute per client (0: no limit): a visitor can always ask for a new id, so the endpoint is limited.
   WEBCHAT_TOKENS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
+  // Signed-in customers: the store signs a short-lived JWT (HS256 with the shared secret, or RS256/ES256 under its JWKS).
+  CUSTOMER_TOKEN_SECRET: z.string().regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 visible ASCII characters (HS256 needs at least 256 bits)').optional(),
+  CUSTOMER_TOKEN_JWKS_URL: httpUrl.optional(),
+  CUSTOMER_TOKEN_ALGORITHM: z.enum(['HS256', 'RS256', 'ES256']).optional(),
+  CUSTOMER_TOKEN_AUDIENCE: z.string().min(1).max(200).default('order-tracking-bot'),
+  CUSTOMER_TOKEN_ISSUER: z.string().min(1).max(200).optional(),
+  // What a lookup by order number, store order or order ID shows to someone who is not its signed-in owner.
+  ORDER_DETAILS: z.enum(['masked', 'verified', 'open']).default('masked'),
   // Proxies in front of the service (Azure App Service's front end is 1) whose X-Forwarded-For entry names the client.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 
@@ -145,6 +153,18 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   requireWith('CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'CHECKPOINTS_TOKEN');
   requireWith('TRACKINGS_BASE_URL', 'TRACKINGS_API_KEY');
   requireWith('DIRECTLINE_SECRET', 'WEBCHAT_ALLOWED_ORIGINS');
+  if (env.CUSTOMER_TOKEN_SECRET !== undefined && env.CUSTOMER_TOKEN_JWKS_URL !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['CUSTOMER_TOKEN_JWKS_URL'], message: 'set CUSTOMER_TOKEN_SECRET (HS256) or CUSTOMER_TOKEN_JWKS_URL (RS256/ES256), not both' });
+  }
+  if (env.CUSTOMER_TOKEN_SECRET !== undefined && env.CUSTOMER_TOKEN_ALGORITHM !== undefined && env.CUSTOMER_TOKEN_ALGORITHM !== 'HS256') {
+    ctx.addIssue({ code: 'custom', path: ['CUSTOMER_TOKEN_ALGORITHM'], message: 'must be HS256 with CUSTOMER_TOKEN_SECRET' });
+  }
+  if (env.CUSTOMER_TOKEN_JWKS_URL !== undefined && env.CUSTOMER_TOKEN_ALGORITHM === 'HS256') {
+    ctx.addIssue({ code: 'custom', path: ['CUSTOMER_TOKEN_ALGORITHM'], message: 'must be RS256 or ES256 with CUSTOMER_TOKEN_JWKS_URL (a key set holds public keys)' });
+  }
+  if ((env.CUSTOMER_TOKEN_SECRET !== undefined || env.CUSTOMER_TOKEN_JWKS_URL !== undefined) && env.DIRECTLINE_SECRET === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['DIRECTLINE_SECRET'], message: 'is required when customer tokens are set: signed-in customers come through the Web Chat token endpoint' });
+  }
   if (env.STORAGE === 'blob' && env.AZURE_STORAGE_CONNECTION_STRING === undefined) {
     ctx.addIssue({ code: 'custom', path: ['AZURE_STORAGE_CONNECTION_STRING'], message: 'is required when STORAGE is blob' });
   }
@@ -217,6 +237,10 @@ export interface Config {
   actions: { apiKey?: string; perMinute: number };
   /** POST /api/webchat/token (src/http/webchatToken.ts): off (503) without the secret. */
   webchat: WebchatSettings;
+  /** How a store's customer token is checked (src/customers/customerToken.ts); none: nobody signs in, and a customerToken gets 401. */
+  customerTokens?: CustomerTokenSettings;
+  /** ORDER_DETAILS: what a lookup by order number, store order or order ID shows to whom (src/customers/disclosure.ts). */
+  orderDetails: OrderDetails;
   /**
    * Where conversation state and watches live: this process's memory (state bounded by count and idle time), or
    * Azure Storage shared by every instance: blobs in `container`, the watches' timer in the queue `queue`.
@@ -354,6 +378,8 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       tokensPerMinute: e.WEBCHAT_TOKENS_PER_MINUTE,
       trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     },
+    customerTokens: customerTokens(e),
+    orderDetails: e.ORDER_DETAILS,
     storage:
       e.STORAGE === 'blob'
         ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER, queue: e.AZURE_STORAGE_QUEUE }
@@ -364,6 +390,19 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
   };
+}
+
+export type OrderDetails = 'masked' | 'verified' | 'open';
+
+export type CustomerTokenSettings =
+  | { algorithm: 'HS256'; secret: string; audience: string; issuer?: string }
+  | { algorithm: 'RS256' | 'ES256'; jwksUrl: string; audience: string; issuer?: string };
+
+function customerTokens(e: z.infer<typeof EnvSchema>): CustomerTokenSettings | undefined {
+  const common = { audience: e.CUSTOMER_TOKEN_AUDIENCE, issuer: e.CUSTOMER_TOKEN_ISSUER };
+  if (e.CUSTOMER_TOKEN_SECRET) return { algorithm: 'HS256', secret: e.CUSTOMER_TOKEN_SECRET, ...common };
+  if (e.CUSTOMER_TOKEN_JWKS_URL) return { algorithm: e.CUSTOMER_TOKEN_ALGORITHM === 'ES256' ? 'ES256' : 'RS256', jwksUrl: e.CUSTOMER_TOKEN_JWKS_URL, ...common };
+  return undefined;
 }
 
 /** No upstream is configured: `npm start` runs sandbox mode (sandbox/upstreams.ts says whether it may). */

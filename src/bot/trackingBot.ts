@@ -13,6 +13,8 @@ import { conversationKey, type ConversationQueue } from './conversationQueue';
 import { DuplicateDeliveries } from './duplicateDeliveries';
 import type { TurnTransaction } from './turnTransaction';
 import { lookupOf } from '../../dialogs/turnLookup';
+import type { CustomerDirectory } from '../customers/customer';
+import { resolveCustomer } from './turnCustomer';
 
 export class TrackingBot extends ActivityHandler {
   private readonly duplicates: DuplicateDeliveries;
@@ -24,6 +26,8 @@ export class TrackingBot extends ActivityHandler {
     private readonly queue: ConversationQueue,
     private readonly transaction: TurnTransaction,
     private readonly logger?: Logger,
+    /** The customers the store signed in; without it everyone is a visitor. */
+    private readonly customers?: CustomerDirectory,
   ) {
     super();
     this.duplicates = new DuplicateDeliveries(conversationState);
@@ -74,7 +78,9 @@ export class TrackingBot extends ActivityHandler {
     let duplicate = false;
     const { sent, attempts } = await this.transaction.run(context, async () => {
       duplicate = await this.duplicates.seenBefore(context);
-      if (!duplicate) await super.run(context);
+      if (duplicate) return;
+      await resolveCustomer(context, this.customers);
+      await super.run(context);
     });
     if (duplicate) return this.logDuplicate(context);
     this.logger?.info(

@@ -27,9 +27,16 @@ export interface ChannelProfile {
    * outside its 24-hour window only with a message tag, and POST_PURCHASE_UPDATE is the one for shipping news.
    */
   unaskedChannelData?: Record<string, unknown>;
+  /**
+   * The channel is Direct Line (Web Chat on the store's site), where enhanced authentication binds a `dl_`
+   * user id to the token the store's page got: only here can such an id be a signed-in customer. The same id
+   * arriving on any other channel is whatever its sender typed.
+   */
+  signsIn?: true;
 }
 
 const WEB: ChannelProfile = { cards: true, choices: 'suggested_actions' };
+const DIRECT_LINE: ChannelProfile = { ...WEB, signsIn: true };
 /** Any channel not named here: plain text works everywhere (Telegram, Facebook, Slack, e-mail, …). */
 const TEXT: ChannelProfile = { cards: false, choices: 'numbered_list' };
 /** Bot Framework's SMS channel (Twilio) under both of its ids. */
@@ -37,8 +44,8 @@ const SMS: ChannelProfile = { cards: false, choices: 'numbered_list', sms: true 
 
 const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   msteams: { cards: true, choices: 'card_buttons' },
-  webchat: WEB,
-  directline: WEB,
+  webchat: DIRECT_LINE,
+  directline: DIRECT_LINE,
   emulator: WEB,
   test: WEB,
   omnichannel: WEB,
