@@ -8,7 +8,7 @@
 import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import { CASE_LIMITS, type HandoffHub } from '../src/handoff';
 import type { ProblemState } from '../src/nextSteps/problem';
-import type { LookupRequest } from '../src/tracking/lookup';
+import { sameRequest, type LookupRequest } from '../src/tracking/lookup';
 
 export interface LastLookup extends LookupRequest {
   /** As the customer typed it. */
@@ -70,8 +70,7 @@ export class ConversationMemory {
   /** What an answer found: the first is what "when will it arrive?" points at; each joins the case. `problem`: what was most wrong in it. */
   async lookedUp(context: TurnContext, found: LastLookup[], problem?: AnswerProblem): Promise<void> {
     const memory = await this.state.get(context, {});
-    const same = (a: LastLookup, b: LastLookup) => a.kind === b.kind && a.identifier === b.identifier && a.storeId === b.storeId;
-    const kept = (memory.found ?? []).filter((old) => !found.some((now) => same(old, now)));
+    const kept = (memory.found ?? []).filter((old) => !found.some((now) => sameRequest(old, now)));
     await this.state.set(context, { ...memory, last: undefined, answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups), problem });
   }
 

@@ -5,6 +5,7 @@
  * the customer is told, in their language, what happens next. Nothing the customer said is logged.
  */
 import { ActivityTypes, type TurnContext } from '../src/bot/botbuilder';
+import { customerOf } from '../src/bot/turnCustomer';
 import { z } from 'zod';
 import type { Choice } from '../src/channels';
 import { caseOf, handoffReply, TRANSCRIPT_LIMITS, type HandoffCase } from '../src/handoff';
@@ -182,7 +183,7 @@ export class Handoff {
    */
   private async caseOf(context: TurnContext, language: TurnLanguage): Promise<HandoffCase> {
     const found = await this.parts.memory.found(context);
-    const options = { language: language.language, locale: language.locale, t: language.t, problemOf: this.parts.problemOf };
+    const options = { language: language.language, locale: language.locale, signedIn: customerOf(context) !== undefined, t: language.t, problemOf: this.parts.problemOf };
     if (!found.length) return caseOf([], options);
     const lookups = Promise.all(found.map((lookup) => settle(this.parts.finder.find({ kind: lookup.kind, identifier: lookup.identifier, storeId: lookup.storeId }, language.language))));
     const settled = await this.parts.deadline.within(settle(lookups), async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));

@@ -21,7 +21,10 @@ import { sendText } from './send';
 import { structuredLookup } from './structuredLookup';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from './turnLanguage';
-import { NOTIFY, type Understanding } from './understanding';
+import { NOTIFY, YOUR_ORDERS, type Understanding } from './understanding';
+import type { YourOrders } from './yourOrders';
+import { customerOf } from '../src/bot/turnCustomer';
+import { firstName } from '../src/customers/firstName';
 import { STOP_ALL, type Notifications } from './notifications';
 import { stoppedBy } from '../src/watch/announcement';
 
@@ -44,12 +47,17 @@ export class MainDialog {
     private readonly notifications: Notifications,
     private readonly translator: Translator,
     private readonly settings: MainDialogSettings,
+    private readonly yourOrders: YourOrders,
   ) {}
 
-  /** The first words of a conversation: what the bot does, and the kinds of number as choices. */
+  /**
+   * The first words of a conversation: what the bot does, and the kinds of number as choices. A signed-in
+   * customer is greeted by their first name and offered their orders first.
+   */
   async welcome(context: TurnContext): Promise<void> {
     const { t } = this.language(context);
-    await this.offer(context, t('welcome'), this.understanding.kinds.length > 1 ? this.kindChoices(t) : []);
+    const name = firstName(customerOf(context)?.name);
+    await this.offer(context, name ? t('welcome_named', { name }) : t('welcome'), [...this.yourOrders.choices(context, t), ...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : [])]);
   }
 
   async run(context: TurnContext, dialogState: StatePropertyAccessor<DialogState>): Promise<void> {
@@ -92,7 +100,7 @@ export class MainDialog {
         if (dialogs.open) {
           await sendText(context, t('help'));
           await dialogs.reprompt();
-        } else await this.offer(context, t('help'), [...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : []), ...this.personChoice(t)]);
+        } else await this.offer(context, t('help'), [...this.yourOrders.choices(context, t), ...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : []), ...this.personChoice(t)]);
         return true;
       case 'cancel':
         await dialogs.cancelAll();
@@ -112,6 +120,10 @@ export class MainDialog {
     if (this.understanding.wantsPerson(text, t)) {
       await dialogs.cancelAll();
       await this.handoff.start(context);
+      return true;
+    }
+    if (this.understanding.asksForOrders(text, t)) {
+      await this.ordersAsked(dialogs, t);
       return true;
     }
     switch (this.understanding.social(text, t)) {
@@ -180,11 +192,14 @@ export class MainDialog {
   /** After an answer, or before the first question: a choice offered, a number, a question, or the first question. */
   private async noQuestionOpen(dialogs: TurnDialogs, text: string, offered: string[], t: TurnLanguage['t']): Promise<void> {
     const { context } = dialogs;
-    const picked = this.picked(text, offered, t);
+    const picked = this.picked(context, text, offered, t);
     if (picked === 'another') return void (await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft));
     if (picked === 'done') return sendText(context, t('goodbye'));
     if (picked === PERSON) return this.handoff.start(context);
     if (picked === NOTIFY) return this.notifications.start(context);
+    if (picked === YOUR_ORDERS) return this.ordersAsked(dialogs, t);
+    const order = picked && this.yourOrders.picked(context, picked);
+    if (order) return this.lookupDialog.lookUp(dialogs, { ...order, shown: order.identifier });
     if (picked) return void (await dialogs.begin(LOOKUP_DIALOG, { kind: picked as LookupKind } satisfies LookupDraft));
 
     const proven = this.understanding.identifiers(text);
@@ -208,14 +223,37 @@ export class MainDialog {
    * The value of a choice picked with no question open: by its number only among those the last message
    * offered, by its words among every answer's follow-ups and the kinds of number ("Tracking number").
    */
-  private picked(text: string, offered: string[], t: TurnLanguage['t']): string | undefined {
-    const choices = [...FOLLOW_UPS.map((value) => this.understanding.choice(value, t)), ...this.kindChoices(t), ...this.personChoice(t), this.understanding.choice(NOTIFY, t)];
+  private picked(context: TurnContext, text: string, offered: string[], t: TurnLanguage['t']): string | undefined {
+    const choices = [
+      ...FOLLOW_UPS.map((value) => this.understanding.choice(value, t)),
+      ...this.kindChoices(t),
+      ...this.personChoice(t),
+      this.understanding.choice(NOTIFY, t),
+      ...this.yourOrders.choices(context, t),
+      ...this.yourOrders.pickable(context),
+    ];
     const byValue = (values: readonly string[]) => values.map((value) => choices.find((choice) => choice.value === value)).filter((c): c is (typeof choices)[number] => !!c);
     const shown = byValue(offered);
     const index = pickChoice(text, shown);
     if (index !== undefined) return shown[index].value;
     const any = pickChoice(text, choices, { numbers: false });
     return any === undefined ? undefined : choices[any].value;
+  }
+
+  /**
+   * "my orders": a signed-in customer's newest orders to pick from (any question open gives way to them);
+   * else why there are none to show, and the question open, or else what to send instead.
+   */
+  private async ordersAsked(dialogs: TurnDialogs, t: TurnLanguage['t']): Promise<void> {
+    const { context } = dialogs;
+    const reply = this.yourOrders.reply(context, t);
+    if (reply.list) {
+      await dialogs.cancelAll();
+      return this.offer(context, reply.text, reply.choices);
+    }
+    if (!dialogs.open) return sendText(context, `${reply.text} ${t('questions.send_number')}`);
+    leadWith(context, reply.text);
+    await dialogs.reprompt();
   }
 
   private kindChoices(t: TurnLanguage['t']): Array<Choice & OfferedChoice> {

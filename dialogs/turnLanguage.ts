@@ -1,8 +1,9 @@
 /**
- * The language, locale and time zone of one turn, worked out once from the activity
- * and kept in turn state, so every step, card and error reply speaks the same way.
+ * The language, locale and time zone of one turn, worked out once from the activity (and the
+ * signed-in customer's claims, when the activity names no locale) and kept in turn state, so every step, card and error reply speaks the same way.
  */
 import type { TurnContext } from '../src/bot/botbuilder';
+import { customerOf } from '../src/bot/turnCustomer';
 import type { Localization, Translator } from '../src/i18n';
 import { validTimeZone } from '../src/timeZone';
 
@@ -20,7 +21,8 @@ export function languageOf(context: TurnContext, translator: Translator, default
   if (known) return known;
   const activity = context.activity;
   const own = validTimeZone(activity.localTimezone);
-  const language = { ...translator.localize(activity.locale), timeZone: own ?? defaultTimeZone, customerTimeZone: own !== undefined };
+  // A client that names no locale: the language the store's site said its signed-in customer speaks.
+  const language = { ...translator.localize(activity.locale || customerOf(context)?.locale), timeZone: own ?? defaultTimeZone, customerTimeZone: own !== undefined };
   context.turnState.set(KEY, language);
   return language;
 }

@@ -31,6 +31,8 @@ export const NOTIFY = 'notify';
 export const MY_NOTIFICATIONS = 'my_notifications';
 /** The words that take the conversation back from a colleague ("talk to the bot"); never shown as a button. */
 export const BOT = 'bot';
+/** The value of "Your orders", offered to a signed-in customer with orders. */
+export const YOUR_ORDERS = 'your_orders';
 
 export type UpdatesAsked = 'start' | 'stop' | 'list';
 
@@ -100,6 +102,15 @@ export class Understanding {
     const asked = this.updatePhrases(t).asked.get(said);
     if (asked) return asked;
     return this.topic(text, t) === 'notify' && this.identifiers(text).type === 'none' ? 'start' : undefined;
+  }
+
+  /**
+   * "my orders", "what did I order", "meine Bestellungen", or the button's words: the customer asks for their
+   * orders, and names none (a message with a number in it is about that number).
+   */
+  asksForOrders(text: string | undefined, t: Translate): boolean {
+    if (pickChoice(text, [this.choice(YOUR_ORDERS, t)], { numbers: false }) !== undefined) return true;
+    return this.topic(text, t) === 'orders' && this.identifiersOrGuess(text).type === 'none';
   }
 
   /** A bare "stop" (in the customer's language or English): with updates running, it stops them. */

@@ -11,6 +11,7 @@ import { handoffPort } from '../dialogs/handoffHubs';
 import { LookupAnswerer } from '../dialogs/lookupAnswer';
 import { LookupDialog } from '../dialogs/lookupDialog';
 import { Understanding } from '../dialogs/understanding';
+import { YourOrders } from '../dialogs/yourOrders';
 import { DEFAULT_LIMITS, HANDOFF_LIMITS, hasUserId, limitsInForce, LookupGuard, type GuardLimits, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
 import { ReplyDeadline } from '../dialogs/replyDeadline';
@@ -223,7 +224,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     ),
     watches: userState.createProperty<string[]>('watches'),
   });
-  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, translator, settings);
+  const yourOrders = new YourOrders(understanding, config.trackings?.stores);
+  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, translator, settings, yourOrders);
   const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, botLogger, customers);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });

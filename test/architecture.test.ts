@@ -1,6 +1,6 @@
 /**
  * Botbuilder stays at the edges (the adapter, the bot, the dialogs): the tracking core, the cards, the
- * channels, recognition, next steps, the handoff's case and the watches import none of it, neither the
+ * channels, the signed-in customers, recognition, next steps, the handoff's case and the watches import none of it, neither the
  * packages nor the project's own gateway to them (src/bot/botbuilder.ts, dialogs/botbuilderDialogs.ts),
  * so that a port to the Microsoft 365 Agents SDK replaces the edges only.
  */
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
-const CORE = ['src/tracking', 'src/cards', 'src/channels', 'src/recognize', 'src/nextSteps', 'src/handoff', 'src/watch'];
+const CORE = ['src/tracking', 'src/cards', 'src/channels', 'src/customers', 'src/recognize', 'src/nextSteps', 'src/handoff', 'src/watch'];
 const EDGE = /^botbuilder|^botframework-|\/bot\/|\/dialogs\//;
 
 function filesUnder(dir: string): string[] {

@@ -1,7 +1,9 @@
 /**
  * Choices put on a message the way its channel shows them (see profile.ts). Every choice is shown by
  * its translated title, and every button sends that same title back as the customer's words, so a
- * button and typing the words are one and the same answer, and no internal value is ever shown.
+ * button and typing the words are one and the same answer, and no internal value is ever shown. A choice
+ * that carries data (a signed-in customer's order) sends it as the activity's value too, with its title as
+ * the words shown, so it is acted on in that turn whatever the words; a numbered list picks it by its number.
  */
 import { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, type Attachment, type Reply } from '../cards/types';
 import { channelProfile } from './profile';
@@ -15,14 +17,14 @@ export interface Choice {
   url?: string;
   /** That line in the customer's language ("Page d’aide : …", French spacing); else "title: url". */
   line?: string;
+  /** Sent back as the activity's value with the title as its words (a lookup sent as data). */
+  data?: Record<string, unknown>;
 }
 
-/** A suggested action or hero-card button: one that sends its title, or one that opens a page. */
-export interface ButtonAction {
-  type: 'imBack' | 'openUrl';
-  title: string;
-  value: string;
-}
+/** A suggested action or hero-card button: one that sends its title, one that opens a page, or one that sends data shown as its title. */
+export type ButtonAction =
+  | { type: 'imBack' | 'openUrl'; title: string; value: string }
+  | { type: 'messageBack'; title: string; value: Record<string, unknown>; text: string; displayText: string };
 
 /** One outgoing message: a Reply, with the suggested actions of channels that show them. */
 export interface Message extends Reply {
@@ -37,7 +39,7 @@ export const HERO_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.hero';
  */
 export function offerChoices(message: Message, choices: readonly Choice[], channel: string | undefined): Message[] {
   if (!choices.length) return [message];
-  const buttons = choices.map(({ title, url }): ButtonAction => (url ? { type: 'openUrl', title, value: url } : { type: 'imBack', title, value: title }));
+  const buttons = choices.map(button);
   switch (channelProfile(channel).choices) {
     case 'suggested_actions':
       return [{ ...message, suggestedActions: { actions: buttons } }];
@@ -57,6 +59,11 @@ export function numberedList(choices: readonly Choice[]): string {
   return choices.map((choice, index) => `${index + 1}. ${choice.title}`).join('\n');
 }
 
+function button({ title, url, data }: Choice): ButtonAction {
+  if (url) return { type: 'openUrl', title, value: url };
+  return data ? { type: 'messageBack', title, value: data, text: title, displayText: title } : { type: 'imBack', title, value: title };
+}
+
 const isAdaptive = (attachment: { contentType: string }) => attachment.contentType === ADAPTIVE_CARD_CONTENT_TYPE;
 
 /**
@@ -66,7 +73,9 @@ const isAdaptive = (attachment: { contentType: string }) => attachment.contentTy
  * the next message, since a card added to a carousel would be one more slide, off to the side.
  */
 function afterCards(message: Message, choices: readonly Choice[]): Message[] {
-  const actions = choices.map(({ title, url }) => (url ? { type: 'Action.OpenUrl', title, url } : { type: 'Action.Submit', title, data: { msteams: { type: 'imBack', value: title } } }));
+  const actions = choices.map(({ title, url, data }) =>
+    url ? { type: 'Action.OpenUrl', title, url } : { type: 'Action.Submit', title, data: data ? { ...data, msteams: { type: 'messageBack', text: title, displayText: title } } : { msteams: { type: 'imBack', value: title } } },
+  );
   // One button a row: Teams lays a card's buttons out side by side and cuts what does not fit (three on a phone, five anywhere).
   const body = actions.map((action, index) => ({ type: 'ActionSet', actions: [action], spacing: index ? 'small' : 'none' }));
   const card: Attachment = { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: { type: 'AdaptiveCard', version: CARD_VERSION, body } };

@@ -16,6 +16,8 @@ export interface HandoffCase {
   /** The customer's language (two letters), and their full locale. */
   language: string;
   locale: string;
+  /** Whether the store's site signed the customer in (their claims are kept); never who they are. */
+  signedIn: boolean;
   /** What the conversation looked up, oldest first. */
   lookups: CaseLookup[];
 }
@@ -55,6 +57,7 @@ export interface LookedUp {
 export interface CaseOptions {
   language: string;
   locale: string;
+  signedIn: boolean;
   t: Translate;
   /** The problem state of a shipment, if any. */
   problemOf?: (shipment: Shipment) => string | undefined;
@@ -64,6 +67,7 @@ export function caseOf(lookups: readonly LookedUp[], options: CaseOptions): Hand
   return {
     language: options.language,
     locale: options.locale,
+    signedIn: options.signedIn,
     lookups: lookups.slice(-CASE_LIMITS.lookups).map((lookup) => ({
       kind: lookup.kind,
       identifier: clean(lookup.shown, LIMITS.trackingNumber) ?? lookup.identifier,

@@ -47,10 +47,12 @@ export function handoffReply({ lead, where, handoffCase, t }: HandoffReplyParts)
   return summary ? `${first}\n\n${t('handoff.summary')}\n\n${summary}` : first;
 }
 
-/** For the agent: that the customer asked for a person, in which language, and the case. */
+/** For the agent: that the customer asked for a person, in which language, whether they are signed in, and the case. */
 export function agentSummary(handoffCase: HandoffCase, t: Translate): string {
   const summary = caseText(handoffCase, t);
-  return [t('handoff.agent_summary', { language: handoffCase.locale }), summary || t('handoff.nothing_looked_up')].join('\n\n');
+  const signedIn = t(handoffCase.signedIn ? 'handoff.agent_signed_in' : 'handoff.agent_not_signed_in');
+  // First: whether the store vouches for who they are decides what an agent may discuss with them.
+  return [signedIn, t('handoff.agent_summary', { language: handoffCase.locale }), summary || t('handoff.nothing_looked_up')].join('\n\n');
 }
 
 function lookupName(lookup: CaseLookup, t: Translate): string {

@@ -9,10 +9,11 @@ export const SOCIAL_INTENTS = ['greeting', 'thanks', 'goodbye', 'yes', 'no', 'ok
 export type SocialIntent = (typeof SOCIAL_INTENTS)[number];
 
 /**
- * In the order they are checked: "I want a person to refund me" is about a person first, and "let me
- * know when it arrives" asks for updates, not for a date.
+ * In the order they are checked: "I want a person to refund me" is about a person first, "let me
+ * know when it arrives" asks for updates, not for a date, and "when will my orders arrive?" for the
+ * customer's orders (a signed-in customer is shown them), not for a date either.
  */
-export const TOPICS = ['person', 'notify', 'problem', 'change', 'eta', 'track'] as const;
+export const TOPICS = ['person', 'notify', 'problem', 'change', 'orders', 'eta', 'track'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export interface Phrasebook {

@@ -21,6 +21,11 @@ export interface LookupRequest {
   storeId?: string;
 }
 
+/** Whether two requests ask for the same thing. */
+export function sameRequest(a: LookupRequest, b: LookupRequest): boolean {
+  return a.kind === b.kind && a.identifier === b.identifier && a.storeId === b.storeId;
+}
+
 /** What the conversation needs of the tracking core: the kinds it can look up, and the lookup. */
 /** What a lookup did on its way, for the turn's log line; filled in by whoever knows. */
 export interface LookupTrace {

@@ -56,6 +56,7 @@ describe('HANDOFF=botframework', () => {
     expect(event.value).toEqual({
       language: 'en',
       locale: 'en-US',
+      signedIn: false,
       lookups: [
         {
           kind: 'order_number',

@@ -95,3 +95,24 @@ describe('a link among the choices (the shop’s help page): it opens the page, 
     expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, withHelp, 'sms')[0].text).toBe('Voici\n\nPage d’aide: https://shop.example/fr/aide\n\n1. Suivre un autre envoi\n2. C’est tout, merci');
   });
 });
+
+describe('a choice that carries data (a signed-in customer’s order): its title shown and sent as the words, its data as the value', () => {
+  const order = { value: 'your_order:0', title: '#1001 (Example Store UK)', data: { input_type: 'external_order', identifier: '#1001', store_id: 'store-uk-1' } };
+  const messageBack = { type: 'messageBack', title: order.title, value: order.data, text: order.title, displayText: order.title };
+
+  test('Web Chat and Direct Line: a suggested action that posts the lookup as data', () => {
+    expect(offerChoices({ text: 'Which order?' }, [order, choices[0]], 'webchat')).toEqual([
+      { text: 'Which order?', suggestedActions: { actions: [messageBack, { type: 'imBack', title: choices[0].title, value: choices[0].title }] } },
+    ]);
+  });
+
+  test('Teams: a hero card button that posts it, and on a card of choices a submit with the data', () => {
+    expect(offerChoices({ text: 'Which order?' }, [order], 'msteams')).toEqual([{ text: 'Which order?', attachments: [{ contentType: 'application/vnd.microsoft.card.hero', content: { buttons: [messageBack] } }] }]);
+    const [, after] = offerChoices({ text: 'Voici', attachments: [card, card] }, [order], 'msteams');
+    expect((after.attachments?.[0].content as { body: Array<{ actions: unknown[] }> }).body[0].actions).toEqual([{ type: 'Action.Submit', title: order.title, data: { ...order.data, msteams: { type: 'messageBack', text: order.title, displayText: order.title } } }]);
+  });
+
+  test('SMS: a numbered line like any other, the data never shown', () => {
+    expect(offerChoices({ text: 'Which order?' }, [order], 'sms')).toEqual([{ text: 'Which order?\n\n1. #1001 (Example Store UK)' }]);
+  });
+});

@@ -227,7 +227,8 @@ describe('HANDOFF=omnichannel: the escalation Omnichannel documents', () => {
       type: 'Escalate',
       context: { OrderTrackingLanguage: 'fr', OrderTrackingNumbers: TN.lost, OrderTrackingStatuses: 'lost', OrderTrackingProblems: 'lost' },
     });
-    expect(escalation.text).toBe(`Le client souhaite parler à une personne (langue : fr-FR). Ce qu’il a consulté :\n\nNuméro de suivi ${TN.lost} :\n- Royal Mail : Perdu pendant le transport`);
+    // Omnichannel's own channel is never a Direct Line one a store signs its customers in on.
+    expect(escalation.text).toBe(`Pas de session ouverte sur le site de la boutique.\n\nLe client souhaite parler à une personne (langue : fr-FR). Ce qu’il a consulté :\n\nNuméro de suivi ${TN.lost} :\n- Royal Mail : Perdu pendant le transport`);
     // Omnichannel shows the agent its own transcript: none is kept here.
     expect(talk.logs.some((line) => line.includes('"transcriptLines":0'))).toBe(true);
   });

@@ -15,12 +15,12 @@ const SAID: Record<Language, Array<[string, string | undefined]>> = {
 };
 
 const ASKED: Record<Language, Array<[string, string | undefined]>> = {
-  en: [['when will it arrive?', 'eta'], ['my parcel is lost, I want a refund', 'problem'], ['can I change the delivery address?', 'change'], ['I want to talk to a human', 'person'], ['where is my order?', 'track'], ['why is the sky blue?', 'question'], ['purple monkey', undefined], ['pizza?', undefined]],
-  de: [['Wann kommt mein Paket an?', 'eta'], ['Mein Paket ist beschädigt, ich will mein Geld zurück', 'problem'], ['Kann ich die Adresse ändern?', 'change'], ['Ich möchte mit einem Menschen sprechen', 'person'], ['Wo ist meine Bestellung?', 'track']],
-  fr: [['Quand va-t-il arriver ?', 'eta'], ['Je veux un remboursement', 'problem'], ["Je veux changer l'adresse", 'change'], ['Je veux parler à un conseiller', 'person'], ['Où est mon colis ?', 'track']],
-  es: [['¿Cuándo llega mi paquete?', 'eta'], ['Quiero un reembolso', 'problem'], ['¿Puedo cambiar la dirección?', 'change'], ['Quiero hablar con una persona', 'person'], ['¿Dónde está mi pedido?', 'track']],
-  it: [['Quando arriva il pacco?', 'eta'], ['Voglio un rimborso', 'problem'], ["Posso cambiare l'indirizzo?", 'change'], ['Voglio parlare con un operatore', 'person'], ["Dov'è il mio ordine?", 'track']],
-  nl: [['Wanneer komt mijn pakket aan?', 'eta'], ['Ik wil mijn geld terug', 'problem'], ['Kan ik het adres wijzigen?', 'change'], ['Ik wil een medewerker spreken', 'person'], ['Waar is mijn bestelling?', 'track']],
+  en: [['my orders', 'orders'], ['what did I order?', 'orders'], ['when will my orders arrive?', 'orders'], ['when will it arrive?', 'eta'], ['my parcel is lost, I want a refund', 'problem'], ['can I change the delivery address?', 'change'], ['I want to talk to a human', 'person'], ['where is my order?', 'track'], ['why is the sky blue?', 'question'], ['purple monkey', undefined], ['pizza?', undefined]],
+  de: [['meine Bestellungen', 'orders'], ['Was habe ich bestellt?', 'orders'], ['Wann kommt mein Paket an?', 'eta'], ['Mein Paket ist beschädigt, ich will mein Geld zurück', 'problem'], ['Kann ich die Adresse ändern?', 'change'], ['Ich möchte mit einem Menschen sprechen', 'person'], ['Wo ist meine Bestellung?', 'track']],
+  fr: [['mes commandes', 'orders'], ['Qu’est-ce que j’ai commandé ?', 'orders'], ['Quand va-t-il arriver ?', 'eta'], ['Je veux un remboursement', 'problem'], ["Je veux changer l'adresse", 'change'], ['Je veux parler à un conseiller', 'person'], ['Où est mon colis ?', 'track']],
+  es: [['mis pedidos', 'orders'], ['¿Qué pedí?', 'orders'], ['¿Cuándo llega mi paquete?', 'eta'], ['Quiero un reembolso', 'problem'], ['¿Puedo cambiar la dirección?', 'change'], ['Quiero hablar con una persona', 'person'], ['¿Dónde está mi pedido?', 'track']],
+  it: [['i miei ordini', 'orders'], ['Cosa ho ordinato?', 'orders'], ['Quando arriva il pacco?', 'eta'], ['Voglio un rimborso', 'problem'], ["Posso cambiare l'indirizzo?", 'change'], ['Voglio parlare con un operatore', 'person'], ["Dov'è il mio ordine?", 'track']],
+  nl: [['mijn bestellingen', 'orders'], ['Wat heb ik besteld?', 'orders'], ['Wanneer komt mijn pakket aan?', 'eta'], ['Ik wil mijn geld terug', 'problem'], ['Kan ik het adres wijzigen?', 'change'], ['Ik wil een medewerker spreken', 'person'], ['Waar is mijn bestelling?', 'track']],
 };
 
 describe.each(LANGUAGES)('%s', (language) => {

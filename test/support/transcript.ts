@@ -7,6 +7,7 @@ import { TestAdapter } from 'botbuilder';
 import type { Activity } from 'botbuilder';
 import { createApp } from '../../src/app';
 import type { Config } from '../../src/config';
+import type { CustomerDirectory, SignedInCustomer } from '../../src/customers/customer';
 import { createLogger } from '../../src/log';
 import { FakeClock } from './fakeClock';
 import { ManualClock } from './manualClock';
@@ -37,6 +38,10 @@ export const textShowing = (...showing: string[]): Line => ({ bot: { textShowing
 export interface TranscriptOptions {
   locale?: string;
   channelId?: string;
+  /** The customer's id on the channel (every activity's `from.id`); a `dl_` id kept in `customers` is signed in on Direct Line. */
+  userId?: string;
+  /** Customers the store signed in, kept before the first line is said (run only). */
+  signedIn?: SignedInCustomer[];
   localTimezone?: string;
   /** Checked on every bot activity of `run`: what must hold for all of them (a problem, or undefined). */
   everyReply?: (activity: Partial<Activity>) => string | undefined;
@@ -49,6 +54,8 @@ export interface Conversation {
   /** The timer of the typing indicator and the reply deadline; it moves only when the test moves it. */
   replyTimer: ManualClock;
   logs: string[];
+  /** The customers the store signed in (App.customers): `keep` one to sign them in. */
+  customers: CustomerDirectory;
   /** Sends one activity and returns every activity the bot sent in reply. */
   say(said: Said): Promise<Partial<Activity>[]>;
 }
@@ -64,7 +71,7 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
     async (context) => {
       await app.bot.run(context);
     },
-    { channelId: options.channelId ?? 'test', locale: options.locale } as Partial<Activity>,
+    { channelId: options.channelId ?? 'test', locale: options.locale, ...(options.userId && { from: { id: options.userId, name: 'Customer', role: 'user' } }) } as Partial<Activity>,
   );
   // The adapter's error handler, so that a failing turn is answered as in production.
   adapter.onTurnError = app.adapter.onTurnError;
@@ -73,6 +80,7 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
     clock,
     replyTimer,
     logs,
+    customers: app.customers,
     async say(said) {
       const activity: Partial<Activity> =
         typeof said === 'string' ? { type: 'message', text: said, locale: options.locale, localTimezone: options.localTimezone } : { type: 'message', locale: options.locale, ...said };
@@ -85,6 +93,7 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
 /** Runs a transcript line by line; a mismatch fails with the whole exchange so far. */
 export async function run(config: Config, lines: Line[], options: TranscriptOptions = {}): Promise<Conversation> {
   const talk = conversation(config, options);
+  for (const customer of options.signedIn ?? []) await talk.customers.keep(customer);
   const exchange: string[] = [];
   let pending: Partial<Activity>[] = [];
   for (const line of lines) {
