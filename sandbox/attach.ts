@@ -25,6 +25,7 @@ export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: strin
     'Sandbox mode: no upstream is configured, so the interface simulators run with demo orders.',
     `  Chat with the bot:   ${pageUrl}`,
     ...(shopUrl ? [`  Demo shop:           ${shopUrl} (the chat widget on a store's own site, another origin: browse two pages, keep the chat)`] : []),
+    ...(shopUrl && demo.signIn ? ['  Signed in:           on the demo shop, "Sign in as the demo customer" (Alex Morgan, ORD-1001 to ORD-1003): the shop signs a customer token with a demo secret, as a store would (CUSTOMER_TOKEN_SECRET)'] : []),
     `  Interface A (sim):   ${simulators.checkpoints}`,
     `  Interface B (sim):   ${simulators.trackings}`,
     `  Lookup limit:        ${demo.lookupLimit ? `${demo.lookupLimit} per conversation and per visitor per 10 minutes, raised for the demo (LOOKUP_LIMIT)` : 'off (LOOKUP_LIMIT=0)'}`,

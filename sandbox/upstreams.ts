@@ -3,7 +3,8 @@
  * with their demo orders, so the bot can be tried at once. Only with NODE_ENV unset, development or
  * test (any other value is production), never with a bot identity, and reachable from this machine only.
  */
-import { DEFAULT_NOTIFY_INTERVAL_MS, PRODUCTION_BY_NODE_ENV, type Config } from '../src/config';
+import { DEFAULT_CUSTOMER_TOKEN_AUDIENCE, DEFAULT_NOTIFY_INTERVAL_MS, PRODUCTION_BY_NODE_ENV, type Config } from '../src/config';
+import { SANDBOX_CUSTOMER_TOKEN_SECRET } from './shop/demoCustomer';
 import { SANDBOX_DIRECTLINE_SECRET } from './channel/directLineGrants';
 import { DIRECT_LINE_PATH } from './channel/localChannel';
 import { compileOrderNumberPattern } from '../src/recognize';
@@ -55,6 +56,14 @@ export function sandboxWebchat(config: Config, shopPort?: number): Config['webch
   };
 }
 
+/**
+ * Signed-in customers in sandbox mode: the demo shop signs its demo customer in with a public demo secret
+ * (HS256), which opens only this machine's sandbox, unless the operator set customer tokens of their own.
+ */
+export function sandboxCustomerTokens(config: Config): NonNullable<Config['customerTokens']> {
+  return config.customerTokens ?? { algorithm: 'HS256', secret: SANDBOX_CUSTOMER_TOKEN_SECRET, audience: DEFAULT_CUSTOMER_TOKEN_AUDIENCE };
+}
+
 export interface Sandbox {
   config: Config;
   simulators: Simulator[];
@@ -65,6 +74,8 @@ export interface Sandbox {
     lookupLimit: number;
     helpPage: boolean;
     handoff: string;
+    /** The demo shop signs its demo customer in (with the demo secret); false with the operator's own customer tokens. */
+    signIn: boolean;
     /** How "Notify me" runs in the demo; undefined when it is off (NOTIFY_MAX_PER_CONVERSATION=0). */
     notify?: { movingOrder: string; movingStepMs: number; intervalMs: number; forDemo: boolean };
   };
@@ -123,6 +134,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
       handoff: { ...config.handoff, hub },
       notify,
       webchat: sandboxWebchat(config, options.shopPort),
+      customerTokens: sandboxCustomerTokens(config),
     },
     demo: {
       orderNumberPattern: pattern?.ok ? pattern.source : undefined,
@@ -130,6 +142,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
       lookupLimit,
       helpPage: !ownPages,
       handoff: hub,
+      signIn: !config.customerTokens,
       notify: offered ? { movingOrder: DEMO.checkpoints.moving, movingStepMs, intervalMs: notify.intervalMs, forDemo: notifyForDemo } : undefined,
     },
     simulators: [checkpoints, trackings],

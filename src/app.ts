@@ -29,6 +29,7 @@ import type { CustomerDirectory } from './customers/customer';
 import { problemOf } from './nextSteps/problem';
 import { RenderedAnswers } from './cards';
 import { StoredCustomers } from './customers/storedCustomers';
+import { createCustomerSignIn } from './customers/customerSignIn';
 import { ActionAccess } from './http/actionAccess';
 import { registerActionRoutes } from './http/actionRoutes';
 import { ClientBudget } from './http/clientBudget';
@@ -239,7 +240,10 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     trustedProxyHops: config.webchat.trustedProxyHops,
   });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
-  registerWebchatTokenRoute(server, config.webchat, { logger: logger.child({ component: 'webchat' }) });
+  // Signed-in customers come through the token route; their ids are keyed by the Direct Line secret (config requires it).
+  const tokens = config.customerTokens;
+  const signIn = tokens && config.webchat.secret ? createCustomerSignIn(tokens, config.webchat.secret, customers, clock) : undefined;
+  registerWebchatTokenRoute(server, config.webchat, { logger: logger.child({ component: 'webchat' }), signIn });
   // The widget's frame talks to the same Direct Line as the tokens, and only the allowed stores may show it.
   const widget: WidgetOptions = { directLine: config.webchat.endpoint, frameAncestors: [...config.webchat.allowedOrigins] };
   registerWebchatWidget(server, widget);

@@ -38,6 +38,9 @@ const AZURE_NAME = /^(?!.*--)[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 /** NOTIFY_INTERVAL_MS unless set: a watched order is checked every 30 minutes. */
 export const DEFAULT_NOTIFY_INTERVAL_MS = 30 * 60_000;
 
+/** The `aud` a customer token must carry unless CUSTOMER_TOKEN_AUDIENCE says otherwise (the sandbox's demo tokens carry it too). */
+export const DEFAULT_CUSTOMER_TOKEN_AUDIENCE = 'order-tracking-bot';
+
 const ENV_SHAPE = {
   NODE_ENV: z.string().optional(),
   PORT: positiveInt(1, 65535).default(3978),
@@ -96,7 +99,7 @@ const ENV_SHAPE = {
   CUSTOMER_TOKEN_SECRET: z.string().regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 visible ASCII characters (HS256 needs at least 256 bits)').optional(),
   CUSTOMER_TOKEN_JWKS_URL: httpUrl.optional(),
   CUSTOMER_TOKEN_ALGORITHM: z.enum(['HS256', 'RS256', 'ES256']).optional(),
-  CUSTOMER_TOKEN_AUDIENCE: z.string().min(1).max(200).default('order-tracking-bot'),
+  CUSTOMER_TOKEN_AUDIENCE: z.string().min(1).max(200).default(DEFAULT_CUSTOMER_TOKEN_AUDIENCE),
   CUSTOMER_TOKEN_ISSUER: z.string().min(1).max(200).optional(),
   // What a lookup by order number, store order or order ID shows to someone who is not its signed-in owner.
   ORDER_DETAILS: z.enum(['masked', 'verified', 'open']).default('masked'),

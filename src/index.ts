@@ -73,7 +73,12 @@ async function main(): Promise<void> {
       const demo = sandbox.started.demo;
       const simulators = { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl };
       kit
-        .startDemoShop({ botUrl: `http://${kit.SANDBOX_HOST}:${config.port}`, port: config.port + kit.SHOP_PORT_OFFSET })
+        .startDemoShop({
+          botUrl: `http://${kit.SANDBOX_HOST}:${config.port}`,
+          port: config.port + kit.SHOP_PORT_OFFSET,
+          // The shop signs its demo customer in with the sandbox's demo secret (not with customer tokens of the operator's own).
+          customerTokens: demo.signIn && config.customerTokens?.algorithm === 'HS256' ? config.customerTokens : undefined,
+        })
         .then(
           (shop) => {
             shopClosed = () => shop.close();

@@ -4,14 +4,20 @@
  * - Only from the store's pages: the request's `Origin` must be one of WEBCHAT_ALLOWED_ORIGINS exactly
  *   (none at all is refused too); the CORS answer names that one origin, never `*`. The preflight is
  *   answered here. Every answer carries `Vary: Origin` and `Cache-Control: no-store`.
- * - Body `{}` (a visitor) or `{"customerToken": "…"}` (a signed-in customer: refused with a 401 until a
- *   later issue). Anything else is a 400 naming the field.
- * - The user id is the server's: a fresh random `dl_` id per request, never one the page chose. The page
- *   keeps it by refreshing the token at Direct Line itself (`POST {endpoint}/tokens/refresh`, Bearer the
- *   token), which keeps the token's user and conversation; it comes back here only for a new conversation.
+ * - Body `{}` (a visitor) or `{"customerToken": "…"}` (a customer the store's site signed in, with the
+ *   token its server signed: customerToken.ts). Anything else is a 400 naming the field. A refused token
+ *   is a 401 naming `customerToken`, with one log line giving the reason code, never the token or a claim.
+ * - The user id is the server's, never one the page chose: a fresh random `dl_` id per visitor, and for a
+ *   signed-in customer `dl_` and a keyed hash of their `sub` (customerUserIds.ts), the same on every visit.
+ *   The page keeps it by refreshing the token at Direct Line itself (`POST {endpoint}/tokens/refresh`,
+ *   Bearer the token), which keeps the token's user and conversation; it comes back here only for a new one.
+ * - POST /api/webchat/customer `{"customerToken": "…"}`: a signed-in conversation outlives the customer
+ *   token (an hour at most), so the page sends each newer one here. It renews the claims kept for that
+ *   token's customer, and answers their user id, so the page can tell whether its conversation is theirs;
+ *   it starts no conversation, and can renew no one but the customer the token was signed for.
  * - Because a visitor can always ask for a new id, each client (clientAddress.ts) may ask
  *   WEBCHAT_TOKENS_PER_MINUTE times a minute; past it a 429 with `Retry-After`.
- * Nothing reaches Direct Line before all of that passed. The secret, the token and the user id are in no
+ * Both routes share the origin check and the budget. Nothing reaches Direct Line before all of that passed. The secret, the token and the user id are in no
  * log line; a Direct Line failure is a 502 in the one error shape.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,17 +30,20 @@ import { ClientBudget } from './clientBudget';
 import { clientAddress } from './clientAddress';
 import { DirectLineTokenError, DirectLineTokens } from './directLineTokens';
 import { sendError as send } from './errorResponse';
+import { CustomerTokenRefused, MAX_CUSTOMER_TOKEN } from '../customers/tokenRefusal';
+import type { CustomerSignIn } from '../customers/customerSignIn';
+import type { SignedInCustomer } from '../customers/customer';
 import { jsonBody } from './server';
 import { validateBody } from './validation';
 import type { WebchatSettings } from './webchatSettings';
 
 
 export const WEBCHAT_TOKEN_PATH = '/api/webchat/token';
+export const WEBCHAT_CUSTOMER_PATH = '/api/webchat/customer';
 /** How long one call to Direct Line may take; a second follows only a failure, so a page waits 10 s at most. */
 const DIRECTLINE_TIMEOUT_MS = 5_000;
 /** How long a browser may reuse the preflight's answer. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
-const CUSTOMER_TOKEN_MAX = 4_096;
 
 export interface WebchatDeps {
   logger: Logger;
@@ -42,18 +51,17 @@ export interface WebchatDeps {
   clock?: Clock;
   /** Per call to Direct Line. */
   timeoutMs?: number;
+  /** Signs customers in from the store's tokens; without it (no CUSTOMER_TOKEN_* set) a customerToken gets 401. */
+  signIn?: CustomerSignIn;
 }
 
+// Its length is the verifier's to judge (an oversized token is refused like any other, with its reason); the body limit bounds it.
+const CustomerTokenField = z.string({ error: 'must be a string' }).min(1, 'must not be empty');
 const TokenBody = z.strictObject(
-  {
-    customerToken: z
-      .string({ error: 'must be a string' })
-      .min(1, 'must not be empty')
-      .max(CUSTOMER_TOKEN_MAX, `must be at most ${CUSTOMER_TOKEN_MAX} characters`)
-      .optional(),
-  },
+  { customerToken: CustomerTokenField.optional() },
   { error: 'must be a JSON object: {} for a visitor, or {"customerToken": "…"} for a signed-in customer' },
 );
+const CustomerBody = z.strictObject({ customerToken: CustomerTokenField }, { error: 'must be a JSON object: {"customerToken": "…"}' });
 
 export function registerWebchatTokenRoute(server: Server, settings: WebchatSettings, deps: WebchatDeps): void {
   const allowed = new Set(settings.allowedOrigins);
@@ -81,14 +89,16 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
     return origin;
   };
 
-  server.opts(WEBCHAT_TOKEN_PATH, (req: Request, res: Response, next) => {
-    if (admit(req, res) === undefined) return next(false);
-    res.header('Access-Control-Allow-Methods', 'POST');
-    res.header('Access-Control-Allow-Headers', 'Content-Type');
-    res.header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS));
-    res.send(204);
-    return next(false);
-  });
+  for (const path of [WEBCHAT_TOKEN_PATH, WEBCHAT_CUSTOMER_PATH]) {
+    server.opts(path, (req: Request, res: Response, next) => {
+      if (admit(req, res) === undefined) return next(false);
+      res.header('Access-Control-Allow-Methods', 'POST');
+      res.header('Access-Control-Allow-Headers', 'Content-Type');
+      res.header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS));
+      res.send(204);
+      return next(false);
+    });
+  }
 
   // Before the body is read: a refused origin costs a header check and spends no budget.
   const admitted: RequestHandler = (req, res, next) => {
@@ -101,13 +111,37 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
     return next(false);
   };
 
-  server.post(WEBCHAT_TOKEN_PATH, admitted, jsonBody(CUSTOMER_TOKEN_MAX * 2), async (req: Request, res: Response) => {
+  /** The customer the token signs in, kept; else the refusal is answered (and its reason logged) and undefined. */
+  const signedIn = async (route: string, token: string, res: Response): Promise<SignedInCustomer | undefined> => {
+    if (!deps.signIn) {
+      logger.warn({ route, reason: 'not_configured' }, 'customer token refused');
+      send(res, { status: 401, body: { code: 'unauthenticated', message: 'signed-in customers are not set up here (CUSTOMER_TOKEN_SECRET or CUSTOMER_TOKEN_JWKS_URL): send {} for a visitor', argument: 'customerToken' } });
+      return undefined;
+    }
+    try {
+      return await deps.signIn.signIn(token);
+    } catch (error) {
+      if (error instanceof CustomerTokenRefused) {
+        // The reason code only: the token, its sub and its claims are the customer's.
+        logger.warn({ route, reason: error.reason }, 'customer token refused');
+        send(res, { status: 401, body: { code: 'unauthenticated', message: 'the customer token was refused: sign the customer in again', argument: 'customerToken' } });
+      } else {
+        logger.warn({ route, error: error instanceof Error ? error.name : 'unexpected' }, 'the signed-in customer could not be kept');
+        send(res, { status: 503, body: { code: 'unavailable', message: 'the signed-in customer could not be kept: try again' } });
+      }
+      return undefined;
+    }
+  };
+
+  server.post(WEBCHAT_TOKEN_PATH, admitted, jsonBody(MAX_CUSTOMER_TOKEN * 2), async (req: Request, res: Response) => {
     const input = validateBody(TokenBody, req.body === undefined ? {} : req.body);
     if (!input.ok) return send(res, input.error);
+    let userId = `dl_${randomBytes(16).toString('base64url')}`;
     if (input.value.customerToken !== undefined) {
-      return send(res, { status: 401, body: { code: 'unauthenticated', message: 'signed-in customers are not supported yet: send {} for a visitor', argument: 'customerToken' } });
+      const customer = await signedIn(WEBCHAT_TOKEN_PATH, input.value.customerToken, res);
+      if (!customer) return;
+      userId = customer.userId;
     }
-    const userId = `dl_${randomBytes(16).toString('base64url')}`;
     try {
       const issued = await directLine!.generate(userId, req.headers.origin as string);
       res.send(200, { token: issued.token, conversationId: issued.conversationId, userId, expiresIn: issued.expiresIn });
@@ -116,5 +150,14 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
       logger.warn({ route: WEBCHAT_TOKEN_PATH, status: known ? error.status : undefined, attempts: known ? error.attempts : undefined, reason: known ? error.message : 'unexpected' }, 'Direct Line gave no token');
       send(res, { status: 502, body: { code: 'unavailable', message: known ? error.message : 'Direct Line gave no token' } });
     }
+  });
+
+  // A newer customer token for a conversation under way: the claims are renewed, no conversation is started.
+  server.post(WEBCHAT_CUSTOMER_PATH, admitted, jsonBody(MAX_CUSTOMER_TOKEN * 2), async (req: Request, res: Response) => {
+    const input = validateBody(CustomerBody, req.body === undefined ? {} : req.body);
+    if (!input.ok) return send(res, input.error);
+    const customer = await signedIn(WEBCHAT_CUSTOMER_PATH, input.value.customerToken, res);
+    if (!customer) return;
+    res.send(200, { userId: customer.userId });
   });
 }

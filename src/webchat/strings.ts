@@ -1,6 +1,6 @@
 /**
  * The widget's own words, in the six languages: the launcher, the panel's title and close button, the
- * line shown when no chat can be had, and a new message's note on the launcher. They are in locales/
+ * line shown when no chat can be had (or the store's sign-in was refused), and a new message's note on the launcher. They are in locales/
  * (section "widget") with the bot's; this puts them in the form the client scripts carry.
  */
 import { LANGUAGES, type Language, type Translator } from '../i18n';
@@ -13,9 +13,11 @@ export interface WidgetWords {
   close: string;
   unavailable: string;
   unread: string;
+  /** Shown in the panel, instead of the chat, when the store's customer token is refused. */
+  signInRefused: string;
 }
 
-const NAMES: ReadonlyArray<keyof WidgetWords> = ['title', 'open', 'close', 'unavailable', 'unread'];
+const NAMES: ReadonlyArray<keyof WidgetWords> = ['title', 'open', 'close', 'unavailable', 'unread', 'signInRefused'];
 
 export function widgetWords(translator: Translator): Record<Language, WidgetWords> {
   return Object.fromEntries(

@@ -9,6 +9,7 @@ import { DEMO_LOOKUPS } from '../../sandbox/page/routes';
 import { DEMO, MOVING_STEP_MS } from '../../sandbox/simulators';
 import { startSandbox, type Sandbox } from '../../sandbox/upstreams';
 import { sandboxBanner } from '../../sandbox/attach';
+import { SANDBOX_CUSTOMER_TOKEN_SECRET } from '../../sandbox/shop/demoCustomer';
 import { conversation } from '../support/transcript';
 import { startApp } from '../support/app';
 import { startConnector, TestChannel } from '../support/channel';
@@ -108,6 +109,17 @@ test("the operator's own settings win over the demo's", async () => {
   } finally {
     await own.close();
   }
+});
+
+test('signed-in customers: the demo shop signs in with the demo secret, unless the operator set customer tokens of their own', async () => {
+  const demo = await startSandbox(loadConfig({}));
+  await demo.close();
+  expect(demo.config.customerTokens).toEqual({ algorithm: 'HS256', secret: SANDBOX_CUSTOMER_TOKEN_SECRET, audience: 'order-tracking-bot' });
+  expect(sandboxBanner('http://localhost:3978/', {}, demo.demo, 'http://localhost:3979/')).toContain('"Sign in as the demo customer" (Alex Morgan, ORD-1001 to ORD-1003)');
+  const own = await startSandbox(loadConfig({ CUSTOMER_TOKEN_JWKS_URL: 'https://shop.example/jwks.json', DIRECTLINE_SECRET: 'own-dl-secret', WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example' }));
+  await own.close();
+  expect(own.config.customerTokens).toMatchObject({ algorithm: 'RS256', jwksUrl: 'https://shop.example/jwks.json' });
+  expect(sandboxBanner('http://localhost:3978/', {}, own.demo, 'http://localhost:3979/')).not.toContain('Sign in as the demo customer');
 });
 
 test('the README\'s tour works whenever a newcomer starts it: "ORD-1014", Notify me, an update within 70 s', async () => {

@@ -6,112 +6,22 @@
  * order" button, a token that cannot be had, and what loads before the launcher is opened.
  * Screenshots go to test-output/screenshots/widget/.
  */
-import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Frame, FrameLocator, Page, Request } from 'playwright-core';
-import { attachSandbox } from '../../sandbox/attach';
+import type { Page, Request } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
-import { startDemoShop, type DemoShop } from '../../sandbox/shop/server';
-import { sandboxWebchat } from '../../sandbox/upstreams';
-import { createApp, type App } from '../../src/app';
-import { silentLogger } from '../../src/tracking/logger';
-import { configFor } from '../support/app';
-import { browserTest as inBrowser, chromiumAvailable, launchChromium } from '../support/chromium';
+import { browserTest as inBrowser } from '../support/chromium';
+import { bubble, chat, launcher, poll, send, settled, useDemoShop, widgetState } from '../support/demoShop';
 import { DESKTOP, PHONE, SCREENSHOTS } from '../support/sandboxBrowser';
-import { useSimulators } from '../support/upstreams';
 
 const browserTest = inBrowser();
 jest.setTimeout(120_000);
 
 const SHOTS = `${SCREENSHOTS}/widget`;
-const upstreams = useSimulators();
-let app: App;
-let shop: DemoShop;
-let browser: Browser;
-const sandbox = { app: { url: '' } };
-
-/** Two ports free right now, for the bot and the shop (each must know the other's origin before it starts). */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<Server>((resolve) => { const server = createServer(); server.listen(0, '127.0.0.1', () => resolve(server)); })));
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
-
-beforeAll(async () => {
-  if (!chromiumAvailable) return;
-  const [botPort, shopPort] = await freePorts(2);
-  // As sandbox mode runs it: the token endpoint on the local channel's Direct Line, the demo shop's origin allowed.
-  const config = configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', PORT: String(botPort) });
-  app = createApp({ ...config, webchat: sandboxWebchat(config, shopPort) }, silentLogger as never);
-  await new Promise<void>((resolve) => app.server.listen(botPort, '127.0.0.1', resolve));
-  sandbox.app.url = `http://127.0.0.1:${botPort}`;
-  attachSandbox(app.server, { botUrl: sandbox.app.url, logger: silentLogger, widget: app.widget });
-  // Another origin than the bot's: another name (localhost, another site) and another port.
-  shop = await startDemoShop({ botUrl: sandbox.app.url, port: shopPort });
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-  await app?.updates.scheduler.stop();
-  await new Promise<void>((resolve) => {
-    if (!app) return resolve();
-    app.server.close(() => resolve());
-    app.server.server.closeAllConnections();
-  });
-});
+const demo = useDemoShop(SHOTS);
 
 const GREETING = { en: 'Hi! I can tell you where your order is.', nl: /^Hallo!/ } as const;
 
-/** The widget's shadow root, by what the page's script sees. */
-async function widgetState(page: Page): Promise<{ open: boolean; focus: string | null; launcher: string | null }> {
-  return page.evaluate(`(() => {
-    const host = document.querySelector('[data-order-tracking-chat]');
-    const root = host && host.shadowRoot;
-    const panel = root && root.querySelector('[role="dialog"]');
-    const active = document.activeElement === host && root ? root.activeElement : null;
-    return { open: !!panel && !panel.hidden && panel.getAttribute('data-open') === 'true', focus: active ? active.getAttribute('data-part') : null, launcher: root ? root.querySelector('button[data-part="launcher"]').getAttribute('aria-label') : null };
-  })()`);
-}
-
-const launcher = (page: Page) => page.locator('button[data-part="launcher"]');
-const chat = (page: Page): FrameLocator => page.frameLocator('iframe[data-part="frame"]');
-const bubble = (frame: FrameLocator, text: string | RegExp) => frame.locator('.webchat__bubble').filter({ hasText: text }).last();
-
-async function send(frame: FrameLocator, text: string): Promise<void> {
-  const box = frame.locator('[data-id="webchat-sendbox-input"]');
-  await box.fill(text);
-  await box.press('Enter');
-}
-
-/** Waits until Web Chat has scrolled to its newest message, so that a screenshot shows it. */
-async function settled(page: Page): Promise<void> {
-  const frame = page.frames().find((f: Frame) => f.url().includes('/webchat/frame'));
-  if (!frame) return;
-  // A function, not a string: the frame's policy allows no eval.
-  await frame.waitForFunction(() => {
-    const s = (globalThis as any).document.querySelector('.webchat__basic-transcript__scrollable');
-    return !s || s.scrollHeight - s.scrollTop - s.clientHeight < 4;
-  });
-  await frame.waitForTimeout(300);
-}
-
-/** Asks again until the answer is the one expected (or 10 s pass), then asserts it. */
-async function poll<T>(ask: () => Promise<T>, expected: T): Promise<void> {
-  const until = Date.now() + 10_000;
-  let answer = await ask();
-  while (JSON.stringify(answer) !== JSON.stringify(expected) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    answer = await ask();
-  }
-  expect(answer).toEqual(expected);
-}
-
 function botRequests(requests: Request[]): string[] {
-  const bot = new URL(sandbox.app.url).origin;
+  const bot = new URL(demo.botUrl).origin;
   return requests.map((r) => new URL(r.url())).filter((u) => u.origin === bot).map((u) => u.pathname);
 }
 
@@ -120,7 +30,7 @@ for (const [lang, device, label] of [
   ['nl', PHONE, '390'],
 ] as const) {
   browserTest(`a customer on the store's site (${lang}, ${label}): the launcher only, then the chat, a lookup, and the same conversation on the store's next page`, async () => {
-    const context = await browser.newContext({ ...device, locale: lang === 'nl' ? 'nl-NL' : 'en-GB' });
+    const context = await demo.browser.newContext({ ...device, locale: lang === 'nl' ? 'nl-NL' : 'en-GB' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -130,7 +40,7 @@ for (const [lang, device, label] of [
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
 
-    await page.goto(`${shop.url}/${lang}/`);
+    await page.goto(`${demo.shop.url}/${lang}/`);
     await launcher(page).waitFor();
     // Before the customer opens it, the bot serves the small script and nothing else.
     await page.waitForLoadState('networkidle');
@@ -163,7 +73,7 @@ for (const [lang, device, label] of [
     // The store's second page: the conversation is still there, not greeted again.
     await page.evaluate(`window.OrderTrackingChat.close()`);
     await page.getByRole('link', { name: lang === 'nl' ? 'Mijn bestelling' : 'My order' }).click();
-    await page.waitForURL(`${shop.url}/${lang}/order`);
+    await page.waitForURL(`${demo.shop.url}/${lang}/order`);
     await launcher(page).click();
     await chat(page).locator('.ac-adaptiveCard').first().waitFor();
     await expect(chat(page).locator('.webchat__bubble--from-user').filter({ hasText: DEMO.checkpoints.inTransitMultiShipment }).count()).resolves.toBe(1);
@@ -185,8 +95,8 @@ for (const [lang, device, label] of [
 }
 
 browserTest('the keyboard: Tab reaches the launcher, Enter opens the chat, Esc closes it and focus is back on the launcher', async () => {
-  const page = await browser.newPage({ ...DESKTOP, locale: 'en-GB' });
-  await page.goto(`${shop.url}/en/`);
+  const page = await demo.browser.newPage({ ...DESKTOP, locale: 'en-GB' });
+  await page.goto(`${demo.shop.url}/en/`);
   await launcher(page).waitFor();
   for (let i = 0; i < 30 && (await widgetState(page)).focus !== 'launcher'; i++) await page.keyboard.press('Tab');
   expect((await widgetState(page)).focus).toBe('launcher');
@@ -207,9 +117,9 @@ browserTest('the keyboard: Tab reaches the launcher, Enter opens the chat, Esc c
 });
 
 browserTest('a token that cannot be had: one short line in the customer language, never a blank panel', async () => {
-  const page = await browser.newPage({ ...DESKTOP, locale: 'fr-FR' });
+  const page = await demo.browser.newPage({ ...DESKTOP, locale: 'fr-FR' });
   await page.route('**/api/webchat/token', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"unavailable","message":"not configured"}' }));
-  await page.goto(`${shop.url}/fr/`);
+  await page.goto(`${demo.shop.url}/fr/`);
   await launcher(page).click();
   await chat(page).getByText('Le chat n’est pas disponible pour le moment. Veuillez réessayer plus tard.').waitFor();
   await page.screenshot({ path: `${SHOTS}/fr-desktop-token-failure.png` });

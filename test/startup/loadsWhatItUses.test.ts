@@ -36,12 +36,14 @@ async function loadedBy(env: Record<string, string>): Promise<string[]> {
 
 const SANDBOX = /\/dist\/sandbox\//;
 const AZURE_SDKS = /node_modules\/@azure\/storage-(blob|queue)\//;
+/** The JWT library: only where customers sign in (CUSTOMER_TOKEN_*; sandbox mode sets a demo secret). */
+const JOSE = /node_modules\/jose\//;
 const RECOGNIZERS = /node_modules\/@microsoft\/recognizers-text|node_modules\/botbuilder-dialogs\/lib\/prompts\//;
 
-test('production with state in memory: no sandbox, no Azure SDK, no text recognizers', async () => {
+test('production with state in memory: no sandbox, no Azure SDK, no text recognizers, no JWT library', async () => {
   const loaded = await loadedBy({ NODE_ENV: 'production', STORAGE: 'memory', ...IDENTITY, ...UPSTREAMS });
   expect(loaded.some((file) => file.includes('/dist/src/app.js'))).toBe(true);
-  expect(loaded.filter((file) => SANDBOX.test(file) || AZURE_SDKS.test(file) || RECOGNIZERS.test(file))).toEqual([]);
+  expect(loaded.filter((file) => SANDBOX.test(file) || AZURE_SDKS.test(file) || RECOGNIZERS.test(file) || JOSE.test(file))).toEqual([]);
 });
 
 test('blob storage loads the Azure SDKs, and still no sandbox', async () => {
@@ -51,8 +53,9 @@ test('blob storage loads the Azure SDKs, and still no sandbox', async () => {
   expect(loaded.filter((file) => SANDBOX.test(file))).toEqual([]);
 });
 
-test('sandbox mode loads the sandbox, and no Azure SDK', async () => {
+test('sandbox mode loads the sandbox and the JWT library (its demo shop signs customers in), and no Azure SDK', async () => {
   const loaded = await loadedBy({ NODE_ENV: 'development', STORAGE: 'memory' });
   expect(loaded.some((file) => SANDBOX.test(file))).toBe(true);
+  expect(loaded.some((file) => JOSE.test(file))).toBe(true);
   expect(loaded.filter((file) => AZURE_SDKS.test(file) || RECOGNIZERS.test(file))).toEqual([]);
 });

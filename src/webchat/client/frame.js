@@ -1,6 +1,8 @@
 // The chat inside the widget's iframe, on the bot's own origin: a Direct Line token from /api/webchat/token
 // (same origin, so the token never reaches the store's page), Web Chat, and the conversation kept in this
 // origin's sessionStorage, so that the store's next page reconnects to it from the last watermark.
+// A customer the store signed in: the widget hands over their token (to this origin only), which gets
+// their own conversation; the same customer's next page keeps it, and renews their claims with the newer token.
 (function () {
   'use strict';
   var STRINGS = /*WIDGET_STRINGS*/ {};
@@ -22,15 +24,18 @@
   document.documentElement.lang = language;
   var domain = new URL(config.directLine, location.origin).href.replace(/\/$/, '');
   var embedded = window.parent !== window;
+  // 'customer': the widget has the store's customer token for us; 'visitor': the customer signed out.
+  var who = params.get('who');
 
   function tell(message) {
     // Nothing in these messages is private (hello, ready, escape, news): any page may read them. The session goes by write().
     if (embedded) window.parent.postMessage(Object.assign({ orderTrackingChat: true }, message), '*');
   }
 
-  function unavailable() {
+  /** One line instead of the chat, never a blank panel: no chat can be had, or the store's sign-in was refused. */
+  function unavailable(text) {
     var line = document.getElementById('unavailable');
-    line.textContent = words.unavailable;
+    line.textContent = text || words.unavailable;
     line.hidden = false;
     document.getElementById('chat').hidden = true;
     tell({ type: 'ready' });
@@ -41,19 +46,30 @@
   // sessionStorage instead, through the widget: the frame hands it the session, to the store's origin only.
   var relay = false;
   var parentOrigin = null;
-  var fromParent = null;
+  /** Answers awaited from the widget, by the type of the answer. */
+  var awaited = {};
+  /** Asks the widget; its answer (a message of type `answer`), or null after `ms`. */
+  function askWidget(question, answer, ms) {
+    return new Promise(function (resolve) {
+      awaited[answer] = resolve;
+      tell({ type: question });
+      setTimeout(function () {
+        resolve(null);
+      }, ms);
+    });
+  }
   function read() {
     try {
       return Promise.resolve(JSON.parse(window.sessionStorage.getItem(KEY)));
     } catch (e) {
       if (!embedded) return Promise.resolve(null);
       relay = true;
-      return new Promise(function (resolve) {
-        fromParent = resolve;
-        tell({ type: 'hello' });
-        setTimeout(function () {
-          resolve(null);
-        }, 3000);
+      return askWidget('hello', 'kept', 3000).then(function (message) {
+        try {
+          return message && JSON.parse(message.session || 'null');
+        } catch (ignored) {
+          return null;
+        }
       });
     }
   }
@@ -89,13 +105,46 @@
     return value > 0 ? value : 1800;
   }
 
-  async function newSession() {
-    var response = await fetch('/api/webchat/token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', credentials: 'same-origin' });
-    if (!response.ok) throw new Error('token refused: ' + response.status);
-    var body = await response.json();
+  /** The customer token from the widget, when it was told one is coming (else, or after 5 s, none). */
+  function customerToken() {
+    if (who !== 'customer' || !embedded) return Promise.resolve(null);
+    return askWidget('signin', 'customer', 5000).then(function (message) {
+      return message && typeof message.token === 'string' && message.token ? message.token : null;
+    });
+  }
+
+  function Refused() {
+    this.refused = true;
+  }
+
+  function post(path, body) {
+    return fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' }).then(function (response) {
+      if (response.status === 401) throw new Refused();
+      if (!response.ok) throw new Error(path + ': ' + response.status);
+      return response.json();
+    });
+  }
+
+  /** Renews the customer's claims with a newer token; their user id, to compare with the conversation's. */
+  function renew(token) {
+    return post('/api/webchat/customer', { customerToken: token }).then(function (body) {
+      return body && body.userId;
+    });
+  }
+
+  /** Starts the frame again for another conversation: another customer's, or a visitor's. */
+  function restart(as) {
+    forget();
+    tell({ type: 'restarting' });
+    params.set('who', as);
+    location.replace(location.pathname + '?' + params.toString());
+  }
+
+  async function newSession(token) {
+    var body = await post('/api/webchat/token', token ? { customerToken: token } : {});
     if (!body || typeof body.token !== 'string' || typeof body.conversationId !== 'string') throw new Error('token answer without a token');
     var lifetime = seconds(body) * 1000;
-    return { conversationId: body.conversationId, token: body.token, userId: body.userId, lifetime: lifetime, expiresAt: Date.now() + lifetime, watermark: undefined, activities: [], fresh: true };
+    return { conversationId: body.conversationId, token: body.token, userId: body.userId, signedIn: !!token, lifetime: lifetime, expiresAt: Date.now() + lifetime, watermark: undefined, activities: [], fresh: true };
   }
 
   async function refresh(session) {
@@ -108,10 +157,25 @@
     session.expiresAt = Date.now() + session.lifetime;
   }
 
-  /** The kept conversation, its token refreshed when it has not much left; a new one when there is none or it expired. */
+  /**
+   * The kept conversation, its token refreshed when it has not much left; a new one when there is none, it
+   * expired, or it is not the right person's: a signed-in customer's after signOut, or a visitor's (or
+   * another customer's) when a customer token came. The endpoint's user id for the token tells.
+   */
   async function session() {
     var kept = await read();
-    if (kept && kept.token && kept.conversationId && kept.expiresAt - Date.now() > MINUTE) {
+    var token = await customerToken();
+    var usable = kept && kept.token && kept.conversationId && kept.expiresAt - Date.now() > MINUTE;
+    if (usable && who === 'visitor' && kept.signedIn) usable = false;
+    if (usable && token) {
+      try {
+        usable = (await renew(token)) === kept.userId;
+      } catch (e) {
+        // Refused: said in the panel. Anything else (a limit, the network): the kept conversation goes on.
+        if (e instanceof Refused) throw e;
+      }
+    }
+    if (usable) {
       if (kept.expiresAt - Date.now() < REFRESH_BELOW) {
         try {
           await refresh(kept);
@@ -123,7 +187,7 @@
       return kept;
     }
     forget();
-    return newSession();
+    return newSession(token);
   }
 
   /** Web Chat reads activity$ once: the kept activities first, then Direct Line's. */
@@ -155,7 +219,7 @@
     try {
       current = await session();
     } catch (e) {
-      return unavailable();
+      return unavailable(e instanceof Refused ? words.signInRefused : undefined);
     }
     var kept = current.activities || [];
     var seen = {};
@@ -268,6 +332,18 @@
           store.dispatch({ type: 'WEB_CHAT/SEND_MESSAGE_BACK', payload: { text: value.identifier, displayText: value.identifier, value: value } });
         });
       }
+      if (message.type === 'signOut') restart('visitor');
+      if (message.type === 'customer' && typeof message.token === 'string') {
+        // A newer token on the store's page: the same customer's claims are renewed; another's gets their own conversation.
+        renew(message.token).then(
+          function (userId) {
+            if (userId !== current.userId) restart('customer');
+          },
+          function (e) {
+            if (e instanceof Refused) unavailable(words.signInRefused);
+          },
+        );
+      }
     });
     tell({ type: 'ready' });
   }
@@ -285,16 +361,12 @@
 
   window.addEventListener('message', function (event) {
     if (event.source !== window.parent || !event.data || !event.data.orderTrackingChat) return;
-    if (event.data.type === 'kept' && fromParent) {
-      parentOrigin = event.origin;
-      var resolve = fromParent;
-      fromParent = null;
-      try {
-        resolve(JSON.parse(event.data.session || 'null'));
-      } catch (e) {
-        resolve(null);
-      }
-    }
+    var resolve = awaited[event.data.type];
+    if (!resolve) return;
+    delete awaited[event.data.type];
+    // The page that keeps the session for us: the only one it is ever handed back to.
+    if (event.data.type === 'kept') parentOrigin = event.origin;
+    resolve(event.data);
   });
 
   // Esc anywhere in the chat closes it, unless Web Chat used the key itself.

@@ -1,7 +1,8 @@
 // The order-tracking chat on a store's page: <script src="https://bot.example.com/webchat.js" defer></script>.
 // A launcher button in a shadow root (the store's CSS cannot reach it, its CSS reaches nothing of the store)
 // and, once the customer opens it, an iframe of the bot's origin holding Web Chat, its token and the
-// conversation. One global: window.OrderTrackingChat = { open(), close(), track({input_type, identifier, store_id?}) }.
+// conversation. One global: window.OrderTrackingChat = { open(), close(), track({input_type, identifier, store_id?}),
+// signIn(customerToken), signOut() }. A customer the store signed in: data-customer-token on the tag, or signIn().
 (function () {
   'use strict';
   if (window.OrderTrackingChat) return;
@@ -22,6 +23,16 @@
   var left = data.position === 'left';
 
   var state = read();
+  // The store's customer token: in this page's memory only, and only ever posted to the bot's origin.
+  var MAX_CUSTOMER_TOKEN = 4096;
+  var customerToken = null;
+  if (data.customerToken) {
+    try {
+      setCustomer(data.customerToken);
+    } catch (e) {
+      // Longer than any token the bot takes: the chat is a visitor's, as it would be after a refusal.
+    }
+  }
   // The frame's conversation, when the frame may not keep it itself: only ever sent back to the bot's origin.
   var SESSION_KEY = 'order-tracking-chat-session';
   function readSession() {
@@ -127,6 +138,10 @@
 
   function frameUrl() {
     var params = new URLSearchParams({ locale: locale });
+    // Who the frame's conversation is for: a customer (their token comes by postMessage), or a visitor
+    // after signOut (a kept signed-in conversation is dropped). Neither: whatever is kept goes on.
+    if (customerToken) params.set('who', 'customer');
+    else if (state.signedOut) params.set('who', 'visitor');
     if (data.accent) params.set('accent', accent);
     if (data.avatar) params.set('avatar', new URL(data.avatar, ORIGIN).href);
     if (data.initials) params.set('initials', String(data.initials).slice(0, 3));
@@ -172,6 +187,32 @@
     if (hadFocus) launcher.focus();
   }
 
+  function setCustomer(token) {
+    if (typeof token !== 'string' || !token || token.length > MAX_CUSTOMER_TOKEN) throw new TypeError('OrderTrackingChat.signIn: the customer token must be a string of 1 to ' + MAX_CUSTOMER_TOKEN + ' characters');
+    customerToken = token;
+    state.signedOut = false;
+    save();
+  }
+
+  // The store's page has a (newer) customer token: a chat already loaded renews the claims, or switches to this customer's conversation.
+  function signIn(token) {
+    setCustomer(token);
+    if (frame) post({ type: 'customer', token: token });
+  }
+
+  // The customer signed out of the store: the signed-in conversation is forgotten, and a visitor's starts.
+  function signOut() {
+    customerToken = null;
+    state.signedOut = true;
+    save();
+    try {
+      window.sessionStorage.removeItem(SESSION_KEY);
+    } catch (e) {
+      // Nothing kept here.
+    }
+    if (frame) post({ type: 'signOut' });
+  }
+
   function track(request) {
     if (!request || INPUT_TYPES.indexOf(request.input_type) < 0) throw new TypeError('OrderTrackingChat.track: input_type must be one of ' + INPUT_TYPES.join(', '));
     if (typeof request.identifier !== 'string' || !request.identifier.trim() || request.identifier.length > 100) throw new TypeError('OrderTrackingChat.track: identifier must be a string of 1 to 100 characters');
@@ -202,7 +243,13 @@
     if (!frame || event.source !== frame.contentWindow || event.origin !== ORIGIN) return;
     var message = event.data || {};
     if (!message.orderTrackingChat) return;
-    if (message.type === 'ready') {
+    if (message.type === 'signin') {
+      // The frame asks for the token it was told is coming: to the bot's origin only.
+      frame.contentWindow.postMessage({ orderTrackingChat: true, type: 'customer', token: customerToken }, ORIGIN);
+    } else if (message.type === 'restarting') {
+      // The frame starts another conversation (another customer, or a visitor's): it says when it is ready again.
+      ready = false;
+    } else if (message.type === 'ready') {
       ready = true;
       var waiting = queue;
       queue = [];
@@ -235,5 +282,5 @@
   if (document.body) mount();
   else document.addEventListener('DOMContentLoaded', mount);
 
-  window.OrderTrackingChat = Object.freeze({ open: open, close: close, track: track });
+  window.OrderTrackingChat = Object.freeze({ open: open, close: close, track: track, signIn: signIn, signOut: signOut });
 })();

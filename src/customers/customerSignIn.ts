@@ -1,0 +1,38 @@
+/**
+ * Signing a customer in from the store's token: check it, name the customer's Direct Line user id
+ * (a keyed hash of `sub`), and keep their claims for that id until the token expires. Whoever sends a
+ * valid token can only renew the claims of the customer it was signed for: the id comes from the
+ * verified `sub` alone, never from the request.
+ */
+import type { CustomerTokenSettings } from '../config';
+import type { Clock } from '../tracking/clock';
+import type { CustomerDirectory, SignedInCustomer } from './customer';
+import type { CustomerTokenVerifier } from './customerToken';
+import { CustomerUserIds } from './customerUserIds';
+
+export class CustomerSignIn {
+  constructor(
+    private readonly verifier: CustomerTokenVerifier,
+    private readonly userIds: CustomerUserIds,
+    private readonly directory: CustomerDirectory,
+  ) {}
+
+  /** The signed-in customer, kept; a CustomerTokenRefused for a token that does not pass. */
+  async signIn(token: string): Promise<SignedInCustomer> {
+    const { subject, name, locale, orders, expiresAt } = await this.verifier.verify(token);
+    const customer: SignedInCustomer = { userId: this.userIds.of(subject), name, locale, orders, expiresAt };
+    await this.directory.keep(customer);
+    return customer;
+  }
+}
+
+/**
+ * The sign-in for these settings. The JWT library is loaded here, only where customer tokens are set up:
+ * it costs a start tens of milliseconds that a deployment without signed-in customers never pays.
+ */
+export function createCustomerSignIn(settings: CustomerTokenSettings, directLineSecret: string, directory: CustomerDirectory, clock: Clock): CustomerSignIn {
+  const { CustomerTokenVerifier: Verifier } = require('./customerToken') as typeof import('./customerToken');
+  const { StoreKeys } = require('./storeKeys') as typeof import('./storeKeys');
+  const keys = 'jwksUrl' in settings ? new StoreKeys(settings.jwksUrl, clock) : undefined;
+  return new CustomerSignIn(new Verifier(settings, clock, keys), new CustomerUserIds(directLineSecret), directory);
+}

@@ -1,0 +1,97 @@
+/**
+ * The store's public keys (CUSTOMER_TOKEN_JWKS_URL), fetched and cached, so that RS256 and ES256
+ * tokens are checked against whatever keys the store publishes now:
+ * - the set is kept for `maxAgeMs`, then fetched again before the next check;
+ * - a token whose `kid` is not in the set fetches it again at once (the store rotated its key), but at
+ *   most once per `cooldownMs`: a flood of made-up kids cannot make us hammer the store;
+ * - a fetch has `timeoutMs`, no redirects and a size cap; checks that arrive during one wait for it.
+ * Times come from the injected clock. A key that left the set is refused once the cached set is older
+ * than `maxAgeMs`.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import axios, { type AxiosInstance } from 'axios';
+import { createLocalJWKSet, errors, type JSONWebKeySet, type JWSHeaderParameters, type KeyLike } from 'jose';
+import { z } from 'zod';
+import type { Clock } from '../tracking/clock';
+import { CustomerTokenRefused } from './tokenRefusal';
+
+export interface StoreKeysOptions {
+  timeoutMs?: number;
+  maxAgeMs?: number;
+  cooldownMs?: number;
+}
+
+const MINUTE = 60_000;
+const DEFAULTS: Required<StoreKeysOptions> = { timeoutMs: 5_000, maxAgeMs: 10 * MINUTE, cooldownMs: 30_000 };
+const MAX_KEY_SET_BYTES = 64 * 1024;
+
+const KeySet = z.object({ keys: z.array(z.looseObject({ kty: z.string() })).max(100) });
+
+interface Fetched {
+  select: (header: JWSHeaderParameters) => Promise<KeyLike>;
+  at: number;
+}
+
+export class StoreKeys {
+  private readonly options: Required<StoreKeysOptions>;
+  private readonly axios: AxiosInstance;
+  private current?: Fetched;
+  private pending?: Promise<Fetched>;
+  private lastFetchAt = -Infinity;
+
+  constructor(
+    private readonly url: string,
+    private readonly clock: Clock,
+    options: StoreKeysOptions = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+    this.axios = axios.create({
+      httpAgent: new http.Agent({ keepAlive: true }),
+      httpsAgent: new https.Agent({ keepAlive: true }),
+      timeout: this.options.timeoutMs,
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      maxContentLength: MAX_KEY_SET_BYTES,
+      maxRedirects: 0,
+      validateStatus: () => true,
+    });
+  }
+
+  /** The key for this token's header (jose calls it with the protected header). */
+  readonly keyFor = async (header: JWSHeaderParameters): Promise<KeyLike> => {
+    const fresh = this.current && this.clock.now() - this.current.at < this.options.maxAgeMs;
+    const keys = fresh ? this.current! : await this.fetch();
+    try {
+      return await keys.select(header);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+      // Perhaps a new key: once per cooldown, look again.
+      if (this.clock.now() - this.lastFetchAt < this.options.cooldownMs) throw new CustomerTokenRefused('unknown_key');
+      const again = await this.fetch();
+      return again.select(header).catch((second: unknown) => {
+        throw second instanceof errors.JWKSNoMatchingKey ? new CustomerTokenRefused('unknown_key') : second;
+      });
+    }
+  };
+
+  private fetch(): Promise<Fetched> {
+    this.pending ??= this.load().finally(() => (this.pending = undefined));
+    return this.pending;
+  }
+
+  private async load(): Promise<Fetched> {
+    this.lastFetchAt = this.clock.now();
+    let keySet: JSONWebKeySet;
+    try {
+      const response = await this.axios.get<string>(this.url, { headers: { Accept: 'application/json' } });
+      if (response.status !== 200) throw new Error('status');
+      keySet = KeySet.parse(JSON.parse(response.data)) as JSONWebKeySet;
+    } catch {
+      // Why exactly is the store's business; the reason code says where to look.
+      throw new CustomerTokenRefused('keys_unavailable');
+    }
+    this.current = { select: createLocalJWKSet(keySet), at: this.clock.now() };
+    return this.current;
+  }
+}
