@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
-const CORE = ['src/tracking', 'src/cards', 'src/channels', 'src/recognize', 'src/nextSteps', 'src/handoff', 'src/watch'];
+const CORE = ['src/tracking', 'src/cards', 'src/channels', 'src/customers', 'src/recognize', 'src/nextSteps', 'src/handoff', 'src/watch'];
 const EDGE = /^botbuilder|^botframework-|\/bot\/|\/dialogs\//;
 
 function filesUnder(dir: string): string[] {

@@ -71,7 +71,7 @@ function expectOneSms(texts: string[]): string {
 }
 
 function expectNamed(text: string, view: ShipmentView): void {
-  expect(text).toContain(toGsm7(view.carrier));
+  expect(text).toContain(toGsm7(view.carrier ?? ''));
   expect(text).toContain(view.trackingNumber ?? '');
   expect(text).toContain(toGsm7(view.status));
 }

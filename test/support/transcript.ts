@@ -7,6 +7,7 @@ import { TestAdapter } from 'botbuilder';
 import type { Activity } from 'botbuilder';
 import { createApp } from '../../src/app';
 import type { Config } from '../../src/config';
+import type { CustomerDirectory } from '../../src/customers/customer';
 import { createLogger } from '../../src/log';
 import { FakeClock } from './fakeClock';
 import { ManualClock } from './manualClock';
@@ -44,6 +45,8 @@ export interface TranscriptOptions {
 
 export interface Conversation {
   adapter: TestAdapter;
+  /** The customers the store signed in: `keep` one, then speak on `webchat` from their `dl_` id. */
+  customers: CustomerDirectory;
   /** The bot's clock: retry waits and limits run on it. */
   clock: FakeClock;
   /** The timer of the typing indicator and the reply deadline; it moves only when the test moves it. */
@@ -70,6 +73,7 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
   adapter.onTurnError = app.adapter.onTurnError;
   return {
     adapter,
+    customers: app.customers,
     clock,
     replyTimer,
     logs,
