@@ -13,6 +13,8 @@ import { sameRequest, type LookupRequest } from '../src/tracking/lookup';
 export interface LastLookup extends LookupRequest {
   /** As the customer typed it. */
   shown: string;
+  /** It was shown masked (ORDER_DETAILS): its updates are too. */
+  masked?: true;
 }
 
 export interface Memory {

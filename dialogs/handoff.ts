@@ -15,7 +15,8 @@ import type { Clock } from '../src/tracking/clock';
 import type { Logger } from '../src/tracking/logger';
 import type { ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
-import type { ConversationMemory } from './conversationMemory';
+import { maskedShipments } from '../src/customers/maskedShipments';
+import type { ConversationMemory, LastLookup } from './conversationMemory';
 import type { ConversationTranscript } from './conversationTranscript';
 import type { LookupGuard } from './lookupGuard';
 import type { HandoffPort } from './handoffHubs';
@@ -91,7 +92,8 @@ export class Handoff {
       this.parts.logger.info({ hub: port.hub }, 'handoff limited');
       return this.noPerson(context, language, 'handoff.limited', 'handoff.limited_elsewhere');
     }
-    const handoffCase = await this.caseOf(context, language);
+    // Without a hub the case goes to the customer alone, who sees of it what their lookups showed them.
+    const handoffCase = await this.caseOf(context, language, port.takesOver ? 'agent' : 'customer');
     const lines = await transcript.lines(context);
     await port.escalate(context, { handoffCase, transcript: lines, t: language.t, supportUrl: supportPageFor(this.parts.supportPages, language.language) });
     await transcript.handedOver(context);
@@ -172,7 +174,7 @@ export class Handoff {
   /** No person comes: why (`lead`), the help page or else `elsewhere`, and the case to copy or forward. */
   private async noPerson(context: TurnContext, language: TurnLanguage, lead: string, elsewhere: string): Promise<void> {
     const { t } = language;
-    const handoffCase = await this.caseOf(context, language);
+    const handoffCase = await this.caseOf(context, language, 'customer');
     const supportUrl = supportPageFor(this.parts.supportPages, language.language);
     await sendText(context, handoffReply({ lead: t(lead), where: supportUrl ? t('handoff.support_url', { url: supportUrl }) : t(elsewhere), handoffCase, t }));
   }
@@ -180,16 +182,18 @@ export class Handoff {
   /**
    * The numbers this conversation found, each looked up again for where it stands now (the cache
    * usually has it). What has not come back within the reply deadline is named without its shipments.
+   * An agent's case is complete (agents are trusted); the customer's copy is masked where their lookup was.
    */
-  private async caseOf(context: TurnContext, language: TurnLanguage): Promise<HandoffCase> {
+  private async caseOf(context: TurnContext, language: TurnLanguage, reader: 'agent' | 'customer'): Promise<HandoffCase> {
     const found = await this.parts.memory.found(context);
     const options = { language: language.language, locale: language.locale, signedIn: customerOf(context) !== undefined, t: language.t, problemOf: this.parts.problemOf };
     if (!found.length) return caseOf([], options);
     const lookups = Promise.all(found.map((lookup) => settle(this.parts.finder.find({ kind: lookup.kind, identifier: lookup.identifier, storeId: lookup.storeId }, language.language))));
     const settled = await this.parts.deadline.within(settle(lookups), async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
     const shipments = settled?.ok ? settled.value.map((result) => (result.ok ? result.value : undefined)) : [];
+    const shown = (lookup: LastLookup, list: Shipment[] | undefined) => (list && reader === 'customer' && lookup.masked ? maskedShipments(list) : list);
     return caseOf(
-      found.map((lookup, i) => ({ ...lookup, shipments: shipments[i] })),
+      found.map((lookup, i) => ({ ...lookup, shipments: shown(lookup, shipments[i]) })),
       options,
     );
   }

@@ -6,7 +6,11 @@
  * that asks it; one that doesn't (an outage) is said here.
  */
 import { ActivityTypes, DeliveryModes, type TurnContext } from '../src/bot/botbuilder';
+import { customerOf } from '../src/bot/turnCustomer';
 import type { RenderedAnswers } from '../src/cards';
+import type { SignedInCustomer } from '../src/customers/customer';
+import { disclosureOf, type DisclosurePolicy } from '../src/customers/disclosure';
+import { maskedShipments } from '../src/customers/maskedShipments';
 import type { Choice } from '../src/channels';
 import { pressingProblem } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
@@ -67,6 +71,8 @@ export const FOLLOW_UPS = ['another', 'done'] as const;
 interface Found {
   request: LookupRequest;
   shipments: Shipment[];
+  /** Shown masked: the customer is not known as the order's owner (ORDER_DETAILS=masked). */
+  masked?: true;
 }
 
 export interface AnswererParts {
@@ -90,6 +96,8 @@ export interface AnswererParts {
   updates?: { readonly offered: boolean };
   /** Renders the cards, once per cached shipment list and the way it is shown. */
   renderings: RenderedAnswers;
+  /** ORDER_DETAILS: what an order's lookup shows to whom. */
+  details: DisclosurePolicy;
 }
 
 export class LookupAnswerer {
@@ -119,21 +127,30 @@ export class LookupAnswerer {
       return { outcome: 'limited' };
     }
     const trace: LookupTrace = {};
-    const outcome = settle(Promise.all(lookups.map((lookup) => this.findFirst(lookup, language.language, trace))));
+    // Decided with the turn's customer now: an answer that comes later has no turn of its own to ask.
+    const customer = customerOf(context);
+    const outcome = settle(Promise.all(lookups.map((lookup) => this.findFirst(lookup, language.language, trace, customer))));
     const settled = await deadline.within(outcome, async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
     if (!settled) return this.answerLater(context, lookups, language, outcome, trace);
     return this.settled(context, lookups, language, settled, trace);
   }
 
-  /** The shipments of the first kind that has any, and the request that found them (the last one tried when none did). */
-  private async findFirst(lookup: Lookup, language: string, trace: LookupTrace): Promise<Found> {
+  /**
+   * The shipments of the first kind that has any, and the request that found them (the last one tried when
+   * none did), as much of them as this customer may see. Each number is decided on its own.
+   */
+  private async findFirst(lookup: Lookup, language: string, trace: LookupTrace, customer: SignedInCustomer | undefined): Promise<Found> {
     const kinds = [lookup.request.kind, ...(lookup.alsoAs ?? [])];
     let found: Found = { request: lookup.request, shipments: [] };
     for (const kind of kinds) {
       const valid = kind === lookup.request.kind ? undefined : validateIdentifier(kind, lookup.shown);
       if (valid && !valid.ok) continue;
       const request = valid ? { kind, identifier: valid.value } : lookup.request;
-      found = { request, shipments: await this.parts.finder.find(request, language, trace) };
+      const disclosure = disclosureOf(request, customer, this.parts.details);
+      // Refused (ORDER_DETAILS=verified): an unknown order's answer, and the upstream not even asked, so that
+      // neither the words nor the time they take tell whether someone else's order exists.
+      const shipments = disclosure === 'refused' ? [] : await this.parts.finder.find(request, language, trace);
+      found = disclosure === 'masked' ? { request, shipments: maskedShipments(shipments), masked: true } : { request, shipments };
       if (found.shipments.length) break;
     }
     return found;
@@ -185,7 +202,9 @@ export class LookupAnswerer {
       for (const message of this.parts.renderings.render(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
       // What a number picks on a text channel: the choices it numbered, in that order (a page is no answer).
       await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
-      await this.parts.memory.lookedUp(context, found.map((result) => ({ ...result.request, shown: result.lookup.shown })), problem && { state: problem.state, shown: problem.of.lookup.shown });
+      // Masked is remembered with the number: "Notify me" on it sends masked updates.
+      const remembered = found.map((result) => ({ ...result.request, shown: result.lookup.shown, ...(result.masked && { masked: result.masked }) }));
+      await this.parts.memory.lookedUp(context, remembered, problem && { state: problem.state, shown: problem.of.lookup.shown });
       return { outcome: 'found' };
     }
     const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);

@@ -60,7 +60,7 @@ export class Notifications {
     let started;
     try {
       const asker = { ...this.asker(context, language), customerWatches: customer && (await customer.get(context, [])) };
-      started = await this.watches.start(asker, things.map(({ shown, ...request }) => ({ request, shown })));
+      started = await this.watches.start(asker, things.map(({ shown, masked, ...request }) => ({ request, shown, masked })));
     } catch (error) {
       this.logger.warn({ error: errorLogFields(error) }, 'watch not started');
       return sendText(context, t('notify.unavailable'));

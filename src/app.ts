@@ -138,6 +138,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const clock = parts.clock ?? systemClock;
   // The customers the store's site signed in, beside user state, each until their token expires.
   const customers = new StoredCustomers(storage, clock);
+  // ORDER_DETAILS: what a lookup by order number, store order or order ID shows to whom (README, "Who sees what").
+  const disclosure = { orderDetails: config.orderDetails, defaultStoreId: config.trackings?.storeId };
   const hub = config.handoff.hub ?? 'none';
   // Only a Bot Framework hub takes a transcript: Omnichannel shows its own, and without a hub nobody reads one.
   const transcript = new ConversationTranscript(conversationState.createProperty<StoredTranscript | undefined>('transcript'), clock, hub === 'botframework' && config.handoff.transcript);
@@ -177,7 +179,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const notify = config.notify;
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
   const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger);
-  const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages });
+  const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages, disclosure });
   const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays } });
   const scheduler = new WatchScheduler(watchQueue, check, new CheckBudget(notify.maxChecksPerSecond, clock), clock, updatesLogger, {
     leaseMs,
@@ -210,6 +212,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     person: handoff,
     updates: { offered: watches.enabled },
     renderings: new RenderedAnswers(),
+    details: disclosure,
   });
   const settings = { defaultTimeZone: config.defaultTimeZone, supportPages: config.supportPages };
   const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });

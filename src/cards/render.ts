@@ -36,8 +36,10 @@ export function renderShipments(shipments: Shipment[], context: CardContext, par
   const sms = isSms(context.channel);
   const views = shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : sms ? SMS_EVENTS : TEXT_EVENTS, dates));
   if (cards) return cardReplies(views, safe, parts);
-  if (sms) return [smsReply(views.map((view, index) => ({ view, delivered: shipments[index].status?.category === 'delivered' })), safe, parts)];
-  const replies = textReplies(views, safe, parts.intro);
+  // A masked answer says once how to see the rest (a card says it on itself, where its button would be).
+  const note = views.some((view) => view.withheld) ? context.t('card.sign_in_for_details') : undefined;
+  if (sms) return [smsReply(views.map((view, index) => ({ view, delivered: shipments[index].status?.category === 'delivered' })), safe, { ...parts, note })];
+  const replies = textReplies(views, safe, parts.intro, note);
   if (!parts.choices?.length) return replies;
   const last = replies.pop()!;
   return [...replies, ...offerChoices(last, parts.choices, context.channel)];
@@ -71,9 +73,9 @@ function fitted(chunk: Placed[], context: CardContext, intro?: string, choices?:
   return [...fitted(chunk.slice(0, half), context, intro), ...fitted(chunk.slice(half), context, undefined, choices)];
 }
 
-function textReplies(views: ShipmentView[], context: CardContext, intro?: string): Message[] {
+function textReplies(views: ShipmentView[], context: CardContext, intro?: string, note?: string): Message[] {
   const blocks = views.map((view) => shipmentText(view, context.t));
-  return joinTexts(intro ? [intro, ...blocks] : blocks).map((text) => ({ text, textFormat: 'plain' }));
+  return joinTexts([intro, ...blocks, note].filter((block): block is string => !!block)).map((text) => ({ text, textFormat: 'plain' }));
 }
 
 /** 6 items in chunks of at most 5 → 3 + 3, not 5 + 1. */

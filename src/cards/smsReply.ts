@@ -39,6 +39,8 @@ const MAX_INTRO = 300;
 
 interface Parts {
   intro?: string;
+  /** Said once after the shipments (how to see what a masked answer leaves out). */
+  note?: string;
   choices?: readonly Choice[];
 }
 
@@ -52,7 +54,7 @@ export function smsReply(shipments: SmsShipment[], context: CardContext, parts: 
   const intro = parts.intro && truncate(parts.intro, MAX_INTRO);
   const compose = (body: string[]): Message => {
     // A text channel: its choices are a numbered list in the one message.
-    const [message] = offerChoices({ text: [intro, ...body].filter(Boolean).join('\n\n'), textFormat: 'plain' }, parts.choices ?? [], context.channel);
+    const [message] = offerChoices({ text: [intro, ...body, parts.note].filter(Boolean).join('\n\n'), textFormat: 'plain' }, parts.choices ?? [], context.channel);
     return { ...message, text: toGsm7(message.text ?? '') };
   };
   const views = shipments.map((shipment) => shipment.view);
@@ -74,7 +76,7 @@ function shipmentBlock(view: ShipmentView, t: Translate, detail: Detail): string
   const clip = (text: string) => (detail.clip ? truncate(text, detail.clip) : text);
   const shown = view.events.slice(0, detail.events);
   const status = [clip(view.status), ...flags(view, t)].join(' - ');
-  const lines = [heading(view), shown.length || !view.updatedAt ? status : `${status} (${view.updatedAt})`];
+  const lines = [heading(view), shown.length || !view.updatedAt ? status : `${status} (${view.updatedAt})`].filter(Boolean);
   // What happens next is what a customer with a problem came for: kept at every level of detail.
   if (view.nextStep) lines.push(view.nextStep);
   if (detail.extras && view.statusDetails) lines.push(view.statusDetails);
@@ -139,6 +141,7 @@ function summary(shipments: SmsShipment[], t: Translate, count: string | undefin
 function summaryLines(views: ShipmentView[], t: Translate, statusLength: number): string[] {
   return views.map((view) => {
     const [flag] = flags(view, t).reverse();
-    return `${heading(view)}: ${[truncate(view.status, statusLength), flag].filter(Boolean).join(' - ')}`;
+    const status = [truncate(view.status, statusLength), flag].filter(Boolean).join(' - ');
+    return view.carrier || view.trackingNumber ? `${heading(view)}: ${status}` : status;
   });
 }

@@ -1,7 +1,8 @@
 /**
  * One shipment as an Adaptive Card 1.5 (Teams' highest version). Layout, top to bottom:
  * carrier (subtle) · status (large, bold) · details · flags (bold) · facts · the newest events ·
- * older events behind a toggle · a button to the carrier's tracking page.
+ * older events behind a toggle · a button to the carrier's tracking page. A masked card (withheld) has
+ * no carrier, number or button, and says instead how to see them.
  *
  * Text uses only the default and subtle colours: those reach 4.5:1 in Web Chat's theme and Teams' light
  * and dark ones, while Teams' published green and yellow are 2.1:1 and 1.5:1 on white, and its red 3.2:1
@@ -57,7 +58,7 @@ export function statusCard(view: ShipmentView, options: StatusCardOptions): Adap
     version: CARD_VERSION,
     fallbackText: summary,
     speak: summary,
-    body: [...header(view), ...badges(view, t), ...facts(view, t), ...events(view, options)],
+    body: [...header(view), ...badges(view, t), ...facts(view, t), ...events(view, options), ...signIn(view, t)],
   };
   if (view.link) card.actions = [{ type: 'Action.OpenUrl', title: buttonTitle(view.link.labels), url: view.link.url }];
   if (options.teams) card.msteams = { width: 'Full' };
@@ -74,11 +75,16 @@ function text(value: string, extra: Record<string, unknown> = {}): Element {
 }
 
 function header(view: ShipmentView): Element[] {
-  const blocks = [text(view.carrier, { weight: 'bolder', isSubtle: true }), text(view.status, { size: 'large', weight: 'bolder', spacing: 'none' })];
+  const blocks = [...(view.carrier ? [text(view.carrier, { weight: 'bolder', isSubtle: true })] : []), text(view.status, { size: 'large', weight: 'bolder', spacing: 'none' })];
   if (view.statusDetails) blocks.push(text(view.statusDetails, { size: 'small', isSubtle: true, spacing: 'small' }));
   // What happens next, when something is wrong: in full contrast, since it is what the customer came for.
   if (view.nextStep) blocks.push(text(view.nextStep, { spacing: 'small' }));
   return blocks;
+}
+
+/** Where the carrier's button would be, on a card that shows no carrier, number or places: how to see them. */
+function signIn(view: ShipmentView, t: Translate): Element[] {
+  return view.withheld ? [text(t('card.sign_in_for_details'), { isSubtle: true, spacing: 'medium', separator: true })] : [];
 }
 
 /**

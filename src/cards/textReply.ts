@@ -33,8 +33,10 @@ export function joinTexts(blocks: string[]): string[] {
 }
 
 function compose(view: ShipmentView, t: Translate, shown: EventView[]): string {
-  const lines = [`📦 ${[view.carrier, view.trackingNumber].filter(Boolean).join(' · ')}`];
-  lines.push([view.status, view.updatedAt].filter(Boolean).join(' — '));
+  const heading = [view.carrier, view.trackingNumber].filter(Boolean).join(' · ');
+  const state = [view.status, view.updatedAt].filter(Boolean).join(' — ');
+  // A masked shipment names no carrier or number: its status heads the block.
+  const lines = heading ? [`📦 ${heading}`, state] : [`📦 ${state}`];
   if (view.statusDetails) lines.push(view.statusDetails);
   if (view.nextStep) lines.push(view.nextStep);
   const flags = [view.delayed ? t('card.delayed') : undefined, view.exception ? t('card.needs_attention') : undefined].filter(Boolean);

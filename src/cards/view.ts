@@ -24,7 +24,8 @@ export interface EventView {
 
 export interface ShipmentView {
   id: string;
-  carrier: string;
+  /** The carrier's name, or our word for an unknown one; absent when withheld (nothing to name, nothing to say is missing). */
+  carrier?: string;
   trackingNumber?: string;
   status: string;
   /** What the status means: ours, or the carrier's (named and quoted); absent when `nextStep` says it. */
@@ -43,6 +44,8 @@ export interface ShipmentView {
   nextStep?: string;
   /** One line (carrier, number, status) for fallbackText and speak. */
   summary: string;
+  /** The customer is not known as the owner: carrier, number, link and places are not in the shipment (renderers say how to see them). */
+  withheld: boolean;
 }
 
 /** `maxEvents`: how many of the newest events to prepare; renderers never show more. */
@@ -50,7 +53,8 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const { t } = context;
   const localized = shipment.localizedTexts === true;
   const carrierName = clean(shipment.carrier?.name, LIMITS.carrier);
-  const carrier = carrierName ?? t('card.carrier_unknown');
+  const withheld = shipment.withheld === true;
+  const carrier = carrierName ?? (withheld ? undefined : t('card.carrier_unknown'));
   const trackingNumber = clean(shipment.trackingNumber, LIMITS.trackingNumber);
   const category = known(shipment.status?.category);
   const label = localized ? clean(shipment.status?.label, LIMITS.statusLabel) : undefined;
@@ -58,7 +62,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const runs = runsOf(newestFirst(shipment.events ?? []));
   const url = cleanUrl(shipment.carrier?.trackingUrl);
   const linkLabels = [clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel), carrierName && t('card.track_on', { carrier: carrierName }), t('card.track_on_carrier_site')].filter((label): label is string => !!label);
-  const summary = trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
+  const summary = !carrier ? status : trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
   // An interface that speaks the customer's language explains its status itself; for one that does not, the explanation is ours.
   const details = localized ? clean(shipment.status?.details, LIMITS.statusDetails) : t(`status_explained.${category}`);
   const said = carrierSaid(carrierName, t);
@@ -89,6 +93,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     problem: problem?.state,
     nextStep,
     summary,
+    withheld,
   };
 }
 

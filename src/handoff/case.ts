@@ -43,6 +43,8 @@ export interface CaseShipment {
    * knows the problem states (`problemOf`, the next-steps rules of issue #14 section 1).
    */
   problem?: string;
+  /** Masked for the customer's own copy (ORDER_DETAILS): no carrier or number to name, nor to say is missing. */
+  withheld?: true;
 }
 
 export interface LookedUp {
@@ -88,6 +90,7 @@ function caseShipment(shipment: Shipment, { t, problemOf }: CaseOptions): CaseSh
     statusText: label ?? t(`status.${status}`),
     lastEvent: last && present({ at: last.at, text: clean(last.text, LIMITS.eventText), location: clean(last.location, LIMITS.location) }),
     problem: problemOf?.(shipment),
+    withheld: shipment.withheld,
   }) as CaseShipment;
 }
 

@@ -61,6 +61,7 @@ function lookupName(lookup: CaseLookup, t: Translate): string {
 }
 
 function shipmentLine(shipment: CaseShipment, lookup: CaseLookup, t: Translate): string {
+  if (shipment.withheld) return shipment.statusText;
   const carrier = shipment.carrier ?? t('card.carrier_unknown');
   const status = shipment.statusText;
   // A tracking number looked up is named once.

@@ -66,6 +66,11 @@ export interface Shipment {
   updatedAt?: string;
   /** Newest first. */
   events: TrackingEvent[];
+  /**
+   * The carrier, the tracking number, its link and the events' places were taken out: the customer is not
+   * known as the order's owner (src/customers/maskedShipments.ts). Cards then say how to see them.
+   */
+  withheld?: true;
 }
 
 /** Orders events newest first; events without a readable time go last, keeping their upstream order. */

@@ -4,6 +4,8 @@
  * the customer can do: stop the updates, or open the help page when something is wrong.
  */
 import { renderShipments } from '../cards';
+import { disclosureOf, type DisclosurePolicy } from '../customers/disclosure';
+import { maskedShipments } from '../customers/maskedShipments';
 import type { Choice, Message } from '../channels';
 import type { Translate, Translator } from '../i18n';
 import { problemOf } from '../nextSteps/problem';
@@ -22,6 +24,8 @@ export interface AnnouncementSettings {
   defaultTimeZone: string;
   staleAfterDays: number;
   supportPages: SupportPages;
+  /** ORDER_DETAILS: for watches kept from before they recorded how they were shown. */
+  disclosure: DisclosurePolicy;
 }
 
 /** The value of "Stop updates" on an update: which watch it stops. */
@@ -62,7 +66,14 @@ export class AnnouncementWriter {
       now,
       staleAfterDays: this.settings.staleAfterDays,
     };
-    return { messages: renderShipments(changed, context, { intro, choices }), choices };
+    return { messages: renderShipments(this.shown(watch, changed), context, { intro, choices }), choices };
+  }
+
+  /** As the lookup that started the watch showed them: masked unless it showed the owner (or anyone) everything. */
+  private shown(watch: Watch, shipments: Shipment[]): Shipment[] {
+    // Nobody is signed in to a watch's later check: one kept from before is decided as for a visitor.
+    const details = watch.details ?? (disclosureOf(watch.request, undefined, this.settings.disclosure) === 'full' ? 'full' : 'masked');
+    return details === 'full' ? shipments : maskedShipments(shipments);
   }
 
   /** The watch ran its time: one line, no card. */

@@ -27,6 +27,11 @@ export interface Watch extends Recipient {
   request: LookupRequest;
   /** The identifier as the customer typed it: what every update quotes. */
   shown: string;
+  /**
+   * How the lookup that started it showed the order (ORDER_DETAILS), and so every update: masked for anyone
+   * but its signed-in owner. Absent on watches kept from before: the rule decides as for a visitor.
+   */
+  details?: 'full' | 'masked';
   /** Per shipment (shipmentKey), the fingerprint of the status last announced or shown. */
   announced: Record<string, string>;
   /**

@@ -36,6 +36,8 @@ export interface Asker extends Recipient {
 export interface Watchable {
   request: LookupRequest;
   shown: string;
+  /** The answer showed it masked: so do its updates. */
+  masked?: boolean;
 }
 
 /** What became of each thing the customer asked to watch, by the identifier as they typed it. */
@@ -102,7 +104,7 @@ export class Watches {
       const shipments = await this.finder.find(thing.request, language);
       if (!shipments.length) result.missing.push(thing.shown);
       else if (allFinal(shipments)) result.final.push(thing.shown);
-      else if (existing.some((watch) => watch.id === id) && (await this.renew(id, asker, until))) result.renewed.push(thing.shown);
+      else if (existing.some((watch) => watch.id === id) && (await this.renew(id, asker, until, detailsOf(thing)))) result.renewed.push(thing.shown);
       else if (existing.length + result.started.length >= this.settings.maxPerConversation) result.full.push(thing.shown);
       else if (mine && (mine = await this.stillRunning(mine)).length >= this.customerCap) result.customerFull.push(thing.shown);
       else {
@@ -112,6 +114,7 @@ export class Watches {
           conversation,
           request: thing.request,
           shown: thing.shown,
+          details: detailsOf(thing),
           announced: fingerprints(shipments),
           entry: randomUUID(),
           startedAt: now,
@@ -186,13 +189,17 @@ export class Watches {
     return stopping;
   }
 
-  /** An existing watch of this conversation starts its time again, speaking as the customer does now. */
-  private async renew(id: string, asker: Asker, until: number): Promise<boolean> {
+  /** An existing watch of this conversation starts its time again, speaking as the customer does now and showing what they were just shown. */
+  private async renew(id: string, asker: Asker, until: number, details: Watch['details']): Promise<boolean> {
     const stored = await this.store.read(id);
     if (!stored) return false;
-    const renewed = await this.store.write({ ...stored.watch, ...recipientOf(asker), expiresAt: until }, stored.etag);
+    const renewed = await this.store.write({ ...stored.watch, ...recipientOf(asker), details, expiresAt: until }, stored.etag);
     return renewed !== undefined || (await this.store.read(id)) !== undefined;
   }
+}
+
+function detailsOf(thing: Watchable): Watch['details'] {
+  return thing.masked ? 'masked' : 'full';
 }
 
 /** The asker's recipient part, without its conversation key (a watch keeps the conversation's tag instead) or the customer's record. */

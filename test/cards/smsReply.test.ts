@@ -6,6 +6,7 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import { renderShipments, type CardContext } from '../../src/cards';
+import { maskedShipments } from '../../src/customers/maskedShipments';
 import { shipmentView, type ShipmentView } from '../../src/cards/view';
 import { smsCost, toGsm7 } from '../../src/channels';
 import { LANGUAGES, type Language } from '../../src/i18n';
@@ -71,7 +72,7 @@ function expectOneSms(texts: string[]): string {
 }
 
 function expectNamed(text: string, view: ShipmentView): void {
-  expect(text).toContain(toGsm7(view.carrier));
+  expect(text).toContain(toGsm7(view.carrier ?? ''));
   expect(text).toContain(view.trackingNumber ?? '');
   expect(text).toContain(toGsm7(view.status));
 }
@@ -169,4 +170,48 @@ test('Telegram keeps the longer Unicode text: the newest five events, emoji mark
   const [reply] = renderShipments([germanLabels], context('de-DE', 'Europe/Berlin', 'telegram'));
   expect(reply.text).toMatch(/^📦 DHL/);
   expect(reply.text!.match(/^• /gm)).toHaveLength(6);
+});
+
+describe.each(LANGUAGES)('masked (ORDER_DETAILS), in %s', (language) => {
+  test('every demo order is one SMS that names no carrier, number, place or link, and ends on signing in before the choices', () => {
+    const ctx = sms(language);
+    for (const [request, shipments] of demo.get(language)!) {
+      if (request.kind === 'tracking_number' || !shipments.length) continue;
+      const text = expectOneSms(answer(maskedShipments(shipments), ctx, request.identifier));
+      const details = shipments.flatMap((shipment) => [shipment.trackingNumber, shipment.carrier.trackingUrl, ...shipment.events.map((event) => event.location)]).filter((value): value is string => !!value);
+      expect(details.filter((value) => text.includes(toGsm7(value)))).toEqual([]);
+      expect(text).toContain(`${toGsm7(ctx.t('card.sign_in_for_details'))}\n\n1. `);
+      // No line is left empty where the carrier and number were.
+      expect(text).not.toMatch(/\n\n\n|^\s|\n:/);
+    }
+  });
+});
+
+test('ORD-1002 masked, as an English customer reads it', () => {
+  const ctx = sms('en');
+  const [, shipments] = [...demo.get('en')!].find(([request]) => request.identifier === DEMO.checkpoints.inTransitMultiShipment)!;
+  const [text] = answer(maskedShipments(shipments), ctx, DEMO.checkpoints.inTransitMultiShipment);
+  expect(text.split('\n').map((line) => line.replace(/\d{1,2}:\d{2} [AP]M/g, 'hh:mm').replace(/[A-Z][a-z]{2} \d{1,2}, \d{4}/g, 'date'))).toEqual([
+    'I found 3 shipments for ORD-1002:',
+    '',
+    'In transit',
+    'Carrier: "The parcel has been processed at the sorting centre."',
+    'date, hh:mm - In transit',
+    'date, hh:mm - In transit (Carrier: "The parcel has arrived at the sorting centre.")',
+    '',
+    'Out for delivery',
+    'Carrier: "The parcel is on the delivery vehicle and will be delivered today."',
+    'date, hh:mm - Out for delivery',
+    'date, hh:mm - In transit (Carrier: "The parcel has arrived at the local delivery depot.")',
+    '',
+    'Delivered',
+    'Carrier: "The parcel has been delivered."',
+    'date, hh:mm - Delivered',
+    'date, hh:mm - In transit (Carrier: "The parcel has arrived in the destination country.")',
+    '',
+    'Sign in on our website to see the carrier, the tracking number and where your parcel has been.',
+    '',
+    '1. Track another',
+    "2. That's all, thanks",
+  ]);
 });

@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import type { Activity } from 'botbuilder';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
+import { Translator } from '../../src/i18n';
 import { configFor } from '../support/app';
 import { browserTest, chromiumAvailable, launchChromium } from '../support/chromium';
 import { SCREENSHOTS } from '../support/sandboxBrowser';
@@ -99,6 +100,29 @@ describe.each(CASES)('Teams in %s', (locale, language) => {
     await page.screenshot({ path: `${OUT}/single-problem-${language}-${name}.png`, fullPage: true });
     expect(rendered.cards.map((card) => card.parcel)).toEqual([true, false]);
     expect(rendered.cards[1].buttons).toHaveLength(5);
+    expect({ cut: rendered.cutButtons, problems: rendered.problems }).toEqual({ cut: [], problems: [] });
+  });
+});
+
+describe.each(CASES)('Teams in %s, an order masked (ORDER_DETAILS=masked: nobody signs in on Teams)', (locale, language) => {
+  check.each(WIDTHS)('a carousel of three parcels, at %s width: no carrier, number, place or link; each card ends on signing in; every button listed', async (name, viewport) => {
+    const talk = conversation(configFor(upstreams, { ...ENV, ORDER_DETAILS: 'masked' }), { channelId: 'msteams', locale });
+    const replies = (await talk.say(DEMO.checkpoints.inTransitMultiShipment)).filter((reply) => reply.type === 'message');
+    await page.setViewportSize(viewport);
+    const rendered = await draw(replies);
+    await page.screenshot({ path: `${OUT}/masked-carousel-${language}-${name}.png`, fullPage: true });
+    const { t } = new Translator('en').localize(language);
+    // What the bot sent: the test adapter's own serviceUrl aside.
+    expect(JSON.stringify(replies.map(({ serviceUrl: _url, ...reply }) => reply))).not.toMatch(/UPS|DPD|PostNL|1ZV8R4236804512972|01485023741196|3SKAAN4718293|Venlo|Köln|Berlin|Utrecht|https:\/\/(?!shop\.example)|Action\.OpenUrl/);
+    const cards = replies.flatMap((reply) => (reply.attachments ?? []).map((attachment) => attachment.content as { body: Array<{ text?: string }> }));
+    for (const card of cards.slice(0, 3)) expect(card.body.at(-1)?.text).toBe(t('card.sign_in_for_details'));
+    // The buttons in sight: the parcels' cards show earlier events, and nothing else.
+    expect(rendered.cards.map((card) => card.buttons)).toEqual([
+      [t('card.show_earlier', { count: 3 })],
+      [t('card.show_earlier', { count: 2 })],
+      [t('card.show_earlier', { count: 3 })],
+      [t('choice.notify'), t('choice.another'), t('choice.done')],
+    ]);
     expect({ cut: rendered.cutButtons, problems: rendered.problems }).toEqual({ cut: [], problems: [] });
   });
 });

@@ -32,7 +32,8 @@ const WORDS = {
     stop: 'Stop updates',
     confirmed: { starts: 'I’ll message you here when', whole: new RegExp(`^I’ll message you here when ${MOVING} moves, until \\w{3} \\d+, \\d{4}\\.$`) },
     update: { starts: `News on ${MOVING}: `, whole: new RegExp(`^News on ${MOVING}: Dispatched\\.$`) },
-    card: /^DHL\s+Dispatched\s/,
+    // The sandbox runs the product's defaults: a visitor's update on an order is masked (ORDER_DETAILS).
+    card: /^Dispatched\s[\s\S]*\sSign in on our website to see the carrier, the tracking number and where your parcel has been\.$/,
     stopped: { starts: 'Done: no more updates', whole: new RegExp(`^Done: no more updates about ${MOVING}\\.$`) },
   },
   fr: {
@@ -40,7 +41,7 @@ const WORDS = {
     stop: 'Arrêter les alertes',
     confirmed: { starts: 'Je vous écris ici quand', whole: new RegExp(`^Je vous écris ici quand ${MOVING} bouge, jusqu’au \\d+ \\S+ \\d{4}\\.$`) },
     update: { starts: `Du nouveau pour ${MOVING} : `, whole: new RegExp(`^Du nouveau pour ${MOVING} : Expédié\\.$`) },
-    card: /^DHL\s+Expédié\s/,
+    card: /^Expédié\s[\s\S]*\sConnectez-vous sur notre site pour voir le transporteur, le numéro de suivi et le trajet de votre colis\.$/,
     stopped: { starts: 'C’est fait : plus d’alertes', whole: new RegExp(`^C’est fait : plus d’alertes pour ${MOVING}\\.$`) },
   },
 };

@@ -49,13 +49,13 @@ export interface TranscriptOptions {
 
 export interface Conversation {
   adapter: TestAdapter;
+  /** The customers the store signed in: `keep` one, then speak on `webchat` from their `dl_` id. */
+  customers: CustomerDirectory;
   /** The bot's clock: retry waits and limits run on it. */
   clock: FakeClock;
   /** The timer of the typing indicator and the reply deadline; it moves only when the test moves it. */
   replyTimer: ManualClock;
   logs: string[];
-  /** The customers the store signed in (App.customers): `keep` one to sign them in. */
-  customers: CustomerDirectory;
   /** Sends one activity and returns every activity the bot sent in reply. */
   say(said: Said): Promise<Partial<Activity>[]>;
 }
@@ -77,10 +77,10 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
   adapter.onTurnError = app.adapter.onTurnError;
   return {
     adapter,
+    customers: app.customers,
     clock,
     replyTimer,
     logs,
-    customers: app.customers,
     async say(said) {
       const activity: Partial<Activity> =
         typeof said === 'string' ? { type: 'message', text: said, locale: options.locale, localTimezone: options.localTimezone } : { type: 'message', locale: options.locale, ...said };

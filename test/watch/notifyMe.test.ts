@@ -176,3 +176,39 @@ test('"Notify me" right after the answer asks the upstream nothing more (the loo
   expect(asks()).toBe(afterAnswer + 1);
   expect(later.map((reply) => reply.text)).toEqual([expect.stringMatching(/^News on ORD-1014: /)]);
 });
+
+/** What the moving parcel must not show a stranger: its tracking number, the carrier's link, every place it has been. */
+async function parcelDetails(): Promise<string[]> {
+  const [shipment] = await running.app.lookup.find({ kind: 'order_number', identifier: MOVING }, 'en');
+  const values = [shipment.trackingNumber, shipment.carrier.trackingUrl, ...shipment.events.map((event) => event.location)];
+  return [...new Set(values.filter((value): value is string => !!value))];
+}
+
+test('updates show what the lookup showed (ORDER_DETAILS=masked): a visitor’s are masked, the signed-in owner’s whole', async () => {
+  await running.close();
+  running = await startApp(configFor({ checkpoints, trackings }, { ORDER_DETAILS: 'masked', NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), { clock });
+  const ownerId = 'dl_theOwnerOfTheMovingParcel';
+  await running.app.customers.keep({ userId: ownerId, orders: [{ kind: 'order_number', identifier: MOVING }], expiresAt: T0 + 30 * MINUTE });
+  const owner = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', channelId: 'webchat', userId: ownerId });
+  const visitor = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', channelId: 'webchat', userId: 'visitor-5e1b7d20c4' });
+  for (const customer of [owner, visitor]) {
+    await customer.say(MOVING);
+    await customer.say('Notify me');
+  }
+
+  const updates = await minutesPass(2);
+  expect(updates).toHaveLength(2);
+  const to = (customer: TestChannel) => JSON.stringify(updates.filter((update) => update.conversation?.id === customer.conversationId));
+  const [own, stranger] = [to(owner), to(visitor)];
+  const details = await parcelDetails();
+  const signIn = "Sign in on our website to see the carrier, the tracking number and where your parcel has been.";
+  expect(details.length).toBeGreaterThanOrEqual(3);
+
+  expect(own).toContain('"text":"News on ORD-1014: In transit."');
+  expect(details.filter((value) => own.includes(value))).toEqual(details);
+  expect(own).not.toContain(signIn);
+
+  expect(stranger).toContain('"text":"News on ORD-1014: In transit."');
+  expect(details.filter((value) => stranger.includes(value))).toEqual([]);
+  expect(stranger).toContain(signIn);
+});

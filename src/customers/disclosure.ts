@@ -1,0 +1,52 @@
+/**
+ * What a lookup may show, and to whom (ORDER_DETAILS, README "Who sees what"). Order numbers are guessable,
+ * so an order's tracking details go only to its owner, unless the operator says otherwise; a carrier's
+ * tracking number shows everything to anyone, since the carrier's own site already does. Pure: the request,
+ * the turn's customer and the setting in, the verdict out.
+ */
+import type { OrderDetails } from '../config';
+import { validateIdentifier } from '../recognize/validate';
+import type { LookupRequest } from '../tracking/lookup';
+import type { OwnedOrder, SignedInCustomer } from './customer';
+
+/** full: everything; masked: no tracking number, carrier, link or places; refused: answered as "not found", the upstream not asked. */
+export type Disclosure = 'full' | 'masked' | 'refused';
+
+export interface DisclosurePolicy {
+  orderDetails: OrderDetails;
+  /** The store of a single-store deployment: an owned store order that names no store is of this one. */
+  defaultStoreId?: string;
+}
+
+export function disclosureOf(request: LookupRequest, customer: SignedInCustomer | undefined, policy: DisclosurePolicy): Disclosure {
+  if (request.kind === 'tracking_number') return 'full';
+  if (customer && owns(customer, request, policy.defaultStoreId)) return 'full';
+  switch (policy.orderDetails) {
+    case 'open':
+      return 'full';
+    case 'masked':
+      return 'masked';
+    case 'verified':
+      return 'refused';
+  }
+}
+
+/** Whether the store listed this order as the customer's: same kind, the same identifier as the lookup sends it, the same store. */
+export function owns(customer: SignedInCustomer, request: LookupRequest, defaultStoreId?: string): boolean {
+  const identifier = normalized(request.kind, request.identifier);
+  if (identifier === undefined) return false;
+  return customer.orders.some((order) => order.kind === request.kind && normalized(order.kind, order.identifier) === identifier && sameStore(order, request, defaultStoreId));
+}
+
+/** The identifier as the lookup sends it (a store's claim may differ in spacing); one that cannot be sent owns nothing. */
+function normalized(kind: LookupRequest['kind'], identifier: string): string | undefined {
+  const valid = validateIdentifier(kind, identifier);
+  return valid.ok ? valid.value : undefined;
+}
+
+/** A store's order number is the store's own: #1001 at one store is another customer's #1001 at the next. */
+function sameStore(order: OwnedOrder, request: LookupRequest, defaultStoreId: string | undefined): boolean {
+  if (order.kind !== 'external_order') return true;
+  const store = order.storeId ?? defaultStoreId;
+  return store !== undefined && store === request.storeId;
+}

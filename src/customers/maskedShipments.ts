@@ -1,0 +1,44 @@
+/**
+ * The masked view of an order (ORDER_DETAILS=masked, for anyone but its owner): the status and what it
+ * means, dates, and what each event says, but no tracking number, carrier, carrier link or place. Masking
+ * the Shipment itself, before anything renders it, is what keeps every card, text, SMS and update safe.
+ * Fields are copied by name, never spread: a field added to Shipment later stays out until someone decides
+ * a stranger may see it.
+ */
+import type { Shipment, TrackingEvent } from '../tracking/shipment';
+
+/** One masked copy per list: the cache hands out the same frozen list within its TTL, and its renderings are kept by identity. */
+const copies = new WeakMap<readonly Shipment[], Shipment[]>();
+
+/** The list masked; the same copy for the same list. A frozen list (the cache's) gets a frozen copy. */
+export function maskedShipments(shipments: Shipment[]): Shipment[] {
+  let masked = copies.get(shipments);
+  if (!masked) {
+    const list = shipments.map(maskedShipment);
+    masked = Object.isFrozen(shipments) ? (Object.freeze(list) as Shipment[]) : list;
+    copies.set(shipments, masked);
+  }
+  return masked;
+}
+
+/** `index`: its place in the answer, which names it instead of the upstream's id (often the tracking number). */
+export function maskedShipment(shipment: Shipment, index: number): Shipment {
+  return {
+    id: `shipment-${index + 1}`,
+    // A small courier's name alone can pick the parcel out, so the carrier goes too.
+    carrier: {},
+    status: shipment.status,
+    delayed: shipment.delayed,
+    exception: shipment.exception,
+    localizedTexts: shipment.localizedTexts,
+    orderedAt: shipment.orderedAt,
+    updatedAt: shipment.updatedAt,
+    events: (shipment.events ?? []).map(maskedEvent),
+    withheld: true,
+  };
+}
+
+/** What happened and when, not where. */
+function maskedEvent(event: TrackingEvent): TrackingEvent {
+  return { at: event.at, category: event.category, code: event.code, text: event.text, details: event.details, byShop: event.byShop };
+}
