@@ -41,7 +41,8 @@ export function useDemoShop(screenshots: string, options: { signIn?: boolean } =
     if (!chromiumAvailable) return;
     const [botPort, shopPort] = await freePorts(2);
     // As sandbox mode runs it: the token endpoint on the local channel's Direct Line, the demo shop's origin allowed.
-    const config = configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', PORT: String(botPort) });
+    // With sign-in, what a lookup shows follows the product's default (masked): the customer's own orders in full, anyone else's not.
+    const config = configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', PORT: String(botPort), ...(options.signIn && { ORDER_DETAILS: 'masked' }) });
     const customerTokens = options.signIn ? sandboxCustomerTokens(config) : undefined;
     started.app = createApp({ ...config, webchat: sandboxWebchat(config, shopPort), customerTokens }, silentLogger as never);
     await new Promise<void>((resolve) => started.app.server.listen(botPort, '127.0.0.1', resolve));
