@@ -165,6 +165,8 @@ body { font: 15px/1.45 "Segoe UI", system-ui, -apple-system, Roboto, Arial, sans
 #chat { height: 100%; }
 #unavailable { margin: 0; padding: 24px 20px; text-align: center; color: #5b6472; }
 .ac-pushButton { font: inherit; font-weight: 600; border-radius: 6px; min-height: 44px; cursor: pointer; }
+.ac-pushButton:not([aria-pressed="true"]) { border-color: currentColor; }
+.ac-pushButton:not([aria-pressed="true"]):hover { background-color: #eef4fb; }
 .webchat__carousel-filmstrip__message { position: sticky; left: 10px; }
 @media (pointer: coarse) { .react-film__flipper { display: none; } }
 </style>

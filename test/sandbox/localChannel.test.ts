@@ -181,13 +181,14 @@ describe('the agent hub, as the local channel plays it', () => {
 });
 
 describe('the sandbox page', () => {
-  test('serves the page, the script, Web Chat’s bundle from node_modules and the demo list', async () => {
+  test('serves the page, which embeds the chat with the widget’s one tag as a store does, its script and the demo list', async () => {
     const page = await fetch(`${app.url}/`);
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(await page.text()).toContain('/sandbox/webchat.js');
-    const bundle = await fetch(`${app.url}/sandbox/webchat.js`);
-    expect(bundle.status).toBe(200);
-    expect(Number((await bundle.arrayBuffer()).byteLength)).toBeGreaterThan(1_000_000);
+    const html = await page.text();
+    expect(html).toMatch(/<script src="\/webchat\.js" defer data-container="#webchat"[^>]*><\/script>/);
+    // Web Chat itself comes only through the widget's frame.
+    expect(html).not.toMatch(/sandbox\/webchat\.js|sandbox\/adaptivecards\.js/);
+    expect((await fetch(`${app.url}/sandbox/app.js`)).status).toBe(200);
     const demo = (await (await fetch(`${app.url}/sandbox/demo.json`)).json()) as Array<{ input_type: string }>;
     expect(new Set(demo.map((d) => d.input_type))).toEqual(new Set(['order_number', 'tracking_number', 'order_id', 'external_order']));
   });

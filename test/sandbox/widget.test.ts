@@ -7,9 +7,7 @@
  * Screenshots go to test-output/screenshots/widget/.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Frame, FrameLocator, Page, Request } from 'playwright-core';
+import type { Browser, FrameLocator, Page, Request } from 'playwright-core';
 import { attachSandbox } from '../../sandbox/attach';
 import { DEMO } from '../../sandbox/simulators';
 import { startDemoShop, type DemoShop } from '../../sandbox/shop/server';
@@ -18,7 +16,7 @@ import { createApp, type App } from '../../src/app';
 import { silentLogger } from '../../src/tracking/logger';
 import { configFor } from '../support/app';
 import { browserTest as inBrowser, chromiumAvailable, launchChromium } from '../support/chromium';
-import { DESKTOP, PHONE, SCREENSHOTS } from '../support/sandboxBrowser';
+import { chatIn, DESKTOP, freePorts, PHONE, SCREENSHOTS, settled } from '../support/sandboxBrowser';
 import { useSimulators } from '../support/upstreams';
 
 const browserTest = inBrowser();
@@ -30,14 +28,6 @@ let app: App;
 let shop: DemoShop;
 let browser: Browser;
 const sandbox = { app: { url: '' } };
-
-/** Two ports free right now, for the bot and the shop (each must know the other's origin before it starts). */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<Server>((resolve) => { const server = createServer(); server.listen(0, '127.0.0.1', () => resolve(server)); })));
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 beforeAll(async () => {
   if (!chromiumAvailable) return;
@@ -78,25 +68,13 @@ async function widgetState(page: Page): Promise<{ open: boolean; focus: string |
 }
 
 const launcher = (page: Page) => page.locator('button[data-part="launcher"]');
-const chat = (page: Page): FrameLocator => page.frameLocator('iframe[data-part="frame"]');
+const chat = chatIn;
 const bubble = (frame: FrameLocator, text: string | RegExp) => frame.locator('.webchat__bubble').filter({ hasText: text }).last();
 
 async function send(frame: FrameLocator, text: string): Promise<void> {
   const box = frame.locator('[data-id="webchat-sendbox-input"]');
   await box.fill(text);
   await box.press('Enter');
-}
-
-/** Waits until Web Chat has scrolled to its newest message, so that a screenshot shows it. */
-async function settled(page: Page): Promise<void> {
-  const frame = page.frames().find((f: Frame) => f.url().includes('/webchat/frame'));
-  if (!frame) return;
-  // A function, not a string: the frame's policy allows no eval.
-  await frame.waitForFunction(() => {
-    const s = (globalThis as any).document.querySelector('.webchat__basic-transcript__scrollable');
-    return !s || s.scrollHeight - s.scrollTop - s.clientHeight < 4;
-  });
-  await frame.waitForTimeout(300);
 }
 
 /** Asks again until the answer is the one expected (or 10 s pass), then asserts it. */
