@@ -38,7 +38,7 @@ check('an update arrives while the customer browses the shop: a dot on the launc
   await box.press('Enter');
   await chatIn(page).locator('.ac-adaptiveCard').first().waitFor();
   // Pressed with the keyboard: the chat is a frame of another site, whose elements' boxes playwright-core
-  // cannot take on Node 20 ("Object not disposable"), so it can neither click nor wait for them to be visible.
+  // cannot take on Node 20 ("Object not disposable"), so it cannot click them.
   await chatIn(page).locator('.webchat__suggested-actions__button', { hasText: /^Notify me$/ }).press('Enter');
   await chatIn(page).locator('.webchat__bubble').filter({ hasText: `I’ll message you here when ${MOVING} moves` }).waitFor();
 

@@ -254,6 +254,8 @@
       styleOptions: styleOptions,
       // With the card's own "Show earlier" toggle (card-toggle.js).
       adaptiveCardsPackage: window.AdaptiveCards,
+      // On the style elements Web Chat writes: the frame's policy admits no others.
+      nonce: config.nonce,
     };
     // Rendered again with the same connection and store: a new language, the same conversation.
     function render() {
