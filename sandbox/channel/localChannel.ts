@@ -114,7 +114,7 @@ export class LocalChannel {
     server.post(`${DIRECT_LINE_PATH}/tokens/refresh`, cors, body, async (req: Request, res: Response) => {
       const bearer = this.grants.bearer(req);
       if (!bearer) return void res.send(403, FORBIDDEN);
-      // The sandbox page connects with the demo secret, which Web Chat refreshes as if it were a token: it stays itself.
+      // A client that connected with the demo secret (a tool, a test) may refresh it as if it were a token: it stays itself.
       if (bearer.kind === 'secret') return void res.send(200, { token: SANDBOX_DIRECTLINE_SECRET, expires_in: 1800 });
       res.send(200, tokenLike(bearer, bearer.grant.conversationId));
     });
