@@ -18,6 +18,45 @@ export const AGENT_MESSAGE_MAX = 2_000;
 /** Where one conversation's handoff stands: asked for and waiting for an agent, or an agent has it. */
 export type HandoffStage = 'waiting' | 'accepted';
 
+/** A line between the customer and the agent, as the hub's agent sees it. */
+export interface HubLine {
+  from: 'customer' | 'agent';
+  text: string;
+}
+
+/**
+ * A case as the hub keeps it: the bot's handoff.initiate as it arrived (the case and the transcript), where
+ * it stands (after the stages, how it ended), the lines between customer and agent, and when it came, so
+ * that the hub's queue shows the newest first.
+ */
+export interface HubCase {
+  event: Record<string, unknown>;
+  state: HandoffStage | 'completed' | 'failed';
+  lines: HubLine[];
+  arrived: number;
+}
+
+/** The stage of a case still under way; none for one that ended (or none at all). */
+export function stageOf(hubCase: HubCase | undefined): HandoffStage | undefined {
+  return hubCase?.state === 'waiting' || hubCase?.state === 'accepted' ? hubCase.state : undefined;
+}
+
+/** The most lines a case keeps: the agent's panel shows a conversation, not an archive. */
+const MAX_LINES = 200;
+
+export function addLine(hubCase: HubCase, line: HubLine): void {
+  hubCase.lines.push(line);
+  if (hubCase.lines.length > MAX_LINES) hubCase.lines.shift();
+}
+
+/**
+ * The agent's message as the customer's chat shows it: signed with the agent's name (Markdown, which Web
+ * Chat renders), as a hub that relays through a chat channel signs it; Web Chat shows no sender's name.
+ */
+export function signed(text: string): string {
+  return `**${AGENT.name}:** ${text}`;
+}
+
 /**
  * What a hub's answer does to the handoff, or why it may not be given now: an agent accepts a waiting
  * case, or nobody is free for it; only the agent who has it can be done with it.

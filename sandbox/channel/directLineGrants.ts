@@ -10,8 +10,8 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * The local channel's Direct Line secret: public, it opens only this machine's sandbox. The sandbox sets
- * it as DIRECTLINE_SECRET for the token endpoint; the sandbox page at / connects with it as a page may
- * without enhanced authentication (a store's page gets a token from /api/webchat/token instead).
+ * it as DIRECTLINE_SECRET for the token endpoint; no page uses it (the sandbox page, as a store's, gets a
+ * token from /api/webchat/token through the chat widget), only tools and tests on this machine.
  */
 export const SANDBOX_DIRECTLINE_SECRET = 'sandbox';
 /** A token's life, as Direct Line's. */

@@ -15,17 +15,21 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response, Server } from 'restify';
 import { jsonBody } from '../../src/http/server';
 import type { Logger } from '../../src/tracking/logger';
-import { AGENT, AGENT_MESSAGE_MAX, handoffStatus, isHandoffInitiation, isHandoffState, nextStage, type HandoffStage } from './agentHub';
+import { isLoopbackAddress } from '../../src/http/loopback';
+import { addLine, AGENT, AGENT_MESSAGE_MAX, handoffStatus, isHandoffInitiation, isHandoffState, nextStage, signed, stageOf, type HubCase } from './agentHub';
 import { DirectLineGrants, SANDBOX_DIRECTLINE_SECRET, type Bearer } from './directLineGrants';
 
 
 export const DIRECT_LINE_PATH = '/sandbox/directline';
 export const CONNECTOR_PATH = '/sandbox/connector';
 /**
- * Where the page tells the agent hub what the agent did: POST …/conversations/{id}/status
+ * The agent hub's own routes, for the page's hub panel, as a real hub is a system apart from the customer's
+ * chat: GET …/cases (the queue, newest first), POST …/conversations/{id}/status
  * {state: "accepted" | "completed" | "failed"}, and POST …/conversations/{id}/messages {text} for a reply.
  */
 export const AGENT_HUB_PATH = '/sandbox/hub';
+/** The cases the hub's queue shows at most. */
+const CASES_SHOWN = 5;
 
 const MAX_CONVERSATIONS = 200;
 const MAX_ACTIVITIES = 500;
@@ -37,8 +41,8 @@ interface Conversation {
   activities: Activity[];
   /** Direct Line's watermark counts every activity ever stored, also those dropped by the bound. */
   dropped: number;
-  /** The handoff under way, if any: waiting for an agent, or an agent has the conversation. */
-  handoff?: HandoffStage;
+  /** The handoff the hub received last, under way (waiting, accepted) or ended. */
+  hubCase?: HubCase;
 }
 
 export interface LocalChannelOptions {
@@ -58,6 +62,9 @@ export class LocalChannel {
   private readonly conversations = new Map<string, Conversation>();
 
   private readonly grants: DirectLineGrants;
+
+  /** Counts the cases as they arrive: the queue's order. */
+  private arrivals = 0;
 
   constructor(private readonly options: LocalChannelOptions) {
     const clock = options.clock ?? { now: () => Date.now() };
@@ -107,7 +114,7 @@ export class LocalChannel {
     server.post(`${DIRECT_LINE_PATH}/tokens/refresh`, cors, body, async (req: Request, res: Response) => {
       const bearer = this.grants.bearer(req);
       if (!bearer) return void res.send(403, FORBIDDEN);
-      // The sandbox page connects with the demo secret, which Web Chat refreshes as if it were a token: it stays itself.
+      // A client that connected with the demo secret (a tool, a test) may refresh it as if it were a token: it stays itself.
       if (bearer.kind === 'secret') return void res.send(200, { token: SANDBOX_DIRECTLINE_SECRET, expires_in: 1800 });
       res.send(200, tokenLike(bearer, bearer.grant.conversationId));
     });
@@ -140,8 +147,12 @@ export class LocalChannel {
       const userId = found.bearer.kind === 'token' ? found.bearer.grant.userId : undefined;
       const activity = this.store(req.params.id, { ...posted, from: { role: 'user', ...(posted?.from as object), ...(userId ? { id: userId } : {}) } });
       res.send(200, { id: activity.id });
-      // While an agent has the conversation, the customer's messages are theirs (the page shows them), not the bot's.
-      if (found.conversation.handoff === 'accepted' && activity.type === 'message') return;
+      // While an agent has the conversation, the customer's messages are theirs (the hub panel shows them), not the bot's.
+      const hubCase = found.conversation.hubCase;
+      if (stageOf(hubCase) === 'accepted' && activity.type === 'message') {
+        if (typeof activity.text === 'string' && activity.text) addLine(hubCase!, { from: 'customer', text: activity.text });
+        return;
+      }
       void this.forward(req.params.id, activity);
     });
 
@@ -151,32 +162,53 @@ export class LocalChannel {
       const activity = this.store(req.params.id, { ...(req.body as Activity), from: BOT });
       res.send(200, { id: activity.id });
       // The hub queues the case until the agent (the page's panel) accepts it or finds nobody free.
-      if (isHandoffInitiation(activity)) this.conversations.get(req.params.id)!.handoff = 'waiting';
+      if (isHandoffInitiation(activity)) {
+        const { type, name, value, attachments } = activity;
+        this.conversations.get(req.params.id)!.hubCase = { event: { type, name, value, attachments }, state: 'waiting', lines: [], arrived: ++this.arrivals };
+      }
     };
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities`, body, reply);
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities/:replyTo`, body, reply);
 
-    server.post(`${AGENT_HUB_PATH}/conversations/:id/status`, body, async (req: Request, res: Response) => {
+    // The hub is the developer's, on this machine: its routes answer loopback connections only, and no other origin (no CORS).
+    const local: RequestHandler = (req, res, next) => {
+      if (isLoopbackAddress(req.socket.remoteAddress)) return next();
+      res.send(403, { error: { code: 'Forbidden', message: 'the agent hub answers this machine only' } });
+      return next(false);
+    };
+    // The hub's queue: the newest cases first, each with the event the hub received, where it stands and the lines since.
+    server.get(`${AGENT_HUB_PATH}/cases`, local, async (_req: Request, res: Response) => {
+      const cases = [...this.conversations]
+        .flatMap(([conversationId, { hubCase }]) => (hubCase ? [{ conversationId, ...hubCase }] : []))
+        .sort((a, b) => b.arrived - a.arrived)
+        .slice(0, CASES_SHOWN)
+        .map(({ conversationId, event, state, lines }) => ({ conversationId, state, event, lines }));
+      res.header('Cache-Control', 'no-store');
+      res.send(200, { cases });
+    });
+    server.post(`${AGENT_HUB_PATH}/conversations/:id/status`, local, body, async (req: Request, res: Response) => {
       if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
       const state = (req.body as { state?: unknown } | undefined)?.state;
       if (!isHandoffState(state)) return void res.send(400, { error: { code: 'BadArgument', message: 'state must be accepted, failed or completed' } });
       const conversation = this.conversations.get(req.params.id)!;
-      const next = nextStage(conversation.handoff, state);
+      const next = nextStage(stageOf(conversation.hubCase), state);
       if ('refused' in next) return void res.send(409, { error: { code: 'Conflict', message: next.refused } });
-      conversation.handoff = next.stage;
+      // A stage given means a case is under way (nextStage refuses anything else).
+      conversation.hubCase!.state = next.stage ?? state;
       this.fromHub(req.params.id, state);
       res.send(204);
     });
     // The agent's reply, shown in the customer's chat as from the agent.
-    server.post(`${AGENT_HUB_PATH}/conversations/:id/messages`, body, async (req: Request, res: Response) => {
+    server.post(`${AGENT_HUB_PATH}/conversations/:id/messages`, local, body, async (req: Request, res: Response) => {
       const conversation = this.conversations.get(req.params.id);
       if (!conversation) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
       const text = (req.body as { text?: unknown } | undefined)?.text;
       if (typeof text !== 'string' || !text.trim() || text.length > AGENT_MESSAGE_MAX) {
         return void res.send(400, { error: { code: 'BadArgument', message: `text must be 1 to ${AGENT_MESSAGE_MAX} characters` } });
       }
-      if (conversation.handoff !== 'accepted') return void res.send(409, { error: { code: 'Conflict', message: 'no agent has accepted it' } });
-      this.store(req.params.id, { type: 'message', text: text.trim(), from: AGENT });
+      if (stageOf(conversation.hubCase) !== 'accepted') return void res.send(409, { error: { code: 'Conflict', message: 'no agent has accepted it' } });
+      this.store(req.params.id, { type: 'message', text: signed(text.trim()), from: AGENT });
+      addLine(conversation.hubCase!, { from: 'agent', text: text.trim() });
       res.send(204);
     });
   }

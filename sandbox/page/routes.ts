@@ -1,12 +1,12 @@
 /**
- * The sandbox page at /: Web Chat's own browser bundle, served from node_modules (no CDN),
- * a language picker and the demo numbers, talking to the bot through the local channel.
+ * The sandbox page at /: the chat widget's one tag as a store embeds it (inline, so its frame, token and
+ * Direct Line are the production path, on the local channel), a language picker, the demo numbers, and the
+ * agent hub's panel.
  */
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Request, Response, Server } from 'restify';
 import { projectRoot } from '../../src/projectRoot';
-import { adaptiveCardsBundle, webChatBundle } from '../../src/webchat/widget';
 import { DEMO } from '../simulators';
 import { SANDBOX_HELP_PATH, SHOP_PORT_OFFSET } from '../upstreams';
 
@@ -52,16 +52,6 @@ export function registerSandboxPage(server: Server): void {
   server.get('/sandbox/demo.json', async (_req: Request, res: Response) => {
     res.send(200, DEMO_LOOKUPS);
   });
-  const bundles = [
-    ['webchat.js', webChatBundle(), 'botframework-webchat'],
-    ['adaptivecards.js', adaptiveCardsBundle(), 'adaptivecards'],
-  ] as const;
-  for (const [name, bundle, npmPackage] of bundles) {
-    server.get(`/sandbox/${name}`, async (req: Request, res: Response) => {
-      if (!bundle) return void res.send(404, { code: 'not_found', message: `${npmPackage} is not installed: run npm ci` });
-      await file(bundle, 'text/javascript; charset=utf-8', 'max-age=3600')(req, res);
-    });
-  }
 }
 
 const HELP_PAGE = `<!doctype html>

@@ -10,7 +10,7 @@
  * - GET /webchat/frame.js, and Web Chat's and Adaptive Cards' browser bundles from node_modules under
  *   versioned names, cached for a year (and gzipped for a browser that takes it).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzip } from 'node:zlib';
@@ -123,11 +123,14 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions): v
   }
   server.get('/webchat/frame', async (_req: Request, res: Response) => {
     const directLine = options.directLine;
-    const body = frameHtml({ directLine, webchat: names.webchat, adaptivecards: names.adaptivecards });
+    // A new nonce per answer: only the style elements this page and Web Chat write carry it.
+    const nonce = randomBytes(16).toString('base64');
+    const body = frameHtml({ directLine, webchat: names.webchat, adaptivecards: names.adaptivecards, nonce });
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-cache',
-      'content-security-policy': frameCsp(directLine, options.frameAncestors),
+      // Never stored: a stored page would bring back an old nonce.
+      'cache-control': 'no-store',
+      'content-security-policy': frameCsp(directLine, options.frameAncestors, nonce),
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
     });
@@ -135,14 +138,27 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions): v
   });
 }
 
-/** The frame's own policy: scripts only from the bot, connections only to the bot and Direct Line. */
-export function frameCsp(directLine: string, frameAncestors: string[]): string {
+/** The hash of an empty style element's text (SHA-256 of ""), as a policy names it. */
+const EMPTY_STYLE_HASH = `sha256-${createHash('sha256').update('').digest('base64')}`;
+
+/**
+ * The frame's own policy: scripts only from the bot, connections only to the bot and Direct Line, style
+ * elements only with this answer's nonce.
+ */
+export function frameCsp(directLine: string, frameAncestors: string[], nonce: string): string {
   const directLineOrigin = /^https?:\/\//.test(directLine) ? new URL(directLine).origin : '';
   // Direct Line's WebSocket stream is off (webSocket: false): Web Chat polls over HTTPS.
   return [
     "default-src 'none'",
     "script-src 'self'",
-    // Web Chat's styles are injected by emotion and Adaptive Cards sets style attributes.
+    // Style elements: the page's own and those Web Chat's emotion writes, which carry the nonce Web Chat is given.
+    // And empty ones: Web Chat 4.18 gives its transcript's scroller (react-scroll-to-bottom) no nonce, whose
+    // emotion then writes an empty element and fills its sheet by insertRule, which no policy governs. An
+    // empty element styles nothing; one with text still needs the nonce.
+    `style-src-elem 'self' 'nonce-${nonce}' '${EMPTY_STYLE_HASH}'`,
+    // Style attributes: Adaptive Cards lays cards out with them (no nonce can be put on an attribute).
+    "style-src-attr 'unsafe-inline'",
+    // For a browser that knows neither of the two above (Safari before 15.4, Firefox before 108): as before them.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -153,18 +169,20 @@ export function frameCsp(directLine: string, frameAncestors: string[]): string {
   ].join('; ');
 }
 
-function frameHtml(config: { directLine: string; webchat: string; adaptivecards: string }): string {
+function frameHtml(config: { directLine: string; webchat: string; adaptivecards: string; nonce: string }): string {
   // JSON in a script element of type application/json: data, never run; `<` escaped so nothing closes it.
-  const json = JSON.stringify({ directLine: config.directLine }).replace(/</g, '\\u003c');
+  const json = JSON.stringify({ directLine: config.directLine, nonce: config.nonce }).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Chat</title>
-<style>
+<style nonce="${config.nonce}">
 html, body { height: 100%; margin: 0; }
 body { font: 15px/1.45 "Segoe UI", system-ui, -apple-system, Roboto, Arial, sans-serif; color: #1f2937; background: #fff; }
 #chat { height: 100%; }
 #unavailable { margin: 0; padding: 24px 20px; text-align: center; color: #5b6472; }
 .ac-pushButton { font: inherit; font-weight: 600; border-radius: 6px; min-height: 44px; cursor: pointer; }
+.ac-pushButton:not([aria-pressed="true"]) { border-color: currentColor; }
+.ac-pushButton:not([aria-pressed="true"]):hover { background-color: #eef4fb; }
 .webchat__carousel-filmstrip__message { position: sticky; left: 10px; }
 @media (pointer: coarse) { .react-film__flipper { display: none; } }
 </style>

@@ -1,13 +1,15 @@
 /**
- * The sandbox as a person uses it: the page in headless Chromium, Web Chat talking to the bot
- * through the local channel, a demo order typed, the status card rendered, then German; a person asked
- * for, with the agent hub the page plays, in English on a desktop and in French on a phone.
+ * The sandbox as a person uses it: the page in headless Chromium, the chat widget embedded inline as a
+ * store embeds it (its frame, its token from the token endpoint, Direct Line on the local channel), a demo
+ * order typed, the status card rendered, then German in the same conversation; a person asked for, with
+ * the agent hub the page plays (read from the hub, not the chat), in English on a desktop and in French
+ * and Dutch on a phone.
  * Screenshots go to test-output/screenshots. Needs Debian's chromium: .ci/run installs it; on a
  * developer machine without it this test says so loudly and is skipped. In CI it is required.
  */
 import type { Page } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
-import { SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
+import { chatIn, SCREENSHOTS, settled, useSandboxBrowser } from '../support/sandboxBrowser';
 import { browserTest as inBrowser } from '../support/chromium';
 
 const browserTest = inBrowser();
@@ -16,11 +18,12 @@ jest.setTimeout(90_000);
 // As the sandbox runs it: the local channel plays the Bot Framework agent hub.
 const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn', HANDOFF: 'botframework' });
 
-const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]');
+const sendBox = (page: Page) => chatIn(page).locator('[data-id="webchat-sendbox-input"]');
 /** A suggested action under the last message (Web Chat repeats them in a hidden live region too). */
-const suggested = (page: Page, title: string) => page.locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+const suggested = (page: Page, title: string) => chatIn(page).locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 /** The newest chat bubble with this text (Web Chat repeats text in hidden live regions too). */
-const bubble = (page: Page, text: string | RegExp) => page.locator('#webchat .webchat__bubble').filter({ hasText: text }).last();
+const bubble = (page: Page, text: string | RegExp) => chatIn(page).locator('.webchat__bubble').filter({ hasText: text }).last();
+const cards = (page: Page) => chatIn(page).locator('.ac-adaptiveCard');
 
 async function type(page: Page, text: string): Promise<void> {
   await sendBox(page).fill(text);
@@ -38,7 +41,7 @@ browserTest('a new user tracks a demo order in English, then in German', async (
 
   // Typed, as a customer would.
   await type(page, `where is ${DEMO.trackings.trackingNumbers.inTransit}?`);
-  const card = page.locator('.ac-adaptiveCard').last();
+  const card = cards(page).last();
   await card.waitFor();
   await expect(card.innerText()).resolves.toMatch(/UPS[\s\S]*In transit/);
   // What to do next, as buttons on the same answer.
@@ -55,15 +58,16 @@ browserTest('a new user tracks a demo order in English, then in German', async (
   await card.getByRole('button', { name: 'Hide earlier' }).click();
   await card.getByRole('button', { name: /^Show earlier \(\d+\)$/ }).waitFor();
 
-  // German: a new conversation in the chosen language.
+  // German: the same conversation, greeted in the chosen language; the page's language follows.
   await page.selectOption('#language', 'de-DE');
+  await expect(page.evaluate('document.documentElement.lang')).resolves.toBe('de');
   await bubble(page, 'Hallo! Ich sage Ihnen, wo Ihre Bestellung ist.').waitFor();
   await type(page, 'Hallo');
   await bubble(page, 'Hallo! Was möchten Sie verfolgen?').waitFor();
 
   // A demo from the side panel, sent as data the way a support widget's button sends it.
   await page.getByRole('button', { name: new RegExp(DEMO.checkpoints.delivered) }).click();
-  const germanCard = page.locator('.ac-adaptiveCard').last();
+  const germanCard = cards(page).last();
   await germanCard.getByText('Zugestellt').first().waitFor();
   await expect(germanCard.innerText()).resolves.toMatch(/DHL[\s\S]*Zugestellt[\s\S]*Sendung verfolgen/);
   await suggested(page, 'Weitere verfolgen').waitFor();
@@ -73,34 +77,41 @@ browserTest('a new user tracks a demo order in English, then in German', async (
   await page.close();
 });
 
-browserTest('each visitor is one customer for the lookup limits: three misses pause them, with the reason, the time and the ways forward, in a new conversation too, not another visitor', async () => {
+browserTest('each visitor is one customer for the lookup limits: three misses pause them, with the reason, the time and the ways forward, after a language switch and a reload too (answered in the new language), not another visitor', async () => {
   const guesser = await sandbox.browser.newPage({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await guesser.goto(`${sandbox.app.url}/`);
   await bubble(guesser, 'Hi! I can tell you where your order is.').waitFor();
   for (let i = 1; i <= 2; i++) {
     await type(guesser, DEMO.trackings.trackingNumbers.unknown);
     // Web Chat shows the apostrophe as a typographic one.
-    await guesser.locator('#webchat .webchat__bubble').filter({ hasText: /^I couldn.t find anything for / }).nth(i - 1).waitFor();
+    await chatIn(guesser).locator('.webchat__bubble').filter({ hasText: /^I couldn.t find anything for / }).nth(i - 1).waitFor();
   }
   await type(guesser, DEMO.trackings.trackingNumbers.unknown);
   await bubble(guesser, /Several numbers in a row weren.t found, so I.ve paused lookups for a moment\. Please try again in 5 minutes\./).waitFor();
   await suggested(guesser, 'Talk to a person').waitFor();
   await settled(guesser);
   await guesser.screenshot({ path: `${SCREENSHOTS}/04-cool-down-en-390.png` });
-  // A language switch starts a new conversation; the visitor is the same customer.
+  // A language switch keeps the conversation and the customer: still paused, said in German.
   await guesser.setViewportSize({ width: 1280, height: 900 });
   await guesser.selectOption('#language', 'de-DE');
   await bubble(guesser, 'Hallo! Ich sage Ihnen, wo Ihre Bestellung ist.').waitFor();
   await type(guesser, DEMO.trackings.trackingNumbers.inTransit);
-  await bubble(guesser, 'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb pausiere ich die Suche kurz. Bitte versuchen Sie es in 5 Minuten noch einmal.').waitFor();
+  const paused = 'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb pausiere ich die Suche kurz. Bitte versuchen Sie es in 5 Minuten noch einmal.';
+  await bubble(guesser, paused).waitFor();
   await suggested(guesser, 'Mit einem Menschen sprechen').waitFor();
   await guesser.screenshot({ path: `${SCREENSHOTS}/04-cool-down-de.png` });
+  // A reload too: the same conversation (nothing greets again), German still, still paused.
+  await guesser.reload();
+  await bubble(guesser, paused).waitFor();
+  await type(guesser, DEMO.trackings.trackingNumbers.inTransit);
+  await chatIn(guesser).locator('.webchat__bubble').filter({ hasText: paused }).nth(1).waitFor();
+  await expect(chatIn(guesser).locator('.webchat__bubble').filter({ hasText: 'Hallo! Ich sage Ihnen' }).count()).resolves.toBe(1);
 
   const other = await sandbox.browser.newPage({ locale: 'en-US' });
   await other.goto(`${sandbox.app.url}/`);
   await bubble(other, 'Hi! I can tell you where your order is.').waitFor();
   await type(other, DEMO.trackings.trackingNumbers.inTransit);
-  await other.locator('.ac-adaptiveCard').last().waitFor();
+  await cards(other).last().waitFor();
   await guesser.close();
   await other.close();
 });
@@ -115,28 +126,13 @@ async function onPhone(locale: string, greeting: RegExp): Promise<{ page: Page; 
   return { page, errors };
 }
 
-/** Waits until Web Chat has followed the transcript down to its newest message, so a screenshot shows it. */
-async function settled(page: Page): Promise<void> {
-  // As text, evaluated in the page (the tests' types have no DOM).
-  await page.waitForFunction(
-    `(() => {
-      const bubbles = document.querySelectorAll('#webchat .webchat__bubble');
-      const last = bubbles[bubbles.length - 1];
-      const scroller = last && last.closest('.webchat__basic-transcript__scrollable');
-      return !!scroller && last.getBoundingClientRect().bottom <= scroller.getBoundingClientRect().bottom + 1;
-    })()`,
-    undefined,
-    { timeout: 5_000, polling: 100 },
-  );
-}
-
 /** A person asked for, then the whole handoff as the agent plays it in the hub panel; screenshots at each step. */
 async function handoff(page: Page, words: { ask: string; asking: RegExp; accepted: RegExp; customer: string; agent: string; back: RegExp }, shots: string): Promise<void> {
   const hub = page.locator('#hub');
   await type(page, words.ask);
   await bubble(page, words.asking).waitFor();
   // The hub has the case and waits for an agent: Accept or nobody free, not "done" yet.
-  await expect(hub.locator('#hub-status').innerText()).resolves.toMatch(/^Waiting for an agent/);
+  await hub.locator('#hub-status', { hasText: /^Waiting for an agent/ }).waitFor();
   const buttons = async () => (await hub.locator('.actions button:visible').allInnerTexts()).join(' | ');
   await expect(buttons()).resolves.toBe('Accept | No agent is free');
   await settled(page);
@@ -144,14 +140,14 @@ async function handoff(page: Page, words: { ask: string; asking: RegExp; accepte
 
   await hub.getByRole('button', { name: 'Accept' }).click();
   await bubble(page, words.accepted).waitFor();
-  await expect(hub.locator('#hub-status').innerText()).resolves.toMatch(/^Accepted: you have the conversation/);
+  await hub.locator('#hub-status', { hasText: /^Accepted: you have the conversation/ }).waitFor();
   // Accepted: no more "No agent is free".
   await expect(buttons()).resolves.toBe('The agent is done');
   await settled(page);
   await page.screenshot({ path: `${shots}-2-accepted.png`, fullPage: true });
 
   // The customer writes: it reaches the agent's panel, and the bot says nothing to it.
-  const botBubbles = await page.locator('#webchat .webchat__bubble:not(.webchat__bubble--from-user)').count();
+  const botBubbles = await chatIn(page).locator('.webchat__bubble:not(.webchat__bubble--from-user)').count();
   await type(page, words.customer);
   await hub.locator('#hub-chat li', { hasText: `Customer: ${words.customer}` }).waitFor();
   await settled(page);
@@ -161,13 +157,13 @@ async function handoff(page: Page, words: { ask: string; asking: RegExp; accepte
   await hub.locator('#hub-text').press('Enter');
   await bubble(page, `Sam: ${words.agent}`).waitFor();
   await hub.locator('#hub-chat li', { hasText: `You (Sam): ${words.agent}` }).waitFor();
-  await expect(page.locator('#webchat .webchat__bubble:not(.webchat__bubble--from-user)').count()).resolves.toBe(botBubbles + 1);
+  await expect(chatIn(page).locator('.webchat__bubble:not(.webchat__bubble--from-user)').count()).resolves.toBe(botBubbles + 1);
   await settled(page);
   await page.screenshot({ path: `${shots}-4-agent-replies.png`, fullPage: true });
 
   await hub.getByRole('button', { name: 'The agent is done' }).click();
   await bubble(page, words.back).waitFor();
-  await expect(hub.locator('#hub-status').innerText()).resolves.toMatch(/^Completed/);
+  await hub.locator('#hub-status', { hasText: /^Completed/ }).waitFor();
   await settled(page);
   await page.screenshot({ path: `${shots}-5-done.png`, fullPage: true });
 }
@@ -179,9 +175,9 @@ browserTest('"talk to a person": the hub panel gets the case, the agent accepts,
   await page.goto(`${sandbox.app.url}/`);
   await bubble(page, 'Hi! I can tell you where your order is.').waitFor();
   await page.getByRole('button', { name: new RegExp(DEMO.checkpoints.inTransitMultiShipment) }).click();
-  await page.locator('.ac-adaptiveCard').first().waitFor();
+  await cards(page).first().waitFor();
   await type(page, DEMO.trackings.trackingNumbers.lost);
-  await page.locator('.ac-adaptiveCard').nth(1).waitFor();
+  await cards(page).nth(1).waitFor();
   const hub = page.locator('#hub');
   await handoff(
     page,
@@ -209,7 +205,7 @@ browserTest('"talk to a person": the hub panel gets the case, the agent accepts,
 browserTest('on a phone, in Dutch: the same handoff, the agent answering from the panel below the chat', async () => {
   const { page, errors } = await onPhone('nl-NL', /^Hallo/);
   await type(page, DEMO.trackings.trackingNumbers.inTransit);
-  await page.locator('.ac-adaptiveCard').first().waitFor();
+  await cards(page).first().waitFor();
   await handoff(
     page,
     {
@@ -231,7 +227,7 @@ browserTest('on a phone, in Dutch: the same handoff, the agent answering from th
 browserTest('on a phone, in French: the note at the top leads to the hub; no agent free gives the help page and the case', async () => {
   const { page, errors } = await onPhone('fr-FR', /^Bonjour/);
   await type(page, DEMO.trackings.trackingNumbers.lost);
-  await page.locator('.ac-adaptiveCard').first().waitFor();
+  await cards(page).first().waitFor();
   await type(page, 'je voudrais parler à quelqu’un');
   await bubble(page, /^Je demande à un membre de l.équipe/).waitFor();
   await page.locator('#hub-note').waitFor();

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DEMO_LOOKUPS } from '../../sandbox/page/routes';
-import { DESKTOP, PHONE, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
+import { chatIn, DESKTOP, PHONE, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
 import { browserTest } from '../support/chromium';
 
 const DEMOS = `${SCREENSHOTS}/demos`;
@@ -24,18 +24,19 @@ interface Problem {
 }
 
 const fileName = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '_');
-const botBubble = (page: Page, text: string) => page.locator('#webchat .webchat__bubble:not(.webchat__bubble--from-user)').filter({ hasText: text }).last();
+const botBubble = (page: Page, text: string) => chatIn(page).locator('.webchat__bubble:not(.webchat__bubble--from-user)').filter({ hasText: text }).last();
+const cardsIn = (page: Page) => chatIn(page).locator('.ac-adaptiveCard');
 
 /** Clicks the demo, waits for the bot to name it, and returns the cards the answer brought. */
 async function ask(page: Page, demo: (typeof DEMO_LOOKUPS)[number], phone: boolean): Promise<number[]> {
-  const before = await page.locator('.ac-adaptiveCard').count();
+  const before = await cardsIn(page).count();
   if (phone && !(await page.locator('#demos').evaluate((details) => (details as unknown as { open: boolean }).open))) await page.locator('#demos summary').tap();
   const button = page.locator('#demo button').filter({ hasText: demo.label });
   await (phone ? button.tap() : button.click());
   // Every answer names what was asked for: the intro of the cards, or "I couldn't find anything for …".
   await botBubble(page, demo.identifier).waitFor();
   await page.waitForTimeout(300); // the cards of the same activity render in the same pass; give them a frame or two
-  const after = await page.locator('.ac-adaptiveCard').count();
+  const after = await cardsIn(page).count();
   return Array.from({ length: after - before }, (_, i) => before + i);
 }
 
@@ -45,10 +46,11 @@ describe.each([
 ] as const)('every demo on a %s', (size, device, phone) => {
   check.each(['en-US', 'fr-FR', 'nl-NL'])('%s: every card whole, no word broken, readable', async (locale) => {
     const page = await sandbox.browser.newPage({ ...device, locale, timezoneId: 'Europe/Amsterdam' });
+    // In every frame, the chat's too, whose policy takes no script from the test (an init script is not the page's).
+    await page.addInitScript({ path: require.resolve('../support/textLayoutProbe.js') });
     await page.goto(`${sandbox.app.url}/`);
     await page.selectOption('#language', locale);
-    await page.locator('[data-id="webchat-sendbox-input"]').waitFor();
-    await page.addScriptTag({ path: require.resolve('../support/textLayoutProbe.js') });
+    await chatIn(page).locator('[data-id="webchat-sendbox-input"]').waitFor();
     const lang = locale.slice(0, 2);
     const problems: Problem[] = [];
     let cards = 0;
@@ -58,7 +60,7 @@ describe.each([
       const indexes = await ask(page, demo, phone);
       await page.screenshot({ path: `${DEMOS}/${name}.png` });
       for (const index of indexes) {
-        const card = page.locator('.ac-adaptiveCard').nth(index);
+        const card = cardsIn(page).nth(index);
         // Open the older updates, so that they are checked and seen too.
         for (const toggle of await card.locator('.ac-pushButton[aria-controls]').all()) await toggle.click();
         problems.push(...((await card.evaluate((root, label) => (globalThis as unknown as { textLayoutProblems: (r: unknown, n: string) => Problem[] }).textLayoutProblems(root, label), `${name} #${index - indexes[0] + 1}`)) as Problem[]));

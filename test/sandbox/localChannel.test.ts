@@ -111,7 +111,8 @@ describe('the agent hub, as the local channel plays it', () => {
     const third = await poll(id, second.watermark, (texts) => texts.some((text) => text.startsWith('Merci d’avoir patienté.')));
     expect(third.activities.map(shown)).toEqual([
       'customer: où est mon colis ?',
-      'agent: Bonjour, je regarde tout de suite.',
+      // Signed with the agent's name, which Web Chat shows no other way.
+      'agent: **Sam:** Bonjour, je regarde tout de suite.',
       '(handoff.status completed)',
       expect.stringMatching(/^bot: Merci d’avoir patienté\. Je suis de retour/),
     ]);
@@ -142,16 +143,52 @@ describe('the agent hub, as the local channel plays it', () => {
     expect((await hub('nope', 'status', { state: 'completed' })).status).toBe(404);
     expect((await hub('nope', 'messages', { text: 'hi' })).status).toBe(404);
   });
+
+  test('the hub’s queue, as its agent reads it apart from the customer’s chat: the newest case first, with the case and transcript it received, where it stands, and the lines between customer and agent', async () => {
+    const cases = async () => ((await (await fetch(`${app.url}/sandbox/hub/cases`)).json()) as { cases: any[] }).cases;
+    // Two customers of their own: each customer may start only so many handoffs a day (HANDOFF_LIMIT).
+    const ask = async (text: string, locale: string) => {
+      const { body } = await json(await post(directLine('/conversations'), {}));
+      await post(directLine(`/conversations/${body.conversationId}/activities`), { type: 'message', text, from: { id: `queue-${locale}` }, locale });
+      return { id: body.conversationId as string, ...(await poll(body.conversationId, '0', (texts) => texts.includes('(event)'))) };
+    };
+    const older = await ask('talk to a person', 'en-US');
+    const newer = await ask('ik wil een medewerker spreken', 'nl-NL');
+    const [first, second] = await cases();
+    expect([first.conversationId, second.conversationId]).toEqual([newer.id, older.id]);
+    expect(first).toEqual({
+      conversationId: newer.id,
+      state: 'waiting',
+      event: { type: 'event', name: 'handoff.initiate', value: { language: 'nl', locale: 'nl-NL', lookups: [] }, attachments: [expect.objectContaining({ name: 'Transcript' })] },
+      lines: [],
+    });
+    expect(first.event.attachments[0].content.activities.map((a: any) => a.text)).toEqual(['ik wil een medewerker spreken']);
+
+    // Accepted: what the customer writes and what the agent answers are the case's lines, in their order.
+    expect((await hub(newer.id, 'status', { state: 'accepted' })).status).toBe(204);
+    await poll(newer.id, newer.watermark, (texts) => texts.some((text) => text.startsWith('Een collega')));
+    await post(directLine(`/conversations/${newer.id}/activities`), { type: 'message', text: 'Waar blijft mijn pakket?', from: { id: 'queue-nl-NL' }, locale: 'nl-NL' });
+    expect((await hub(newer.id, 'messages', { text: 'Ik kijk het na.' })).status).toBe(204);
+    expect((await hub(older.id, 'status', { state: 'failed' })).status).toBe(204);
+    const now = await cases();
+    expect(now.slice(0, 2).map(({ state, lines }) => ({ state, lines }))).toEqual([
+      { state: 'accepted', lines: [{ from: 'customer', text: 'Waar blijft mijn pakket?' }, { from: 'agent', text: 'Ik kijk het na.' }] },
+      { state: 'failed', lines: [] },
+    ]);
+    expect((await hub(newer.id, 'status', { state: 'completed' })).status).toBe(204);
+    expect((await cases())[0].state).toBe('completed');
+  });
 });
 
 describe('the sandbox page', () => {
-  test('serves the page, the script, Web Chat’s bundle from node_modules and the demo list', async () => {
+  test('serves the page, which embeds the chat with the widget’s one tag as a store does, its script and the demo list', async () => {
     const page = await fetch(`${app.url}/`);
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(await page.text()).toContain('/sandbox/webchat.js');
-    const bundle = await fetch(`${app.url}/sandbox/webchat.js`);
-    expect(bundle.status).toBe(200);
-    expect(Number((await bundle.arrayBuffer()).byteLength)).toBeGreaterThan(1_000_000);
+    const html = await page.text();
+    expect(html).toMatch(/<script src="\/webchat\.js" defer data-container="#webchat"[^>]*><\/script>/);
+    // Web Chat itself comes only through the widget's frame.
+    expect(html).not.toMatch(/sandbox\/webchat\.js|sandbox\/adaptivecards\.js/);
+    expect((await fetch(`${app.url}/sandbox/app.js`)).status).toBe(200);
     const demo = (await (await fetch(`${app.url}/sandbox/demo.json`)).json()) as Array<{ input_type: string }>;
     expect(new Set(demo.map((d) => d.input_type))).toEqual(new Set(['order_number', 'tracking_number', 'order_id', 'external_order']));
   });

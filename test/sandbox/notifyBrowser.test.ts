@@ -13,7 +13,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { DEMO, MOVING_STEP_MS } from '../../sandbox/simulators';
 import { browserTest } from '../support/chromium';
-import { DESKTOP, PHONE, SCREENSHOTS, useSandboxService } from '../support/sandboxBrowser';
+import { chatIn, DESKTOP, PHONE, SCREENSHOTS, useSandboxService } from '../support/sandboxBrowser';
 
 const check = browserTest();
 jest.setTimeout(90_000);
@@ -49,7 +49,7 @@ type Line = { starts: string; whole: RegExp };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The bot's chat bubbles with this text (Web Chat repeats text in hidden live regions too). */
-const botBubbles = (page: Page, text: string) => page.locator('#webchat .webchat__bubble:not(.webchat__bubble--from-user)').filter({ hasText: text });
+const botBubbles = (page: Page, text: string) => chatIn(page).locator('.webchat__bubble:not(.webchat__bubble--from-user)').filter({ hasText: text });
 /** Waits for the bot's line, then checks all of it as shown (Web Chat shows apostrophes as typographic ones). */
 async function botSays(page: Page, line: Line, timeout?: number): Promise<void> {
   const bubble = botBubbles(page, line.starts).last();
@@ -57,9 +57,10 @@ async function botSays(page: Page, line: Line, timeout?: number): Promise<void> 
   await expect(bubble.innerText()).resolves.toMatch(line.whole);
 }
 /** Waits until all of the element is inside the transcript's visible part: the customer sees it without scrolling. */
-async function inView(page: Page, locator: Locator, timeout = 5_000): Promise<void> {
+async function inView(locator: Locator, timeout = 5_000): Promise<void> {
   const element = await locator.elementHandle();
-  await page.waitForFunction(
+  // In the chat's frame, as a function (its policy allows no eval).
+  await (await element!.ownerFrame())!.waitForFunction(
     (node) => {
       const scroller = node!.closest('.webchat__basic-transcript__scrollable')!.getBoundingClientRect();
       const box = node!.getBoundingClientRect();
@@ -70,7 +71,7 @@ async function inView(page: Page, locator: Locator, timeout = 5_000): Promise<vo
   );
 }
 /** A suggested action under the last message. */
-const suggested = (page: Page, title: string) => page.locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${escape(title)}$`) });
+const suggested = (page: Page, title: string) => chatIn(page).locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${escape(title)}$`) });
 const sent = () => service.logs.filter((line) => line.includes('"watch update sent"')).length;
 /** Nothing may arrive: two more checks come and go. */
 const twoChecks = (page: Page) => page.waitForTimeout(2.5 * INTERVAL_MS);
@@ -88,15 +89,15 @@ describe.each([
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('requestfailed', (request) => errors.push(`${request.url()} ${request.failure()?.errorText}`));
     await page.goto(`${service.url}/`);
-    const sendBox = page.locator('[data-id="webchat-sendbox-input"]');
+    const sendBox = chatIn(page).locator('[data-id="webchat-sendbox-input"]');
     await sendBox.waitFor();
     await sendBox.fill(MOVING);
     await sendBox.press('Enter');
-    await page.locator('.ac-adaptiveCard').first().waitFor();
+    await chatIn(page).locator('.ac-adaptiveCard').first().waitFor();
 
     await suggested(page, words.notify).click();
     await botSays(page, words.confirmed);
-    await inView(page, botBubbles(page, words.confirmed.starts).last());
+    await inView(botBubbles(page, words.confirmed.starts).last());
     await page.screenshot({ path: `${shots}-1-confirmed.png` });
     const before = sent();
 
@@ -105,15 +106,15 @@ describe.each([
     await botSays(page, words.update, 10_000);
     const update = botBubbles(page, words.update.starts);
     // Its status card, after the line, and its button.
-    await page.locator('.ac-adaptiveCard').nth(1).waitFor();
-    await expect(page.locator('.ac-adaptiveCard').count()).resolves.toBe(2);
-    await expect(page.locator('.ac-adaptiveCard').last().innerText()).resolves.toMatch(words.card);
+    await chatIn(page).locator('.ac-adaptiveCard').nth(1).waitFor();
+    await expect(chatIn(page).locator('.ac-adaptiveCard').count()).resolves.toBe(2);
+    await expect(chatIn(page).locator('.ac-adaptiveCard').last().innerText()).resolves.toMatch(words.card);
     await suggested(page, words.stop).waitFor();
     // Web Chat follows the transcript down to it: its line and its card are in sight.
-    await inView(page, update.last());
-    await inView(page, page.locator('.ac-adaptiveCard').last());
+    await inView(update.last());
+    await inView(chatIn(page).locator('.ac-adaptiveCard').last());
     await page.screenshot({ path: `${shots}-2-update.png` });
-    await page.locator('#webchat .webchat__stacked-layout').filter({ hasText: words.update.starts }).last().screenshot({ path: `${shots}-2-update-message.png` });
+    await chatIn(page).locator('.webchat__stacked-layout').filter({ hasText: words.update.starts }).last().screenshot({ path: `${shots}-2-update-message.png` });
 
     // Once: no second message for the same step.
     await twoChecks(page);
@@ -121,7 +122,7 @@ describe.each([
 
     await suggested(page, words.stop).click();
     await botSays(page, words.stopped);
-    await inView(page, botBubbles(page, words.stopped.starts).last());
+    await inView(botBubbles(page, words.stopped.starts).last());
     await page.screenshot({ path: `${shots}-3-stopped.png` });
     // Stopped: the next step brings nothing.
     parcelTime += MOVING_STEP_MS;

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
-import { DESKTOP, PHONE, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
+import { chatIn, DESKTOP, PHONE, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
 import { browserTest as inBrowser } from '../support/chromium';
 
 const browserTest = inBrowser();
@@ -17,8 +17,8 @@ const box = async (page: Page, selector: string) => (await page.locator(selector
 /** How wide the page's content is: more than the viewport means it scrolls sideways. */
 const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 const folded = async (page: Page) => !(await page.locator('#demos').evaluate((details) => (details as unknown as { open: boolean }).open));
-const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]');
-const suggested = (page: Page, title: string) => page.locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+const sendBox = (page: Page) => chatIn(page).locator('[data-id="webchat-sendbox-input"]');
+const suggested = (page: Page, title: string) => chatIn(page).locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
 async function open(size: typeof PHONE | typeof DESKTOP, locale: string): Promise<Page> {
   const page = await sandbox.browser.newPage({ ...size, locale, timezoneId: 'Europe/Amsterdam' });
@@ -39,7 +39,7 @@ browserTest('on a phone the chat comes first, wide and tall, the demos folded be
   const input = await sendBox(page).boundingBox();
   expect(input!.y + input!.height).toBeLessThanOrEqual(844);
   expect(await folded(page)).toBe(true);
-  await page.locator('.webchat__bubble', { hasText: 'Hi! I can tell you where your order is.' }).last().waitFor();
+  await chatIn(page).locator('.webchat__bubble', { hasText: 'Hi! I can tell you where your order is.' }).last().waitFor();
   await page.screenshot({ path: `${SCREENSHOTS}/phone-01-start-en.png` });
 
   // Unfold the demos, tap one: the list folds and the answer is in view.
@@ -47,7 +47,7 @@ browserTest('on a phone the chat comes first, wide and tall, the demos folded be
   const demo = page.getByRole('button', { name: new RegExp(DEMO.checkpoints.inTransitMultiShipment) });
   expect((await demo.boundingBox())!.height).toBeGreaterThanOrEqual(40);
   await demo.tap();
-  const card = page.locator('.ac-adaptiveCard').last();
+  const card = chatIn(page).locator('.ac-adaptiveCard').last();
   await card.waitFor();
   expect(await folded(page)).toBe(true);
   await expect(card.isVisible()).resolves.toBe(true);
@@ -85,12 +85,12 @@ describe.each([
     await sendBox(page).press('Enter');
     // Every kind is a button, in the customer's language, never a numbered list (French and Dutch labels pass 20 characters).
     await suggested(page, words.pick).waitFor();
-    expect(await page.locator('.webchat__suggested-actions__button').count()).toBe(4);
+    expect(await chatIn(page).locator('.webchat__suggested-actions__button').count()).toBe(4);
     await page.screenshot({ path: `${SCREENSHOTS}/${size}-kinds-${lang}.png` });
     await suggested(page, words.pick).click();
     await sendBox(page).fill(DEMO.checkpoints.inTransitMultiShipment);
     await sendBox(page).press('Enter');
-    await page.locator('.webchat__bubble', { hasText: words.found }).last().waitFor();
+    await chatIn(page).locator('.webchat__bubble', { hasText: words.found }).last().waitFor();
     await suggested(page, words.another).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/${size}-answer-${lang}.png` });
     expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.viewport.width);

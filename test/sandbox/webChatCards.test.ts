@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
 import { browserTest as inBrowser } from '../support/chromium';
-import { DESKTOP, PHONE, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
+import { chatIn, DESKTOP, PHONE, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
 
 const browserTest = inBrowser();
 jest.setTimeout(120_000);
@@ -16,16 +16,16 @@ const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'OR
 const OUT = `${SCREENSHOTS}/webchat`;
 beforeAll(() => mkdirSync(OUT, { recursive: true }));
 
-const sendBox = (page: Page) => page.locator('[data-id="webchat-sendbox-input"]');
-const single = (page: Page) => page.locator('#webchat .webchat__stacked-layout .ac-adaptiveCard').last();
-const carousel = (page: Page) => page.locator('#webchat .webchat__carousel-layout').last();
+const sendBox = (page: Page) => chatIn(page).locator('[data-id="webchat-sendbox-input"]');
+const single = (page: Page) => chatIn(page).locator('.webchat__stacked-layout .ac-adaptiveCard').last();
+const carousel = (page: Page) => chatIn(page).locator('.webchat__carousel-layout').last();
 
 async function open(size: typeof PHONE | typeof DESKTOP, console: string[] = []): Promise<Page> {
   const page = await sandbox.browser.newPage({ ...size, locale: 'en-US', timezoneId: 'Europe/Amsterdam' });
   page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => console.push(`pageerror: ${error.message}`));
   await page.goto(`${sandbox.app.url}/`);
-  await page.locator('.webchat__bubble', { hasText: 'Hi! I can tell you where your order is.' }).last().waitFor();
+  await chatIn(page).locator('.webchat__bubble', { hasText: 'Hi! I can tell you where your order is.' }).last().waitFor();
   return page;
 }
 

@@ -50,7 +50,8 @@ export async function answerOf(response: Response): Promise<{ status: number; he
 
 /** `parts` may add any app part; the clock is a FakeClock (or a ManualClock given in `parts`), exposed as `clock`. */
 /** `routeConsole`: what libraries print goes to the app's log, as in the service (restored on close). */
-export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & { clock?: FakeClock; routeConsole?: boolean } = {}): Promise<RunningApp> {
+/** `port`: where it listens, when the config must name its own origin (the sandbox's token endpoint); any free port unless given. */
+export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & { clock?: FakeClock; routeConsole?: boolean; port?: number } = {}): Promise<RunningApp> {
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -63,7 +64,7 @@ export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & 
   const logger = createLogger(config.logLevel, sink);
   const restoreConsole = parts.routeConsole ? routeConsoleTo(logger) : () => {};
   const app = createApp(config, logger, { replyTimer: new ManualClock(), ...parts, clock });
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => app.server.listen(parts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     app,

@@ -6,9 +6,7 @@
  * Also what the tests do with the widget: its launcher, its chat, a message, waiting for Web Chat to settle.
  */
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { attachSandbox } from '../../sandbox/attach';
 import { startDemoShop, type DemoShop } from '../../sandbox/shop/server';
 import { sandboxCustomerTokens, sandboxWebchat } from '../../sandbox/upstreams';
@@ -16,7 +14,10 @@ import { createApp, type App } from '../../src/app';
 import { silentLogger } from '../../src/tracking/logger';
 import { configFor } from './app';
 import { chromiumAvailable, launchChromium } from './chromium';
+import { chatIn, freePorts } from './sandboxBrowser';
 import { useSimulators } from './upstreams';
+
+export { settled } from './sandboxBrowser';
 
 export interface ShopAndBot {
   app: App;
@@ -24,14 +25,6 @@ export interface ShopAndBot {
   browser: Browser;
   /** The bot's own origin, http://127.0.0.1:{port} */
   botUrl: string;
-}
-
-/** Two ports free right now, for the bot and the shop (each must know the other's origin before it starts). */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<Server>((resolve) => { const server = createServer(); server.listen(0, '127.0.0.1', () => resolve(server)); })));
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }
 
 export function useDemoShop(screenshots: string, options: { signIn?: boolean } = {}): ShopAndBot {
@@ -78,25 +71,14 @@ export async function widgetState(page: Page): Promise<{ open: boolean; focus: s
 }
 
 export const launcher = (page: Page) => page.locator('button[data-part="launcher"]');
-export const chat = (page: Page): FrameLocator => page.frameLocator('iframe[data-part="frame"]');
+/** The widget's chat: its frame, of the bot's origin. */
+export const chat = chatIn;
 export const bubble = (frame: FrameLocator, text: string | RegExp) => frame.locator('.webchat__bubble').filter({ hasText: text }).last();
 
 export async function send(frame: FrameLocator, text: string): Promise<void> {
   const box = frame.locator('[data-id="webchat-sendbox-input"]');
   await box.fill(text);
   await box.press('Enter');
-}
-
-/** Waits until Web Chat has scrolled to its newest message, so that a screenshot shows it. */
-export async function settled(page: Page): Promise<void> {
-  const frame = page.frames().find((f: Frame) => f.url().includes('/webchat/frame'));
-  if (!frame) return;
-  // A function, not a string: the frame's policy allows no eval.
-  await frame.waitForFunction(() => {
-    const s = (globalThis as any).document.querySelector('.webchat__basic-transcript__scrollable');
-    return !s || s.scrollHeight - s.scrollTop - s.clientHeight < 4;
-  });
-  await frame.waitForTimeout(300);
 }
 
 /** Asks again until the answer is the one expected (or 10 s pass), then asserts it. */

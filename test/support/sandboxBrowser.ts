@@ -4,11 +4,12 @@
  * Chromium nothing starts (the browser tests are skipped, see chromium.ts).
  */
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Writable } from 'node:stream';
-import type { Browser } from 'playwright-core';
+import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { attachSandbox } from '../../sandbox/attach';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/upstreams';
+import { startDemoShop, type DemoShop } from '../../sandbox/shop/server';
+import { sandboxWebchat, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/upstreams';
 import { createApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/log';
@@ -26,13 +27,28 @@ export interface SandboxBrowser {
   browser: Browser;
 }
 
-export function useSandboxBrowser(env: NodeJS.ProcessEnv): SandboxBrowser {
+/** Ports free right now (the bot's, the shop's): each must know the other's origin, and the token endpoint its own, before it starts. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<Server>((resolve) => { const server = createServer(); server.listen(0, '127.0.0.1', () => resolve(server)); })));
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/**
+ * The app wired to this file's simulators with the sandbox attached, as sandbox mode runs the page: the
+ * token endpoint on the local channel's Direct Line (sandboxWebchat), so the page's widget takes the
+ * production path. `channelClock`: the time of the local channel's tokens, for a test that moves it.
+ */
+export function useSandboxBrowser(env: NodeJS.ProcessEnv, channelClock?: { now(): number }): SandboxBrowser {
   const upstreams = useSimulators();
   const sandbox = {} as SandboxBrowser;
   beforeAll(async () => {
     if (!chromiumAvailable) return;
-    sandbox.app = await startApp(configFor(upstreams, env));
-    attachSandbox(sandbox.app.app.server, { botUrl: sandbox.app.url, logger: silentLogger, widget: sandbox.app.app.widget });
+    const [port] = await freePorts(1);
+    const config = configFor(upstreams, { ...env, PORT: String(port) });
+    sandbox.app = await startApp({ ...config, webchat: sandboxWebchat(config) }, { port });
+    attachSandbox(sandbox.app.app.server, { botUrl: sandbox.app.url, logger: silentLogger, widget: sandbox.app.app.widget, clock: channelClock });
     sandbox.browser = await launchChromium();
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -48,6 +64,8 @@ export interface SandboxService {
   app: App;
   url: string;
   browser: Browser;
+  /** The demo shop on the next free port, when asked for. */
+  shop?: DemoShop;
   /** Every log line so far, as raw JSON text. */
   logs: string[];
 }
@@ -55,13 +73,15 @@ export interface SandboxService {
 /**
  * The sandbox as `npm start` runs it (src/index.ts): startSandbox's simulators and demo settings, the
  * real clock, the local channel and the page, and the watch scheduler started; `env` as the operator's
- * environment, `options` for the simulators' clock. Started before the file's tests, stopped after.
+ * environment, `options` for the simulators' clock; with `shop`, the demo shop too. Started before the
+ * file's tests, stopped after.
  */
-export function useSandboxService(env: NodeJS.ProcessEnv, options: SandboxOptions = {}): SandboxService {
+export function useSandboxService(env: NodeJS.ProcessEnv, options: Omit<SandboxOptions, 'shopPort'> & { shop?: boolean } = {}): SandboxService {
   const service = { logs: [] as string[] } as SandboxService;
   beforeAll(async () => {
     if (!chromiumAvailable) return;
-    service.sandbox = await startSandbox(loadConfig(env), options);
+    const [port, shopPort] = await freePorts(2);
+    service.sandbox = await startSandbox(loadConfig({ ...env, PORT: String(port) }), { ...options, shopPort: options.shop ? shopPort : undefined });
     const config = service.sandbox.config;
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -70,15 +90,17 @@ export function useSandboxService(env: NodeJS.ProcessEnv, options: SandboxOption
       },
     });
     service.app = createApp(config, createLogger(config.logLevel, sink));
-    await new Promise<void>((resolve) => service.app.server.listen(0, '127.0.0.1', resolve));
-    service.url = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => service.app.server.listen(port, '127.0.0.1', resolve));
+    service.url = `http://127.0.0.1:${port}`;
     attachSandbox(service.app.server, { botUrl: service.url, logger: silentLogger, widget: service.app.widget });
+    if (options.shop) service.shop = await startDemoShop({ botUrl: service.url, port: shopPort });
     service.app.updates.scheduler.start();
     service.browser = await launchChromium();
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(async () => {
     await service.browser?.close();
+    await service.shop?.close();
     await service.app?.updates.scheduler.stop();
     await new Promise<void>((resolve) => {
       if (!service.app) return resolve();
@@ -88,4 +110,25 @@ export function useSandboxService(env: NodeJS.ProcessEnv, options: SandboxOption
     await service.sandbox?.close();
   });
   return service;
+}
+
+/** The chat on a page that embeds the widget: its frame, of the bot's origin (inline in #webchat on the sandbox page). */
+export const chatIn = (page: Page): FrameLocator => page.frameLocator('iframe[data-part="frame"]');
+
+/** Waits until Web Chat has followed the transcript down to its newest message, so a screenshot shows it. */
+export async function settled(page: Page): Promise<void> {
+  const frame = page.frames().find((f: Frame) => f.url().includes('/webchat/frame'));
+  if (!frame) return;
+  // A function, not a string: the frame's policy allows no eval.
+  await frame.waitForFunction(
+    () => {
+      const doc = (globalThis as any).document;
+      const bubbles = doc.querySelectorAll('.webchat__bubble');
+      const last = bubbles[bubbles.length - 1];
+      const scroller = last && last.closest('.webchat__basic-transcript__scrollable');
+      return !scroller || last.getBoundingClientRect().bottom <= scroller.getBoundingClientRect().bottom + 1;
+    },
+    undefined,
+    { timeout: 10_000, polling: 100 },
+  );
 }

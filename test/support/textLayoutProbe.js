@@ -1,5 +1,5 @@
 /**
- * Runs in the browser (added with page.addScriptTag): what a reader of a rendered card would find wrong
+ * Runs in the browser (added with page.addInitScript, so in the chat's frame too): what a reader of a rendered card would find wrong
  * with its text. `window.textLayoutProblems(root, name)` lists, for every visible text node under root:
  * - clipped: a line of it lies outside the card or outside a box between it and the card that hides
  *   overflow (a cut button title, an ellipsis, a column too narrow);

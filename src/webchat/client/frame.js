@@ -16,12 +16,16 @@
 
   var config = JSON.parse(document.getElementById('config').textContent);
   var params = new URLSearchParams(location.search);
-  var asked = params.get('locale') || navigator.language || 'en';
-  var language = asked.toLowerCase().split(/[-_]/)[0];
-  var words = STRINGS[language] || STRINGS.en;
-  // Web Chat's own words (the send box, "Send") in the customer's language: a region when none was given.
-  var locale = /^[a-z]{2}[-_][a-z]{2}$/i.test(asked) ? asked.replace('_', '-') : LANGUAGES[language] || asked;
-  document.documentElement.lang = language;
+  var words;
+  var locale;
+  speak(params.get('locale') || navigator.language || 'en');
+  /** The customer's language: the frame's words, Web Chat's own (the send box, "Send": a region when none was given), the document's. */
+  function speak(asked) {
+    var language = asked.toLowerCase().split(/[-_]/)[0];
+    words = STRINGS[language] || STRINGS.en;
+    locale = /^[a-z]{2}[-_][a-z]{2}$/i.test(asked) ? asked.replace('_', '-') : LANGUAGES[language] || asked;
+    document.documentElement.lang = language;
+  }
   var domain = new URL(config.directLine, location.origin).href.replace(/\/$/, '');
   var embedded = window.parent !== window;
   // 'customer': the widget has the store's customer token for us; 'visitor': the customer signed out.
@@ -307,24 +311,38 @@
       styleOptions.botAvatarInitials = params.get('initials');
     }
 
-    window.WebChat.renderWebChat(
-      {
-        directLine: withKept(directLine, kept),
-        store: store,
-        locale: locale,
-        userID: current.userId,
-        styleOptions: styleOptions,
-        // With the card's own "Show earlier" toggle (card-toggle.js).
-        adaptiveCardsPackage: window.AdaptiveCards,
-      },
-      document.getElementById('chat'),
-    );
+    var props = {
+      directLine: withKept(directLine, kept),
+      store: store,
+      userID: current.userId,
+      styleOptions: styleOptions,
+      // With the card's own "Show earlier" toggle (card-toggle.js).
+      adaptiveCardsPackage: window.AdaptiveCards,
+      // On the style elements Web Chat writes: the frame's policy admits no others.
+      nonce: config.nonce,
+    };
+    // Rendered again with the same connection and store: a new language, the same conversation.
+    function render() {
+      window.WebChat.renderWebChat(Object.assign({ locale: locale }, props), document.getElementById('chat'));
+    }
+    render();
 
     window.addEventListener('message', function (event) {
       if (event.source !== window.parent) return;
       var message = event.data || {};
       if (!message.orderTrackingChat) return;
       if (message.type === 'focus') focusInput();
+      if (message.type === 'locale' && typeof message.locale === 'string') {
+        var before = locale;
+        speak(message.locale);
+        if (locale === before) return;
+        render();
+        whenConnected(function () {
+          // The language the customer's next activities carry, then the bot's greeting in it, as the page switched.
+          store.dispatch({ type: 'WEB_CHAT/SET_LANGUAGE', payload: { language: locale } });
+          store.dispatch({ type: 'WEB_CHAT/SEND_EVENT', payload: { name: 'webchat/join', value: { locale: locale } } });
+        });
+      }
       if (message.type === 'track' && message.value) {
         var value = message.value;
         whenConnected(function () {

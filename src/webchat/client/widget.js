@@ -1,8 +1,10 @@
 // The order-tracking chat on a store's page: <script src="https://bot.example.com/webchat.js" defer></script>.
 // A launcher button in a shadow root (the store's CSS cannot reach it, its CSS reaches nothing of the store)
 // and, once the customer opens it, an iframe of the bot's origin holding Web Chat, its token and the
-// conversation. One global: window.OrderTrackingChat = { open(), close(), track({input_type, identifier, store_id?}),
-// signIn(customerToken), signOut() }. A customer the store signed in: data-customer-token on the tag, or signIn().
+// conversation. With data-container="<selector>" the chat fills that element instead (inline: no launcher, no
+// header), e.g. on a help page. One global: window.OrderTrackingChat = { open(), close(),
+// track({input_type, identifier, store_id?}), setLocale(locale), signIn(customerToken), signOut() }. A customer
+// the store signed in: data-customer-token on the tag, or signIn().
 (function () {
   'use strict';
   if (window.OrderTrackingChat) return;
@@ -16,9 +18,14 @@
   var data = script.dataset;
 
   var locale = data.locale || document.documentElement.lang || navigator.language || 'en';
-  var language = String(locale).toLowerCase().split(/[-_]/)[0];
-  var words = STRINGS[language] || STRINGS.en;
+  var words = wordsFor(locale);
   var title = data.title || words.title;
+  // The tag is deferred, so the page's elements are there; a selector that finds nothing leaves the launcher.
+  var container = data.container ? document.querySelector(data.container) : null;
+  var inline = !!container;
+  function wordsFor(value) {
+    return STRINGS[String(value).toLowerCase().split(/[-_]/)[0]] || STRINGS.en;
+  }
   var accent = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(data.accent || '') ? data.accent : '#1b5faa';
   var left = data.position === 'left';
 
@@ -79,13 +86,17 @@
     '.close:focus-visible{outline:2px solid #fff;outline-offset:-4px}' +
     '.close svg{width:20px;height:20px;fill:currentColor}' +
     'iframe{flex:1;width:100%;border:0;display:block;background:#fff}' +
-    '@media (max-width:600px){.panel{inset:0;width:100%;height:100%;border-radius:0;bottom:0;left:0;right:0}}';
+    '@media (max-width:600px){.panel{inset:0;width:100%;height:100%;border-radius:0;bottom:0;left:0;right:0}}' +
+    // Inline, the chat is part of the store's page: it fills the store's element, at any width.
+    '.panel.inline{position:relative;inset:auto;width:100%;height:100%;border-radius:0;box-shadow:none;z-index:auto}';
 
   var host = document.createElement('div');
   host.setAttribute('data-order-tracking-chat', '');
   // Inline and important: the store's rules (even `* { all: revert !important }`) cannot move or hide it.
-  host.style.cssText = 'all:initial!important;display:block!important;position:fixed!important;z-index:2147483000!important;' +
-    'top:0!important;left:0!important;width:0!important;height:0!important;transform:none!important;filter:none!important;contain:none!important;visibility:visible!important;opacity:1!important';
+  host.style.cssText = inline
+    ? 'all:initial!important;display:block!important;position:relative!important;width:100%!important;height:100%!important;visibility:visible!important;opacity:1!important'
+    : 'all:initial!important;display:block!important;position:fixed!important;z-index:2147483000!important;' +
+      'top:0!important;left:0!important;width:0!important;height:0!important;transform:none!important;filter:none!important;contain:none!important;visibility:visible!important;opacity:1!important';
   var root = host.attachShadow({ mode: 'open' });
   // A constructed style sheet needs no style-src from the store's Content-Security-Policy.
   if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
@@ -99,6 +110,7 @@
   }
   var shell = document.createElement('div');
   shell.style.setProperty('--accent', accent);
+  if (inline) shell.style.height = '100%';
   root.appendChild(shell);
 
   var launcher = element('button', { type: 'button', class: 'launcher', 'data-part': 'launcher', 'aria-label': words.open + ': ' + title, 'aria-expanded': 'false', 'aria-haspopup': 'dialog' });
@@ -113,15 +125,20 @@
   var badge = element('span', { class: 'badge', 'data-part': 'badge', hidden: '' });
   launcher.appendChild(badge);
 
-  var panel = element('div', { class: 'panel', role: 'dialog', 'aria-label': title, 'data-part': 'panel', 'data-open': 'false', hidden: '' });
-  var header = element('header');
-  header.appendChild(element('h2', {}, title));
+  var panel = inline
+    ? element('div', { class: 'panel inline', role: 'region', 'aria-label': title, 'data-part': 'panel', 'data-open': 'true', hidden: '' })
+    : element('div', { class: 'panel', role: 'dialog', 'aria-label': title, 'data-part': 'panel', 'data-open': 'false', hidden: '' });
+  var heading = element('h2', {}, title);
   var closeButton = element('button', { type: 'button', class: 'close', 'data-part': 'close', 'aria-label': words.close });
   closeButton.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"/></svg>';
-  header.appendChild(closeButton);
-  panel.appendChild(header);
+  if (!inline) {
+    var header = element('header');
+    header.appendChild(heading);
+    header.appendChild(closeButton);
+    panel.appendChild(header);
+  }
   shell.appendChild(panel);
-  shell.appendChild(launcher);
+  if (!inline) shell.appendChild(launcher);
 
   var frame = null;
   var ready = false;
@@ -167,6 +184,10 @@
 
   function open() {
     ensureFrame();
+    if (inline) {
+      frame.focus();
+      return post({ type: 'focus' });
+    }
     panel.setAttribute('data-open', 'true');
     launcher.setAttribute('aria-expanded', 'true');
     badge.hidden = true;
@@ -179,6 +200,8 @@
   }
 
   function close() {
+    // Inline, the chat is part of the page: there is nothing to close.
+    if (inline) return;
     var hadFocus = document.activeElement === host;
     panel.setAttribute('data-open', 'false');
     launcher.setAttribute('aria-expanded', 'false');
@@ -223,6 +246,22 @@
     post({ type: 'track', value: value });
   }
 
+  // The page's own language switch: the widget's words and Web Chat's change, on the same conversation.
+  function setLocale(value) {
+    if (typeof value !== 'string' || !/^[a-z]{2,3}([-_][a-z0-9]{2,8})*$/i.test(value)) throw new TypeError('OrderTrackingChat.setLocale: locale must be a language tag such as "de" or "fr-FR"');
+    locale = value;
+    words = wordsFor(locale);
+    if (!data.title) title = words.title;
+    heading.textContent = title;
+    panel.setAttribute('aria-label', title);
+    closeButton.setAttribute('aria-label', words.close);
+    launcher.setAttribute('aria-label', words.open + ': ' + title + (badge.hidden ? '' : ' (' + words.unread + ')'));
+    if (frame) {
+      frame.setAttribute('title', title);
+      post({ type: 'locale', locale: locale });
+    }
+  }
+
   launcher.addEventListener('click', function () {
     if (isOpen()) close();
     else open();
@@ -254,7 +293,8 @@
       var waiting = queue;
       queue = [];
       waiting.forEach(post);
-      if (isOpen()) post({ type: 'focus' });
+      // Inline, the chat is part of the page, which decides when it takes the focus (open()).
+      if (isOpen() && !inline) post({ type: 'focus' });
     } else if (message.type === 'hello') {
       // The frame may not keep the conversation itself (third-party storage blocked): this page keeps it for it.
       frame.contentWindow.postMessage({ orderTrackingChat: true, type: 'kept', session: readSession() }, ORIGIN);
@@ -264,16 +304,20 @@
       } catch (e) {
         // Full or refused: this page only.
       }
-    } else if (message.type === 'escape') {
+    } else if (message.type === 'escape' && !inline) {
       close();
       launcher.focus();
-    } else if (message.type === 'news' && !isOpen()) {
+    } else if (message.type === 'news' && !isOpen() && !inline) {
       badge.hidden = false;
       launcher.setAttribute('aria-label', words.open + ': ' + title + ' (' + words.unread + ')');
     }
   });
 
   function mount() {
+    if (inline) {
+      container.appendChild(host);
+      return ensureFrame();
+    }
     document.body.appendChild(host);
     // A conversation begun on an earlier page goes on here: open if it was open, else listening for news behind the launcher.
     if (state.open) open();
@@ -282,5 +326,5 @@
   if (document.body) mount();
   else document.addEventListener('DOMContentLoaded', mount);
 
-  window.OrderTrackingChat = Object.freeze({ open: open, close: close, track: track, signIn: signIn, signOut: signOut });
+  window.OrderTrackingChat = Object.freeze({ open: open, close: close, track: track, setLocale: setLocale, signIn: signIn, signOut: signOut });
 })();
