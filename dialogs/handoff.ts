@@ -15,6 +15,7 @@ import type { Clock } from '../src/tracking/clock';
 import type { Logger } from '../src/tracking/logger';
 import type { ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
+import { channelProfile } from '../src/channels';
 import { maskedShipments } from '../src/customers/maskedShipments';
 import type { ConversationMemory, LastLookup } from './conversationMemory';
 import type { ConversationTranscript } from './conversationTranscript';
@@ -182,7 +183,8 @@ export class Handoff {
   /**
    * The numbers this conversation found, each looked up again for where it stands now (the cache
    * usually has it). What has not come back within the reply deadline is named without its shipments.
-   * An agent's case is complete (agents are trusted); the customer's copy is masked where their lookup was.
+   * An agent's case is complete (agents are trusted), unless it travels where the customer's client reads
+   * it (an event in a Direct Line conversation): then, as the customer's copy, it is masked where their lookup was.
    */
   private async caseOf(context: TurnContext, language: TurnLanguage, reader: 'agent' | 'customer'): Promise<HandoffCase> {
     const found = await this.parts.memory.found(context);
@@ -191,7 +193,8 @@ export class Handoff {
     const lookups = Promise.all(found.map((lookup) => settle(this.parts.finder.find({ kind: lookup.kind, identifier: lookup.identifier, storeId: lookup.storeId }, language.language))));
     const settled = await this.parts.deadline.within(settle(lookups), async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
     const shipments = settled?.ok ? settled.value.map((result) => (result.ok ? result.value : undefined)) : [];
-    const shown = (lookup: LastLookup, list: Shipment[] | undefined) => (list && reader === 'customer' && lookup.masked ? maskedShipments(list) : list);
+    const customerReads = reader === 'customer' || channelProfile(context.activity.channelId).customerSeesEvents === true;
+    const shown = (lookup: LastLookup, list: Shipment[] | undefined) => (list && customerReads && lookup.masked ? maskedShipments(list) : list);
     return caseOf(
       found.map((lookup, i) => ({ ...lookup, shipments: shown(lookup, shipments[i]) })),
       options,

@@ -33,10 +33,15 @@ export interface ChannelProfile {
    * arriving on any other channel is whatever its sender typed.
    */
   signsIn?: true;
+  /**
+   * The customer's client receives every activity of the conversation, events included (Direct Line: Web
+   * Chat reads the raw stream). What an event to an agent's hub carries, the customer can read too.
+   */
+  customerSeesEvents?: true;
 }
 
 const WEB: ChannelProfile = { cards: true, choices: 'suggested_actions' };
-const DIRECT_LINE: ChannelProfile = { ...WEB, signsIn: true };
+const DIRECT_LINE: ChannelProfile = { ...WEB, signsIn: true, customerSeesEvents: true };
 /** Any channel not named here: plain text works everywhere (Telegram, Facebook, Slack, e-mail, …). */
 const TEXT: ChannelProfile = { cards: false, choices: 'numbered_list' };
 /** Bot Framework's SMS channel (Twilio) under both of its ids. */

@@ -61,7 +61,7 @@ test('the channel table', () => {
   expect(['msteams', 'MSTeams', 'webchat', 'sms', 'twilio-sms', 'telegram', undefined].map((channel) => channelProfile(channel))).toEqual([
     { cards: true, choices: 'card_buttons' },
     { cards: true, choices: 'card_buttons' },
-    { cards: true, choices: 'suggested_actions', signsIn: true },
+    { cards: true, choices: 'suggested_actions', signsIn: true, customerSeesEvents: true },
     { cards: false, choices: 'numbered_list', sms: true },
     { cards: false, choices: 'numbered_list', sms: true },
     { cards: false, choices: 'numbered_list' },

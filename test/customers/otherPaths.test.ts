@@ -2,7 +2,7 @@
  * Every other way shipment details reach a customer follows ORDER_DETAILS=masked too: an answer to several
  * numbers (each decided on its own), the answer that follows as a message of its own when the carrier is
  * slow, and the case a customer is given to forward when no person can come. The case an agent's hub gets
- * stays whole: agents are trusted.
+ * is whole where it cannot reach the customer's client; on Direct Line it travels in the customer's own stream.
  */
 import type { Activity } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
@@ -45,18 +45,39 @@ test('no person can come (no hub): the case to forward shows the order as its an
   expect(reply.text).not.toMatch(/UPS|DPD|PostNL|Carrier unknown/);
 });
 
-test('a hub’s agent gets the whole case; the customer told nobody is free gets the masked one', async () => {
+test('on Web Chat the hub’s case travels through the visitor’s own Direct Line stream, so it is masked as their answer was', async () => {
   const talk = conversation(config({ HANDOFF: 'botframework' }), { channelId: 'webchat', locale: 'en-US' });
+  await talk.say(ORDER);
+  const started = await talk.say('I want to talk to a person');
+  const initiation = started.find((activity) => activity.type === 'event' && activity.name === 'handoff.initiate');
+  // Direct Line hands every activity of the conversation, events included, to the customer's client: what the
+  // event carries, anyone who typed the order number could read. The agent gets the order, its status and what happened.
+  expect(leaked(JSON.stringify(initiation))).toEqual([]);
+  expect(initiation?.value).toMatchObject({ lookups: [{ identifier: ORDER, shipments: [{ withheld: true, status: 'in_transit' }, {}, {}] }] });
+
+  const failed = await talk.say({ type: 'event', name: 'handoff.status', value: { state: 'failed' } } as Partial<Activity>);
+  expect(failed.map((reply) => reply.text).join('\n')).toContain(`Order number ${ORDER}`);
+  expect(leaked(JSON.stringify(failed))).toEqual([]);
+});
+
+test('on Web Chat the owner’s case is whole', async () => {
+  const owner = 'dl_theOwnerOfOrd1002xxxxxxxxxxxxxx';
+  const talk = conversation(config({ HANDOFF: 'botframework' }), { channelId: 'webchat', locale: 'en-US', userId: owner });
+  await talk.customers.keep({ userId: owner, orders: [{ kind: 'order_number', identifier: ORDER }], expiresAt: talk.clock.now() + 30 * 60_000 });
+  expect(JSON.stringify(await talk.say(ORDER))).not.toContain(SIGN_IN);
+  const started = await talk.say('I want to talk to a person');
+  const initiation = started.find((activity) => activity.type === 'event' && activity.name === 'handoff.initiate');
+  expect(leaked(JSON.stringify(initiation?.value))).toEqual(ORDER_SECRETS.slice(0, 3));
+});
+
+test('on Teams, where no event reaches the customer’s client, the hub’s agent gets the whole case', async () => {
+  const talk = conversation(config({ HANDOFF: 'botframework' }), { channelId: 'msteams', locale: 'en-US' });
   await talk.say(ORDER);
   const started = await talk.say('I want to talk to a person');
   const initiation = started.find((activity) => activity.type === 'event' && activity.name === 'handoff.initiate');
   // The case names each parcel's carrier, tracking number and last place.
   expect(leaked(JSON.stringify(initiation?.value))).toEqual(ORDER_SECRETS.slice(0, 3));
   expect(initiation?.value).toMatchObject({ lookups: [{ shipments: [{ carrier: 'UPS', lastEvent: { location: 'Köln, DE' } }, {}, {}] }] });
-
-  const failed = await talk.say({ type: 'event', name: 'handoff.status', value: { state: 'failed' } } as Partial<Activity>);
-  expect(failed.map((reply) => reply.text).join('\n')).toContain(`Order number ${ORDER}`);
-  expect(leaked(JSON.stringify(failed))).toEqual([]);
 });
 
 test('the answer that follows when the carrier is slow is masked as the answer in time would be', async () => {
