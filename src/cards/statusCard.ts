@@ -127,7 +127,8 @@ function events(view: ShipmentView, options: StatusCardOptions): Element[] {
   if (!visible.length) return [];
   const hidden = view.events.slice(VISIBLE_EVENTS, VISIBLE_EVENTS + Math.max(0, options.hiddenCap));
   const dropped = Math.max(0, view.eventCount - visible.length - hidden.length);
-  const note = dropped ? [text(t('card.older_dropped', { count: dropped }), { size: 'small', isSubtle: true, spacing: 'small' })] : [];
+  // A masked card names no carrier and links none: it cannot send the customer to the carrier's website.
+  const note = dropped ? [text(t(view.withheld ? 'card.older_withheld' : 'card.older_dropped', { count: dropped }), { size: 'small', isSubtle: true, spacing: 'small' })] : [];
 
   const blocks = visible.flatMap((event, index) => eventBlocks(event, index === 0, t));
   if (!hidden.length) return [...blocks, ...note];

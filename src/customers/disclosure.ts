@@ -38,10 +38,14 @@ export function owns(customer: SignedInCustomer, request: LookupRequest, default
   return customer.orders.some((order) => order.kind === request.kind && normalized(order.kind, order.identifier) === identifier && sameStore(order, request, defaultStoreId));
 }
 
-/** The identifier as the lookup sends it (a store's claim may differ in spacing); one that cannot be sent owns nothing. */
+/**
+ * The identifier as the lookup sends it (a store's claim may differ in spacing), compared without regard to
+ * case: no shop tells two orders apart by case alone, and an owner typing "ord-1002" is still its owner.
+ * One that cannot be sent owns nothing.
+ */
 function normalized(kind: LookupRequest['kind'], identifier: string): string | undefined {
   const valid = validateIdentifier(kind, identifier);
-  return valid.ok ? valid.value : undefined;
+  return valid.ok ? valid.value.toUpperCase() : undefined;
 }
 
 /** A store's order number is the store's own: #1001 at one store is another customer's #1001 at the next. */

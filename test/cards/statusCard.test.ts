@@ -1,5 +1,6 @@
 import { renderShipments, type Reply } from '../../src/cards';
 import { BUTTON_TITLE_BUDGET } from '../../src/cards/statusCard';
+import { maskedShipment } from '../../src/customers/maskedShipments';
 import { LANGUAGES } from '../../src/i18n';
 import { STATUS_CATEGORIES, type Shipment } from '../../src/tracking/shipment';
 import { bare, byCategory, context, de, delayed, en, englishUpstream, exceptionFlag, germanLabels, shipment } from './fixtures';
@@ -164,6 +165,13 @@ describe('events', () => {
     const [hidden] = ofType(c, 'Container');
     expect(texts(hidden).filter((t) => t.startsWith(scan))).toHaveLength(20);
     expect(texts(hidden).at(-1)).toBe('7 older updates are on the carrier’s website');
+  });
+
+  test('on a masked card, which names no carrier and links none, the rest is counted without sending anyone to the carrier', () => {
+    const c = card(maskedShipment(withEvents(30), 0));
+    const [hidden] = ofType(c, 'Container');
+    expect(texts(hidden).at(-1)).toBe('7 older updates are not shown here');
+    expect(JSON.stringify(c)).not.toContain('carrier’s website');
   });
 
   test('element ids are unique across a carousel, even for equal or odd shipment ids', () => {

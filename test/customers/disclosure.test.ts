@@ -45,7 +45,9 @@ test.each(rows)('ORDER_DETAILS=%s: %s looking up by %s sees %s', (policy, who, k
 
 test.each([
   ['the same order number with spaces around it', { kind: 'order_number', identifier: ' ORD-1002 ' }, 'full'],
-  ['the order number in other letters (the lookup sends it as typed)', { kind: 'order_number', identifier: 'ord-1002' }, 'masked'],
+  // A shop's own order numbers do not differ by case alone: the owner typing in small letters is still the owner.
+  ['the order number in small letters', { kind: 'order_number', identifier: 'ord-1002' }, 'full'],
+  ['the order ID in small letters', { kind: 'order_id', identifier: 'ab12cd34ef56' }, 'full'],
   ['the order ID with a space in it', { kind: 'order_id', identifier: 'AB12 CD34 EF56' }, 'full'],
   ['its store order at another store', { kind: 'external_order', identifier: '#1001', storeId: 'store-uk-1' }, 'masked'],
   ['its order number sent as an order ID', { kind: 'order_id', identifier: 'ORD-1002' }, 'masked'],
