@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
 import { Translator } from '../../src/i18n';
 import { browserTest as inBrowser } from '../support/chromium';
-import { DESKTOP, PHONE, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
+import { DESKTOP, PHONE, SCREENSHOTS, chatIn, useSandboxBrowser } from '../support/sandboxBrowser';
 
 const browserTest = inBrowser();
 jest.setTimeout(120_000);
@@ -23,12 +23,13 @@ const DETAILS = /UPS|DPD|PostNL|DHL|1ZV8R4236804512972|01485023741196|3SKAAN4718
 async function open(size: typeof PHONE | typeof DESKTOP, locale: string): Promise<Page> {
   const page = await sandbox.browser.newPage({ ...size, locale, timezoneId: 'Europe/Amsterdam' });
   await page.goto(`${sandbox.app.url}/`);
-  await page.locator('.webchat__bubble').first().waitFor();
+  // The page embeds the chat as a store does: in the widget's frame.
+  await chatIn(page).locator('.webchat__bubble').first().waitFor();
   return page;
 }
 
 async function ask(page: Page, number: string): Promise<void> {
-  const box = page.locator('[data-id="webchat-sendbox-input"]');
+  const box = chatIn(page).locator('[data-id="webchat-sendbox-input"]');
   await box.fill(number);
   await box.press('Enter');
 }
@@ -49,11 +50,11 @@ describe.each(LOCALES)('in %s', (language, locale) => {
   browserTest.each(SIZES)('at %s size: a carousel of three masked parcels and a single masked card read whole, with the line on signing in', async (size, viewport) => {
     const page = await open(viewport, locale);
     await ask(page, DEMO.checkpoints.inTransitMultiShipment);
-    const carousel = page.locator('#webchat .webchat__carousel-layout').last();
+    const carousel = chatIn(page).locator('.webchat__carousel-layout').last();
     await carousel.locator('.ac-adaptiveCard').nth(2).waitFor();
     await page.screenshot({ path: `${OUT}/carousel-${language}-${size}.png` });
     await ask(page, DEMO.checkpoints.delivered);
-    const single = page.locator('#webchat .webchat__stacked-layout .ac-adaptiveCard').last();
+    const single = chatIn(page).locator('.webchat__stacked-layout .ac-adaptiveCard').last();
     await single.getByText(signIn).waitFor();
     await single.getByText(signIn).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${OUT}/single-${language}-${size}.png` });
