@@ -131,8 +131,9 @@ export class LookupAnswerer {
     const customer = customerOf(context);
     const outcome = settle(Promise.all(lookups.map((lookup) => this.findFirst(lookup, language.language, trace, customer))));
     const settled = await deadline.within(outcome, async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
-    if (!settled) return this.answerLater(context, lookups, language, outcome, trace);
-    return this.settled(context, lookups, language, settled, trace);
+    const signedIn = customer !== undefined;
+    if (!settled) return this.answerLater(context, lookups, language, outcome, trace, signedIn);
+    return this.settled(context, lookups, language, settled, trace, signedIn);
   }
 
   /**
@@ -180,7 +181,8 @@ export class LookupAnswerer {
     return FOLLOW_UPS.map((value) => this.parts.understanding.choice(value, t));
   }
 
-  private async settled(context: TurnContext, lookups: Lookup[], language: TurnLanguage, settled: Settled<Found[]>, trace: LookupTrace): Promise<Answered> {
+  /** `signedIn`: the turn's customer was signed in, so a masked answer says the order is not theirs, not to sign in. */
+  private async settled(context: TurnContext, lookups: Lookup[], language: TurnLanguage, settled: Settled<Found[]>, trace: LookupTrace, signedIn: boolean): Promise<Answered> {
     const { t } = language;
     const [first] = lookups;
     if (settled.ok && settled.value.some((found) => found.shipments.length)) {
@@ -195,7 +197,7 @@ export class LookupAnswerer {
       const intro = [missing.length ? t('lookup.nothing_for', { identifiers: list(missing) }) : undefined, t('lookup.found', { count: shipments.length, identifier: list(found.map((result) => result.lookup)) })]
         .filter(Boolean)
         .join(' ');
-      const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays };
+      const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays, signedIn };
       // The answer's most pressing problem, worked out once: it decides the ways forward and what a refund asked next is about.
       const problem = pressingProblem(found, cardContext.now, this.parts.staleAfterDays);
       const choices = [...(problem ? this.waysOut(language) : []), ...this.notifyMe(shipments, t), ...this.followUps(t)];
@@ -256,14 +258,14 @@ export class LookupAnswerer {
    * a message of its own; under expectReplies nothing can follow the turn, so the customer is asked to
    * ask again shortly, and the lookup goes on to fill the cache for that next ask.
    */
-  private async answerLater(context: TurnContext, lookups: Lookup[], language: TurnLanguage, outcome: Promise<Settled<Found[]>>, trace: LookupTrace): Promise<Answered> {
+  private async answerLater(context: TurnContext, lookups: Lookup[], language: TurnLanguage, outcome: Promise<Settled<Found[]>>, trace: LookupTrace, signedIn: boolean): Promise<Answered> {
     noteLookup(context, { kind: lookups[0].request.kind, outcome: 'deferred', ...trace });
     if (context.activity.deliveryMode === DeliveryModes.ExpectReplies) {
       await sendText(context, language.t('lookup.try_shortly'));
     } else {
       await sendText(context, language.t('lookup.still_checking'));
       this.parts.later.deliver(context, outcome, async (later, settled) => {
-        const answered = await this.settled(later, lookups, language, settled, trace);
+        const answered = await this.settled(later, lookups, language, settled, trace, signedIn);
         // Nobody is waiting at a question any more: what would have been asked is said.
         if (answered.outcome === 'not_found' || answered.outcome === 'store_refused') await sendText(later, noticeText(answered.notice, language.t));
       });

@@ -165,7 +165,9 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   if (env.CUSTOMER_TOKEN_JWKS_URL !== undefined && env.CUSTOMER_TOKEN_ALGORITHM === 'HS256') {
     ctx.addIssue({ code: 'custom', path: ['CUSTOMER_TOKEN_ALGORITHM'], message: 'must be RS256 or ES256 with CUSTOMER_TOKEN_JWKS_URL (a key set holds public keys)' });
   }
-  if ((env.CUSTOMER_TOKEN_SECRET !== undefined || env.CUSTOMER_TOKEN_JWKS_URL !== undefined) && env.DIRECTLINE_SECRET === undefined) {
+  // With no upstream, sandbox mode gives the token endpoint its local channel's secret (or refuses to start at all).
+  const sandbox = env.CHECKPOINTS_BASE_URL === undefined && env.TRACKINGS_BASE_URL === undefined;
+  if ((env.CUSTOMER_TOKEN_SECRET !== undefined || env.CUSTOMER_TOKEN_JWKS_URL !== undefined) && env.DIRECTLINE_SECRET === undefined && !sandbox) {
     ctx.addIssue({ code: 'custom', path: ['DIRECTLINE_SECRET'], message: 'is required when customer tokens are set: signed-in customers come through the Web Chat token endpoint' });
   }
   if (env.STORAGE === 'blob' && env.AZURE_STORAGE_CONNECTION_STRING === undefined) {

@@ -37,6 +37,12 @@ describe('configuration from the environment', () => {
     });
   });
 
+  test('customer tokens need the Direct Line secret they come through; in sandbox mode (no upstream) its local channel is that', () => {
+    const customerTokens = { CUSTOMER_TOKEN_SECRET: 'an-operators-own-secret-of-at-least-32-characters' };
+    expect(problems({ ...full, ...customerTokens })).toContain('DIRECTLINE_SECRET: is required when customer tokens are set: signed-in customers come through the Web Chat token endpoint');
+    expect(loadConfig(customerTokens).customerTokens).toMatchObject({ algorithm: 'HS256' });
+  });
+
   test('an empty environment starts with defaults and no upstream', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3978, defaultLocale: 'en', defaultTimeZone: 'UTC', production: false, checkpoints: undefined, trackings: undefined, shutdownGraceMs: 15_000 });

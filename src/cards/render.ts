@@ -37,7 +37,7 @@ export function renderShipments(shipments: Shipment[], context: CardContext, par
   const views = shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : sms ? SMS_EVENTS : TEXT_EVENTS, dates));
   if (cards) return cardReplies(views, safe, parts);
   // A masked answer says once how to see the rest (a card says it on itself, where its button would be).
-  const note = views.some((view) => view.withheld) ? context.t('card.sign_in_for_details') : undefined;
+  const note = views.find((view) => view.withheldNote)?.withheldNote;
   if (sms) return [smsReply(views.map((view, index) => ({ view, delivered: shipments[index].status?.category === 'delivered' })), safe, { ...parts, note })];
   const replies = textReplies(views, safe, parts.intro, note);
   if (!parts.choices?.length) return replies;

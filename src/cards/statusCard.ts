@@ -58,7 +58,7 @@ export function statusCard(view: ShipmentView, options: StatusCardOptions): Adap
     version: CARD_VERSION,
     fallbackText: summary,
     speak: summary,
-    body: [...header(view), ...badges(view, t), ...facts(view, t), ...events(view, options), ...signIn(view, t)],
+    body: [...header(view), ...badges(view, t), ...facts(view, t), ...events(view, options), ...withheldNote(view)],
   };
   if (view.link) card.actions = [{ type: 'Action.OpenUrl', title: buttonTitle(view.link.labels), url: view.link.url }];
   if (options.teams) card.msteams = { width: 'Full' };
@@ -82,9 +82,9 @@ function header(view: ShipmentView): Element[] {
   return blocks;
 }
 
-/** Where the carrier's button would be, on a card that shows no carrier, number or places: how to see them. */
-function signIn(view: ShipmentView, t: Translate): Element[] {
-  return view.withheld ? [text(t('card.sign_in_for_details'), { isSubtle: true, spacing: 'medium', separator: true })] : [];
+/** Where the carrier's button would be, on a card that shows no carrier, number or places: how to see them, or why not. */
+function withheldNote(view: ShipmentView): Element[] {
+  return view.withheldNote ? [text(view.withheldNote, { isSubtle: true, spacing: 'medium', separator: true })] : [];
 }
 
 /**

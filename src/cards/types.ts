@@ -15,6 +15,11 @@ export interface CardContext {
   staleAfterDays?: number;
   /** Bot Framework channelId: `msteams`, `webchat`, `sms`, ... */
   channel: string;
+  /**
+   * The customer is signed in on the store's site. A masked shipment is then someone else's order (theirs
+   * would be whole), so it says so instead of asking them to sign in, which they already are.
+   */
+  signedIn?: boolean;
 }
 
 export interface Attachment {

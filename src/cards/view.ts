@@ -46,6 +46,8 @@ export interface ShipmentView {
   summary: string;
   /** The customer is not known as the owner: carrier, number, link and places are not in the shipment (renderers say how to see them). */
   withheld: boolean;
+  /** When withheld, what to say instead: sign in to see the rest, or, to a customer already signed in, that the order is not theirs. */
+  withheldNote?: string;
 }
 
 /** `maxEvents`: how many of the newest events to prepare; renderers never show more. */
@@ -94,6 +96,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     nextStep,
     summary,
     withheld,
+    withheldNote: withheld ? t(context.signedIn ? 'card.not_your_order' : 'card.sign_in_for_details') : undefined,
   };
 }
 

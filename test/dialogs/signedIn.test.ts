@@ -196,6 +196,44 @@ describe('"Your orders"', () => {
   });
 });
 
+describe('an order that is not hers, while she is signed in (ORDER_DETAILS=masked, the default)', () => {
+  const masked = () => config({ ORDER_DETAILS: 'masked', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' });
+  const NOT_HERS = "This order isn't in your account, so I can't show the carrier, the tracking number or where the parcel has been.";
+  const SIGN_IN = 'Sign in on our website';
+
+  test('its card says the order is not in her account: she is signed in, so "sign in" would be no way to see more', async () => {
+    const talk = conversation(masked(), signedIn());
+    await talk.customers.keep(ana());
+    const shown = (await talk.say(ORDER.exception)).flatMap(visibleStrings).join('\n');
+    expect(shown).toContain(NOT_HERS);
+    expect(shown).not.toContain(SIGN_IN);
+    // Masked as for anyone else: the carrier's button is not there.
+    expect(shown).not.toMatch(/Track (on|your parcel|shipment)/);
+  });
+
+  test('her own order in the same conversation is whole and says neither', async () => {
+    const talk = conversation(masked(), signedIn());
+    await talk.customers.keep(ana());
+    const shown = (await talk.say(ORDER.inTransitMultiShipment)).flatMap(visibleStrings).join('\n');
+    expect(shown).not.toContain(NOT_HERS);
+    expect(shown).not.toContain(SIGN_IN);
+  });
+
+  test('a visitor looking up the same order is still told that signing in shows the rest', async () => {
+    const shown = (await conversation(masked(), { channelId: 'webchat', locale: 'en-US' }).say(ORDER.exception)).flatMap(visibleStrings).join('\n');
+    expect(shown).toContain(SIGN_IN);
+    expect(shown).not.toContain(NOT_HERS);
+  });
+
+  test('in Dutch', async () => {
+    const talk = conversation(masked(), signedIn({}, 'nl-NL'));
+    await talk.customers.keep(ana());
+    const shown = (await talk.say(ORDER.exception)).flatMap(visibleStrings).join('\n');
+    expect(shown).toContain('Deze bestelling staat niet in je account');
+    expect(shown).not.toContain('Log in op onze website');
+  });
+});
+
 describe('anyone not signed in', () => {
   test('a visitor on Web Chat who types "my orders": they can sign in on the shop, or send a number', async () => {
     const visitor = { channelId: 'webchat', locale: 'en-US' };

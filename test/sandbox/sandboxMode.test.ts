@@ -5,6 +5,7 @@
  * with inbound auth off, on every interface.
  */
 import { Server } from 'node:net';
+import { SignJWT } from 'jose';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, sandboxRefusal } from '../../sandbox/upstreams';
 import { loadConfig, wantsSandbox } from '../../src/config';
@@ -98,6 +99,38 @@ describe('the service as an operator starts it', () => {
       const line = await listeningLine(service);
       expect(['::', '0.0.0.0']).toContain(line.address);
       expect(line.sandbox).toBe(false);
+    } finally {
+      service.child.kill();
+    }
+  });
+});
+
+describe('a store operator trying their own customer tokens in the sandbox (README "Signed-in customers")', () => {
+  const SECRET = 'an-operators-own-secret-of-at-least-32-characters';
+  const STORE = 'http://localhost:4620';
+  /** README's example, as an operator pastes it. */
+  const customerToken = (secret: string) =>
+    new SignJWT({ name: 'Robin Janssen', locale: 'nl', orders: [{ input_type: 'order_number', identifier: 'ORD-1003' }] })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('42')
+      .setAudience('order-tracking-bot')
+      .setIssuedAt()
+      .setExpirationTime('30m')
+      .sign(new TextEncoder().encode(secret));
+  const tokenFor = (service: ServiceProcess, body: object) =>
+    fetch(`${service.url}/api/webchat/token`, { method: 'POST', headers: { origin: STORE, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  test('CUSTOMER_TOKEN_SECRET and their page’s origin are all it takes: the sandbox’s local channel is the Direct Line, so no DIRECTLINE_SECRET is asked for', async () => {
+    const service = await startService({ ...nothing, CUSTOMER_TOKEN_SECRET: SECRET, WEBCHAT_ALLOWED_ORIGINS: STORE });
+    try {
+      const first = await tokenFor(service, { customerToken: await customerToken(SECRET) });
+      expect(first.status).toBe(200);
+      const { userId } = (await first.json()) as { userId: string };
+      expect(userId).toMatch(/^dl_/);
+      // The same customer on their next page: the same user.
+      expect(((await (await tokenFor(service, { customerToken: await customerToken(SECRET) })).json()) as { userId: string }).userId).toBe(userId);
+      // Their own secret, not the demo shop's: a token signed with another is refused.
+      expect((await tokenFor(service, { customerToken: await customerToken('another-secret-of-at-least-32-characters!!') })).status).toBe(401);
     } finally {
       service.child.kill();
     }

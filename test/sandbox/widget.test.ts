@@ -116,6 +116,36 @@ browserTest('the keyboard: Tab reaches the launcher, Enter opens the chat, Esc c
   await page.close();
 });
 
+browserTest("the card's carrier button opens the carrier's page in a new tab, from the chat's frame on the store's page, and the store's page stays", async () => {
+  // The frame is another origin, with a policy of its own; Web Chat opens the link with window.open(…, 'noopener noreferrer').
+  const context = await demo.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+  // The carrier's site, answered here: the test needs no network.
+  await context.route('https://www.ups.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>UPS tracking</title>' }));
+  const page = await context.newPage();
+  await page.goto(`${demo.shop.url}/en/`);
+  await launcher(page).click();
+  const frame = chat(page);
+  await bubble(frame, GREETING.en).waitFor();
+  await send(frame, DEMO.trackings.trackingNumbers.inTransit);
+  // The card's own button (Web Chat also keeps a tabindex=-1 copy of the card's text, buttons included).
+  const button = frame.locator('.ac-pushButton[aria-label="Track on UPS"]');
+  await button.waitFor();
+  const opened = context.waitForEvent('page');
+  // Pressed from the keyboard: under jest, playwright-core's click into a frame of another origin retries until
+  // it times out (its element handles fail with "Object not disposable" in jest's realm), which looked like no
+  // new page; a plain Node script's click opens it. Enter on the button is a click as the browser sees it.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const carrier = await opened;
+  await carrier.waitForLoadState();
+  expect(new URL(carrier.url()).searchParams.get('tracknum')).toBe(DEMO.trackings.trackingNumbers.inTransit);
+  expect(await carrier.title()).toBe('UPS tracking');
+  // No opener: the carrier's page cannot reach back into the chat.
+  expect(await carrier.evaluate(() => (globalThis as any).opener)).toBeNull();
+  expect(page.url()).toBe(`${demo.shop.url}/en/`);
+  await context.close();
+});
+
 browserTest('a token that cannot be had: one short line in the customer language, never a blank panel', async () => {
   const page = await demo.browser.newPage({ ...DESKTOP, locale: 'fr-FR' });
   await page.route('**/api/webchat/token', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"unavailable","message":"not configured"}' }));
