@@ -28,7 +28,7 @@ import { renderShipments } from '../src/cards/render';
 import type { Reply } from '../src/cards/types';
 import { loadConfig } from '../src/config';
 import { Translator } from '../src/i18n';
-import { silentLogger } from '../src/tracking/logger';
+import { silentLogger } from '../src/runtime/logger';
 
 const config = loadConfig(process.env);
 const store: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { dateFormatter } from '../src/cards/format';
 import { BUTTON_TITLE_BUDGET } from '../src/cards/statusCard';
 import type { Choice } from '../src/channels';
 import type { Translator } from '../src/i18n';
-import type { Logger } from '../src/tracking/logger';
+import type { Logger } from '../src/runtime/logger';
 import { errorLogFields } from '../src/tracking/errors';
 import { pickChoice } from '../src/recognize';
 import { stoppedBy, stopValue, type Asker, type Watches } from '../src/watch';

@@ -7,7 +7,7 @@
  * channel taking the message and the record being written.
  */
 import type { Translator } from '../i18n';
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import type { ShipmentFinder } from '../tracking/lookup';
 import type { Shipment } from '../tracking/shipment';
 import type { Announcement, AnnouncementWriter } from './announcement';

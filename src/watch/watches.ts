@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Translator } from '../i18n';
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import type { LookupRequest, ShipmentFinder } from '../tracking/lookup';
 import { dueByAfter } from './dueBy';
 import { allFinal, fingerprints } from './fingerprint';
