@@ -25,10 +25,8 @@ import { settle, type ReplyDeadline } from './replyDeadline';
 import { sendText } from './send';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from './turnLanguage';
-import type { Understanding } from './understanding';
-
-/** The value of the "Talk to a person" choice. */
-export const PERSON = 'person';
+import { PERSON } from '../src/recognize/choiceValues';
+import type { Understanding } from '../src/recognize/understanding';
 
 /** Asked again within this time, a handoff under way is not asked for twice: the customer is told it is coming. */
 export const STILL_WAITING_MS = 10 * 60_000;

@@ -28,7 +28,8 @@ import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './
 import { sendMessage, sendText } from './send';
 import { languageOf, type TurnLanguage } from './turnLanguage';
 import { noteLookup } from './turnLookup';
-import { NOTIFY, type Understanding } from './understanding';
+import { FOLLOW_UPS, NOTIFY } from '../src/recognize/choiceValues';
+import type { Understanding } from '../src/recognize/understanding';
 
 export interface Lookup {
   request: LookupRequest;
@@ -63,9 +64,6 @@ export type Answered =
   /** Nothing for this number. `otherKinds`: what the number clearly is instead, when it is clearly not what was looked up. */
   | { outcome: 'not_found'; notice: Notice; otherKinds: LookupKind[] }
   | { outcome: 'store_refused'; notice: Notice };
-
-/** What every answer offers next, in this order. */
-export const FOLLOW_UPS = ['another', 'done'] as const;
 
 interface Found {
   request: LookupRequest;

@@ -18,7 +18,8 @@ import { answerToQuestion } from './questions';
 import { sendText } from './send';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from './turnLanguage';
-import type { Understanding } from './understanding';
+import { ALL } from '../src/recognize/choiceValues';
+import type { Understanding } from '../src/recognize/understanding';
 
 export const LOOKUP_DIALOG = 'lookup';
 const LOOP = 'lookup.loop';
@@ -231,7 +232,7 @@ export class LookupDialog extends ComponentDialog {
   private questionFor(asking: Asking, draft: LookupDraft, t: TurnLanguage['t']): Question {
     switch (asking) {
       case 'several':
-        return { text: t('prompt.several'), choices: [...candidateChoices(draft.candidates!), this.understanding.choice('all', t)] };
+        return { text: t('prompt.several'), choices: [...candidateChoices(draft.candidates!), this.understanding.choice(ALL, t)] };
       case 'which_kind':
         return { text: t('prompt.ambiguous', { identifier: draft.shown ?? draft.identifier }), choices: draft.kinds!.map((kind) => this.understanding.choice(kind, t)) };
       case 'kind':

@@ -10,7 +10,7 @@ import { Handoff } from '../dialogs/handoff';
 import { handoffPort } from '../dialogs/handoffHubs';
 import { LookupAnswerer } from '../dialogs/lookupAnswer';
 import { LookupDialog } from '../dialogs/lookupDialog';
-import { Understanding } from '../dialogs/understanding';
+import { Understanding } from './recognize/understanding';
 import { YourOrders } from '../dialogs/yourOrders';
 import { DEFAULT_LIMITS, HANDOFF_LIMITS, hasUserId, limitsInForce, LookupGuard, type GuardLimits, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';

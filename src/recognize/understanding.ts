@@ -3,36 +3,18 @@
  * or a guess at a lone number), or a question the bot cannot act on. One object holds what every turn
  * needs for this (the kinds this deployment looks up, the shop's order-number format, the phrases).
  */
-import type { Choice } from '../src/channels';
-import type { Translate } from '../src/i18n';
-import {
-  phrasebook,
-  pickChoice,
-  questionTopic,
-  recognizeIdentifiers,
-  socialIntent,
-  storeNamedIn,
-  validateIdentifier,
-  type NamedStore,
-  type OfferedChoice,
-  type OrderNumberFormat,
-  type Recognition,
-  type SocialIntent,
-  type Topic,
-} from '../src/recognize';
-import type { LookupKind } from '../src/tracking/lookup';
+import type { Choice } from '../channels';
+import type { Translate } from '../i18n';
+import type { LookupKind } from '../tracking/lookup';
+import { pickChoice, type OfferedChoice } from './choice';
+import { BOT, MY_NOTIFICATIONS, NOTIFY, PERSON, STOP_WATCH, YOUR_ORDERS } from './choiceValues';
 import { matchCommand, type Command } from './commands';
-import { PERSON } from './handoff';
-import { plainWords } from '../src/recognize/words';
-import { STOP_WATCH } from '../src/watch/announcement';
-
-/** The values of "Notify me" and "My notifications" (NOTIFY also in lookupAnswer.ts). */
-export const NOTIFY = 'notify';
-export const MY_NOTIFICATIONS = 'my_notifications';
-/** The words that take the conversation back from a colleague ("talk to the bot"); never shown as a button. */
-export const BOT = 'bot';
-/** The value of "Your orders", offered to a signed-in customer with orders. */
-export const YOUR_ORDERS = 'your_orders';
+import type { OrderNumberFormat } from './find';
+import { recognizeIdentifiers, validateIdentifier, type Recognition } from './identifiers';
+import { questionTopic, socialIntent, type SocialIntent, type Topic } from './intents';
+import { phrasebook } from './phrasebook';
+import { storeNamedIn, type NamedStore } from './stores';
+import { plainWords } from './words';
 
 export type UpdatesAsked = 'start' | 'stop' | 'list';
 
