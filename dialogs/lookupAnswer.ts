@@ -20,7 +20,6 @@ import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
 import type { Logger } from '../src/runtime/logger';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
 import { allFinal, type Shipment } from '../src/tracking/shipment';
-import { validateIdentifier } from '../src/recognize';
 import type { ConversationMemory } from './conversationMemory';
 import { failureReply, NOT_FOUND } from './failureReplies';
 import type { LookupGuard } from './lookupGuard';
@@ -61,7 +60,7 @@ export function noticeText(notice: Notice, t: TurnLanguage['t']): string {
 export type Answered =
   /** Everything is said: cards, an apology, the limit, or "still checking". */
   | { outcome: 'found' | 'apology' | 'limited' | 'deferred' }
-  /** Nothing for this number. `otherKinds`: what the number clearly is instead, when it is clearly not what was looked up. */
+  /** Nothing for this number. `otherKinds`: the kinds to offer instead, when it is clearly not what was looked up (Understanding.kindsInsteadOf). */
   | { outcome: 'not_found'; notice: Notice; otherKinds: LookupKind[] }
   | { outcome: 'store_refused'; notice: Notice };
 
@@ -100,19 +99,11 @@ export interface AnswererParts {
 export class LookupAnswerer {
   constructor(private readonly parts: AnswererParts) {}
 
-  async answer(context: TurnContext, lookup: Lookup): Promise<Answered> {
-    return this.answerEach(context, [lookup]);
-  }
-
   /**
-   * Several numbers at once ("both", "all of them"): each is looked up, and what is found is one answer.
-   * Numbers that find nothing are named in it; when none finds anything, that is said and nothing asked.
+   * One number, or several at once ("both", "all of them"): each is looked up, and what is found is one answer.
+   * Of several, those that find nothing are named in it; when none finds anything, that is said and nothing asked.
    */
-  async answerAll(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
-    return this.answerEach(context, lookups);
-  }
-
-  private async answerEach(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
+  async answer(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
     const { guard, deadline } = this.parts;
     const language = languageOf(context, this.parts.translator, this.parts.defaultTimeZone);
     // Each number counts against the limit, however it was asked.
@@ -140,9 +131,8 @@ export class LookupAnswerer {
     const kinds = [lookup.request.kind, ...(lookup.alsoAs ?? [])];
     let found: Found = { request: lookup.request, shipments: [] };
     for (const kind of kinds) {
-      const valid = kind === lookup.request.kind ? undefined : validateIdentifier(kind, lookup.shown);
-      if (valid && !valid.ok) continue;
-      const request = valid ? { kind, identifier: valid.value } : lookup.request;
+      const request = kind === lookup.request.kind ? lookup.request : this.parts.understanding.requestAs(kind, lookup.shown);
+      if (!request) continue;
       const disclosure = disclosureOf(request, customer, this.parts.details);
       // Refused (ORDER_DETAILS=verified): an unknown order's answer, and the upstream not even asked, so that
       // neither the words nor the time they take tell whether someone else's order exists.
@@ -166,7 +156,6 @@ export class LookupAnswerer {
     await sendText(context, text, choices);
     await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
   }
-
 
   /** Nothing to wait for once every parcel is delivered, returned or lost. */
   private notifyMe(shipments: Shipment[], t: TurnLanguage['t']): Choice[] {
@@ -221,8 +210,7 @@ export class LookupAnswerer {
     switch (reply.kind) {
       case 'not_found': {
         // A number looked up as a kind it clearly is not (an order ID asked as an order number) is no guess: it costs no miss.
-        const proven = this.parts.understanding.provenKinds(first.shown);
-        const otherKinds = proven.includes(first.request.kind) ? [] : proven;
+        const otherKinds = this.parts.understanding.kindsInsteadOf(first.request.kind, first.shown);
         const notice = notFound(first, otherKinds, t);
         if (otherKinds.length) return { outcome: 'not_found', otherKinds, notice };
         const missed = await this.parts.guard.missed(context);
