@@ -9,7 +9,7 @@ import type { LookupRequest, ShipmentFinder } from '../tracking/lookup';
 import { dueByAfter } from './dueBy';
 import { fingerprints } from './fingerprint';
 import { allFinal } from '../tracking/shipment';
-import { conversationTag, watchId, type Recipient, type Watch } from './watch';
+import { conversationTag, watchId, type Recipient, type Watch } from './watchRecord';
 import type { WatchQueue } from './watchQueue';
 import { WatchesFullError, type WatchStore } from './watchStore';
 

@@ -21,7 +21,7 @@
  */
 import { ContainerClient, RestError, type StoragePipelineOptions } from '@azure/storage-blob';
 import { silentLogger, type Logger } from '../../runtime/logger';
-import { conversationOfWatch, isConversationTag, type Watch } from '../watch';
+import { conversationOfWatch, isConversationTag, type Watch } from '../watchRecord';
 import type { StoredWatch, WatchStore } from '../watchStore';
 
 const PREFIX = 'watches/';

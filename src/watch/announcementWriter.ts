@@ -12,7 +12,7 @@ import { problemOf } from '../nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../nextSteps/supportPages';
 import { stopValue } from '../recognize/choiceValues';
 import type { Shipment } from '../tracking/shipment';
-import type { Watch } from './watch';
+import type { Watch } from './watchRecord';
 
 export interface Announcement {
   messages: Message[];
