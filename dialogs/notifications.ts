@@ -41,11 +41,6 @@ export class Notifications {
     private readonly limits?: SubscriberLimits,
   ) {}
 
-  /** Whether answers offer "Notify me". */
-  get offered(): boolean {
-    return this.watches.enabled;
-  }
-
   /** Watches what the last answer found. */
   async start(context: TurnContext): Promise<void> {
     const language = this.language(context);

@@ -11,8 +11,6 @@ export interface SupportPages {
   byLanguage: Partial<Record<string, string>>;
 }
 
-export const NO_SUPPORT_PAGES: SupportPages = { byLanguage: {} };
-
 /** The help page as a choice that opens it (a link button, or a line with the address on text channels). */
 export function helpPageChoice(pages: SupportPages, language: string, t: Translate): Choice | undefined {
   const url = supportPageFor(pages, language);
