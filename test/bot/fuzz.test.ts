@@ -262,7 +262,7 @@ function expectedAnswer(request: FuzzRequest, sent: Sent): Expected {
   } catch {
     return { refused: 400, argument: 'body' };
   }
-  // Nesting past any real activity is refused before anything looks inside (src/tracking/nesting.ts).
+  // Nesting past any real activity is refused before anything looks inside (src/runtime/nesting.ts).
   if (nestsDeeperThan(body)) {
     return { refused: 400, argument: 'body' };
   }
