@@ -25,10 +25,10 @@ import { languageOf, type TurnLanguage } from '../dialogs/turnLanguage';
 import { createApp } from '../src/app';
 import { registerMessagesRoute } from '../src/bot/messagesRoute';
 import { renderShipments } from '../src/cards/render';
-import type { Reply } from '../src/cards/types';
+import type { Reply } from '../src/channels';
 import { loadConfig } from '../src/config';
 import { Translator } from '../src/i18n';
-import { silentLogger } from '../src/tracking/logger';
+import { silentLogger } from '../src/runtime/logger';
 
 const config = loadConfig(process.env);
 const store: Record<string, string> = {};

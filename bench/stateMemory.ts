@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO } from '../sandbox/simulators';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { silentLogger } from '../src/tracking/logger';
+import { silentLogger } from '../src/runtime/logger';
 import { runLoad } from './load';
 import { botEnv, startConnector, startUpstreams } from './world';
 

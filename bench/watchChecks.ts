@@ -12,7 +12,7 @@ import { DEMO } from '../sandbox/simulators';
 import { loadConfig } from '../src/config';
 import { Translator } from '../src/i18n';
 import { STORAGE_RETRY } from '../src/storageRetry';
-import { systemClock } from '../src/tracking/clock';
+import { systemClock } from '../src/runtime/clock';
 import { CheckpointsClient } from '../src/tracking/checkpoints/client';
 import { ShipmentLookup } from '../src/tracking/lookup';
 import { UpstreamHttp } from '../src/tracking/upstream';

@@ -9,7 +9,7 @@
 import { QueueClient } from '@azure/storage-queue';
 import { DEMO } from '../sandbox/simulators';
 import { Translator } from '../src/i18n';
-import { systemClock } from '../src/tracking/clock';
+import { systemClock } from '../src/runtime/clock';
 import type { ShipmentFinder } from '../src/tracking/lookup';
 import { Watches } from '../src/watch';
 import { startInstance, startWatchWorld } from './watchChecks';

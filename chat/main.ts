@@ -12,7 +12,7 @@ import type { Readable, Writable } from 'node:stream';
 import { startSandbox } from '../sandbox/upstreams';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { silentLogger } from '../src/tracking/logger';
+import { silentLogger } from '../src/runtime/logger';
 import { ChatRefused, ChatSession } from './session';
 import { viewActivity, type Button } from './view';
 

@@ -20,7 +20,7 @@ export interface LastLookup extends LookupRequest {
 export interface Memory {
   /** Values of the choices the bot's last message offered, in the order shown. */
   offered?: string[];
-  /** Written by versions before the answer was kept whole: the answer's first number. Read, no longer written. */
+  /** Written by versions before the answer was kept whole: the answer's first number. Read once, as `answer`, and dropped. */
   last?: LastLookup;
   /** Everything the last answer found: what "Notify me" watches; the first is what "when will it arrive?" points at. */
   answer?: LastLookup[];
@@ -58,51 +58,61 @@ export class ConversationMemory {
    * a list of its own or, saying nothing to choose, keeps this one (see MainDialog).
    */
   async takeOffered(context: TurnContext): Promise<string[]> {
-    const memory = await this.state.get(context, {});
+    const memory = await this.read(context);
     if (!memory.offered) return [];
     await this.state.set(context, { ...memory, offered: undefined });
     return memory.offered;
   }
 
   async offered(context: TurnContext, values: string[]): Promise<void> {
-    const memory = await this.state.get(context, {});
+    const memory = await this.read(context);
     await this.state.set(context, { ...memory, offered: values });
   }
 
   /** What an answer found: the first is what "when will it arrive?" points at; each joins the case. `problem`: what was most wrong in it. */
   async lookedUp(context: TurnContext, found: LastLookup[], problem?: AnswerProblem): Promise<void> {
-    const memory = await this.state.get(context, {});
+    const memory = await this.read(context);
     const kept = (memory.found ?? []).filter((old) => !found.some((now) => sameRequest(old, now)));
-    await this.state.set(context, { ...memory, last: undefined, answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups), problem });
+    await this.state.set(context, { ...memory, answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups), problem });
   }
 
   /** What was most wrong in the last answer, if anything. */
   async lastProblem(context: TurnContext): Promise<AnswerProblem | undefined> {
-    return (await this.state.get(context, {})).problem;
+    return (await this.read(context)).problem;
   }
 
   async last(context: TurnContext): Promise<LastLookup | undefined> {
-    const memory = await this.state.get(context, {});
-    return memory.answer?.[0] ?? memory.last;
+    const memory = await this.read(context);
+    return memory.answer?.[0];
   }
 
   /** What the last answer found, all of it. */
   async lastAnswer(context: TurnContext): Promise<LastLookup[]> {
-    const memory = await this.state.get(context, {});
-    return memory.answer ?? (memory.last ? [memory.last] : []);
+    const memory = await this.read(context);
+    return memory.answer ?? [];
   }
 
   async found(context: TurnContext): Promise<LastLookup[]> {
-    return (await this.state.get(context, {})).found ?? [];
+    return (await this.read(context)).found ?? [];
   }
 
   async handoff(context: TurnContext): Promise<HandoffUnderWay | undefined> {
-    return (await this.state.get(context, {})).handoff;
+    return (await this.read(context)).handoff;
   }
 
   /** Undefined: the handoff is over (or failed). */
   async setHandoff(context: TurnContext, handoff: HandoffUnderWay | undefined): Promise<void> {
-    const memory = await this.state.get(context, {});
+    const memory = await this.read(context);
     await this.state.set(context, { ...memory, handoff });
+  }
+
+  /** The memory, with what an older version kept in `last` moved to `answer` the first time it is read (and saved so). */
+  private async read(context: TurnContext): Promise<Memory> {
+    const memory = await this.state.get(context, {});
+    if (!memory.last) return memory;
+    const { last, ...kept } = memory;
+    const upgraded = { ...kept, answer: kept.answer ?? [last] };
+    await this.state.set(context, upgraded);
+    return upgraded;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { ActivityTypes, type Activity, type StatePropertyAccessor, type TurnContext } from '../src/bot/botbuilder';
 import { keptLines, withSaid, type Said, type TranscriptLine } from '../src/handoff';
-import type { Clock } from '../src/tracking/clock';
+import type { Clock } from '../src/runtime/clock';
 
 export interface StoredTranscript {
   lines: TranscriptLine[];

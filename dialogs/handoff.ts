@@ -11,8 +11,8 @@ import type { Choice } from '../src/channels';
 import { caseOf, handoffReply, TRANSCRIPT_LIMITS, type HandoffCase } from '../src/handoff';
 import type { Translator } from '../src/i18n';
 import type { OfferedChoice } from '../src/recognize';
-import type { Clock } from '../src/tracking/clock';
-import type { Logger } from '../src/tracking/logger';
+import type { Clock } from '../src/runtime/clock';
+import type { Logger } from '../src/runtime/logger';
 import type { ShipmentFinder } from '../src/tracking/lookup';
 import type { Shipment } from '../src/tracking/shipment';
 import { channelProfile } from '../src/channels';
@@ -25,10 +25,8 @@ import { settle, type ReplyDeadline } from './replyDeadline';
 import { sendText } from './send';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from './turnLanguage';
-import type { Understanding } from './understanding';
-
-/** The value of the "Talk to a person" choice. */
-export const PERSON = 'person';
+import { PERSON } from '../src/recognize/choiceValues';
+import type { Understanding } from '../src/recognize/understanding';
 
 /** Asked again within this time, a handoff under way is not asked for twice: the customer is told it is coming. */
 export const STILL_WAITING_MS = 10 * 60_000;

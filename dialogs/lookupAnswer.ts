@@ -14,14 +14,12 @@ import { maskedShipments } from '../src/customers/maskedShipments';
 import type { Choice } from '../src/channels';
 import { pressingProblem } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
-import type { Clock } from '../src/tracking/clock';
+import type { Clock } from '../src/runtime/clock';
 import type { Translator } from '../src/i18n';
 import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
-import type { Logger } from '../src/tracking/logger';
+import type { Logger } from '../src/runtime/logger';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
-import type { Shipment } from '../src/tracking/shipment';
-import { allFinal } from '../src/watch/fingerprint';
-import { validateIdentifier } from '../src/recognize';
+import { allFinal, type Shipment } from '../src/tracking/shipment';
 import type { ConversationMemory } from './conversationMemory';
 import { failureReply, NOT_FOUND } from './failureReplies';
 import type { LookupGuard } from './lookupGuard';
@@ -29,7 +27,8 @@ import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './
 import { sendMessage, sendText } from './send';
 import { languageOf, type TurnLanguage } from './turnLanguage';
 import { noteLookup } from './turnLookup';
-import { NOTIFY, type Understanding } from './understanding';
+import { FOLLOW_UPS, NOTIFY } from '../src/recognize/choiceValues';
+import type { Understanding } from '../src/recognize/understanding';
 
 export interface Lookup {
   request: LookupRequest;
@@ -61,12 +60,9 @@ export function noticeText(notice: Notice, t: TurnLanguage['t']): string {
 export type Answered =
   /** Everything is said: cards, an apology, the limit, or "still checking". */
   | { outcome: 'found' | 'apology' | 'limited' | 'deferred' }
-  /** Nothing for this number. `otherKinds`: what the number clearly is instead, when it is clearly not what was looked up. */
+  /** Nothing for this number. `otherKinds`: the kinds to offer instead, when it is clearly not what was looked up (Understanding.kindsInsteadOf). */
   | { outcome: 'not_found'; notice: Notice; otherKinds: LookupKind[] }
   | { outcome: 'store_refused'; notice: Notice };
-
-/** What every answer offers next, in this order. */
-export const FOLLOW_UPS = ['another', 'done'] as const;
 
 interface Found {
   request: LookupRequest;
@@ -103,19 +99,11 @@ export interface AnswererParts {
 export class LookupAnswerer {
   constructor(private readonly parts: AnswererParts) {}
 
-  async answer(context: TurnContext, lookup: Lookup): Promise<Answered> {
-    return this.answerEach(context, [lookup]);
-  }
-
   /**
-   * Several numbers at once ("both", "all of them"): each is looked up, and what is found is one answer.
-   * Numbers that find nothing are named in it; when none finds anything, that is said and nothing asked.
+   * One number, or several at once ("both", "all of them"): each is looked up, and what is found is one answer.
+   * Of several, those that find nothing are named in it; when none finds anything, that is said and nothing asked.
    */
-  async answerAll(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
-    return this.answerEach(context, lookups);
-  }
-
-  private async answerEach(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
+  async answer(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
     const { guard, deadline } = this.parts;
     const language = languageOf(context, this.parts.translator, this.parts.defaultTimeZone);
     // Each number counts against the limit, however it was asked.
@@ -144,9 +132,8 @@ export class LookupAnswerer {
     const kinds = [lookup.request.kind, ...(lookup.alsoAs ?? [])];
     let found: Found = { request: lookup.request, shipments: [] };
     for (const kind of kinds) {
-      const valid = kind === lookup.request.kind ? undefined : validateIdentifier(kind, lookup.shown);
-      if (valid && !valid.ok) continue;
-      const request = valid ? { kind, identifier: valid.value } : lookup.request;
+      const request = kind === lookup.request.kind ? lookup.request : this.parts.understanding.requestAs(kind, lookup.shown);
+      if (!request) continue;
       const disclosure = disclosureOf(request, customer, this.parts.details);
       // Refused (ORDER_DETAILS=verified): an unknown order's answer, and the upstream not even asked, so that
       // neither the words nor the time they take tell whether someone else's order exists.
@@ -170,7 +157,6 @@ export class LookupAnswerer {
     await sendText(context, text, choices);
     await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
   }
-
 
   /** Nothing to wait for once every parcel is delivered, returned or lost. */
   private notifyMe(shipments: Shipment[], t: TurnLanguage['t']): Choice[] {
@@ -226,8 +212,7 @@ export class LookupAnswerer {
     switch (reply.kind) {
       case 'not_found': {
         // A number looked up as a kind it clearly is not (an order ID asked as an order number) is no guess: it costs no miss.
-        const proven = this.parts.understanding.provenKinds(first.shown);
-        const otherKinds = proven.includes(first.request.kind) ? [] : proven;
+        const otherKinds = this.parts.understanding.kindsInsteadOf(first.request.kind, first.shown);
         const notice = notFound(first, otherKinds, t);
         if (otherKinds.length) return { outcome: 'not_found', otherKinds, notice };
         const missed = await this.parts.guard.missed(context);

@@ -9,7 +9,7 @@ import { ComponentDialog, WaterfallDialog, type DialogTurnResult, type Waterfall
 import type { TurnDialogs } from './turnDialogs';
 import type { Store } from '../src/config';
 import type { Translator } from '../src/i18n';
-import { pickChoice as pick, storeNamedIn, validateIdentifier, type Candidate, type Recognition } from '../src/recognize';
+import { pickChoice, storeNamedIn, validateIdentifier, type Candidate, type Recognition } from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { AskDialog, GAVE_UP, type Heard, type Question } from './askDialog';
 import type { ConversationMemory } from './conversationMemory';
@@ -18,7 +18,8 @@ import { answerToQuestion } from './questions';
 import { sendText } from './send';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from './turnLanguage';
-import type { Understanding } from './understanding';
+import { ALL } from '../src/recognize/choiceValues';
+import type { Understanding } from '../src/recognize/understanding';
 
 export const LOOKUP_DIALOG = 'lookup';
 const LOOP = 'lookup.loop';
@@ -136,11 +137,11 @@ export class LookupDialog extends ComponentDialog {
   /** The lookup and its answer; the draft to ask from next when the answer needs the customer again. */
   private async lookUpNow(context: TurnContext, draft: LookupDraft): Promise<LookupDraft | undefined> {
     if (draft.all) {
-      await this.answerer.answerAll(context, draft.all.map(({ request, typed, alsoAs }) => ({ request, alsoAs, shown: typed })));
+      await this.answerer.answer(context, draft.all.map(({ request, typed, alsoAs }) => ({ request, alsoAs, shown: typed })));
       return undefined;
     }
     const request = { kind: draft.kind!, identifier: draft.identifier!, storeId: draft.storeId };
-    const answered = await this.answerer.answer(context, { request, alsoAs: draft.alsoAs, shown: draft.shown ?? request.identifier, storeName: draft.storeName });
+    const answered = await this.answerer.answer(context, [{ request, alsoAs: draft.alsoAs, shown: draft.shown ?? request.identifier, storeName: draft.storeName }]);
     return this.afterAnswer(draft, answered);
   }
 
@@ -151,9 +152,7 @@ export class LookupDialog extends ComponentDialog {
         // A store order keeps its store: the number copied from an e-mail is the likelier mistake ("start over" picks another store).
         if (!answered.otherKinds.length) return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, notice: answered.notice, missed: shown };
         // Clearly another kind: offer that first, then the other kinds the number could be.
-        const fits = this.understanding.kinds.filter((kind) => kind !== draft.kind && validateIdentifier(kind, shown).ok);
-        const kinds = [...new Set([...answered.otherKinds, ...fits])];
-        return { identifier: draft.identifier, shown, kinds, notice: answered.notice };
+        return { identifier: draft.identifier, shown, kinds: answered.otherKinds, notice: answered.notice };
       }
       case 'store_refused':
         return { kind: draft.kind, identifier: draft.identifier, shown, notice: answered.notice };
@@ -188,8 +187,7 @@ export class LookupDialog extends ComponentDialog {
       }
       case 'which_kind': {
         const kind = draft.kinds![index];
-        const valid = validateIdentifier(kind, draft.shown ?? draft.identifier!);
-        return { kind, identifier: valid.ok ? valid.value : draft.identifier, shown: draft.shown };
+        return { kind, identifier: this.understanding.requestAs(kind, draft.shown ?? draft.identifier!)?.identifier ?? draft.identifier, shown: draft.shown };
       }
       case 'kind':
         return { kind: this.understanding.kinds[index] };
@@ -211,8 +209,8 @@ export class LookupDialog extends ComponentDialog {
 
   /** Another kind named or picked at the question for a number: the number just missed, tried as that kind where it fits one. */
   private asKind(draft: LookupDraft, kind: LookupKind): LookupDraft {
-    const valid = draft.missed === undefined ? undefined : validateIdentifier(kind, draft.missed);
-    return valid?.ok ? { kind, identifier: valid.value, shown: draft.missed } : { kind };
+    const request = draft.missed === undefined ? undefined : this.understanding.requestAs(kind, draft.missed);
+    return request ? { kind, identifier: request.identifier, shown: draft.missed } : { kind };
   }
 
   private language(context: TurnContext): TurnLanguage {
@@ -231,7 +229,7 @@ export class LookupDialog extends ComponentDialog {
   private questionFor(asking: Asking, draft: LookupDraft, t: TurnLanguage['t']): Question {
     switch (asking) {
       case 'several':
-        return { text: t('prompt.several'), choices: [...candidateChoices(draft.candidates!), this.understanding.choice('all', t)] };
+        return { text: t('prompt.several'), choices: [...candidateChoices(draft.candidates!), this.understanding.choice(ALL, t)] };
       case 'which_kind':
         return { text: t('prompt.ambiguous', { identifier: draft.shown ?? draft.identifier }), choices: draft.kinds!.map((kind) => this.understanding.choice(kind, t)) };
       case 'kind':
@@ -257,11 +255,11 @@ export class LookupDialog extends ComponentDialog {
     const asking = this.missing(draft)!;
     const { t } = this.language(context);
 
-    const index = pickChoice(text, question, asking, this.settings.stores);
+    const index = pickedIndex(text, question, asking, this.settings.stores);
     if (index !== undefined) return { ok: true, answer: { type: 'picked', index } };
     if (asking === 'identifier') {
       const kinds = this.understanding.kinds;
-      const named = pick(text, kinds.map((kind) => this.understanding.choice(kind, t)), { numbers: false });
+      const named = pickChoice(text, kinds.map((kind) => this.understanding.choice(kind, t)), { numbers: false });
       if (named !== undefined) return { ok: true, answer: { type: 'kind', kind: kinds[named] } };
     }
 
@@ -309,10 +307,10 @@ export class LookupDialog extends ComponentDialog {
     // A store order with its store named comes whole, store and all.
     if (proven.type === 'match' && proven.request.kind === kind && !proven.request.storeId) return { type: 'identifier', identifier: proven.request.identifier, shown: proven.typed };
     if (proven.type === 'ambiguous' && proven.kinds.includes(kind)) {
-      const valid = validateIdentifier(kind, proven.typed);
-      if (valid.ok) return { type: 'identifier', identifier: valid.value, shown: proven.typed };
+      const request = this.understanding.requestAs(kind, proven.typed);
+      if (request) return { type: 'identifier', identifier: request.identifier, shown: proven.typed };
     }
-    if (proven.type === 'match' && proven.request.kind === 'order_id' && (kind === 'order_number' || kind === 'external_order') && validateIdentifier(kind, proven.typed).ok) {
+    if (proven.type === 'match' && proven.request.kind === 'order_id' && (kind === 'order_number' || kind === 'external_order') && this.understanding.requestAs(kind, proven.typed)) {
       return { type: 'recognized', recognition: { type: 'ambiguous', identifier: proven.typed, typed: proven.typed, kinds: [kind, 'order_id'] } };
     }
     return { type: 'recognized', recognition: proven };
@@ -368,10 +366,10 @@ function candidateChoices(candidates: Candidate[]): Question['choices'] {
 }
 
 /** The picked choice's index in what `picked` reads: the settings' stores, or the question's choices. */
-function pickChoice(text: string, question: Question, asking: Asking, stores?: Store[]): number | undefined {
-  if (asking !== 'store' || !stores?.length) return pick(text, question.choices);
+function pickedIndex(text: string, question: Question, asking: Asking, stores?: Store[]): number | undefined {
+  if (asking !== 'store' || !stores?.length) return pickChoice(text, question.choices);
   // Every store answers to its name and id, also the ones not shown as buttons; a number only when buttons numbered them.
-  const picked = pick(text, stores.map((store) => ({ title: store.name, synonyms: [store.id] })), { numbers: question.choices.length > 0 });
+  const picked = pickChoice(text, stores.map((store) => ({ title: store.name, synonyms: [store.id] })), { numbers: question.choices.length > 0 });
   if (picked !== undefined) return picked;
   // Or named in a sentence ("it's from Example Store UK"), as beside a number.
   const named = storeNamedIn(text, stores);

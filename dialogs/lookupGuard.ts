@@ -7,7 +7,7 @@
  * the state storage, so every instance applies the same limits.
  */
 import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
-import type { Clock } from '../src/tracking/clock';
+import type { Clock } from '../src/runtime/clock';
 
 export interface GuardLimits {
   maxLookups: number;

@@ -13,20 +13,20 @@ import { pickChoice, type OfferedChoice } from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { leadWith } from './askDialog';
 import type { ConversationMemory } from './conversationMemory';
-import { PERSON, type Handoff } from './handoff';
-import { FOLLOW_UPS, type LookupAnswerer } from './lookupAnswer';
+import type { Handoff } from './handoff';
+import type { LookupAnswerer } from './lookupAnswer';
 import { draftFrom, LOOKUP_DIALOG, type LookupDialog, type LookupDraft } from './lookupDialog';
 import { answerToQuestion } from './questions';
 import { sendText } from './send';
 import { structuredLookup } from './structuredLookup';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from './turnLanguage';
-import { NOTIFY, YOUR_ORDERS, type Understanding } from './understanding';
+import { ANOTHER, DONE, FOLLOW_UPS, NOTIFY, PERSON, STOP_ALL, stoppedBy, YOUR_ORDERS } from '../src/recognize/choiceValues';
+import type { Understanding } from '../src/recognize/understanding';
 import type { YourOrders } from './yourOrders';
 import { customerOf } from '../src/bot/turnCustomer';
 import { firstName } from '../src/customers/firstName';
-import { STOP_ALL, type Notifications } from './notifications';
-import { stoppedBy } from '../src/watch/announcement';
+import type { Notifications } from './notifications';
 
 export interface MainDialogSettings {
   defaultTimeZone: string;
@@ -193,8 +193,8 @@ export class MainDialog {
   private async noQuestionOpen(dialogs: TurnDialogs, text: string, offered: string[], t: TurnLanguage['t']): Promise<void> {
     const { context } = dialogs;
     const picked = this.picked(context, text, offered, t);
-    if (picked === 'another') return void (await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft));
-    if (picked === 'done') return sendText(context, t('goodbye'));
+    if (picked === ANOTHER) return void (await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft));
+    if (picked === DONE) return sendText(context, t('goodbye'));
     if (picked === PERSON) return this.handoff.start(context);
     if (picked === NOTIFY) return this.notifications.start(context);
     if (picked === YOUR_ORDERS) return this.ordersAsked(dialogs, t);

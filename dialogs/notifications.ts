@@ -8,10 +8,11 @@ import { dateFormatter } from '../src/cards/format';
 import { BUTTON_TITLE_BUDGET } from '../src/cards/statusCard';
 import type { Choice } from '../src/channels';
 import type { Translator } from '../src/i18n';
-import type { Logger } from '../src/tracking/logger';
+import type { Logger } from '../src/runtime/logger';
 import { errorLogFields } from '../src/tracking/errors';
 import { pickChoice } from '../src/recognize';
-import { stoppedBy, stopValue, type Asker, type Watches } from '../src/watch';
+import { STOP_ALL, stoppedBy, stopValue } from '../src/recognize/choiceValues';
+import type { Asker, Watches } from '../src/watch';
 import { conversationKey } from '../src/bot/conversationQueue';
 import type { ConversationMemory } from './conversationMemory';
 import { hasUserId, type LookupGuard } from './lookupGuard';
@@ -19,8 +20,6 @@ import { listOf } from './lookupAnswer';
 import { sendText } from './send';
 import { languageOf, type TurnLanguage } from './turnLanguage';
 
-/** Stops every watch of the conversation (a choice of "My notifications"). */
-export const STOP_ALL = 'stop_all';
 /** A stop button shows at most this much of the number (its end, which people compare). */
 const STOP_TITLE_IDENTIFIER = 14;
 
@@ -41,11 +40,6 @@ export class Notifications {
     private readonly logger: Logger,
     private readonly limits?: SubscriberLimits,
   ) {}
-
-  /** Whether answers offer "Notify me". */
-  get offered(): boolean {
-    return this.watches.enabled;
-  }
 
   /** Watches what the last answer found. */
   async start(context: TurnContext): Promise<void> {

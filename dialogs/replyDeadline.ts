@@ -5,7 +5,7 @@
  * LaterDelivery, which sends the answer as a message of its own when it comes.
  */
 import type { TurnContext } from '../src/bot/botbuilder';
-import type { Clock } from '../src/tracking/clock';
+import type { Clock } from '../src/runtime/clock';
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 

@@ -11,10 +11,8 @@ import { lookupableOrders, NEWEST_ORDERS, type OfferedOrder } from '../src/custo
 import type { NamedStore, OfferedChoice } from '../src/recognize';
 import type { LookupRequest } from '../src/tracking/lookup';
 import type { TurnLanguage } from './turnLanguage';
-import { YOUR_ORDERS, type Understanding } from './understanding';
-
-/** The value of one order offered: its position among the customer's orders, never its number (values are kept in conversation state). */
-const ORDER = 'your_order';
+import { orderPicked, orderValue, YOUR_ORDERS } from '../src/recognize/choiceValues';
+import type { Understanding } from '../src/recognize/understanding';
 
 /** What to say when orders are asked for: the list of them, or a line when there is none to show. */
 export type OrdersReply = { list: true; text: string; choices: Choice[] } | { list: false; text: string };
@@ -52,12 +50,12 @@ export class YourOrders {
 
   /** The lookup a picked choice's value stands for; undefined for any other value, and for anyone not signed in. */
   picked(context: TurnContext, value: string): LookupRequest | undefined {
-    if (!value.startsWith(`${ORDER}:`)) return undefined;
-    return this.orders(context)[Number(value.slice(ORDER.length + 1))]?.request;
+    const position = orderPicked(value);
+    return position === undefined ? undefined : this.orders(context)[position]?.request;
   }
 
   private orderChoices(orders: readonly OfferedOrder[]): Array<Choice & OfferedChoice> {
-    return orders.map(({ title, data }, index) => ({ value: `${ORDER}:${index}`, title, data }));
+    return orders.map(({ title, data }, index) => ({ value: orderValue(index), title, data }));
   }
 
   private orders(context: TurnContext): OfferedOrder[] {

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response, Server } from 'restify';
 import { jsonBody } from '../../src/http/server';
-import type { Logger } from '../../src/tracking/logger';
+import type { Logger } from '../../src/runtime/logger';
 import { isLoopbackAddress } from '../../src/http/loopback';
 import { addLine, AGENT, AGENT_MESSAGE_MAX, handoffStatus, isHandoffInitiation, isHandoffState, nextStage, signed, stageOf, type HubCase } from './agentHub';
 import { DirectLineGrants, SANDBOX_DIRECTLINE_SECRET, type Bearer } from './directLineGrants';

@@ -14,7 +14,7 @@ import { errorLogFields } from '../tracking/errors';
 import { InboundAuthentication, type AuthEndpoints } from './inboundAuthentication';
 import { OmnichannelBridge } from './omnichannelBridge';
 import { StateConflictError } from './optimisticStorage';
-import type { Logger } from '../tracking/logger';
+import type { Logger } from '../runtime/logger';
 
 /**
  * CloudAdapter, with a posted activity processed as CloudAdapter.process does it, with two differences.

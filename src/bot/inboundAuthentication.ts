@@ -12,7 +12,7 @@ import { CallerIdConstants, ConfigurationBotFrameworkAuthentication, StatusCodes
 import { AuthenticationConstants, AuthenticationError, type AuthenticateRequestResult } from 'botframework-connector';
 import type { Config } from '../config';
 import { withoutLibraryOutput } from '../log';
-import type { Logger } from '../tracking/logger';
+import type { Logger } from '../runtime/logger';
 
 /** Where inbound tokens are checked: Bot Framework's public endpoints unless overridden (tests serve their own keys). */
 export type AuthEndpoints = Pick<

@@ -10,7 +10,7 @@ import { TurnContext, type CloudAdapter } from './botbuilder';
 import { AnswerAbandonedError, type LaterDelivery, type Settled } from '../../dialogs/replyDeadline';
 import { lookupOf } from '../../dialogs/turnLookup';
 import { errorLogFields } from '../tracking/errors';
-import type { Logger } from '../tracking/logger';
+import type { Logger } from '../runtime/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
 import { afterCommit, type TurnTransaction } from './turnTransaction';
 

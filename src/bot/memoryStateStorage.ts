@@ -18,7 +18,7 @@
  */
 import type { Storage, StoreItems } from './botbuilder';
 import { LRUCache } from 'lru-cache';
-import { systemClock, type Clock } from '../tracking/clock';
+import { systemClock, type Clock } from '../runtime/clock';
 
 export interface MemoryStateLimits {
   /** Items kept at most; the least recently used goes first. */

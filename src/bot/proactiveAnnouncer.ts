@@ -13,7 +13,7 @@ import { channelProfile } from '../channels';
 import type { Announcement, Announcer, Delivery, Watch } from '../watch';
 import { errorLogFields } from '../tracking/errors';
 import { parseRetryAfter } from '../tracking/retry';
-import type { Logger } from '../tracking/logger';
+import type { Logger } from '../runtime/logger';
 import type { ConversationMemory } from '../../dialogs/conversationMemory';
 import { sendMessage } from '../../dialogs/send';
 import { conversationKey, type ConversationQueue } from './conversationQueue';

@@ -4,7 +4,7 @@
  */
 import type { Storage } from './botbuilder';
 import type { Config } from '../config';
-import { systemClock, type Clock } from '../tracking/clock';
+import { systemClock, type Clock } from '../runtime/clock';
 import { MemoryStateStorage, type Outlive } from './memoryStateStorage';
 import { STORAGE_RETRY } from '../storageRetry';
 

@@ -8,7 +8,7 @@ import { ActivityHandler, HandoffEventNames, StatusCodes, TurnContext, type BotS
 import type { DialogState } from '../../dialogs/botbuilderDialogs';
 import type { Handoff } from '../../dialogs/handoff';
 import type { MainDialog } from '../../dialogs/mainDialog';
-import type { Logger } from '../tracking/logger';
+import type { Logger } from '../runtime/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
 import { DuplicateDeliveries } from './duplicateDeliveries';
 import type { TurnTransaction } from './turnTransaction';

@@ -1,5 +1,5 @@
 /** The size budget of one outgoing activity, measured on the real serialization. */
-import type { Reply } from './types';
+import type { Reply } from '../channels';
 
 /** Serialized JSON of what one Reply adds to an activity. Teams allows more; slow clients and older limits do not. */
 export const MAX_ACTIVITY_BYTES = 25 * 1024;

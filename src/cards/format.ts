@@ -4,6 +4,7 @@
  * unless it is the customer's own, as their client told us. A plain calendar date (YYYY-MM-DD) stays that
  * date: it is formatted in UTC, so no zone can move it to the day before or after.
  */
+import { Memo } from '../runtime/memo';
 import { validTimeZone } from '../timeZone';
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -21,18 +22,11 @@ export function resolveTimeZone(timeZone: string | undefined): string {
 }
 
 /** Answers of resolveLocale: each check builds an Intl object, which costs more than the rest of a card. */
-const locales = new Map<string, string>();
+const locales = new Memo<string>(512);
 
 /** The locale itself when Intl accepts it, else English. */
 export function resolveLocale(locale: string | undefined): string {
-  const key = locale ?? '';
-  let answer = locales.get(key);
-  if (answer === undefined) {
-    if (locales.size >= 512) locales.clear();
-    answer = checkLocale(locale);
-    locales.set(key, answer);
-  }
-  return answer;
+  return locales.get(locale ?? '', () => checkLocale(locale));
 }
 
 function checkLocale(locale: string | undefined): string {
@@ -45,19 +39,11 @@ function checkLocale(locale: string | undefined): string {
 }
 
 /** Building Intl formatters costs far more than using them: keep them per locale and zone (few in practice, bounded anyway). */
-const formatters = new Map<string, DateFormatter>();
-const MAX_FORMATTERS = 256;
+const formatters = new Memo<DateFormatter>(256);
 
 /** `nameZone`: say which zone the times are in (the customer's client did not tell us theirs). */
 export function dateFormatter(locale: string, timeZone: string, nameZone = false): DateFormatter {
-  const key = `${locale}\u0000${timeZone}\u0000${nameZone}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    if (formatters.size >= MAX_FORMATTERS) formatters.delete(formatters.keys().next().value!);
-    formatter = buildDateFormatter(locale, timeZone, nameZone);
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return formatters.get(`${locale}\u0000${timeZone}\u0000${nameZone}`, () => buildDateFormatter(locale, timeZone, nameZone));
 }
 
 const DATE = { year: 'numeric', month: 'short', day: 'numeric' } as const;

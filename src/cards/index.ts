@@ -1,8 +1,7 @@
 /** Status cards and texts as pure functions: shipments in, plain reply objects out (no botbuilder here). */
 export { MAX_ACTIVITY_BYTES, replyBytes } from './budget';
-export { supportsAdaptiveCards } from '../channels';
+export { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, supportsAdaptiveCards, type Attachment, type Reply } from '../channels';
 export { CARDS_PER_REPLY, MAX_HIDDEN_EVENTS, renderShipments, type AnswerParts } from './render';
 export { RenderedAnswers } from './renderedAnswers';
 export { VISIBLE_EVENTS } from './statusCard';
-export { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION } from './types';
-export type { Attachment, CardContext, Reply } from './types';
+export type { CardContext } from './types';

@@ -1,12 +1,12 @@
 /** Shipments → the replies that show them: cards where the channel renders them, one SMS on SMS, plain text elsewhere. */
-import { isSms, isTeams, offerChoices, supportsAdaptiveCards, type Choice, type Message } from '../channels';
+import { isSms, isTeams, offerChoices, supportsAdaptiveCards, type Choice, type Message, type Reply } from '../channels';
 import type { Shipment } from '../tracking/shipment';
 import { largestFitting } from './budget';
 import { dateFormatter, resolveLocale, resolveTimeZone } from './format';
 import { VISIBLE_EVENTS, hiddenEventsAvailable, statusCardAttachment } from './statusCard';
 import { SMS_EVENTS, smsReply } from './smsReply';
 import { TEXT_EVENTS, joinTexts, shipmentText } from './textReply';
-import type { CardContext, Reply } from './types';
+import type { CardContext } from './types';
 import { shipmentView, type ShipmentView } from './view';
 
 /** A carousel holds at most this many cards; more shipments become several replies. */

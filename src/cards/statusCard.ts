@@ -13,7 +13,7 @@ import { escapeMarkdown as md } from './markdown';
 import { plainSummary } from './sanitize';
 import type { Translate } from '../i18n';
 import type { EventView, ShipmentView } from './view';
-import { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, type Attachment } from './types';
+import { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, type Attachment } from '../channels';
 /** Events always on the card; older ones are hidden behind a toggle. */
 export const VISIBLE_EVENTS = 3;
 /**

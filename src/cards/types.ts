@@ -21,24 +21,3 @@ export interface CardContext {
    */
   signedIn?: boolean;
 }
-
-export interface Attachment {
-  contentType: string;
-  content: unknown;
-}
-
-/** One outgoing activity's worth: the bot sends each Reply as one message. */
-export interface Reply {
-  text?: string;
-  /** `plain` on text renderings, so that channels do not read upstream text as Markdown. */
-  textFormat?: 'plain';
-  attachments?: Attachment[];
-  attachmentLayout?: 'carousel' | 'list';
-  /** What a channel needs besides (Messenger's message tag on a message the bot sends unasked). */
-  channelData?: Record<string, unknown>;
-}
-
-/** Teams shows Adaptive Cards up to 1.5 (Web Chat renders 1.6): every card is 1.5. */
-export const CARD_VERSION = '1.5';
-
-export const ADAPTIVE_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.adaptive';

@@ -3,6 +3,7 @@
  * capped, translated and formatted. Renderers only arrange these strings (and escape them for Markdown).
  */
 import { problemOf, type ProblemState } from '../nextSteps/problem';
+import { Memo } from '../runtime/memo';
 import { STATUS_CATEGORIES, newestFirst, type Shipment, type StatusCategory, type TrackingEvent } from '../tracking/shipment';
 import { dateFormatter, type DateFormatter } from './format';
 import { LIMITS, clean, cleanUrl } from './sanitize';
@@ -167,16 +168,10 @@ function unlessSame(secondary: string | undefined, main: string): string | undef
 }
 
 /** Texts compared this way repeat across events and answers (status labels, the carriers' stock phrases): remember a few hundred. */
-const words = new Map<string, string>();
+const words = new Memo<string>(512);
 
 function wordsOf(text: string): string {
-  let found = words.get(text);
-  if (found === undefined) {
-    if (words.size >= 512) words.clear();
-    found = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-    words.set(text, found);
-  }
-  return found;
+  return words.get(text, () => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim());
 }
 
 /** The open upstream vocabularies may still slip an unlisted category through at runtime. */

@@ -5,7 +5,7 @@
  * that carries data (a signed-in customer's order) sends it as the activity's value too, with its title as
  * the words shown, so it is acted on in that turn whatever the words; a numbered list picks it by its number.
  */
-import { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, type Attachment, type Reply } from '../cards/types';
+import { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, HERO_CARD_CONTENT_TYPE, type Attachment, type ButtonAction, type Message } from './message';
 import { channelProfile } from './profile';
 
 export interface Choice {
@@ -20,18 +20,6 @@ export interface Choice {
   /** Sent back as the activity's value with the title as its words (a lookup sent as data). */
   data?: Record<string, unknown>;
 }
-
-/** A suggested action or hero-card button: one that sends its title, one that opens a page, or one that sends data shown as its title. */
-export type ButtonAction =
-  | { type: 'imBack' | 'openUrl'; title: string; value: string }
-  | { type: 'messageBack'; title: string; value: Record<string, unknown>; text: string; displayText: string };
-
-/** One outgoing message: a Reply, with the suggested actions of channels that show them. */
-export interface Message extends Reply {
-  suggestedActions?: { actions: ButtonAction[] };
-}
-
-export const HERO_CARD_CONTENT_TYPE = 'application/vnd.microsoft.card.hero';
 
 /**
  * The message with its choices, as the messages that carry them: one, except on Teams after a carousel,

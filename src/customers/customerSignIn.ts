@@ -5,7 +5,7 @@
  * verified `sub` alone, never from the request.
  */
 import type { CustomerTokenSettings } from '../config';
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import type { CustomerDirectory, SignedInCustomer } from './customer';
 import type { CustomerTokenVerifier } from './customerToken';
 import { CustomerUserIds } from './customerUserIds';

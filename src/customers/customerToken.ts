@@ -12,7 +12,7 @@
  */
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type KeyLike } from 'jose';
 import type { CustomerTokenSettings } from '../config';
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import { customerClaims, type CustomerClaims } from './customerClaims';
 import type { StoreKeys } from './storeKeys';
 import { CustomerTokenRefused, MAX_CUSTOMER_TOKEN, type RefusalReason } from './tokenRefusal';

@@ -13,7 +13,7 @@ import https from 'node:https';
 import axios, { type AxiosInstance } from 'axios';
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWSHeaderParameters, type KeyLike } from 'jose';
 import { z } from 'zod';
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import { CustomerTokenRefused } from './tokenRefusal';
 
 export interface StoreKeysOptions {

@@ -4,7 +4,7 @@
  * finds nobody and deletes the item. The storage is taken by its shape (botbuilder's Storage has it), so
  * this room imports no botbuilder.
  */
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import type { CustomerDirectory, OwnedOrder, SignedInCustomer } from './customer';
 
 /** What is used of the state storage. */

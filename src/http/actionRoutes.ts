@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { getCheckpointsByOrderNumber, listTrackings } from '../tracking/actions';
 import type { CheckpointsClient } from '../tracking/checkpoints/client';
 import { errorLogFields, NotConfiguredError } from '../tracking/errors';
-import type { Logger } from '../tracking/logger';
+import type { Logger } from '../runtime/logger';
 import type { TrackingsClient } from '../tracking/trackings/client';
 import { INPUT_TYPES } from '../tracking/trackings/query';
 import type { ActionAccess } from './actionAccess';

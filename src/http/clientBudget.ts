@@ -4,7 +4,7 @@
  * bounded: at most MAX_CLIENTS are remembered, the least recently seen forgotten first (a forgotten
  * client starts with a full budget, which is where an idle one would be anyway).
  */
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import type { ErrorResponse } from './errorResponse';
 
 const MAX_CLIENTS = 10_000;

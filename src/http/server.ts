@@ -3,8 +3,8 @@
  * registered by the parts that own them (action routes now; /api/messages with the bot).
  */
 import restify, { type Server } from 'restify';
-import type { Logger } from '../tracking/logger';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../tracking/nesting';
+import type { Logger } from '../runtime/logger';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../runtime/nesting';
 import { DEFAULT_CONNECTION_TIMEOUTS, limitSlowClients, type ConnectionTimeouts } from './connectionTimeouts';
 
 /** An action call is a few hundred bytes. */

@@ -6,3 +6,6 @@ export { pickChoice, type OfferedChoice } from './choice';
 export { questionTopic, socialIntent, SOCIAL_INTENTS, TOPICS, type Phrasebook, type SocialIntent, type Topic } from './intents';
 export { phrasebook } from './phrasebook';
 export { storeNamedIn, type NamedStore } from './stores';
+export * from './choiceValues';
+export { matchCommand, type Command } from './commands';
+export { Understanding, type UpdatesAsked } from './understanding';

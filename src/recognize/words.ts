@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { Memo } from '../runtime/memo';
 
 /**
  * What a customer typed, reduced to the words that carry meaning, for matching against phrases:
@@ -6,10 +6,7 @@ import { LRUCache } from 'lru-cache';
  * accent still matches), apostrophes unified, punctuation gone. Emoji stay, they are words too ("👍").
  */
 export function plainWords(text: string): string {
-  if (text.length > MEMO_MAX_LENGTH) return reduce(text);
-  let words = memo.get(text);
-  if (words === undefined) memo.set(text, (words = reduce(text)));
-  return words;
+  return text.length > MEMO_MAX_LENGTH ? reduce(text) : memo.get(text, () => reduce(text));
 }
 
 /**
@@ -17,7 +14,7 @@ export function plainWords(text: string): string {
  * synonyms, which are the same few dozen phrases per language): each is reduced once. Short texts only.
  */
 const MEMO_MAX_LENGTH = 200;
-const memo = new LRUCache<string, string>({ max: 2_000 });
+const memo = new Memo<string>(2_000);
 
 function reduce(text: string): string {
   return text

@@ -26,13 +26,13 @@ export function sameRequest(a: LookupRequest, b: LookupRequest): boolean {
   return a.kind === b.kind && a.identifier === b.identifier && a.storeId === b.storeId;
 }
 
-/** What the conversation needs of the tracking core: the kinds it can look up, and the lookup. */
 /** What a lookup did on its way, for the turn's log line; filled in by whoever knows. */
 export interface LookupTrace {
   /** hit: answered from the cache; shared: joined the same lookup in flight; miss: asked the upstream. */
   cache?: 'hit' | 'shared' | 'miss';
 }
 
+/** What the conversation needs of the tracking core: the kinds it can look up, and the lookup. */
 export interface ShipmentFinder {
   kinds(): LookupKind[];
   /** `locale` picks the language of Interface A's texts. An empty list means "no shipment found". */

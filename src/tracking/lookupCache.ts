@@ -5,7 +5,7 @@
  * Failures are not cached: the next customer gets a fresh try.
  */
 import { LRUCache } from 'lru-cache';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../runtime/clock';
 import { upstreamLang } from './language';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from './lookup';
 import type { Shipment } from './shipment';

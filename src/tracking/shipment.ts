@@ -18,6 +18,18 @@ export const STATUS_CATEGORIES = [
 ] as const;
 export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
 
+/** Past these, a shipment will not move again. */
+const FINAL: ReadonlySet<StatusCategory> = new Set(['delivered', 'returned', 'lost']);
+
+export function isFinal(shipment: Shipment): boolean {
+  return FINAL.has(shipment.status.category);
+}
+
+/** Nothing more will happen: every shipment is delivered, returned or lost (a watch ends, "Notify me" is not offered). */
+export function allFinal(shipments: readonly Shipment[]): boolean {
+  return shipments.length > 0 && shipments.every(isFinal);
+}
+
 export interface ShipmentStatus {
   category: StatusCategory;
   /** The upstream's own code, kept for logs and for codes we do not know yet. */

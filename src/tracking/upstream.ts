@@ -7,10 +7,10 @@ import http from 'node:http';
 import https from 'node:https';
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import axiosRetry from 'axios-retry';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from '../runtime/clock';
 import { RetriesExhaustedError, UpstreamError, type UpstreamFailure } from './errors';
-import type { Logger } from './logger';
-import { nestsDeeperThan } from './nesting';
+import type { Logger } from '../runtime/logger';
+import { nestsDeeperThan } from '../runtime/nesting';
 import { Redactor } from './redaction';
 import { DEFAULT_RETRY, isRetryable, retryDelayMs, type RetryOptions } from './retry';
 

@@ -2,7 +2,7 @@
  * NOTIFY_MAX_CHECKS_PER_SECOND: a token bucket in front of the upstream. Checks wait for a token on the
  * injected clock, so 10,000 watches due at once become a steady trickle, not a burst the upstream refuses.
  */
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 
 export class CheckBudget {
   private tokens: number;

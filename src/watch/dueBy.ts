@@ -6,7 +6,7 @@
  * (`dueBy`), so the store can tell the sweep which watches passed it without asking the queue. A check
  * moves it on only when less than half the slack is left: a write now and then, not one per check.
  */
-import type { Watch } from './watch';
+import type { Watch } from './watchRecord';
 
 export const OVERDUE_INTERVALS = 4;
 export const MIN_OVERDUE_MS = 60 * 60_000;

@@ -4,10 +4,7 @@
  * reports an exception. A new scan with the same status ("arrived at hub", "departed hub") is not:
  * customers want to hear of milestones, not of every conveyor belt.
  */
-import type { Shipment, StatusCategory } from '../tracking/shipment';
-
-/** Past these, a shipment will not move again: the watch ends when every shipment is in one. */
-const FINAL: ReadonlySet<StatusCategory> = new Set(['delivered', 'returned', 'lost']);
+import type { Shipment } from '../tracking/shipment';
 
 /** A shipment's identity across answers: its tracking number when it has one, else the upstream's id. */
 export function shipmentKey(shipment: Shipment): string {
@@ -26,13 +23,4 @@ export function fingerprints(shipments: readonly Shipment[]): Record<string, str
 /** The shipments whose fingerprint differs from the one last announced (new shipments included). */
 export function changedSince(announced: Readonly<Record<string, string>>, shipments: readonly Shipment[]): Shipment[] {
   return shipments.filter((shipment) => announced[shipmentKey(shipment)] !== fingerprintOf(shipment));
-}
-
-export function isFinal(shipment: Shipment): boolean {
-  return FINAL.has(shipment.status.category);
-}
-
-/** Nothing more will happen: every shipment is delivered, returned or lost. */
-export function allFinal(shipments: readonly Shipment[]): boolean {
-  return shipments.length > 0 && shipments.every(isFinal);
 }

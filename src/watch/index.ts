@@ -1,5 +1,5 @@
-export * from './announcement';
-export * from './announcer';
+export * from './announcementWriter';
+export * from './announcerPort';
 export * from './checkBudget';
 export * from './dueBy';
 export * from './fingerprint';
@@ -7,7 +7,7 @@ export * from './memoryWatchQueue';
 export * from './memoryWatchStore';
 export * from './sendRate';
 export * from './storage';
-export * from './watch';
+export * from './watchRecord';
 export * from './watchCheck';
 export * from './watchQueue';
 export * from './watchScheduler';

@@ -1,5 +1,5 @@
 /** The watch queue in this process's memory, on the injected clock: lost on restart, like the watches. */
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import type { Ticket, WatchQueue } from './watchQueue';
 
 interface Entry {

@@ -4,7 +4,7 @@
  * and the ones kept go on; a watch ends by itself within NOTIFY_FOR_DAYS, so room comes back.
  */
 import { WatchesFullError, type StoredWatch, type WatchStore } from './watchStore';
-import type { Watch } from './watch';
+import type { Watch } from './watchRecord';
 
 export class MemoryWatchStore implements WatchStore {
   private readonly watches = new Map<string, StoredWatch>();

@@ -5,7 +5,7 @@
  * their turn here instead, on the injected clock. Other channels get the same per-conversation pace:
  * nobody wants more than that from a bot.
  */
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 
 interface Window {
   ms: number;

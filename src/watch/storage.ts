@@ -4,8 +4,8 @@
  */
 import type { Config } from '../config';
 import { STORAGE_RETRY } from '../storageRetry';
-import { systemClock, type Clock } from '../tracking/clock';
-import { silentLogger, type Logger } from '../tracking/logger';
+import { systemClock, type Clock } from '../runtime/clock';
+import { silentLogger, type Logger } from '../runtime/logger';
 import { MemoryWatchQueue } from './memoryWatchQueue';
 import { MemoryWatchStore } from './memoryWatchStore';
 import type { WatchQueue } from './watchQueue';

@@ -7,15 +7,15 @@
  * channel taking the message and the record being written.
  */
 import type { Translator } from '../i18n';
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import type { ShipmentFinder } from '../tracking/lookup';
-import type { Shipment } from '../tracking/shipment';
-import type { Announcement, AnnouncementWriter } from './announcement';
-import type { Announcer, Delivery } from './announcer';
+import { allFinal, type Shipment } from '../tracking/shipment';
+import type { Announcement, AnnouncementWriter } from './announcementWriter';
+import type { Announcer, Delivery } from './announcerPort';
 import { dueByAfter, dueByNeedsRefresh } from './dueBy';
-import { allFinal, changedSince, fingerprints } from './fingerprint';
+import { changedSince, fingerprints } from './fingerprint';
 import type { SendRate } from './sendRate';
-import type { Watch } from './watch';
+import type { Watch } from './watchRecord';
 import type { WatchStore } from './watchStore';
 
 /**

@@ -4,10 +4,10 @@
  * down, the whole schedule backs off (every check would meet the same answer); the entries a paused
  * scheduler holds go back to the queue for after the pause, so no check is lost, only postponed.
  */
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import { errorLogFields, RetriesExhaustedError } from '../tracking/errors';
 import { parseRetryAfter } from '../tracking/retry';
-import type { Logger } from '../tracking/logger';
+import type { Logger } from '../runtime/logger';
 import type { CheckBudget } from './checkBudget';
 import type { Next, WatchCheck } from './watchCheck';
 import type { Ticket, WatchQueue } from './watchQueue';

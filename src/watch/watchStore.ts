@@ -3,7 +3,7 @@
  * instance. Every write names the version it replaces (its eTag), so two instances checking the same
  * watch cannot both announce one change: the second write finds the version moved and gives way.
  */
-import type { Watch } from './watch';
+import type { Watch } from './watchRecord';
 
 export interface StoredWatch {
   watch: Watch;

@@ -7,9 +7,9 @@
  * only one of them queues it.
  */
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import { errorLogFields } from '../tracking/errors';
-import type { Logger } from '../tracking/logger';
+import type { Logger } from '../runtime/logger';
 import { dueByAfter, overdueAfterMs } from './dueBy';
 import type { WatchQueue } from './watchQueue';
 import type { WatchStore } from './watchStore';

@@ -4,11 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Translator } from '../i18n';
-import type { Clock } from '../tracking/clock';
+import type { Clock } from '../runtime/clock';
 import type { LookupRequest, ShipmentFinder } from '../tracking/lookup';
 import { dueByAfter } from './dueBy';
-import { allFinal, fingerprints } from './fingerprint';
-import { conversationTag, watchId, type Recipient, type Watch } from './watch';
+import { fingerprints } from './fingerprint';
+import { allFinal } from '../tracking/shipment';
+import { conversationTag, watchId, type Recipient, type Watch } from './watchRecord';
 import type { WatchQueue } from './watchQueue';
 import { WatchesFullError, type WatchStore } from './watchStore';
 

@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { DEMO } from '../../sandbox/simulators';
 import { LANGUAGES, Translator } from '../../src/i18n';
 import { LOOKUP_KINDS } from '../../src/tracking/lookup';
-import { nestsDeeperThan } from '../../src/tracking/nesting';
+import { nestsDeeperThan } from '../../src/runtime/nesting';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { cardJson, startConnector, summarize, TestChannel, type Connector } from '../support/channel';
 import { CANCEL_WORDS, HELP_WORDS, LONG_CONVERSATIONS, MARKER, PLACEHOLDER, fuzzRequest, longConversationIndex, type FuzzRequest } from '../support/fuzzActivities';
@@ -262,7 +262,7 @@ function expectedAnswer(request: FuzzRequest, sent: Sent): Expected {
   } catch {
     return { refused: 400, argument: 'body' };
   }
-  // Nesting past any real activity is refused before anything looks inside (src/tracking/nesting.ts).
+  // Nesting past any real activity is refused before anything looks inside (src/runtime/nesting.ts).
   if (nestsDeeperThan(body)) {
     return { refused: 400, argument: 'body' };
   }

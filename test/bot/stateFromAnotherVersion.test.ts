@@ -39,3 +39,26 @@ test('a saved dialog this version does not have: the conversation starts over, w
   const { replies } = await chat.say(DEMO.checkpoints.delivered);
   expect(summarize(replies)).toEqual([`Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)']);
 });
+
+test('a conversation saved when only its last number was kept: "when will it arrive?" still points at it, and it is kept the new way from then on', async () => {
+  const chat = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' });
+  await chat.say('Order number');
+  await chat.say(DEMO.checkpoints.delivered);
+  // The versions before the answer was kept whole wrote its first number as `last`.
+  rewriteStored(chat.conversationId, (state) => {
+    state.memory.last = state.memory.answer[0];
+    delete state.memory.answer;
+  });
+
+  const { replies } = await chat.say('when will it arrive?');
+  expect(summarize(replies).join(' ')).toContain(DEMO.checkpoints.delivered);
+  const kept = storedMemory(chat.conversationId);
+  expect(kept.last).toBeUndefined();
+  expect(kept.answer).toEqual([expect.objectContaining({ kind: 'order_number', shown: DEMO.checkpoints.delivered })]);
+});
+
+function storedMemory(conversationId: string): any {
+  let memory: any;
+  rewriteStored(conversationId, (state) => void (memory = state.memory));
+  return memory;
+}

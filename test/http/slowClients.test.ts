@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { Server } from 'restify';
 import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from '../../src/http/connectionTimeouts';
 import { createServer, jsonBody } from '../../src/http/server';
-import { silentLogger } from '../../src/tracking/logger';
+import { silentLogger } from '../../src/runtime/logger';
 
 /** How long a test waits for a drop before it calls the connection still open. */
 const PATIENCE_MS = 5_000;

@@ -9,7 +9,7 @@
 import { SANDBOX_DIRECTLINE_SECRET } from '../../sandbox/channel/directLineGrants';
 import net from 'node:net';
 import { attachSandbox } from '../../sandbox/attach';
-import { silentLogger } from '../../src/tracking/logger';
+import { silentLogger } from '../../src/runtime/logger';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { useSimulators } from '../support/upstreams';
 

@@ -5,7 +5,7 @@
  */
 import { attachSandbox } from '../../sandbox/attach';
 import { DEMO } from '../../sandbox/simulators';
-import { silentLogger } from '../../src/tracking/logger';
+import { silentLogger } from '../../src/runtime/logger';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { useSimulators } from '../support/upstreams';
 

@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/config';
 import { DEMO } from '../../sandbox/simulators';
 import { createServer } from '../../src/http/server';
 import { registerWebchatTokenRoute } from '../../src/http/webchatToken';
-import { silentLogger } from '../../src/tracking/logger';
+import { silentLogger } from '../../src/runtime/logger';
 import { answerOf, configFor, startApp, type RunningApp } from '../support/app';
 import { FakeClock } from '../support/fakeClock';
 import { useSimulators } from '../support/upstreams';

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { attachSandbox } from '../../sandbox/attach';
 import { SHOP_PORT_OFFSET } from '../../sandbox/upstreams';
-import { silentLogger } from '../../src/tracking/logger';
+import { silentLogger } from '../../src/runtime/logger';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { useSimulators } from '../support/upstreams';
 

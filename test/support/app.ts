@@ -48,9 +48,11 @@ export async function answerOf(response: Response): Promise<{ status: number; he
   return { status: response.status, headers: response.headers, body, text };
 }
 
-/** `parts` may add any app part; the clock is a FakeClock (or a ManualClock given in `parts`), exposed as `clock`. */
-/** `routeConsole`: what libraries print goes to the app's log, as in the service (restored on close). */
-/** `port`: where it listens, when the config must name its own origin (the sandbox's token endpoint); any free port unless given. */
+/**
+ * `parts` may add any app part; the clock is a FakeClock (or a ManualClock given in `parts`), exposed as `clock`.
+ * `routeConsole`: what libraries print goes to the app's log, as in the service (restored on close).
+ * `port`: where it listens, when the config must name its own origin (the sandbox's token endpoint); any free port unless given.
+ */
 export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & { clock?: FakeClock; routeConsole?: boolean; port?: number } = {}): Promise<RunningApp> {
   const logs: string[] = [];
   const sink = new Writable({
@@ -60,9 +62,9 @@ export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & 
     },
   });
   const clock = parts.clock ?? new FakeClock();
-  // Unless a test drives it, the reply timer never moves: no typing indicator (500 ms) or deadline (8 s) depends on the machine's speed.
   const logger = createLogger(config.logLevel, sink);
   const restoreConsole = parts.routeConsole ? routeConsoleTo(logger) : () => {};
+  // Unless a test drives it, the reply timer never moves: no typing indicator (500 ms) or deadline (8 s) depends on the machine's speed.
   const app = createApp(config, logger, { replyTimer: new ManualClock(), ...parts, clock });
   await new Promise<void>((resolve) => app.server.listen(parts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -11,7 +11,7 @@ import { attachSandbox } from '../../sandbox/attach';
 import { startDemoShop, type DemoShop } from '../../sandbox/shop/server';
 import { sandboxCustomerTokens, sandboxWebchat } from '../../sandbox/upstreams';
 import { createApp, type App } from '../../src/app';
-import { silentLogger } from '../../src/tracking/logger';
+import { silentLogger } from '../../src/runtime/logger';
 import { configFor } from './app';
 import { chromiumAvailable, launchChromium } from './chromium';
 import { chatIn, freePorts } from './sandboxBrowser';

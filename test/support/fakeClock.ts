@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/tracking/clock';
+import type { Clock } from '../../src/runtime/clock';
 
 /** A clock whose sleeps return at once and move time forward, recording every wait. */
 export class FakeClock implements Clock {

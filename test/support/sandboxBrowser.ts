@@ -13,7 +13,7 @@ import { sandboxWebchat, startSandbox, type Sandbox, type SandboxOptions } from 
 import { createApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/log';
-import { silentLogger } from '../../src/tracking/logger';
+import { silentLogger } from '../../src/runtime/logger';
 import { configFor, startApp, type RunningApp } from './app';
 import { chromiumAvailable, launchChromium } from './chromium';
 import { useSimulators } from './upstreams';

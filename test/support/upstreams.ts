@@ -4,7 +4,7 @@
  */
 import { startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
 import { CheckpointsClient } from '../../src/tracking/checkpoints/client';
-import type { Logger } from '../../src/tracking/logger';
+import type { Logger } from '../../src/runtime/logger';
 import type { RetryOptions } from '../../src/tracking/retry';
 import { TrackingsClient } from '../../src/tracking/trackings/client';
 import { UpstreamHttp } from '../../src/tracking/upstream';

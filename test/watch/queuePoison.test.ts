@@ -9,7 +9,7 @@
 import { QueueClient } from '@azure/storage-queue';
 import { STORAGE_RETRY } from '../../src/storageRetry';
 import { AzureWatchQueue } from '../../src/watch/azure/azureWatchQueue';
-import type { Logger } from '../../src/tracking/logger';
+import type { Logger } from '../../src/runtime/logger';
 import type { Ticket } from '../../src/watch/watchQueue';
 import { azuriteForThisFile } from '../support/azuriteForThisFile';
 

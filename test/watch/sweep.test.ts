@@ -6,7 +6,7 @@
  */
 import { Translator } from '../../src/i18n';
 import type { ShipmentFinder } from '../../src/tracking/lookup';
-import type { Logger } from '../../src/tracking/logger';
+import type { Logger } from '../../src/runtime/logger';
 import type { Shipment } from '../../src/tracking/shipment';
 import { STORAGE_RETRY } from '../../src/storageRetry';
 import { AnnouncementWriter, CheckBudget, MemoryWatchQueue, MemoryWatchStore, SendRate, WatchCheck, Watches, WatchScheduler, WatchSweep, type WatchQueue, type WatchStore } from '../../src/watch';

@@ -9,7 +9,7 @@ import { STORAGE_RETRY } from '../../src/storageRetry';
 import { conversationKey } from '../../src/bot/conversationQueue';
 import { MemoryWatchQueue, type Watch } from '../../src/watch';
 import { BlobWatchStore } from '../../src/watch/azure/blobWatchStore';
-import { conversationTag, watchId } from '../../src/watch/watch';
+import { conversationTag, watchId } from '../../src/watch/watchRecord';
 import { configFor, startApp } from '../support/app';
 import { azuriteForThisFile } from '../support/azuriteForThisFile';
 import { startConnector, summarize, TestChannel, type Connector } from '../support/channel';

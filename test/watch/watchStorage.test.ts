@@ -14,7 +14,7 @@ import { AzureWatchQueue } from '../../src/watch/azure/azureWatchQueue';
 import { MemoryWatchQueue } from '../../src/watch/memoryWatchQueue';
 import { MemoryWatchStore } from '../../src/watch/memoryWatchStore';
 import { createWatchStorage } from '../../src/watch/storage';
-import { conversationTag, watchId, type Watch } from '../../src/watch/watch';
+import { conversationTag, watchId, type Watch } from '../../src/watch/watchRecord';
 import type { Ticket, WatchQueue } from '../../src/watch/watchQueue';
 import type { WatchStore } from '../../src/watch/watchStore';
 import { startAzurite, type Azurite } from '../support/azurite';

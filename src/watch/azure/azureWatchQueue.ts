@@ -16,7 +16,7 @@
  * watch's sweep queues the watch again.
  */
 import { QueueClient, RestError, type DequeuedMessageItem, type StoragePipelineOptions } from '@azure/storage-queue';
-import { silentLogger, type Logger } from '../../tracking/logger';
+import { silentLogger, type Logger } from '../../runtime/logger';
 import type { Ticket, WatchQueue } from '../watchQueue';
 import { ReceiveWidth, type ReceivePlan } from './receiveWidth';
 

@@ -20,8 +20,8 @@
  * logged once; its conversation is told at its next "My notifications" or "Notify me" (setAside()).
  */
 import { ContainerClient, RestError, type StoragePipelineOptions } from '@azure/storage-blob';
-import { silentLogger, type Logger } from '../../tracking/logger';
-import { conversationOfWatch, isConversationTag, type Watch } from '../watch';
+import { silentLogger, type Logger } from '../../runtime/logger';
+import { conversationOfWatch, isConversationTag, type Watch } from '../watchRecord';
 import type { StoredWatch, WatchStore } from '../watchStore';
 
 const PREFIX = 'watches/';

@@ -3,36 +3,18 @@
  * or a guess at a lone number), or a question the bot cannot act on. One object holds what every turn
  * needs for this (the kinds this deployment looks up, the shop's order-number format, the phrases).
  */
-import type { Choice } from '../src/channels';
-import type { Translate } from '../src/i18n';
-import {
-  phrasebook,
-  pickChoice,
-  questionTopic,
-  recognizeIdentifiers,
-  socialIntent,
-  storeNamedIn,
-  validateIdentifier,
-  type NamedStore,
-  type OfferedChoice,
-  type OrderNumberFormat,
-  type Recognition,
-  type SocialIntent,
-  type Topic,
-} from '../src/recognize';
-import type { LookupKind } from '../src/tracking/lookup';
+import type { Choice } from '../channels';
+import type { Translate } from '../i18n';
+import type { LookupKind, LookupRequest } from '../tracking/lookup';
+import { pickChoice, type OfferedChoice } from './choice';
+import { BOT, MY_NOTIFICATIONS, NOTIFY, PERSON, STOP_WATCH, YOUR_ORDERS } from './choiceValues';
 import { matchCommand, type Command } from './commands';
-import { PERSON } from './handoff';
-import { plainWords } from '../src/recognize/words';
-import { STOP_WATCH } from '../src/watch/announcement';
-
-/** The values of "Notify me" and "My notifications" (NOTIFY also in lookupAnswer.ts). */
-export const NOTIFY = 'notify';
-export const MY_NOTIFICATIONS = 'my_notifications';
-/** The words that take the conversation back from a colleague ("talk to the bot"); never shown as a button. */
-export const BOT = 'bot';
-/** The value of "Your orders", offered to a signed-in customer with orders. */
-export const YOUR_ORDERS = 'your_orders';
+import type { OrderNumberFormat } from './find';
+import { recognizeIdentifiers, validateIdentifier, type Recognition } from './identifiers';
+import { questionTopic, socialIntent, type SocialIntent, type Topic } from './intents';
+import { phrasebook } from './phrasebook';
+import { storeNamedIn, type NamedStore } from './stores';
+import { plainWords } from './words';
 
 export type UpdatesAsked = 'start' | 'stop' | 'list';
 
@@ -174,20 +156,39 @@ export class Understanding {
    * a kind we cannot tell, so the customer is asked which kind rather than to type it again.
    */
   identifiersOrGuess(text: string | undefined, proven: Recognition = this.identifiers(text)): Recognition {
-    const recognized = proven;
-    if (recognized.type !== 'none') return recognized;
+    if (proven.type !== 'none') return proven;
     const typed = loneNumber(text ?? '');
-    if (!typed) return recognized;
-    const fits = this.kinds.filter((kind) => validateIdentifier(kind, typed).ok);
-    if (fits.length === 1) {
-      const valid = validateIdentifier(fits[0], typed);
-      return valid.ok ? { type: 'match', request: { kind: fits[0], identifier: valid.value }, typed } : recognized;
-    }
-    return fits.length ? { type: 'ambiguous', identifier: typed, typed, kinds: fits, guessed: true } : recognized;
+    if (!typed) return proven;
+    const fits = this.fits(typed);
+    const request = fits.length === 1 ? this.requestAs(fits[0], typed) : undefined;
+    if (request) return { type: 'match', request, typed };
+    return fits.length ? { type: 'ambiguous', identifier: typed, typed, kinds: fits, guessed: true } : proven;
+  }
+
+  /**
+   * A number looked up as `kind` found nothing: the kinds it clearly is instead (check digit, shape, shop format),
+   * to offer first, then the others of this deployment it fits. None when it proves itself the kind asked, or
+   * proves nothing: then it was a miss, not a number of another kind.
+   */
+  kindsInsteadOf(kind: LookupKind, typed: string): LookupKind[] {
+    const proven = this.provenKinds(typed);
+    if (!proven.length || proven.includes(kind)) return [];
+    return [...new Set([...proven, ...this.fits(typed).filter((other) => other !== kind)])];
+  }
+
+  /** The number as a lookup of `kind` (normalized as that kind is looked up), when it has that kind's shape. */
+  requestAs(kind: LookupKind, typed: string): LookupRequest | undefined {
+    const valid = validateIdentifier(kind, typed);
+    return valid.ok ? { kind, identifier: valid.value } : undefined;
+  }
+
+  /** The kinds of this deployment whose shape a number has. */
+  private fits(typed: string): LookupKind[] {
+    return this.kinds.filter((kind) => validateIdentifier(kind, typed).ok);
   }
 
   /** The kinds a number is shown to be by itself (check digit, shape, shop format): empty when it could be anything. */
-  provenKinds(identifier: string): LookupKind[] {
+  private provenKinds(identifier: string): LookupKind[] {
     const recognized = this.identifiers(identifier);
     if (recognized.type === 'match') return [recognized.request.kind];
     return recognized.type === 'ambiguous' ? recognized.kinds : [];

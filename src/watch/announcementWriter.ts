@@ -10,8 +10,9 @@ import type { Choice, Message } from '../channels';
 import type { Translate, Translator } from '../i18n';
 import { problemOf } from '../nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../nextSteps/supportPages';
+import { stopValue } from '../recognize/choiceValues';
 import type { Shipment } from '../tracking/shipment';
-import type { Watch } from './watch';
+import type { Watch } from './watchRecord';
 
 export interface Announcement {
   messages: Message[];
@@ -27,12 +28,6 @@ export interface AnnouncementSettings {
   /** ORDER_DETAILS: for watches kept from before they recorded how they were shown. */
   disclosure: DisclosurePolicy;
 }
-
-/** The value of "Stop updates" on an update: which watch it stops. */
-export const STOP_WATCH = 'stop_watch';
-export const stopValue = (watchId: string) => `${STOP_WATCH}:${watchId}`;
-/** The watch a choice value stops, or undefined when it is no such value. */
-export const stoppedBy = (value: string): string | undefined => (value.startsWith(`${STOP_WATCH}:`) ? value.slice(STOP_WATCH.length + 1) : undefined);
 
 /** The upstream's own words when they are in the customer's language ("Dispatched"), else ours for the category. */
 function statusWords(shipment: Shipment, t: Translate): string {

@@ -1,6 +1,6 @@
 /** Sends an update into its conversation: the bot's edge implements it (botbuilder stays out of the core). */
-import type { Announcement } from './announcement';
-import type { Watch } from './watch';
+import type { Announcement } from './announcementWriter';
+import type { Watch } from './watchRecord';
 
 export type Delivery =
   | { outcome: 'sent' }
