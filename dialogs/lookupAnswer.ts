@@ -15,7 +15,6 @@ import type { Choice } from '../src/channels';
 import { pressingProblem } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
 import type { Clock } from '../src/tracking/clock';
-import type { Translator } from '../src/i18n';
 import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
 import type { Logger } from '../src/tracking/logger';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
@@ -25,10 +24,10 @@ import { validateIdentifier } from '../src/recognize';
 import type { ConversationMemory } from './conversationMemory';
 import { failureReply, NOT_FOUND } from './failureReplies';
 import type { LookupGuard } from './lookupGuard';
-import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './replyDeadline';
-import { sendMessage, sendText } from './send';
-import { languageOf, type TurnLanguage } from './turnLanguage';
-import { noteLookup } from './turnLookup';
+import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from '../src/bot/replyDeadline';
+import { sendMessage, sendText } from '../src/bot/send';
+import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
+import { noteLookup } from '../src/bot/turnLookup';
 import { NOTIFY, type Understanding } from './understanding';
 
 export interface Lookup {
@@ -77,8 +76,6 @@ interface Found {
 
 export interface AnswererParts {
   finder: ShipmentFinder;
-  translator: Translator;
-  defaultTimeZone: string;
   logger: Logger;
   guard: LookupGuard;
   deadline: ReplyDeadline;
@@ -117,7 +114,7 @@ export class LookupAnswerer {
 
   private async answerEach(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
     const { guard, deadline } = this.parts;
-    const language = languageOf(context, this.parts.translator, this.parts.defaultTimeZone);
+    const language = languageOf(context);
     // Each number counts against the limit, however it was asked.
     for (const lookup of lookups) {
       const admission = await guard.admit(context);
