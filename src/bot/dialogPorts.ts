@@ -2,6 +2,9 @@
  * What the bot edge needs of the conversation, in its own words. As core-bot's DialogBot takes its Dialog
  * in its constructor, the edge takes these and never imports dialogs/: the composition root (app.ts)
  * hands it the dialogs that do the work, so the imports run one way (dialogs use the edge, not back).
+ * What the dialogs need of a turn (send.ts, turnLanguage.ts, replyDeadline.ts's settle and later delivery,
+ * turnLookup.ts) lives on this side, beside the TurnContext it works on: the edge uses each itself (an
+ * apology in the turn's language, an update sent, a later reply settled), and could not import it from dialogs/.
  */
 import type { StatePropertyAccessor, TurnContext } from './botbuilder';
 

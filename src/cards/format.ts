@@ -4,6 +4,7 @@
  * unless it is the customer's own, as their client told us. A plain calendar date (YYYY-MM-DD) stays that
  * date: it is formatted in UTC, so no zone can move it to the day before or after.
  */
+import { parseLanguageTag } from '../languageTag';
 import { validTimeZone } from '../timeZone';
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -20,28 +21,9 @@ export function resolveTimeZone(timeZone: string | undefined): string {
   return validTimeZone(timeZone) ?? 'UTC';
 }
 
-/** Answers of resolveLocale: each check builds an Intl object, which costs more than the rest of a card. */
-const locales = new Map<string, string>();
-
-/** The locale itself when Intl accepts it, else English. */
+/** The locale itself when it reads as a language tag, else English: a card never fails on a locale. */
 export function resolveLocale(locale: string | undefined): string {
-  const key = locale ?? '';
-  let answer = locales.get(key);
-  if (answer === undefined) {
-    if (locales.size >= 512) locales.clear();
-    answer = checkLocale(locale);
-    locales.set(key, answer);
-  }
-  return answer;
-}
-
-function checkLocale(locale: string | undefined): string {
-  if (!locale?.trim()) return 'en';
-  try {
-    return new Intl.DateTimeFormat(locale.trim().replace(/_/g, '-')).resolvedOptions().locale;
-  } catch {
-    return 'en';
-  }
+  return parseLanguageTag(locale)?.locale ?? 'en';
 }
 
 /** Building Intl formatters costs far more than using them: keep them per locale and zone (few in practice, bounded anyway). */
