@@ -21,7 +21,7 @@ import { ComponentDialog, DialogSet, DialogTurnStatus, TextPrompt, WaterfallDial
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { structuredLookup } from '../dialogs/structuredLookup';
-import { languageOf, type TurnLanguage } from '../dialogs/turnLanguage';
+import { TurnLanguages, type TurnLanguage } from '../src/bot/turnLanguage';
 import { createApp } from '../src/app';
 import { registerMessagesRoute } from '../src/bot/messagesRoute';
 import { renderShipments } from '../src/cards/render';
@@ -54,13 +54,14 @@ const withState = (handler: ActivityHandler) => ({
 registerMessagesRoute(app.server, app.adapter, withState(echo), '/api/echo-state');
 
 const translator = new Translator(config.defaultLocale);
+const languages = new TurnLanguages(translator, config.defaultTimeZone);
 
 /** What the real turn does for a structured lookup, up to the messages: the lookup (cache included) and its cards. */
 async function lookupReplies(context: TurnContext): Promise<{ replies: Reply[]; language: TurnLanguage }> {
   const structured = structuredLookup(context.activity.value);
   if (!structured?.ok) throw new Error('the bench sends structured lookups only');
   const { request } = structured;
-  const language = languageOf(context, translator, config.defaultTimeZone);
+  const language = languages.of(context);
   const shipments = await app.lookup.find(request, language.language);
   const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
   const replies = renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId }, { intro });

@@ -10,7 +10,7 @@ import type { TurnContext } from '../src/bot/botbuilder';
 import { Dialog, type DialogContext, type DialogInstance, type DialogTurnResult } from './botbuilderDialogs';
 import type { Choice } from '../src/channels';
 import type { OfferedChoice } from '../src/recognize';
-import { sendText } from './send';
+import { sendText } from '../src/bot/send';
 
 /** Attempts a question gets before the dialog stops asking. */
 export const MAX_ATTEMPTS = 3;

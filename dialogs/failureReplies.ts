@@ -3,7 +3,7 @@
  * Technical detail never reaches the customer; it goes to the log.
  */
 import { InvalidArgumentError, NotFoundError, TrackingError } from '../src/tracking/errors';
-import { AnswerAbandonedError } from './replyDeadline';
+import { AnswerAbandonedError } from '../src/bot/replyDeadline';
 
 export type FailureReply =
   /**

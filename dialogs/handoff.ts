@@ -9,7 +9,6 @@ import { customerOf } from '../src/bot/turnCustomer';
 import { z } from 'zod';
 import type { Choice } from '../src/channels';
 import { caseOf, handoffReply, TRANSCRIPT_LIMITS, type HandoffCase } from '../src/handoff';
-import type { Translator } from '../src/i18n';
 import type { OfferedChoice } from '../src/recognize';
 import type { Clock } from '../src/runtime/clock';
 import type { Logger } from '../src/runtime/logger';
@@ -21,10 +20,10 @@ import type { ConversationMemory, LastLookup } from './conversationMemory';
 import type { ConversationTranscript } from './conversationTranscript';
 import type { LookupGuard } from './lookupGuard';
 import type { HandoffPort } from './handoffHubs';
-import { settle, type ReplyDeadline } from './replyDeadline';
-import { sendText } from './send';
+import { settle, type ReplyDeadline } from '../src/bot/replyDeadline';
+import { sendText } from '../src/bot/send';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
-import { languageOf, type TurnLanguage } from './turnLanguage';
+import { languageOf, type TurnLanguage, type TurnLanguages } from '../src/bot/turnLanguage';
 import { PERSON } from '../src/recognize/choiceValues';
 import type { Understanding } from '../src/recognize/understanding';
 
@@ -50,10 +49,10 @@ export interface HandoffParts {
   understanding: Understanding;
   finder: ShipmentFinder;
   deadline: ReplyDeadline;
-  translator: Translator;
   clock: Clock;
   logger: Logger;
-  defaultTimeZone: string;
+  /** The turn's language, which a hub's status event speaks again in the customer's. */
+  languages: TurnLanguages;
   /** The shop's help pages, per language: where a customer goes when no person can come. */
   supportPages: SupportPages;
   /** The problem state of a shipment, for the case (the next-steps rules, when there are any). */
@@ -81,7 +80,7 @@ export class Handoff {
   /** Hands the conversation to a person, from whatever step it is at. */
   async start(context: TurnContext): Promise<void> {
     const { port, memory, transcript, clock } = this.parts;
-    const language = this.language(context);
+    const language = languageOf(context);
     const now = clock.now();
     const underWay = await memory.handoff(context);
     if (port.takesOver && underWay && now - underWay.at < STILL_WAITING_MS) return sendText(context, language.t('handoff.already_waiting'));
@@ -117,7 +116,7 @@ export class Handoff {
       logger.info({ hub: port.hub }, 'handoff wait ended: no word from the hub');
       return false;
     }
-    const { t } = this.language(context);
+    const { t } = languageOf(context);
     const { text } = context.activity;
     if (understanding.command(text, t) === 'cancel' || understanding.wantsBot(text, t)) {
       await this.backToBot(context);
@@ -137,7 +136,7 @@ export class Handoff {
       await memory.setHandoff(context, undefined);
       logger.info({ hub: port.hub }, 'handoff left by the customer');
     }
-    await sendText(context, this.language(context).t('handoff.back_to_bot'));
+    await sendText(context, languageOf(context).t('handoff.back_to_bot'));
   }
 
   /** A hub's `handoff.status`: accepted, someone is coming; failed, the help page and the case; completed, the bot is back. */
@@ -154,8 +153,7 @@ export class Handoff {
     const { state } = parsed.data;
     logger.info({ hub: port.hub, state }, 'handoff status');
     // The hub's event speaks the agent's language, or none: the customer is answered in theirs.
-    context.activity.locale = underWay.locale;
-    const language = this.language(context);
+    const language = this.parts.languages.speak(context, underWay.locale);
     switch (state) {
       case 'accepted':
         await memory.setHandoff(context, { ...underWay, acceptedAt: clock.now() });
@@ -199,7 +197,4 @@ export class Handoff {
     );
   }
 
-  private language(context: TurnContext): TurnLanguage {
-    return languageOf(context, this.parts.translator, this.parts.defaultTimeZone);
-  }
 }

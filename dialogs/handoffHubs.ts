@@ -6,7 +6,7 @@
 import { ActivityTypes, EventFactory, type Activity, type ChannelAccount, type TurnContext } from '../src/bot/botbuilder';
 import { agentSummary, escalationTags, handoffReply, type HandoffCase, type HandoffHub, type TranscriptLine } from '../src/handoff';
 import type { Translate } from '../src/i18n';
-import { sendText } from './send';
+import { sendText } from '../src/bot/send';
 
 export interface HandoffRequest {
   handoffCase: HandoffCase;

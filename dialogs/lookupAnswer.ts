@@ -15,7 +15,6 @@ import type { Choice } from '../src/channels';
 import { pressingProblem } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
 import type { Clock } from '../src/runtime/clock';
-import type { Translator } from '../src/i18n';
 import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
 import type { Logger } from '../src/runtime/logger';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
@@ -23,10 +22,10 @@ import { allFinal, type Shipment } from '../src/tracking/shipment';
 import type { ConversationMemory } from './conversationMemory';
 import { failureReply, NOT_FOUND } from './failureReplies';
 import type { LookupGuard } from './lookupGuard';
-import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from './replyDeadline';
-import { sendMessage, sendText } from './send';
-import { languageOf, type TurnLanguage } from './turnLanguage';
-import { noteLookup } from './turnLookup';
+import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from '../src/bot/replyDeadline';
+import { sendMessage, sendText } from '../src/bot/send';
+import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
+import { noteLookup } from '../src/bot/turnLookup';
 import { FOLLOW_UPS, NOTIFY } from '../src/recognize/choiceValues';
 import type { Understanding } from '../src/recognize/understanding';
 
@@ -73,8 +72,6 @@ interface Found {
 
 export interface AnswererParts {
   finder: ShipmentFinder;
-  translator: Translator;
-  defaultTimeZone: string;
   logger: Logger;
   guard: LookupGuard;
   deadline: ReplyDeadline;
@@ -105,7 +102,7 @@ export class LookupAnswerer {
    */
   async answer(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
     const { guard, deadline } = this.parts;
-    const language = languageOf(context, this.parts.translator, this.parts.defaultTimeZone);
+    const language = languageOf(context);
     // Each number counts against the limit, however it was asked.
     for (const lookup of lookups) {
       const admission = await guard.admit(context);

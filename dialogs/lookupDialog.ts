@@ -8,16 +8,15 @@ import type { TurnContext } from '../src/bot/botbuilder';
 import { ComponentDialog, WaterfallDialog, type DialogTurnResult, type WaterfallStepContext } from './botbuilderDialogs';
 import type { TurnDialogs } from './turnDialogs';
 import type { Store } from '../src/config';
-import type { Translator } from '../src/i18n';
 import { pickChoice, storeNamedIn, validateIdentifier, type Candidate, type Recognition } from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { AskDialog, GAVE_UP, type Heard, type Question } from './askDialog';
 import type { ConversationMemory } from './conversationMemory';
 import { noticeText, type Answered, type LookupAnswerer, type Notice } from './lookupAnswer';
 import { answerToQuestion } from './questions';
-import { sendText } from './send';
+import { sendText } from '../src/bot/send';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
-import { languageOf, type TurnLanguage } from './turnLanguage';
+import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
 import { ALL } from '../src/recognize/choiceValues';
 import type { Understanding } from '../src/recognize/understanding';
 
@@ -70,7 +69,6 @@ export interface LookupDialogSettings {
   defaultStoreId?: string;
   /** The stores customers pick from by name (TRACKINGS_STORES). */
   stores?: Store[];
-  defaultTimeZone: string;
   /** The shop's help pages, per language. */
   supportPages: SupportPages;
 }
@@ -80,7 +78,6 @@ export class LookupDialog extends ComponentDialog {
     private readonly answerer: LookupAnswerer,
     private readonly understanding: Understanding,
     private readonly memory: ConversationMemory,
-    private readonly translator: Translator,
     private readonly settings: LookupDialogSettings,
   ) {
     super(LOOKUP_DIALOG);
@@ -128,7 +125,7 @@ export class LookupDialog extends ComponentDialog {
   private async take(step: WaterfallStepContext): Promise<DialogTurnResult> {
     const answer = step.result as Answer;
     if (answer.type === 'gave_up') {
-      await sendText(step.context, this.language(step.context).t('errors.too_many_attempts'));
+      await sendText(step.context, languageOf(step.context).t('errors.too_many_attempts'));
       return step.endDialog();
     }
     return step.replaceDialog(LOOP, this.withAnswer(this.completed(step.options as LookupDraft), answer));
@@ -213,13 +210,10 @@ export class LookupDialog extends ComponentDialog {
     return request ? { kind, identifier: request.identifier, shown: draft.missed } : { kind };
   }
 
-  private language(context: TurnContext): TurnLanguage {
-    return languageOf(context, this.translator, this.settings.defaultTimeZone);
-  }
 
   /** The question; the first time, said after a greeting or instead of it as a notice ("I couldn't find anything for …"). */
   private question(context: TurnContext, draft: LookupDraft, first: boolean): Question {
-    const { t } = this.language(context);
+    const { t } = languageOf(context);
     const question = this.questionFor(this.missing(draft)!, draft, t);
     if (!first) return question;
     const text = draft.notice ? noticeText(draft.notice, t) : question.text;
@@ -253,7 +247,7 @@ export class LookupDialog extends ComponentDialog {
   private async listen(context: TurnContext, draft: LookupDraft, question: Question): Promise<Heard<Answer>> {
     const text = context.activity.text ?? '';
     const asking = this.missing(draft)!;
-    const { t } = this.language(context);
+    const { t } = languageOf(context);
 
     const index = pickedIndex(text, question, asking, this.settings.stores);
     if (index !== undefined) return { ok: true, answer: { type: 'picked', index } };
@@ -321,7 +315,7 @@ export class LookupDialog extends ComponentDialog {
     const topic = this.understanding.topic(text, t);
     if (!topic) return undefined;
     const last = topic === 'eta' ? await this.memory.last(context) : undefined;
-    return { ok: false, counts: false, reply: answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, this.language(context).language), lastShown: last?.shown, atPrompt: true }) };
+    return { ok: false, counts: false, reply: answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language), lastShown: last?.shown, atPrompt: true }) };
   }
 }
 

@@ -8,7 +8,6 @@ import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import { DialogSet, type DialogState } from './botbuilderDialogs';
 import { TurnDialogs } from './turnDialogs';
 import type { Choice } from '../src/channels';
-import type { Translator } from '../src/i18n';
 import { pickChoice, type OfferedChoice } from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { leadWith } from './askDialog';
@@ -17,10 +16,10 @@ import type { Handoff } from './handoff';
 import type { LookupAnswerer } from './lookupAnswer';
 import { draftFrom, LOOKUP_DIALOG, type LookupDialog, type LookupDraft } from './lookupDialog';
 import { answerToQuestion } from './questions';
-import { sendText } from './send';
+import { sendText } from '../src/bot/send';
 import { structuredLookup } from './structuredLookup';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
-import { languageOf, type TurnLanguage } from './turnLanguage';
+import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
 import { ANOTHER, DONE, FOLLOW_UPS, NOTIFY, PERSON, STOP_ALL, stoppedBy, YOUR_ORDERS } from '../src/recognize/choiceValues';
 import type { Understanding } from '../src/recognize/understanding';
 import type { YourOrders } from './yourOrders';
@@ -29,7 +28,6 @@ import { firstName } from '../src/customers/firstName';
 import type { Notifications } from './notifications';
 
 export interface MainDialogSettings {
-  defaultTimeZone: string;
   /** The shop's help pages, per language. */
   supportPages: SupportPages;
 }
@@ -45,7 +43,6 @@ export class MainDialog {
     private readonly memory: ConversationMemory,
     private readonly handoff: Handoff,
     private readonly notifications: Notifications,
-    private readonly translator: Translator,
     private readonly settings: MainDialogSettings,
     private readonly yourOrders: YourOrders,
   ) {}
@@ -55,7 +52,7 @@ export class MainDialog {
    * customer is greeted by their first name and offered their orders first.
    */
   async welcome(context: TurnContext): Promise<void> {
-    const { t } = this.language(context);
+    const { t } = languageOf(context);
     const name = firstName(customerOf(context)?.name);
     await this.offer(context, name ? t('welcome_named', { name }) : t('welcome'), [...this.yourOrders.choices(context, t), ...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : [])]);
   }
@@ -64,7 +61,7 @@ export class MainDialog {
     // A colleague has the case: the turn is theirs.
     if (await this.handoff.holding(context)) return;
     const dialogs = await TurnDialogs.of(this.dialogSet(dialogState), dialogState, context);
-    const { t } = this.language(context);
+    const { t } = languageOf(context);
     const { text, value } = context.activity;
     // A number answers only the message right before it: read once, then forgotten.
     const offered = await this.memory.takeOffered(context);
@@ -209,7 +206,7 @@ export class MainDialog {
     const topic = this.understanding.topic(text, t);
     const last = topic === 'eta' || topic === 'problem' ? await this.memory.last(context) : undefined;
     const problem = topic === 'problem' ? await this.memory.lastProblem(context) : undefined;
-    const answer = topic && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, this.language(context).language), lastShown: last?.shown, problem, atPrompt: false });
+    const answer = topic && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language), lastShown: last?.shown, problem, atPrompt: false });
     // What the bot cannot do, a person can: where one can come into the conversation, the answer offers one.
     if (answer && topic !== 'eta' && this.handoff.offered) return this.offer(context, answer, this.personChoice(t));
     if (answer) return this.sayKeepingChoices(context, answer, offered);
@@ -280,7 +277,4 @@ export class MainDialog {
     if (choices.length) await this.memory.offered(context, choices.map((choice) => choice.value));
   }
 
-  private language(context: TurnContext): TurnLanguage {
-    return languageOf(context, this.translator, this.settings.defaultTimeZone);
-  }
 }

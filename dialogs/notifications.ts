@@ -7,7 +7,7 @@ import { TurnContext, type StatePropertyAccessor } from '../src/bot/botbuilder';
 import { dateFormatter } from '../src/cards/format';
 import { BUTTON_TITLE_BUDGET } from '../src/cards/statusCard';
 import type { Choice } from '../src/channels';
-import type { Translator } from '../src/i18n';
+import type { Translate } from '../src/i18n';
 import type { Logger } from '../src/runtime/logger';
 import { errorLogFields } from '../src/tracking/errors';
 import { pickChoice } from '../src/recognize';
@@ -17,8 +17,8 @@ import { conversationKey } from '../src/bot/conversationQueue';
 import type { ConversationMemory } from './conversationMemory';
 import { hasUserId, type LookupGuard } from './lookupGuard';
 import { listOf } from './lookupAnswer';
-import { sendText } from './send';
-import { languageOf, type TurnLanguage } from './turnLanguage';
+import { sendText } from '../src/bot/send';
+import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
 
 /** A stop button shows at most this much of the number (its end, which people compare). */
 const STOP_TITLE_IDENTIFIER = 14;
@@ -35,15 +35,15 @@ export class Notifications {
   constructor(
     private readonly watches: Watches,
     private readonly memory: ConversationMemory,
-    private readonly translator: Translator,
-    private readonly defaultTimeZone: string,
+    /** Stop words are understood in English besides the customer's language. */
+    private readonly english: Translate,
     private readonly logger: Logger,
     private readonly limits?: SubscriberLimits,
   ) {}
 
   /** Watches what the last answer found. */
   async start(context: TurnContext): Promise<void> {
-    const language = this.language(context);
+    const language = languageOf(context);
     const { t } = language;
     if (!this.watches.enabled) return sendText(context, t('notify.off'));
     const things = await this.memory.lastAnswer(context);
@@ -77,7 +77,7 @@ export class Notifications {
 
   /** Stops one watch (by id) or every watch of the conversation. */
   async stop(context: TurnContext, id?: string): Promise<void> {
-    const language = this.language(context);
+    const language = languageOf(context);
     const stopped = await this.watches.stop(conversationKey(context.activity), id);
     if (!stopped.length) return sendText(context, language.t('notify.none'));
     await sendText(context, language.t('notify.stopped', { identifiers: listOf(stopped.map((watch) => watch.shown), language.locale) }));
@@ -85,7 +85,7 @@ export class Notifications {
 
   /** What is watched, until when, each with its own stop button. Whether it offered those stops. */
   async list(context: TurnContext): Promise<boolean> {
-    const language = this.language(context);
+    const language = languageOf(context);
     const { t } = language;
     const watched = await this.watches.list(conversationKey(context.activity));
     const notice = await this.setAsideNotice(context, t);
@@ -108,8 +108,8 @@ export class Notifications {
   async picked(context: TurnContext, text: string, offered: readonly string[], numbers: boolean): Promise<string | undefined> {
     const stops = offered.filter((value) => value === STOP_ALL || stoppedBy(value));
     if (!stops.length) return undefined;
-    const { t } = this.language(context);
-    const { english } = this.translator;
+    const { t } = languageOf(context);
+    const { english } = this;
     const watched = await this.watches.list(conversationKey(context.activity));
     const generic = stops.length === 1 ? [t('choice.stop_watch'), ...t('choice.stop_watch_synonyms').split('|'), ...english('choice.stop_watch_synonyms').split('|')] : [];
     const choices = offered.map((value) => {
@@ -158,9 +158,6 @@ export class Notifications {
     }
   }
 
-  private language(context: TurnContext): TurnLanguage {
-    return languageOf(context, this.translator, this.defaultTimeZone);
-  }
 }
 
 /**

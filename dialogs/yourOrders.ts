@@ -10,7 +10,7 @@ import { channelProfile, type Choice } from '../src/channels';
 import { lookupableOrders, NEWEST_ORDERS, type OfferedOrder } from '../src/customers/ownedOrders';
 import type { NamedStore, OfferedChoice } from '../src/recognize';
 import type { LookupRequest } from '../src/tracking/lookup';
-import type { TurnLanguage } from './turnLanguage';
+import type { TurnLanguage } from '../src/bot/turnLanguage';
 import { orderPicked, orderValue, YOUR_ORDERS } from '../src/recognize/choiceValues';
 import type { Understanding } from '../src/recognize/understanding';
 

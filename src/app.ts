@@ -14,7 +14,7 @@ import { Understanding } from './recognize/understanding';
 import { YourOrders } from '../dialogs/yourOrders';
 import { DEFAULT_LIMITS, HANDOFF_LIMITS, hasUserId, limitsInForce, LookupGuard, type GuardLimits, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
-import { ReplyDeadline } from '../dialogs/replyDeadline';
+import { ReplyDeadline } from './bot/replyDeadline';
 import { createAdapter, type TrackingAdapter } from './bot/adapter';
 import type { AuthEndpoints } from './bot/inboundAuthentication';
 import { ConversationQueue } from './bot/conversationQueue';
@@ -24,6 +24,7 @@ import { createStorage } from './bot/storage';
 import { TurnTransaction } from './bot/turnTransaction';
 import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
+import { TurnLanguages } from './bot/turnLanguage';
 import type { Config } from './config';
 import type { CustomerDirectory } from './customers/customer';
 import { problemOf } from './nextSteps/problem';
@@ -129,6 +130,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
 
   const finder = new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock });
   const translator = new Translator(config.defaultLocale);
+  // The turn's language, decided once by the bot and read by every dialog.
+  const languages = new TurnLanguages(translator, config.defaultTimeZone);
   const storage = parts.storage ?? createStateStorage(config, parts.clock);
   const stateStorage = new OptimisticStorage(storage);
   const conversationState = new ConversationState(stateStorage);
@@ -145,7 +148,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const transcript = new ConversationTranscript(conversationState.createProperty<StoredTranscript | undefined>('transcript'), clock, hub === 'botframework' && config.handoff.transcript);
   const transaction = new TurnTransaction([userState, conversationState], (context, replies) => transcript.record(context, replies));
   const botLogger = logger.child({ component: 'bot' });
-  const adapter = createAdapter(config, translator, botLogger, parts.authEndpoints);
+  const adapter = createAdapter(config, languages, botLogger, parts.authEndpoints);
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger);
 
   const memory = new ConversationMemory(conversationState.createProperty<Memory>('memory'));
@@ -158,10 +161,9 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     understanding,
     finder,
     deadline,
-    translator,
+    languages,
     clock,
     logger: logger.child({ component: 'handoff' }),
-    defaultTimeZone: config.defaultTimeZone,
     supportPages: config.supportPages,
     problemOf: (shipment) => problemOf(shipment, clock.now(), config.staleAfterDays)?.state,
     limit: new LookupGuard(
@@ -191,8 +193,6 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake());
   const answerer = new LookupAnswerer({
     finder,
-    translator,
-    defaultTimeZone: config.defaultTimeZone,
     logger: logger.child({ component: 'dialog' }),
     guard: new LookupGuard(
       [
@@ -214,9 +214,9 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     renderings: new RenderedAnswers(),
     details: disclosure,
   });
-  const settings = { defaultTimeZone: config.defaultTimeZone, supportPages: config.supportPages };
-  const lookupDialog = new LookupDialog(answerer, understanding, memory, translator, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
-  const notifications = new Notifications(watches, memory, translator, config.defaultTimeZone, logger.child({ component: 'dialog' }), {
+  const settings = { supportPages: config.supportPages };
+  const lookupDialog = new LookupDialog(answerer, understanding, memory, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
+  const notifications = new Notifications(watches, memory, translator.english, logger.child({ component: 'dialog' }), {
     // The lookups' guard with counters of its own: "Notify me" requests per 10 minutes, per conversation and per customer.
     requests: new LookupGuard(
       [
@@ -229,8 +229,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     watches: userState.createProperty<string[]>('watches'),
   });
   const yourOrders = new YourOrders(understanding, config.trackings?.stores);
-  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, translator, settings, yourOrders);
-  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, botLogger, customers);
+  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, settings, yourOrders);
+  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, languages, botLogger, customers);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });

@@ -4,6 +4,7 @@
  */
 import i18next, { type i18n } from 'i18next';
 import { LRUCache } from 'lru-cache';
+import { parseLanguageTag, type LanguageTag } from './languageTag';
 import de from '../locales/de/translation.json';
 import en from '../locales/en/translation.json';
 import es from '../locales/es/translation.json';
@@ -92,11 +93,12 @@ export class Translator {
   }
 
   private resolve(requested: string | undefined): Localization {
-    const locale = canonicalLocale(requested) ?? canonicalLocale(this.defaultLocale) ?? 'en';
-    const language = languageOf(locale) ?? languageOf(this.defaultLocale) ?? 'en';
-    // A locale of an unsupported language formats dates its own way but speaks the default language.
-    const formatLocale = languageOf(locale) ? locale : (canonicalLocale(this.defaultLocale) ?? 'en');
-    return { language, locale: formatLocale, t: this.translators.get(language)! };
+    const asked = parseLanguageTag(requested);
+    const fallback = parseLanguageTag(this.defaultLocale);
+    // A locale of a language without translations is answered in the default's language and formats: one answer, one language.
+    const tag = spoken(asked) ? asked : spoken(fallback) ? fallback : undefined;
+    const language = (tag?.language ?? 'en') as Language;
+    return { language, locale: tag?.locale ?? fallback?.locale ?? 'en', t: this.translators.get(language)! };
   }
 
   /** Every key path of a language's strings, for the completeness test. */
@@ -105,21 +107,9 @@ export class Translator {
   }
 }
 
-function canonicalLocale(value: string | undefined): string | undefined {
-  const tag = value?.trim().replace(/_/g, '-');
-  if (!tag) return undefined;
-  try {
-    return new Intl.Locale(tag).toString();
-  } catch {
-    return undefined;
-  }
-}
-
-function languageOf(locale: string | undefined): Language | undefined {
-  const tag = canonicalLocale(locale);
-  if (!tag) return undefined;
-  const language = new Intl.Locale(tag).language;
-  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : undefined;
+/** Whether the bot has translations for the tag's language. */
+function spoken(tag: LanguageTag | undefined): tag is LanguageTag {
+  return tag !== undefined && (LANGUAGES as readonly string[]).includes(tag.language);
 }
 
 function flatten(value: unknown, prefix = ''): string[] {

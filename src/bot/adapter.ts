@@ -3,18 +3,15 @@
  * and the conversation's saved state is left as the last good turn saved it.
  */
 import { CloudAdapter, type Activity, type Request, type Response, type TurnContext } from './botbuilder';
-// What CloudAdapter.process applies to a posted activity (timestamps as Dates); not exported from the index.
-import { validateAndFixActivity } from 'botbuilder/lib/activityValidator';
-import { AuthenticationError, type BotFrameworkAuthentication } from 'botframework-connector';
-import { languageOf } from '../../dialogs/turnLanguage';
+import { AuthenticationError, validateAndFixActivity, type BotFrameworkAuthentication } from './botbuilder';
 import type { Config } from '../config';
-import type { Translator } from '../i18n';
 import type { Validated } from '../http/validation';
 import { errorLogFields } from '../tracking/errors';
 import { InboundAuthentication, type AuthEndpoints } from './inboundAuthentication';
 import { OmnichannelBridge } from './omnichannelBridge';
 import { StateConflictError } from './optimisticStorage';
 import type { Logger } from '../runtime/logger';
+import type { TurnLanguages } from './turnLanguage';
 
 /**
  * CloudAdapter, with a posted activity processed as CloudAdapter.process does it, with two differences.
@@ -60,7 +57,7 @@ export class TrackingAdapter extends CloudAdapter {
 
 export function createAdapter(
   config: Config,
-  translator: Translator,
+  languages: TurnLanguages,
   logger: Logger,
   authEndpoints: AuthEndpoints = {},
 ): TrackingAdapter {
@@ -75,7 +72,8 @@ export function createAdapter(
     logger.error({ error: errorLogFields(error), channel: context.activity.channelId, activityType: context.activity.type }, 'turn failed');
     const lostRace = error instanceof StateConflictError;
     try {
-      const { t } = languageOf(context, translator, config.defaultTimeZone);
+      // A turn that failed before the bot decided its language (or a proactive one) decides it here.
+      const { t } = languages.of(context);
       await context.sendActivity(t(lostRace ? 'errors.busy' : 'errors.unexpected'));
     } catch {
       // The channel itself is failing; the log above already says why.

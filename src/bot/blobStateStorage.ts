@@ -7,9 +7,7 @@
  */
 import { ContainerClient, RestError, type StoragePipelineOptions } from '@azure/storage-blob';
 import type { Storage, StoreItem, StoreItems } from './botbuilder';
-import { BlobsStorage } from 'botbuilder-azure-blobs';
-// The blob name BlobsStorage reads an item from; the create must write the very same name.
-import { sanitizeBlobKey } from 'botbuilder-azure-blobs/lib/sanitizeBlobKey';
+import { BlobsStorage, sanitizeBlobKey } from './botbuilderAzureBlobs';
 import { CREATE_ONLY } from './optimisticStorage';
 
 export class BlobStateStorage implements Storage {

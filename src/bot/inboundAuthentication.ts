@@ -8,8 +8,16 @@
  * - Pointing one endpoint elsewhere keeps the public cloud's values for the rest: botbuilder would
  *   otherwise take every value from the overrides and leave the others undefined.
  */
-import { CallerIdConstants, ConfigurationBotFrameworkAuthentication, StatusCodes, type Activity, type ConfigurationBotFrameworkAuthenticationOptions } from './botbuilder';
-import { AuthenticationConstants, AuthenticationError, type AuthenticateRequestResult } from 'botframework-connector';
+import {
+  AuthenticationConstants,
+  AuthenticationError,
+  CallerIdConstants,
+  ConfigurationBotFrameworkAuthentication,
+  StatusCodes,
+  type Activity,
+  type AuthenticateRequestResult,
+  type ConfigurationBotFrameworkAuthenticationOptions,
+} from './botbuilder';
 import type { Config } from '../config';
 import { withoutLibraryOutput } from '../log';
 import type { Logger } from '../runtime/logger';

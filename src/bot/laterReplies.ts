@@ -7,8 +7,8 @@
  * customers are told to ask again rather than left waiting for an answer that will never come.
  */
 import { TurnContext, type CloudAdapter } from './botbuilder';
-import { AnswerAbandonedError, type LaterDelivery, type Settled } from '../../dialogs/replyDeadline';
-import { lookupOf } from '../../dialogs/turnLookup';
+import { AnswerAbandonedError, type LaterDelivery, type Settled } from './replyDeadline';
+import { lookupOf } from './turnLookup';
 import { errorLogFields } from '../tracking/errors';
 import type { Logger } from '../runtime/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';

@@ -14,9 +14,9 @@ import type { Announcement, Announcer, Delivery, Watch } from '../watch';
 import { errorLogFields } from '../tracking/errors';
 import { parseRetryAfter } from '../tracking/retry';
 import type { Logger } from '../runtime/logger';
-import type { ConversationMemory } from '../../dialogs/conversationMemory';
-import { sendMessage } from '../../dialogs/send';
+import { sendMessage } from './send';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
+import type { OfferedChoices } from './dialogPorts';
 import { withoutOwnRetries } from './connectorRetries';
 import type { TurnTransaction } from './turnTransaction';
 
@@ -30,7 +30,8 @@ export class ProactiveAnnouncer implements Announcer {
     private readonly botAppId: string,
     private readonly queue: ConversationQueue,
     private readonly transaction: TurnTransaction,
-    private readonly memory: ConversationMemory,
+    /** The update's choices become the ones a number picks next. */
+    private readonly memory: OfferedChoices,
     private readonly logger: Logger,
   ) {}
 

@@ -1,53 +1,50 @@
 /**
- * The ActivityHandler: greets new members, strips a Teams @mention, runs the main dialog, passes an
+ * The ActivityHandler: greets new members, strips a Teams @mention, decides the turn's language, runs the root dialog, passes an
  * agent hub's `handoff.status` on to the handoff (answered, never refused), and runs each turn as a transaction on the conversation's state and the customer's lookup counters:
  * one at a time per conversation in this process, and run again on fresh state when another turn
  * (another instance, another conversation of the customer) changed it meanwhile.
  */
 import { ActivityHandler, HandoffEventNames, StatusCodes, TurnContext, type BotState, type InvokeResponse } from './botbuilder';
-import type { DialogState } from '../../dialogs/botbuilderDialogs';
-import type { Handoff } from '../../dialogs/handoff';
-import type { MainDialog } from '../../dialogs/mainDialog';
 import type { Logger } from '../runtime/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
+import type { HandoffStatus, RootDialog } from './dialogPorts';
 import { DuplicateDeliveries } from './duplicateDeliveries';
 import type { TurnTransaction } from './turnTransaction';
-import { lookupOf } from '../../dialogs/turnLookup';
+import { lookupOf } from './turnLookup';
 import type { CustomerDirectory } from '../customers/customer';
 import { resolveCustomer } from './turnCustomer';
+import type { TurnLanguages } from './turnLanguage';
 
 export class TrackingBot extends ActivityHandler {
   private readonly duplicates: DuplicateDeliveries;
 
   constructor(
     conversationState: BotState,
-    mainDialog: MainDialog,
-    handoff: Handoff,
+    dialog: RootDialog,
+    handoff: HandoffStatus,
     private readonly queue: ConversationQueue,
     private readonly transaction: TurnTransaction,
+    private readonly languages: TurnLanguages,
     private readonly logger?: Logger,
     /** The customers the store signed in; without it everyone is a visitor. */
     private readonly customers?: CustomerDirectory,
   ) {
     super();
     this.duplicates = new DuplicateDeliveries(conversationState);
-    const dialogState = conversationState.createProperty<DialogState>('dialogState');
+    const dialogState = conversationState.createProperty('dialogState');
 
     this.onMessage(async (context, next) => {
       // In a Teams channel the text starts with "<at>Bot</at>"; the dialog must see only what the user said.
       // (A card submit carries the mention but no text, and botbuilder's helper assumes both.)
       if (typeof context.activity.text === 'string' && context.activity.recipient?.id) TurnContext.removeRecipientMention(context.activity);
-      await mainDialog.run(context, dialogState);
+      await dialog.run(context, dialogState);
       await next();
     });
 
     // Web Chat sends nothing when it connects; pages send this event so the bot can greet first.
     this.onEvent(async (context, next) => {
-      if (context.activity.name === 'webchat/join') {
-        const requested = (context.activity.value as { locale?: unknown } | undefined)?.locale;
-        if (!context.activity.locale && typeof requested === 'string') context.activity.locale = requested;
-        await mainDialog.welcome(context);
-      }
+      // (Its value's locale is the page's: the turn's language heeds it, turnLanguage.ts.)
+      if (context.activity.name === 'webchat/join') await dialog.welcome(context);
       if (context.activity.name === HandoffEventNames.HandoffStatus) await handoff.status(context);
       await next();
     });
@@ -55,7 +52,7 @@ export class TrackingBot extends ActivityHandler {
     this.onMembersAdded(async (context, next) => {
       const botId = context.activity.recipient?.id;
       // One welcome, however many people joined at once.
-      if ((context.activity.membersAdded ?? []).some((member) => member.id !== botId)) await mainDialog.welcome(context);
+      if ((context.activity.membersAdded ?? []).some((member) => member.id !== botId)) await dialog.welcome(context);
       await next();
     });
   }
@@ -80,6 +77,8 @@ export class TrackingBot extends ActivityHandler {
       duplicate = await this.duplicates.seenBefore(context);
       if (duplicate) return;
       await resolveCustomer(context, this.customers);
+      // Once, before any dialog: who the customer is can decide the language they are answered in.
+      this.languages.of(context);
       await super.run(context);
     });
     if (duplicate) return this.logDuplicate(context);

@@ -5,6 +5,7 @@
  * date: it is formatted in UTC, so no zone can move it to the day before or after.
  */
 import { Memo } from '../runtime/memo';
+import { parseLanguageTag } from '../languageTag';
 import { validTimeZone } from '../timeZone';
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -21,21 +22,9 @@ export function resolveTimeZone(timeZone: string | undefined): string {
   return validTimeZone(timeZone) ?? 'UTC';
 }
 
-/** Answers of resolveLocale: each check builds an Intl object, which costs more than the rest of a card. */
-const locales = new Memo<string>(512);
-
-/** The locale itself when Intl accepts it, else English. */
+/** The locale itself when it reads as a language tag, else English: a card never fails on a locale. */
 export function resolveLocale(locale: string | undefined): string {
-  return locales.get(locale ?? '', () => checkLocale(locale));
-}
-
-function checkLocale(locale: string | undefined): string {
-  if (!locale?.trim()) return 'en';
-  try {
-    return new Intl.DateTimeFormat(locale.trim().replace(/_/g, '-')).resolvedOptions().locale;
-  } catch {
-    return 'en';
-  }
+  return parseLanguageTag(locale)?.locale ?? 'en';
 }
 
 /** Building Intl formatters costs far more than using them: keep them per locale and zone (few in practice, bounded anyway). */

@@ -1,14 +1,10 @@
 /**
- * The `lang` both upstreams understand: a two-letter ISO 639-1 code.
- * Intl's canonicalization already maps three-letter codes (deu, ger) to two letters.
+ * The `lang` both upstreams understand: a two-letter ISO 639-1 code, read from any language tag by the
+ * one reader (src/languageTag.ts), which maps three-letter codes (deu, ger) to two letters.
  */
-export function upstreamLang(locale: string | undefined, fallback = 'en'): string {
-  const tag = locale?.trim().replace(/_/g, '-');
-  if (!tag) return fallback;
-  try {
-    const language = new Intl.Locale(tag).language;
-    return /^[a-z]{2}$/.test(language) ? language : fallback;
-  } catch {
-    return fallback;
-  }
+import { parseLanguageTag } from '../languageTag';
+
+export function upstreamLang(tag: string | undefined, fallback = 'en'): string {
+  const language = parseLanguageTag(tag)?.language;
+  return language && /^[a-z]{2}$/.test(language) ? language : fallback;
 }

@@ -35,8 +35,11 @@ export interface LookupTrace {
 /** What the conversation needs of the tracking core: the kinds it can look up, and the lookup. */
 export interface ShipmentFinder {
   kinds(): LookupKind[];
-  /** `locale` picks the language of Interface A's texts. An empty list means "no shipment found". */
-  find(request: LookupRequest, locale?: string, trace?: LookupTrace): Promise<Shipment[]>;
+  /**
+   * `language` (`de`; a whole tag such as de-CH is read down to it) picks the language of Interface A's
+   * texts. An empty list means "no shipment found".
+   */
+  find(request: LookupRequest, language?: string, trace?: LookupTrace): Promise<Shipment[]>;
 }
 
 export interface LookupSources {
@@ -52,12 +55,12 @@ export class ShipmentLookup implements ShipmentFinder {
     return LOOKUP_KINDS.filter((kind) => (kind === 'order_number' ? this.sources.checkpoints : this.sources.trackings));
   }
 
-  /** `locale` picks the language of Interface A's texts. */
-  async find(request: LookupRequest, locale?: string): Promise<Shipment[]> {
+  /** `language` picks the language of Interface A's texts. */
+  async find(request: LookupRequest, language?: string): Promise<Shipment[]> {
     if (request.kind === 'order_number') {
       const source = this.sources.checkpoints;
       if (!source) throw new NotConfiguredError('checkpoints');
-      const answer = await source.client.getCheckpoints(request.identifier, locale, source.credentials);
+      const answer = await source.client.getCheckpoints(request.identifier, language, source.credentials);
       return answer ? normalizeCheckpoints(answer) : [];
     }
     const source = this.sources.trackings;

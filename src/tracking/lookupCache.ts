@@ -19,7 +19,7 @@ export interface LookupCacheOptions {
 
 interface Call {
   request: LookupRequest;
-  locale?: string;
+  language?: string;
 }
 
 /** A frozen list, so that no reader can change what the next customer is shown. */
@@ -43,7 +43,7 @@ export class CachedLookup implements ShipmentFinder {
       perf: { now: () => clock.now() },
       // Read the clock on every check: lru-cache otherwise keeps "now" for a tick, which an injected clock outruns.
       ttlResolution: 0,
-      fetchMethod: async (_key, _stale, { context }) => ({ shipments: Object.freeze(await this.inner.find(context.request, context.locale)) }),
+      fetchMethod: async (_key, _stale, { context }) => ({ shipments: Object.freeze(await this.inner.find(context.request, context.language)) }),
     });
   }
 
@@ -51,10 +51,10 @@ export class CachedLookup implements ShipmentFinder {
     return this.inner.kinds();
   }
 
-  async find(request: LookupRequest, locale?: string, trace?: LookupTrace): Promise<Shipment[]> {
-    if (!this.enabled) return this.inner.find(request, locale, trace);
+  async find(request: LookupRequest, language?: string, trace?: LookupTrace): Promise<Shipment[]> {
+    if (!this.enabled) return this.inner.find(request, language, trace);
     const status: LRUCache.Status<string, Answer, Call> = {};
-    const answer = this.cache.fetch(keyOf(request, locale), { context: { request, locale }, status });
+    const answer = this.cache.fetch(keyOf(request, language), { context: { request, language }, status });
     // lru-cache says how it served the fetch as soon as the call returns.
     if (trace) trace.cache = status.fetch === 'hit' ? 'hit' : status.fetch === 'inflight' ? 'shared' : 'miss';
     return (await answer)!.shipments as Shipment[];
@@ -62,7 +62,7 @@ export class CachedLookup implements ShipmentFinder {
 }
 
 /** Interface B's answers do not depend on the language; Interface A's texts do. */
-function keyOf(request: LookupRequest, locale: string | undefined): string {
-  const lang = request.kind === 'order_number' ? upstreamLang(locale) : '';
+function keyOf(request: LookupRequest, language: string | undefined): string {
+  const lang = request.kind === 'order_number' ? upstreamLang(language) : '';
   return [request.kind, request.identifier.trim(), request.storeId?.trim() ?? '', lang].join('\u0000');
 }

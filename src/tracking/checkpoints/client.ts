@@ -24,8 +24,11 @@ export class CheckpointsClient {
     this.endpoint = new URL('v2/checkpoints', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).toString();
   }
 
-  /** The order's shipments, or null when the interface knows no shipment for it (404 or an empty header). */
-  async getCheckpoints(orderNo: string, locale: string | undefined, credentials: CheckpointsCredentials): Promise<CheckpointsResponse | null> {
+  /**
+   * The order's shipments, or null when the interface knows no shipment for it (404 or an empty header).
+   * `language` is that of the texts (`de`; a whole tag such as de-CH is read down to it; English without one).
+   */
+  async getCheckpoints(orderNo: string, language: string | undefined, credentials: CheckpointsCredentials): Promise<CheckpointsResponse | null> {
     const order = orderNo.trim();
     if (!order) throw new InvalidArgumentError('orderNo', 'orderNo is required');
     if (!/^\d+$/.test(credentials.userId)) throw new InvalidArgumentError('user', 'user must be a numeric user id');
@@ -34,7 +37,7 @@ export class CheckpointsClient {
     const url = new URL(this.endpoint);
     url.searchParams.set('user', credentials.userId);
     url.searchParams.set('orderNo', order);
-    url.searchParams.set('lang', upstreamLang(locale));
+    url.searchParams.set('lang', upstreamLang(language));
 
     const response = await this.http.send({
       upstream: 'checkpoints',

@@ -3,8 +3,8 @@
  * state so that the bot's one log line per turn can report it. The log line never carries the message
  * text: that is the customer's.
  */
-import type { TurnContext } from '../src/bot/botbuilder';
-import type { LookupTrace } from '../src/tracking/lookup';
+import type { TurnContext } from './botbuilder';
+import type { LookupTrace } from '../tracking/lookup';
 
 export type LookupOutcome = 'found' | 'not_found' | 'refused' | 'failed' | 'limited' | 'deferred' | 'abandoned';
 

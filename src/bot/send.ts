@@ -2,8 +2,8 @@
  * Messages out: a text or a rendered answer, with its choices shown the way the channel shows them
  * (src/channels). The only place where the channel-neutral Message becomes a botbuilder activity.
  */
-import { ActivityTypes, type Activity, type TurnContext } from '../src/bot/botbuilder';
-import { forChannel, offerChoices, type Choice, type Message } from '../src/channels';
+import { ActivityTypes, type Activity, type TurnContext } from './botbuilder';
+import { forChannel, offerChoices, type Choice, type Message } from '../channels';
 
 export function toActivity(message: Message): Partial<Activity> {
   // botbuilder's type wants suggestedActions.to; the channel sends to the whole conversation without it.

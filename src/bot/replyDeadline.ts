@@ -4,8 +4,8 @@
  * the dialog waits at most `withinMs`, then says it is still checking and hands the lookup to a
  * LaterDelivery, which sends the answer as a message of its own when it comes.
  */
-import type { TurnContext } from '../src/bot/botbuilder';
-import type { Clock } from '../src/runtime/clock';
+import type { TurnContext } from './botbuilder';
+import type { Clock } from '../runtime/clock';
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
