@@ -87,7 +87,7 @@ describe('the agent hub, as the local channel plays it', () => {
     expect(first.activities.map(shown)).toEqual(['customer: je voudrais parler à quelqu’un', expect.stringMatching(/^bot: Je demande à un membre de l’équipe de prendre le relais/), '(handoff.initiate)']);
     // What the page shows: the case and the transcript the hub received.
     const initiate = first.activities[2];
-    expect(initiate.value).toEqual({ language: 'fr', locale: 'fr-FR', lookups: [] });
+    expect(initiate.value).toEqual({ language: 'fr', locale: 'fr-FR', lookups: [], signedIn: false });
     expect(initiate.attachments[0].content.activities.map((a: any) => a.text)).toEqual(['je voudrais parler à quelqu’un']);
     // Nobody has the conversation: the agent can neither be done nor write yet.
     expect((await hub(id, 'status', { state: 'completed' })).status).toBe(409);
