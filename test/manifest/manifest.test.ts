@@ -13,8 +13,8 @@ import { buildPackage, escapeLoneBrackets, PACKAGE_FILE, pngSize, renderManifest
 import { ACCENT, COLOR_SIZE, crc32 as tableCrc32, OUTLINE_SIZE, renderColorIcon, renderOutlineIcon } from '../../manifest/icons';
 
 /*
- * @microsoft/app-manifest is CommonJS yet requires strip-bom 5, which is ESM only. Node ≥ 20.19
- * loads it (require of ESM); jest's module loader cannot. Stand in for it with the same function,
+ * @microsoft/app-manifest is CommonJS yet requires strip-bom 5, which is ESM only. Node (22.12 and
+ * later) loads it (require of ESM); jest's module loader cannot. Stand in for it with the same function,
  * at the path the package resolves it to, before the package is loaded.
  */
 const MANIFEST_PACKAGE = path.dirname(require.resolve('@microsoft/app-manifest/package.json'));
