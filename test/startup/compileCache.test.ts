@@ -44,7 +44,7 @@ test('a restart reads our compiled code from the cache the last start left when 
 
   const again = await startService({ ...SANDBOX, TMPDIR: tmp, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
   await stopped(again);
-  const accepted = again.output().split('\n').filter((line) => /V8 code cache for CommonJS .* was accepted/.test(line));
+  const accepted = again.output().split('\n').filter((line) => /^\[compile cache\] .*cache for .* was accepted/.test(line));
   expect(accepted.some((line) => line.includes(`${path.sep}dist${path.sep}src${path.sep}app.js`))).toBe(true);
   expect(accepted.some((line) => line.includes(`${path.sep}node_modules${path.sep}botbuilder`))).toBe(true);
 });
