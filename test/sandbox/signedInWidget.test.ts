@@ -18,6 +18,8 @@ jest.setTimeout(120_000);
 const SHOTS = `${SCREENSHOTS}/signed-in`;
 const demo = useDemoShop(SHOTS, { signIn: true });
 const GREETING = 'Hi! I can tell you where your order is.';
+/** A signed-in customer is greeted by first name (#25). */
+const SIGNED_IN_GREETING = 'Hi Alex! I can tell you where your order is.';
 const ORD_1001_TRACKING_NUMBER = '00340434161094048139';
 
 /** The user ids the token endpoint gave this page, in order. */
@@ -60,7 +62,7 @@ for (const [device, label] of [
     const tag = await page.locator('script[data-customer-token]').getAttribute('data-customer-token');
     expect(tag).toMatch(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
     await launcher(page).click();
-    await bubble(chat(page), GREETING).waitFor();
+    await bubble(chat(page), SIGNED_IN_GREETING).waitFor();
     expect(given).toHaveLength(1);
     expect(given[0]).toMatch(/^dl_[\w-]{32}$/);
     expect(await demo.app.customers.find(given[0])).toMatchObject({ name: 'Alex Morgan', locale: 'en', orders: DEMO_ORDERS });
@@ -86,7 +88,7 @@ for (const [device, label] of [
     await page.getByText('Signed in as Alex Morgan').waitFor();
     await launcher(page).click();
     await chat(page).locator('.ac-adaptiveCard').filter({ hasText: ORD_1001_TRACKING_NUMBER }).first().waitFor();
-    await expect(chat(page).locator('.webchat__bubble').filter({ hasText: GREETING }).count()).resolves.toBe(1);
+    await expect(chat(page).locator('.webchat__bubble').filter({ hasText: SIGNED_IN_GREETING }).count()).resolves.toBe(1);
     expect(renewals.length).toBeGreaterThanOrEqual(1);
     expect(given).toHaveLength(1);
     expect((await demo.app.customers.find(given[0]))?.name).toBe('Alex Morgan');
@@ -113,7 +115,7 @@ browserTest('a visitor’s conversation gives way to the customer’s at sign-in
   await signIn(page);
   await launcher(page).waitFor();
   // Open on the last page, so open here: a new conversation, the customer's, greeted afresh.
-  await bubble(chat(page), GREETING).waitFor();
+  await bubble(chat(page), SIGNED_IN_GREETING).waitFor();
   await expect(chat(page).locator('.webchat__bubble--from-user').count()).resolves.toBe(0);
   expect(given).toHaveLength(2);
   expect((await demo.app.customers.find(given[1]))?.name).toBe('Alex Morgan');
