@@ -131,17 +131,11 @@ type ManifestLibrary = typeof import('@microsoft/app-manifest');
 type Schema = Awaited<ReturnType<ManifestLibrary['AppManifestUtils']['fetchSchema']>>;
 
 /**
- * @microsoft/app-manifest, loaded on first use. It is CommonJS but requires strip-bom 5, which is
- * ESM only: Node loads that from 20.19 on (require of ESM), Node 20.12 to 20.18 cannot, and
- * then the schema check is skipped rather than the build refused.
+ * @microsoft/app-manifest, loaded on first use. It is CommonJS but requires strip-bom 5, which is ESM
+ * only: every Node this project runs on (22.12 and later) loads that (require of ESM).
  */
-function manifestLibrary(): ManifestLibrary | undefined {
-  try {
-    return require('@microsoft/app-manifest') as ManifestLibrary;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_REQUIRE_ESM') return undefined;
-    throw error;
-  }
+function manifestLibrary(): ManifestLibrary {
+  return require('@microsoft/app-manifest') as ManifestLibrary;
 }
 
 /** A schema from @microsoft/app-manifest, read from the package (it holds every released version). */
@@ -157,13 +151,9 @@ async function bundledSchema({ AppManifestUtils }: ManifestLibrary, url: string)
   return schema;
 }
 
-/**
- * Schema errors of a manifest or localization file against the bundled schema its $schema names:
- * [] when valid, undefined when this Node cannot load the validator.
- */
-export async function schemaErrors(document: object): Promise<string[] | undefined> {
+/** Schema errors of a manifest or localization file against the bundled schema its $schema names: [] when valid. */
+export async function schemaErrors(document: object): Promise<string[]> {
   const library = manifestLibrary();
-  if (!library) return undefined;
   const url = (document as { $schema?: unknown }).$schema;
   if (typeof url !== 'string' || !url.startsWith('https://developer.microsoft.com/')) return ['$schema must name an official schema URL'];
   return library.AppManifestUtils.validateAgainstSchema(document as AppManifest, await bundledSchema(library, url));
@@ -189,11 +179,8 @@ export async function buildPackage(env: NodeJS.ProcessEnv, outDir: string = path
   const { version } = readJson(path.join(projectRoot(), 'package.json')) as { version: string };
   const manifest = renderManifest(env, version);
   const problems: string[] = [];
-  const unchecked: string[] = [];
   const check = async (name: string, document: object): Promise<void> => {
-    const errors = await schemaErrors(document);
-    if (errors) problems.push(...errors.map((error) => `${name}: ${error}`));
-    else unchecked.push(name);
+    problems.push(...(await schemaErrors(document)).map((error) => `${name}: ${error}`));
   };
   await check('manifest.json', manifest);
 
@@ -215,7 +202,6 @@ export async function buildPackage(env: NodeJS.ProcessEnv, outDir: string = path
     if (bytes && (actual?.width !== size || actual.height !== size)) problems.push(`${name}: the ${icon} icon must be a ${size}×${size} PNG`);
   }
   if (problems.length) throw new Error(`The Teams app package is not valid:\n  ${problems.join('\n  ')}`);
-  if (unchecked.length) console.warn(`Schema check skipped for ${unchecked.join(', ')}: @microsoft/app-manifest needs Node 20.19 or later.`);
 
   mkdirSync(outDir, { recursive: true });
   const zipPath = path.join(outDir, PACKAGE_FILE);

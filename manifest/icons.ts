@@ -10,7 +10,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { manifestDir } from './paths';
 
 export const COLOR_SIZE = 192;
@@ -215,24 +215,12 @@ export function renderOutlineIcon(): Buffer {
 
 // ---- PNG -------------------------------------------------------------------------------------
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** CRC-32 as PNG chunks use it (zlib.crc32 is only in Node ≥ 20.15; engines allow 20.12). */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 function chunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const crc = Buffer.alloc(4);
+  // The CRC-32 PNG chunks use is zlib's.
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([length, body, crc]);
 }

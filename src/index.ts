@@ -1,6 +1,8 @@
 /**
  * Composition root: read the environment, build the parts, start the server. Nothing else.
  */
+// First, so that every module after it is compiled once and then read from the cache.
+import { compileCache } from './compileCache';
 import { existsSync } from 'node:fs';
 import { createApp } from './app';
 import { ConfigError, loadConfig, PRODUCTION_BY_NODE_ENV, wantsSandbox, type Config } from './config';
@@ -24,6 +26,8 @@ async function main(): Promise<void> {
   const output = new LogOutput();
   const logger = createLogger(config.logLevel, output);
   routeConsoleTo(logger);
+  if (compileCache.status === 'failed') logger.info({ compileCache }, 'compile cache off: its folder cannot be used (NODE_COMPILE_CACHE); each start compiles everything');
+  else logger.debug({ compileCache }, 'compile cache');
   // Every exit lets the log catch up briefly, and never waits on it for longer.
   const exit = (code: number): Promise<never> => output.settle(LOG_SETTLE_MS).then(() => process.exit(code));
 

@@ -95,8 +95,8 @@ export function routeConsoleTo(logger: Logger): () => void {
 }
 
 /**
- * Node's process warnings (a deprecation: restify 11 touches process.binding, DEP0111) at warn level,
- * once per kind, instead of Node's printer, which writes each one through console.error as two lines.
+ * Node's process warnings (a deprecation a dependency touches, as restify 11 did with DEP0111) at warn
+ * level, once per kind, instead of Node's printer, which writes each one through console.error as two lines.
  */
 function routeWarningsTo(log: Logger): () => void {
   const printers = process.listeners('warning');

@@ -8,11 +8,9 @@
  * Times come from the injected clock. A key that left the set is refused once the cached set is older
  * than `maxAgeMs`.
  */
-import http from 'node:http';
-import https from 'node:https';
-import axios, { type AxiosInstance } from 'axios';
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWSHeaderParameters, type KeyLike } from 'jose';
 import { z } from 'zod';
+import { fetchText } from '../fetchText';
 import type { Clock } from '../runtime/clock';
 import { CustomerTokenRefused } from './tokenRefusal';
 
@@ -35,7 +33,6 @@ interface Fetched {
 
 export class StoreKeys {
   private readonly options: Required<StoreKeysOptions>;
-  private readonly axios: AxiosInstance;
   private current?: Fetched;
   private pending?: Promise<Fetched>;
   private lastFetchAt = -Infinity;
@@ -46,16 +43,6 @@ export class StoreKeys {
     options: StoreKeysOptions = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
-    this.axios = axios.create({
-      httpAgent: new http.Agent({ keepAlive: true }),
-      httpsAgent: new https.Agent({ keepAlive: true }),
-      timeout: this.options.timeoutMs,
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-      maxContentLength: MAX_KEY_SET_BYTES,
-      maxRedirects: 0,
-      validateStatus: () => true,
-    });
   }
 
   /** The key for this token's header (jose calls it with the protected header). */
@@ -84,9 +71,9 @@ export class StoreKeys {
     this.lastFetchAt = this.clock.now();
     let keySet: JSONWebKeySet;
     try {
-      const response = await this.axios.get<string>(this.url, { headers: { Accept: 'application/json' } });
+      const response = await fetchText(this.url, { headers: { Accept: 'application/json' }, timeoutMs: this.options.timeoutMs, maxBytes: MAX_KEY_SET_BYTES });
       if (response.status !== 200) throw new Error('status');
-      keySet = KeySet.parse(JSON.parse(response.data)) as JSONWebKeySet;
+      keySet = KeySet.parse(JSON.parse(response.text)) as JSONWebKeySet;
     } catch {
       // Why exactly is the store's business; the reason code says where to look.
       throw new CustomerTokenRefused('keys_unavailable');

@@ -29,6 +29,6 @@ export function limitSlowClients(server: Server, timeouts: ConnectionTimeouts): 
   server.headersTimeout = timeouts.headersMs;
   server.requestTimeout = timeouts.requestMs;
   server.keepAliveTimeout = timeouts.keepAliveMs;
-  // Missing from @types/node 20's Server type, though Node 20 reads it (lib/_http_server.js, setupConnectionsTracking).
+  // @types/node has it as a createServer option only, though Node reads it from the server too (lib/_http_server.js, setupConnectionsTracking).
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = timeouts.checkEveryMs;
 }

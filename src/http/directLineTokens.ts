@@ -5,9 +5,7 @@
  * refusal (4xx: a wrong secret stays wrong). The secret is sent in that header and nowhere else: a failure
  * carries Direct Line's status only, never its words (which may echo what it received).
  */
-import http from 'node:http';
-import https from 'node:https';
-import axios, { type AxiosInstance } from 'axios';
+import { fetchText, NoAnswerError, type TextAnswer } from '../fetchText';
 
 export interface DirectLineToken {
   token: string;
@@ -29,42 +27,34 @@ export class DirectLineTokenError extends Error {
 }
 
 const ATTEMPTS = 2;
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 export class DirectLineTokens {
-  private readonly axios: AxiosInstance;
   private readonly url: string;
 
   constructor(
     endpoint: string,
     private readonly secret: string,
-    timeoutMs: number,
+    private readonly timeoutMs: number,
   ) {
     this.url = `${endpoint.replace(/\/+$/, '')}/tokens/generate`;
-    this.axios = axios.create({
-      httpAgent: new http.Agent({ keepAlive: true, maxSockets: 16 }),
-      httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 16 }),
-      timeout: timeoutMs,
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-      maxContentLength: 64 * 1024,
-      maxRedirects: 0,
-      // The endpoint is Direct Line's (or the sandbox's local channel), never via a proxy from the environment.
-      proxy: false,
-      validateStatus: () => true,
-    });
   }
 
   async generate(userId: string, origin: string): Promise<DirectLineToken> {
     let failure: DirectLineTokenError | undefined;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      let response;
+      let response: TextAnswer;
       try {
-        response = await this.axios.post<string>(this.url, JSON.stringify({ user: { id: userId }, trustedOrigins: [origin] }), {
+        response = await fetchText(this.url, {
+          method: 'POST',
           headers: { Authorization: `Bearer ${this.secret}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ user: { id: userId }, trustedOrigins: [origin] }),
+          timeoutMs: this.timeoutMs,
+          maxBytes: MAX_ANSWER_BYTES,
         });
       } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        failure = new DirectLineTokenError(`Direct Line did not answer (${typeof code === 'string' ? code : 'no response'})`, undefined, attempt);
+        if (!(error instanceof NoAnswerError)) throw error;
+        failure = new DirectLineTokenError(`Direct Line did not answer (${error.reason})`, undefined, attempt);
         continue;
       }
       if (response.status >= 500) {
@@ -75,7 +65,7 @@ export class DirectLineTokens {
         const why = response.status === 401 || response.status === 403 ? ': check DIRECTLINE_SECRET and DIRECTLINE_ENDPOINT' : '';
         throw new DirectLineTokenError(`Direct Line refused to issue a token with status ${response.status}${why}`, response.status, attempt);
       }
-      return tokenOf(response.data, attempt);
+      return tokenOf(response.text, attempt);
     }
     throw failure!;
   }

@@ -280,6 +280,21 @@ describe('the store’s key set', () => {
     const store = await start({ algorithm: 'RS256', jwksUrl: keySet.url, audience: AUDIENCE }, { timeoutMs: 200 });
     await expectRefused(store, TOKEN_PATH, await signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid }), 'keys_unavailable');
   });
+
+  test.each([
+    ['a key set over 64 KB', { oversized: 100_000 }],
+    // A redirect is not followed, not even to the same store: the set is where the operator said.
+    ['a redirect', { redirect: '/keys-elsewhere.json' }],
+  ])('%s: 401 keys_unavailable, one request and no call to Direct Line', async (_what, answer) => {
+    const key = storeKey('RS256', 'key-1');
+    const keySet = await startStoreKeySet([key]);
+    running.push(() => keySet.close());
+    Object.assign(keySet, answer);
+    const store = await start({ algorithm: 'RS256', jwksUrl: keySet.url, audience: AUDIENCE });
+    await expectRefused(store, TOKEN_PATH, await signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid }), 'keys_unavailable');
+    expect(keySet.hits).toBe(1);
+    expect(directLine.requests).toHaveLength(0);
+  });
 });
 
 describe('the customer’s user id', () => {

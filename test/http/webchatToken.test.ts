@@ -250,6 +250,9 @@ describe('without the secret, and when Direct Line fails', () => {
     ['an answer without a token', [{ kind: 'status', status: 200, body: { conversationId: 'c', note: SECRET } }], 1],
     ['resets, twice', [{ kind: 'reset' }, { kind: 'reset' }], 2],
     ['a hang, twice', [{ kind: 'hang' }, { kind: 'hang' }], 2],
+    ['an answer over 64 KB, twice', [{ kind: 'oversized', bytes: 100_000 }, { kind: 'oversized', bytes: 100_000 }], 2],
+    // Not followed: the secret goes to Direct Line's own address only.
+    ['a redirect', [{ kind: 'redirect', location: '/v3/directline/elsewhere' }], 1],
   ])('%s: 502 in the one error shape, with neither the secret nor Direct Line’s words', async (_what, replies, calls) => {
     const app = await start({}, 300);
     directLine.reply(...replies);

@@ -10,11 +10,11 @@ import zlib from 'node:zlib';
 import type { AppManifest } from '@microsoft/app-manifest';
 import { unzipSync } from 'fflate';
 import { buildPackage, escapeLoneBrackets, PACKAGE_FILE, pngSize, renderManifest, schemaErrors, type RenderedManifest } from '../../manifest/build';
-import { ACCENT, COLOR_SIZE, crc32 as tableCrc32, OUTLINE_SIZE, renderColorIcon, renderOutlineIcon } from '../../manifest/icons';
+import { ACCENT, COLOR_SIZE, OUTLINE_SIZE, renderColorIcon, renderOutlineIcon } from '../../manifest/icons';
 
 /*
- * @microsoft/app-manifest is CommonJS yet requires strip-bom 5, which is ESM only. Node ≥ 20.19
- * loads it (require of ESM); jest's module loader cannot. Stand in for it with the same function,
+ * @microsoft/app-manifest is CommonJS yet requires strip-bom 5, which is ESM only. Node (22.12 and
+ * later) loads it (require of ESM); jest's module loader cannot. Stand in for it with the same function,
  * at the path the package resolves it to, before the package is loaded.
  */
 const MANIFEST_PACKAGE = path.dirname(require.resolve('@microsoft/app-manifest/package.json'));
@@ -60,9 +60,6 @@ async function localizationSchema() {
   return schema;
 }
 
-/** zlib's CRC-32 where this Node has it (20.15 on), so the encoder's own table is checked against it. */
-const crc32 = typeof zlib.crc32 === 'function' ? (bytes: Uint8Array) => zlib.crc32(bytes) : tableCrc32;
-
 // ---- a small PNG decoder: chunks with CRC, IHDR, inflated IDAT, the five row filters -----------
 
 interface Decoded {
@@ -82,7 +79,7 @@ function decodePng(png: Buffer): Decoded {
     const type = png.toString('latin1', offset + 4, offset + 8);
     const body = png.subarray(offset + 8, offset + 8 + length);
     const crc = png.readUInt32BE(offset + 8 + length);
-    expect(crc32(png.subarray(offset + 4, offset + 8 + length))).toBe(crc);
+    expect(zlib.crc32(png.subarray(offset + 4, offset + 8 + length))).toBe(crc);
     types.push(type);
     if (type === 'IHDR') header = body;
     if (type === 'IDAT') data.push(body);

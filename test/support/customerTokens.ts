@@ -52,6 +52,10 @@ export interface StoreKeySet {
   /** Requests so far. */
   hits: number;
   hang: boolean;
+  /** Answer with a set padded to this many bytes, its length not declared. */
+  oversized?: number;
+  /** Answer with a redirect to this path instead. */
+  redirect?: string;
   close(): Promise<void>;
 }
 
@@ -60,9 +64,16 @@ export async function startStoreKeySet(keys: StoreKey[]): Promise<StoreKeySet> {
   const server = http.createServer((_req, res) => {
     set.hits++;
     if (set.hang) return;
-    const body = JSON.stringify({ keys: set.keys.map((key) => ({ ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, use: 'sig' })) });
+    if (set.redirect) {
+      res.writeHead(302, { Location: set.redirect });
+      return void res.end();
+    }
+    const keys = set.keys.map((key) => ({ ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, use: 'sig' }));
+    const body = JSON.stringify(set.oversized ? { keys, padding: 'x'.repeat(set.oversized) } : { keys });
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(body);
+    // In pieces, so that only reading it shows how long it is.
+    for (let at = 0; at < body.length; at += 16 * 1024) res.write(body.slice(at, at + 16 * 1024));
+    res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   set.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;

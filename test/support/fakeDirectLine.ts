@@ -1,7 +1,7 @@
 /**
  * A stand-in for Direct Line's token service on loopback: it records every request (method, path,
  * headers, JSON body) and answers what the test tells it to: a token by default, or a status, a hang,
- * a reset. Stopped by `close()`, with its connections.
+ * a reset, a redirect, or an answer of `bytes` streamed with no Content-Length. Stopped by `close()`, with its connections.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +13,13 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type DirectLineReply = { kind: 'token' } | { kind: 'status'; status: number; body?: unknown } | { kind: 'hang' } | { kind: 'reset' };
+export type DirectLineReply =
+  | { kind: 'token' }
+  | { kind: 'status'; status: number; body?: unknown }
+  | { kind: 'hang' }
+  | { kind: 'reset' }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'oversized'; bytes: number };
 
 export interface FakeDirectLine {
   /** The endpoint, as DIRECTLINE_ENDPOINT names it: …/v3/directline */
@@ -43,6 +49,11 @@ export async function startFakeDirectLine(): Promise<FakeDirectLine> {
       const reply = queue.shift() ?? { kind: 'token' };
       if (reply.kind === 'hang') return;
       if (reply.kind === 'reset') return void req.socket.destroy();
+      if (reply.kind === 'redirect') {
+        res.writeHead(307, { Location: reply.location });
+        return void res.end();
+      }
+      if (reply.kind === 'oversized') return void streamOf(res, reply.bytes);
       const [status, answer] = reply.kind === 'status' ? [reply.status, reply.body ?? {}] : [200, { conversationId: `conv-${++issued}`, token: `dl-token-${issued}`, expires_in: 1800 }];
       const json = JSON.stringify(answer);
       res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
@@ -61,4 +72,12 @@ export async function startFakeDirectLine(): Promise<FakeDirectLine> {
         server.closeAllConnections();
       }),
   };
+}
+
+/** A JSON answer of `bytes` in 16 KB chunks, its length not declared: only reading it shows how long it is. */
+function streamOf(res: http.ServerResponse, bytes: number): void {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  const text = JSON.stringify({ conversationId: 'conv-big', token: 'x'.repeat(bytes), expires_in: 1800 });
+  for (let at = 0; at < text.length; at += 16 * 1024) res.write(text.slice(at, at + 16 * 1024));
+  res.end();
 }
