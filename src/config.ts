@@ -10,7 +10,7 @@ import { validTimeZone } from './timeZone';
 import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
 import type { RetryOptions } from './tracking/retry';
 import { DEFAULT_RETRY } from './tracking/retry';
-import { DEFAULT_DIRECTLINE_ENDPOINT, type WebchatSettings } from './http/webchatSettings';
+import { DEFAULT_DIRECTLINE_ENDPOINT, type WebchatSettings } from './webchatSettings';
 
 const httpUrl = z
   .string()

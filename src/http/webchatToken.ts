@@ -35,7 +35,7 @@ import type { CustomerSignIn } from '../customers/customerSignIn';
 import type { SignedInCustomer } from '../customers/customer';
 import { jsonBody } from './server';
 import { validateBody } from './validation';
-import type { WebchatSettings } from './webchatSettings';
+import type { WebchatSettings } from '../webchatSettings';
 
 
 export const WEBCHAT_TOKEN_PATH = '/api/webchat/token';

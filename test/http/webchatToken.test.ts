@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import type { Server } from 'restify';
 import { createServer } from '../../src/http/server';
 import { registerWebchatTokenRoute } from '../../src/http/webchatToken';
-import type { WebchatSettings } from '../../src/http/webchatSettings';
+import type { WebchatSettings } from '../../src/webchatSettings';
 import { createLogger } from '../../src/log';
 import { startFakeDirectLine, type FakeDirectLine } from '../support/fakeDirectLine';
 import { ManualClock } from '../support/manualClock';
