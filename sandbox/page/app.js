@@ -202,7 +202,10 @@
       .then(function (queue) {
         var shown = queue.cases.filter(function (c) { return c.conversationId === hub.conversationId; })[0];
         var open = queue.cases.filter(function (c) { return c.state === 'waiting' || c.state === 'accepted'; })[0];
-        var next = shown && (shown.state === 'accepted' || !open) ? shown : open;
+        // A newer case takes over from one waiting or ended; the case you accepted stays until you are done, and the
+        // one you just finished stays (Completed) until a newer case arrives. Older cases left waiting never take over.
+        var newer = open && (!shown || queue.cases.indexOf(open) < queue.cases.indexOf(shown)) ? open : undefined;
+        var next = shown && (shown.state === 'accepted' || !newer) ? shown : newer || open;
         if (!next) return;
         if (next !== shown) showCase(next);
         showLines(next.lines);
