@@ -26,6 +26,7 @@ import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages
 import { languageOf, type TurnLanguage, type TurnLanguages } from '../src/bot/turnLanguage';
 import { PERSON } from '../src/recognize/choiceValues';
 import type { Understanding } from '../src/recognize/understanding';
+import { NO_METRICS, type Metrics } from '../src/telemetry/metrics';
 
 /** Asked again within this time, a handoff under way is not asked for twice: the customer is told it is coming. */
 export const STILL_WAITING_MS = 10 * 60_000;
@@ -62,10 +63,16 @@ export interface HandoffParts {
    * `handoff.status` events arrive, nobody can page the agents in a loop.
    */
   limit: LookupGuard;
+  /** Handoffs by hub and state: initiated here, then accepted, failed or completed as the hub says. */
+  metrics?: Metrics;
 }
 
 export class Handoff {
-  constructor(private readonly parts: HandoffParts) {}
+  private readonly metrics: Metrics;
+
+  constructor(private readonly parts: HandoffParts) {
+    this.metrics = parts.metrics ?? NO_METRICS;
+  }
 
   /** Whether answers offer the "Talk to a person" button: where a person can come into the conversation. */
   get offered(): boolean {
@@ -96,6 +103,7 @@ export class Handoff {
     await port.escalate(context, { handoffCase, transcript: lines, t: language.t, supportUrl: supportPageFor(this.parts.supportPages, language.language) });
     await transcript.handedOver(context);
     await memory.setHandoff(context, port.takesOver ? { hub: port.hub, at: now, locale: language.locale } : undefined);
+    this.metrics.count('bot_handoffs_total', { mode: port.hub, state: 'initiated' });
     this.parts.logger.info({ hub: port.hub, lookups: handoffCase.lookups.length, transcriptLines: lines.length }, 'handoff requested');
   }
 
@@ -152,6 +160,7 @@ export class Handoff {
     // The hub's own message is not logged: an agent's reason may quote what the customer told them.
     const { state } = parsed.data;
     logger.info({ hub: port.hub, state }, 'handoff status');
+    this.metrics.count('bot_handoffs_total', { mode: port.hub, state });
     // The hub's event speaks the agent's language, or none: the customer is answered in theirs.
     const language = this.parts.languages.speak(context, underWay.locale);
     switch (state) {

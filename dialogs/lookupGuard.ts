@@ -8,6 +8,7 @@
  */
 import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import type { Clock } from '../src/runtime/clock';
+import { NO_METRICS, type Metrics } from '../src/telemetry/metrics';
 
 export interface GuardLimits {
   maxLookups: number;
@@ -41,6 +42,8 @@ export interface Missed {
 /** One record of the limits: the conversation's, or the customer's. */
 export interface GuardRecord {
   state: StatePropertyAccessor<GuardState>;
+  /** Whose limit it is, as bot_limits_hit_total counts a refusal. */
+  scope: 'conversation' | 'customer';
   /** Whether the turn has this record at all (the customer's needs a user id). Always, unless given. */
   appliesTo?: (context: TurnContext) => boolean;
 }
@@ -54,6 +57,7 @@ export class LookupGuard {
     private readonly records: GuardRecord[],
     private readonly clock: Clock,
     private readonly limits: GuardLimits = DEFAULT_LIMITS,
+    private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   /** Whether a lookup may run now, and when it may not, why and until when; when it may, it is counted in every record. */
@@ -62,9 +66,9 @@ export class LookupGuard {
     const admitted: Array<[StatePropertyAccessor<GuardState>, GuardState]> = [];
     for (const record of this.applying(context)) {
       const state = await read(record, context);
-      if (state.coolUntil !== undefined && now < state.coolUntil) return { admitted: false, why: 'misses', minutes: wholeMinutes(state.coolUntil - now) };
+      if (state.coolUntil !== undefined && now < state.coolUntil) return this.refused(record, 'misses', state.coolUntil - now);
       const recent = state.recent.filter((at) => now - at < this.limits.windowMs);
-      if (recent.length >= this.limits.maxLookups) return { admitted: false, why: 'many', minutes: wholeMinutes(recent[recent.length - this.limits.maxLookups] + this.limits.windowMs - now) };
+      if (recent.length >= this.limits.maxLookups) return this.refused(record, 'many', recent[recent.length - this.limits.maxLookups] + this.limits.windowMs - now);
       // Without a limit (LOOKUP_LIMIT=0) there is nothing to count, and the state stays small.
       admitted.push([record.state, { ...state, coolUntil: undefined, recent: Number.isFinite(this.limits.maxLookups) ? [...recent, now] : [] }]);
     }
@@ -95,6 +99,11 @@ export class LookupGuard {
       const state = await read(record, context);
       if (state.misses) await record.state.set(context, { ...state, misses: 0 });
     }
+  }
+
+  private refused(record: GuardRecord, why: 'misses' | 'many', waitMs: number): Admission {
+    this.metrics.count('bot_limits_hit_total', { scope: record.scope });
+    return { admitted: false, why, minutes: wholeMinutes(waitMs) };
   }
 
   private applying(context: TurnContext): GuardRecord[] {

@@ -46,6 +46,9 @@ import { ShipmentLookup, type ShipmentFinder } from './tracking/lookup';
 import { CachedLookup } from './tracking/lookupCache';
 import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
+import { registerMetricsRoute } from './http/metricsRoute';
+import { createTelemetry } from './telemetry/telemetry';
+import type { Telemetry } from './telemetry/metrics';
 import { ProactiveAnnouncer } from './bot/proactiveAnnouncer';
 import { Notifications } from '../dialogs/notifications';
 import {
@@ -83,6 +86,8 @@ export interface App {
   abandonLaterReplies(): void;
   /** "Notify me": the watches and the scheduler that checks them (index.ts starts it; tests run it by hand). */
   updates: { watches: Watches; scheduler: WatchScheduler; sweep: WatchSweep; store: WatchStore; queue: WatchQueue; shared: boolean };
+  /** The metrics (off unless METRICS_TOKEN or an OTLP endpoint is set): index.ts flushes them at exit. */
+  telemetry: Telemetry;
   /** The chat widget a store embeds (GET /webchat.js): where its Web Chat reaches Direct Line (sandbox mode points it at its local channel). */
   widget: WidgetOptions;
 }
@@ -100,6 +105,8 @@ export interface AppParts {
   authEndpoints?: AuthEndpoints;
   /** Where watches and their timers are kept; in this process's memory unless given. */
   watchStorage?: WatchStorage;
+  /** Where the metrics go; the settings decide unless given. */
+  telemetry?: Telemetry;
 }
 
 /** The limits that keep numbers from being guessed, agents from being paged and updates from being toggled in a loop, by the state property that counts each. */
@@ -119,7 +126,9 @@ export function createStateStorage(config: Config, clock: Clock = systemClock): 
 
 export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
   const limits = guardLimits(config);
-  const http = new UpstreamHttp({ retry: config.retry, clock: parts.clock, logger: logger.child({ component: 'upstream' }) });
+  const telemetry = parts.telemetry ?? createTelemetry(config.telemetry, logger.child({ component: 'telemetry' }));
+  const { metrics } = telemetry;
+  const http = new UpstreamHttp({ retry: config.retry, clock: parts.clock, logger: logger.child({ component: 'upstream' }), metrics });
   const checkpoints = config.checkpoints ? new CheckpointsClient(config.checkpoints.baseUrl, http) : undefined;
   const trackings = config.trackings ? new TrackingsClient(config.trackings.baseUrl, http, config.trackings.service) : undefined;
 
@@ -139,6 +148,17 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const userState = new UserState(stateStorage);
   const queue = new ConversationQueue();
   const clock = parts.clock ?? systemClock;
+  /** A limit counted in the conversation's state and, where the channel names the customer, in theirs across conversations. */
+  const guard = (property: keyof typeof limits) =>
+    new LookupGuard(
+      [
+        { state: conversationState.createProperty<GuardState>(property), scope: 'conversation' },
+        { state: userState.createProperty<GuardState>(property), scope: 'customer', appliesTo: hasUserId },
+      ],
+      clock,
+      limits[property],
+      metrics,
+    );
   // The customers the store's site signed in, beside user state, each until their token expires.
   const customers = new StoredCustomers(storage, clock);
   // ORDER_DETAILS: what a lookup by order number, store order or order ID shows to whom (README, "Who sees what").
@@ -149,7 +169,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const transaction = new TurnTransaction([userState, conversationState], (context, replies) => transcript.record(context, replies));
   const botLogger = logger.child({ component: 'bot' });
   const adapter = createAdapter(config, languages, botLogger, parts.authEndpoints);
-  const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger);
+  const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger, metrics);
 
   const memory = new ConversationMemory(conversationState.createProperty<Memory>('memory'));
   const understanding = new Understanding(finder.kinds(), translator.english, config.orderNumberFormat, config.trackings?.stores);
@@ -166,14 +186,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     logger: logger.child({ component: 'handoff' }),
     supportPages: config.supportPages,
     problemOf: (shipment) => problemOf(shipment, clock.now(), config.staleAfterDays)?.state,
-    limit: new LookupGuard(
-      [
-        { state: conversationState.createProperty<GuardState>('handoffGuard') },
-        { state: userState.createProperty<GuardState>('handoffGuard'), appliesTo: hasUserId },
-      ],
-      clock,
-      limits.handoffGuard,
-    ),
+    limit: guard('handoffGuard'),
+    metrics,
   });
   // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
   const updatesLogger = logger.child({ component: 'updates' });
@@ -182,7 +196,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
   const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger);
   const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages, disclosure });
-  const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays } });
+  const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays }, metrics });
+  metrics.gauge('bot_watches_active', () => watchStore.size);
   const scheduler = new WatchScheduler(watchQueue, check, new CheckBudget(notify.maxChecksPerSecond, clock), clock, updatesLogger, {
     leaseMs,
     intervalMs: notify.intervalMs,
@@ -194,14 +209,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const answerer = new LookupAnswerer({
     finder,
     logger: logger.child({ component: 'dialog' }),
-    guard: new LookupGuard(
-      [
-        { state: conversationState.createProperty<GuardState>('lookupGuard') },
-        { state: userState.createProperty<GuardState>('lookupGuard'), appliesTo: hasUserId },
-      ],
-      clock,
-      limits.lookupGuard,
-    ),
+    guard: guard('lookupGuard'),
     deadline,
     later: laterReplies,
     memory,
@@ -218,23 +226,17 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const lookupDialog = new LookupDialog(answerer, understanding, memory, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
   const notifications = new Notifications(watches, memory, translator.english, logger.child({ component: 'dialog' }), {
     // The lookups' guard with counters of its own: "Notify me" requests per 10 minutes, per conversation and per customer.
-    requests: new LookupGuard(
-      [
-        { state: conversationState.createProperty<GuardState>('notifyGuard') },
-        { state: userState.createProperty<GuardState>('notifyGuard'), appliesTo: hasUserId },
-      ],
-      clock,
-      limits.notifyGuard,
-    ),
+    requests: guard('notifyGuard'),
     watches: userState.createProperty<string[]>('watches'),
   });
   const yourOrders = new YourOrders(understanding, config.trackings?.stores);
   const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, settings, yourOrders);
-  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, languages, botLogger, customers);
+  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, languages, botLogger, customers, metrics);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
+  registerMetricsRoute(server, config.telemetry.metricsToken, telemetry.scrape);
   // The per-client budget counts wall time, not the retry clock tests move.
   const access = new ActionAccess({
     apiKey: config.actions.apiKey,
@@ -246,11 +248,12 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   // Signed-in customers come through the token route; their ids are keyed by the Direct Line secret (config requires it).
   const tokens = config.customerTokens;
   const signIn = tokens && config.webchat.secret ? createCustomerSignIn(tokens, config.webchat.secret, customers, clock) : undefined;
-  registerWebchatTokenRoute(server, config.webchat, { logger: logger.child({ component: 'webchat' }), signIn });
+  registerWebchatTokenRoute(server, config.webchat, { logger: logger.child({ component: 'webchat' }), signIn, metrics });
   // The widget's frame talks to the same Direct Line as the tokens, and only the allowed stores may show it.
   const widget: WidgetOptions = { directLine: config.webchat.endpoint, frameAncestors: [...config.webchat.allowedOrigins] };
   registerWebchatWidget(server, widget);
   return {
+    telemetry,
     widget,
     server,
     adapter,

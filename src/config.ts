@@ -11,6 +11,7 @@ import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
 import type { RetryOptions } from './tracking/retry';
 import { DEFAULT_RETRY } from './tracking/retry';
 import { DEFAULT_DIRECTLINE_ENDPOINT, type WebchatSettings } from './webchatSettings';
+import type { TelemetrySettings } from './telemetry/metrics';
 
 const httpUrl = z
   .string()
@@ -40,6 +41,9 @@ export const DEFAULT_NOTIFY_INTERVAL_MS = 30 * 60_000;
 
 /** The `aud` a customer token must carry unless CUSTOMER_TOKEN_AUDIENCE says otherwise (the sandbox's demo tokens carry it too). */
 export const DEFAULT_CUSTOMER_TOKEN_AUDIENCE = 'order-tracking-bot';
+
+/** The service.name of every metric export unless OTEL_SERVICE_NAME says otherwise. */
+export const DEFAULT_SERVICE_NAME = 'order-tracking-bot';
 
 const ENV_SHAPE = {
   NODE_ENV: z.string().optional(),
@@ -105,6 +109,17 @@ const ENV_SHAPE = {
   ORDER_DETAILS: z.enum(['masked', 'verified', 'open']).default('masked'),
   // Proxies in front of the service (Azure App Service's front end is 1) whose X-Forwarded-For entry names the client.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+
+  // Metrics (docs/operating.md, "Metrics"): GET /metrics serves Prometheus text to whoever presents this token; unset, there is no such route.
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (no spaces)').optional(),
+  // OpenTelemetry's standard variables, read as its SDKs read them: OTLP export of the metrics to a collector.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json'], { error: 'must be http/protobuf or http/json (grpc is not supported)' }).default('http/protobuf'),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default(DEFAULT_SERVICE_NAME),
+  OTEL_METRIC_EXPORT_INTERVAL: positiveInt(1_000, 86_400_000).default(60_000),
+  // As the specification reads it: "true" in any case turns every export off; anything else leaves them on.
+  OTEL_SDK_DISABLED: z.string().optional(),
 
   UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
@@ -251,6 +266,8 @@ export interface Config {
    * Azure Storage shared by every instance: blobs in `container`, the watches' timer in the queue `queue`.
    */
   storage: { kind: 'memory'; maxItems: number; idleMs: number } | { kind: 'blob'; connectionString: string; container: string; queue: string };
+  /** Metrics (src/telemetry): Prometheus at GET /metrics, OTLP to a collector; neither set, nothing of OpenTelemetry is loaded. */
+  telemetry: TelemetrySettings;
   /** Lookups one conversation may make per 10 minutes; 0 for no limit. */
   lookupLimit: number;
   /** How long a lookup's answer is reused; 0 turns the cache off. */
@@ -389,6 +406,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       e.STORAGE === 'blob'
         ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER, queue: e.AZURE_STORAGE_QUEUE }
         : { kind: 'memory', maxItems: e.MEMORY_STATE_MAX_ITEMS, idleMs: e.MEMORY_STATE_IDLE_MINUTES * 60_000 },
+    telemetry: telemetry(e),
     lookupLimit: e.LOOKUP_LIMIT,
     lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,
     replyWithinMs: e.REPLY_WITHIN_MS,
@@ -408,6 +426,18 @@ function customerTokens(e: z.infer<typeof EnvSchema>): CustomerTokenSettings | u
   if (e.CUSTOMER_TOKEN_SECRET) return { algorithm: 'HS256', secret: e.CUSTOMER_TOKEN_SECRET, ...common };
   if (e.CUSTOMER_TOKEN_JWKS_URL) return { algorithm: e.CUSTOMER_TOKEN_ALGORITHM === 'ES256' ? 'ES256' : 'RS256', jwksUrl: e.CUSTOMER_TOKEN_JWKS_URL, ...common };
   return undefined;
+}
+
+function telemetry(e: z.infer<typeof EnvSchema>): TelemetrySettings {
+  const serviceName = e.OTEL_SERVICE_NAME;
+  if (e.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return { serviceName };
+  // The signal's own endpoint is used as it is; the general one is a base the signal's path is added to (the OTLP exporter specification).
+  const url = e.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT && `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/metrics`);
+  return {
+    serviceName,
+    metricsToken: e.METRICS_TOKEN,
+    otlp: url ? { url, protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL, intervalMs: e.OTEL_METRIC_EXPORT_INTERVAL } : undefined,
+  };
 }
 
 /** No upstream is configured: `npm start` runs sandbox mode (sandbox/upstreams.ts says whether it may). */

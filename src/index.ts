@@ -71,6 +71,9 @@ async function main(): Promise<void> {
         app.updates.shared ? 'updates: watches checked from the shared Azure queue' : 'updates: watches are checked in this process and kept in memory, so a restart forgets them; set STORAGE=blob to keep them',
       );
     }
+    const { metricsToken, otlp } = config.telemetry;
+    // Where the metrics go, never the token; of the collector only its host (a URL may carry credentials).
+    if (metricsToken || otlp) logger.info({ prometheus: metricsToken ? '/metrics' : undefined, otlp: otlp && { host: new URL(otlp.url).host, protocol: otlp.protocol, intervalMs: otlp.intervalMs } }, 'metrics on');
     if (config.storage.kind === 'memory' && config.production) logger.warn({}, 'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob');
     if (sandbox) {
       const kit = sandbox.kit;
@@ -113,7 +116,9 @@ async function main(): Promise<void> {
     const updatesStopped = Promise.all([app.updates.scheduler.stop(), app.updates.sweep.stop()]);
     app.server.close(() => {
       // The sandbox's local channel receives the later answers and the updates, so it closes after them.
-      void Promise.all([app.idle(), updatesStopped, shopClosed()]).then(() => sandbox?.started.close()).finally(() => {
+      void Promise.all([app.idle(), updatesStopped, shopClosed()]).then(() => sandbox?.started.close()).finally(async () => {
+        // The last export: what the final turns counted reaches the collector (a collector that is down costs its timeout, within the grace period).
+        await app.telemetry.shutdown().catch(() => undefined);
         logger.info({ watchChecks: app.updates.scheduler.checked }, 'stopped');
         void exit(0);
       });

@@ -30,15 +30,18 @@ export class DuplicateDeliveries {
     return false;
   }
 
-  /** True when the conversation's state says another instance answered it; otherwise records it there. */
-  async seenBefore(context: TurnContext): Promise<boolean> {
+  /**
+   * `again` when the conversation's state says another instance answered it; otherwise records it there,
+   * and says `first` when the state knew no activity of this conversation yet (a conversation started).
+   */
+  async seenBefore(context: TurnContext): Promise<'again' | 'first' | 'new'> {
     const { id: delivered, conversation } = context.activity;
-    if (!delivered || !conversation?.id) return false;
+    if (!delivered || !conversation?.id) return 'new';
     const id = keptId(delivered, conversation.id);
     const recent = await this.recent.get(context, []);
-    if (recent.includes(id)) return true;
+    if (recent.includes(id)) return 'again';
     await this.recent.set(context, [...recent, id].slice(-REMEMBERED_PER_CONVERSATION));
-    return false;
+    return recent.length ? 'new' : 'first';
   }
 }
 

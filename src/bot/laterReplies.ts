@@ -8,7 +8,8 @@
  */
 import { TurnContext, type CloudAdapter } from './botbuilder';
 import { AnswerAbandonedError, type LaterDelivery, type Settled } from './replyDeadline';
-import { lookupOf } from './turnLookup';
+import { countLookup, lookupOf } from './turnLookup';
+import { NO_METRICS, type Metrics } from '../telemetry/metrics';
 import { errorLogFields } from '../tracking/errors';
 import type { Logger } from '../runtime/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
@@ -29,6 +30,8 @@ export class LaterReplies implements LaterDelivery {
     private readonly queue: ConversationQueue,
     private readonly transaction: TurnTransaction,
     private readonly logger: Logger,
+    /** Answers sent late, and the lookups they answer. */
+    private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   deliver<T>(context: TurnContext, ready: Promise<Settled<T>>, send: (context: TurnContext, settled: Settled<T>) => Promise<void>): void {
@@ -44,6 +47,8 @@ export class LaterReplies implements LaterDelivery {
               if (reference.activityId) later.activity.id = reference.activityId;
               const { sent } = await this.transaction.run(later, () => send(later, value));
               const abandoned = !value.ok && value.error instanceof AnswerAbandonedError;
+              if (!abandoned) this.metrics.count('bot_replies_late_total', {});
+              countLookup(this.metrics, lookupOf(later));
               this.logger[abandoned ? 'warn' : 'info']({ channel: reference.channelId, latencyMs: Date.now() - promised, sent, lookup: lookupOf(later) }, abandoned ? 'later reply abandoned: the service is stopping' : 'later reply');
             }),
           ),

@@ -10,7 +10,8 @@ import { conversationKey, type ConversationQueue } from './conversationQueue';
 import type { HandoffStatus, RootDialog } from './dialogPorts';
 import { DuplicateDeliveries } from './duplicateDeliveries';
 import type { TurnTransaction } from './turnTransaction';
-import { lookupOf } from './turnLookup';
+import { countLookup, lookupOf } from './turnLookup';
+import { NO_METRICS, seconds, type Metrics } from '../telemetry/metrics';
 import type { CustomerDirectory } from '../customers/customer';
 import { resolveCustomer } from './turnCustomer';
 import type { TurnLanguages } from './turnLanguage';
@@ -28,6 +29,8 @@ export class TrackingBot extends ActivityHandler {
     private readonly logger?: Logger,
     /** The customers the store signed in; without it everyone is a visitor. */
     private readonly customers?: CustomerDirectory,
+    /** Turns, their duration, conversations started and lookups, by channel. */
+    private readonly metrics: Metrics = NO_METRICS,
   ) {
     super();
     this.duplicates = new DuplicateDeliveries(conversationState);
@@ -73,8 +76,11 @@ export class TrackingBot extends ActivityHandler {
     if (this.duplicates.takenHere(context)) return this.logDuplicate(context);
     const started = Date.now();
     let duplicate = false;
+    let first = false;
     const { sent, attempts } = await this.transaction.run(context, async () => {
-      duplicate = await this.duplicates.seenBefore(context);
+      const seen = await this.duplicates.seenBefore(context);
+      duplicate = seen === 'again';
+      first = seen === 'first';
       if (duplicate) return;
       await resolveCustomer(context, this.customers);
       // Once, before any dialog: who the customer is can decide the language they are answered in.
@@ -82,11 +88,17 @@ export class TrackingBot extends ActivityHandler {
       await super.run(context);
     });
     if (duplicate) return this.logDuplicate(context);
+    const channel = context.activity.channelId;
+    const latencyMs = Date.now() - started;
+    this.metrics.count('bot_turns_total', { channel });
+    this.metrics.observe('bot_turn_duration_seconds', { channel }, seconds(latencyMs));
+    if (first) this.metrics.count('bot_conversations_total', { channel });
+    countLookup(this.metrics, lookupOf(context));
     this.logger?.info(
       {
-        channel: context.activity.channelId,
+        channel,
         activityType: context.activity.type,
-        latencyMs: Date.now() - started,
+        latencyMs,
         sent,
         ...(attempts > 1 && { attempts }),
         lookup: lookupOf(context),

@@ -1,15 +1,16 @@
 /**
  * What a turn's lookup came to (kind, outcome, how the cache served it), noted by the dialog in turn
- * state so that the bot's one log line per turn can report it. The log line never carries the message
- * text: that is the customer's.
+ * state so that the bot's one log line per turn, and bot_lookups_total, can report it. Neither carries
+ * the message text: that is the customer's.
  */
 import type { TurnContext } from './botbuilder';
-import type { LookupTrace } from '../tracking/lookup';
+import { interfaceFor, type LookupKind, type LookupTrace } from '../tracking/lookup';
+import type { Metrics } from '../telemetry/metrics';
 
 export type LookupOutcome = 'found' | 'not_found' | 'refused' | 'failed' | 'limited' | 'deferred' | 'abandoned';
 
 export interface TurnLookup extends LookupTrace {
-  kind: string;
+  kind: LookupKind;
   outcome: LookupOutcome;
   shipments?: number;
 }
@@ -23,4 +24,15 @@ export function noteLookup(context: TurnContext, lookup: TurnLookup): void {
 
 export function lookupOf(context: TurnContext): TurnLookup | undefined {
   return context.turnState.get(KEY);
+}
+
+/**
+ * Counts the turn's lookup by how it ended; one answered from the cache counts as `cached`. A lookup
+ * that outlived the turn (deferred) is counted by the later reply that answers it; one abandoned at
+ * shutdown is not counted.
+ */
+export function countLookup(metrics: Metrics, lookup: TurnLookup | undefined): void {
+  if (!lookup || lookup.outcome === 'deferred' || lookup.outcome === 'abandoned') return;
+  const result = lookup.cache === 'hit' ? 'cached' : lookup.outcome;
+  metrics.count('bot_lookups_total', { kind: lookup.kind, interface: interfaceFor(lookup.kind), result });
 }

@@ -59,6 +59,9 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 
+/** The channel ids this table names: the only ones a metric's `channel` label takes (src/telemetry/catalog.ts). */
+export const KNOWN_CHANNELS = Object.keys(PROFILES);
+
 export function channelProfile(channel: string | undefined): ChannelProfile {
   return PROFILES[(channel ?? '').trim().toLowerCase()] ?? TEXT;
 }

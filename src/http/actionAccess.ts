@@ -13,12 +13,12 @@
  * refused callers spend nothing, so a stranger cannot use up a key holder's budget.
  * The key itself appears in no reply and no log line: a refusal says which headers carry it, never what came.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ClientBudget } from './clientBudget';
 import { clientAddress } from './clientAddress';
-import type { ErrorResponse } from './errorResponse';
+import { unauthenticated, type ErrorResponse } from './errorResponse';
 import { isLoopbackAddress, isLoopbackHost, LOOPBACK_NAMES } from './loopback';
+import { bearerOf, SecretMatch } from './secretMatch';
 
 export type Verdict = { ok: true } | { ok: false; error: ErrorResponse; retryAfterSeconds?: number };
 
@@ -30,32 +30,28 @@ export interface ActionAccessOptions {
   trustedProxyHops?: number;
 }
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
 export class ActionAccess {
-  private readonly keyDigest?: Buffer;
+  private readonly key?: SecretMatch;
 
   constructor(private readonly options: ActionAccessOptions) {
-    this.keyDigest = options.apiKey ? digest(options.apiKey) : undefined;
+    this.key = options.apiKey ? new SecretMatch(options.apiKey) : undefined;
   }
 
   /** Production without a key: the routes are not served at all. */
   get off(): boolean {
-    return this.options.production && !this.keyDigest;
+    return this.options.production && !this.key;
   }
 
   check(req: IncomingMessage): Verdict {
-    const refused = this.keyDigest ? this.withoutKey(req, this.keyDigest) : this.fromElsewhere(req);
+    const refused = this.key ? this.withoutKey(req, this.key) : this.fromElsewhere(req);
     if (refused) return { ok: false, error: refused };
     const limited = this.options.budget.refusal(clientAddress(req, this.options.trustedProxyHops), 'requests', 'ACTIONS_RATE_LIMIT');
     return limited ? { ok: false, ...limited } : { ok: true };
   }
 
   /** A refusal when the request does not carry our key, else undefined. */
-  private withoutKey(req: IncomingMessage, key: Buffer): ErrorResponse | undefined {
-    const presented = presentedKey(req);
-    // Digests of equal length, compared in constant time: neither the key's length nor its prefix leaks by timing.
-    if (presented !== undefined && timingSafeEqual(digest(presented), key)) return undefined;
+  private withoutKey(req: IncomingMessage, key: SecretMatch): ErrorResponse | undefined {
+    if (key.matches(presentedKey(req))) return undefined;
     return unauthenticated('this route needs our API key: send it as "Authorization: Bearer <key>" or "X-Api-Key: <key>"');
   }
 
@@ -68,10 +64,5 @@ export class ActionAccess {
 function presentedKey(req: IncomingMessage): string | undefined {
   const apiKey = req.headers['x-api-key'];
   if (typeof apiKey === 'string' && apiKey) return apiKey;
-  const bearer = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '');
-  return bearer?.[1];
-}
-
-function unauthenticated(message: string): ErrorResponse {
-  return { status: 401, body: { code: 'unauthenticated', message, argument: 'Authorization' } };
+  return bearerOf(req);
 }

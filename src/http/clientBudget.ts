@@ -25,12 +25,15 @@ export class ClientBudget {
     /** Requests per minute per client; 0 means no limit. */
     readonly perMinute: number,
     private readonly clock: Clock,
+    /** Told of each refusal (bot_limits_hit_total, for the chat tokens' budget). */
+    private readonly onRefused: () => void = () => {},
   ) {}
 
   /** Spends one for `client`; past the budget, the 429 to answer, naming `what` is limited and by which `setting`. */
   refusal(client: string, what: string, setting: string): BudgetRefusal | undefined {
     const spent = this.spend(client);
     if (spent.ok) return undefined;
+    this.onRefused();
     const message = `too many ${what}: at most ${this.perMinute} per minute per client (${setting}); try again in ${spent.retryAfterSeconds} s`;
     return { retryAfterSeconds: spent.retryAfterSeconds, error: { status: 429, body: { code: 'resource_exhausted', message } } };
   }

@@ -47,3 +47,8 @@ export function sendError(res: { send(status: number, body: unknown): unknown },
 }
 
 export const INTERNAL_ERROR: ErrorResponse = { status: 500, body: { code: 'internal', message: 'internal error' } };
+
+/** A caller without the secret a route needs (`message` names where it goes, never what came). */
+export function unauthenticated(message: string): ErrorResponse {
+  return { status: 401, body: { code: 'unauthenticated', message, argument: 'Authorization' } };
+}

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { systemClock, type Clock } from '../runtime/clock';
 import type { Logger } from '../runtime/logger';
 import { ClientBudget } from './clientBudget';
+import type { Metrics } from '../telemetry/metrics';
 import { clientAddress } from './clientAddress';
 import { DirectLineTokenError, DirectLineTokens } from './directLineTokens';
 import { sendError as send } from './errorResponse';
@@ -53,6 +54,8 @@ export interface WebchatDeps {
   timeoutMs?: number;
   /** Signs customers in from the store's tokens; without it (no CUSTOMER_TOKEN_* set) a customerToken gets 401. */
   signIn?: CustomerSignIn;
+  /** Counts the clients refused by the budget. */
+  metrics?: Metrics;
 }
 
 // Its length is the verifier's to judge (an oversized token is refused like any other, with its reason); the body limit bounds it.
@@ -65,7 +68,7 @@ const CustomerBody = z.strictObject({ customerToken: CustomerTokenField }, { err
 
 export function registerWebchatTokenRoute(server: Server, settings: WebchatSettings, deps: WebchatDeps): void {
   const allowed = new Set(settings.allowedOrigins);
-  const budget = new ClientBudget(settings.tokensPerMinute, deps.clock ?? systemClock);
+  const budget = new ClientBudget(settings.tokensPerMinute, deps.clock ?? systemClock, () => deps.metrics?.count('bot_limits_hit_total', { scope: 'token_client' }));
   const directLine = settings.secret ? new DirectLineTokens(settings.endpoint, settings.secret, deps.timeoutMs ?? DIRECTLINE_TIMEOUT_MS) : undefined;
   const logger = deps.logger;
 

@@ -21,6 +21,11 @@ export interface LookupRequest {
   storeId?: string;
 }
 
+/** The interface that answers a kind: order numbers Interface A (checkpoints), everything else Interface B. */
+export function interfaceFor(kind: LookupKind): 'checkpoints' | 'trackings' {
+  return kind === 'order_number' ? 'checkpoints' : 'trackings';
+}
+
 /** Whether two requests ask for the same thing. */
 export function sameRequest(a: LookupRequest, b: LookupRequest): boolean {
   return a.kind === b.kind && a.identifier === b.identifier && a.storeId === b.storeId;
@@ -52,12 +57,12 @@ export class ShipmentLookup implements ShipmentFinder {
 
   /** The kinds this deployment can answer, in the order a customer is offered them. */
   kinds(): LookupKind[] {
-    return LOOKUP_KINDS.filter((kind) => (kind === 'order_number' ? this.sources.checkpoints : this.sources.trackings));
+    return LOOKUP_KINDS.filter((kind) => this.sources[interfaceFor(kind)]);
   }
 
   /** `language` picks the language of Interface A's texts. */
   async find(request: LookupRequest, language?: string): Promise<Shipment[]> {
-    if (request.kind === 'order_number') {
+    if (interfaceFor(request.kind) === 'checkpoints') {
       const source = this.sources.checkpoints;
       if (!source) throw new NotConfiguredError('checkpoints');
       const answer = await source.client.getCheckpoints(request.identifier, language, source.credentials);

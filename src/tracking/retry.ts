@@ -45,6 +45,14 @@ export function isRetryable(error: AxiosError): boolean {
   return error.code !== undefined && TRANSIENT_CODES.has(error.code);
 }
 
+/** Why an attempt is made again, as bot_upstream_retries_total counts it. */
+export type RetryReason = 'rate_limited' | 'server_error' | 'network';
+
+export function retryReason(error: AxiosError): RetryReason {
+  const status = error.response?.status;
+  return status === 429 ? 'rate_limited' : status !== undefined ? 'server_error' : 'network';
+}
+
 /**
  * The wait before retry number `attempt` (1 for the first retry), per the seed:
  * 429 waits as Retry-After says, else 2 × attempt; 5xx and transport errors wait 2^attempt.

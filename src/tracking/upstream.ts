@@ -1,6 +1,6 @@
 /**
  * HTTP to the two tracking interfaces: keep-alive connections, the seed's retry policy on axios-retry,
- * one log line per call, and failures turned into redacted records before anything else sees them.
+ * one log line and one duration (bot_lookup_duration_seconds) per call, and failures turned into redacted records before anything else sees them.
  * An AxiosError never leaves this file: its config carries the Authorization header.
  */
 import http from 'node:http';
@@ -12,7 +12,8 @@ import { RetriesExhaustedError, UpstreamError, type UpstreamFailure } from './er
 import type { Logger } from '../runtime/logger';
 import { nestsDeeperThan } from '../runtime/nesting';
 import { Redactor } from './redaction';
-import { DEFAULT_RETRY, isRetryable, retryDelayMs, type RetryOptions } from './retry';
+import { DEFAULT_RETRY, isRetryable, retryDelayMs, retryReason, type RetryOptions } from './retry';
+import { NO_METRICS, seconds, type Metrics } from '../telemetry/metrics';
 
 export type UpstreamName = UpstreamFailure['upstream'];
 
@@ -45,6 +46,8 @@ export interface UpstreamHttpOptions {
   retry?: Partial<RetryOptions>;
   clock?: Clock;
   logger?: Logger;
+  /** Each call's duration and each retry, by interface. */
+  metrics?: Metrics;
   /** Largest response body accepted; a larger one is refused, not buffered. */
   maxResponseBytes?: number;
 }
@@ -56,12 +59,14 @@ export class UpstreamHttp {
   readonly retry: RetryOptions;
   private readonly clock: Clock;
   private readonly logger?: Logger;
+  private readonly metrics: Metrics;
   private readonly axios: AxiosInstance;
 
   constructor(options: UpstreamHttpOptions = {}) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger;
+    this.metrics = options.metrics ?? NO_METRICS;
     this.axios = axios.create({
       httpAgent: new http.Agent({ keepAlive: true, maxSockets: 64 }),
       httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 64 }),
@@ -103,7 +108,8 @@ export class UpstreamHttp {
           },
           // axios-retry would wait on the real timer; we wait on the injected clock instead.
           retryDelay: () => 0,
-          onRetry: async (_count, _error, config) => {
+          onRetry: async (_count, error, config) => {
+            this.metrics.count('bot_upstream_retries_total', { interface: request.upstream, reason: retryReason(error) });
             delaysMs.push(nextDelay);
             await this.clock.sleep(nextDelay);
             config.timeout = Math.max(1, Math.min(this.retry.attemptTimeoutMs, deadline - this.clock.now()));
@@ -193,6 +199,8 @@ export class UpstreamHttp {
     delaysMs: number[],
     outcome: 'ok' | 'refused' | 'failed',
   ): void {
+    const latencyMs = this.clock.now() - started;
+    this.metrics.observe('bot_lookup_duration_seconds', { interface: request.upstream }, seconds(latencyMs));
     if (!this.logger) return;
     const entry = {
       upstream: request.upstream,
@@ -201,7 +209,7 @@ export class UpstreamHttp {
       status,
       attempts,
       delaysMs,
-      latencyMs: this.clock.now() - started,
+      latencyMs,
       outcome,
     };
     if (outcome === 'failed') this.logger.warn(entry, 'upstream call failed');

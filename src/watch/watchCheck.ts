@@ -17,6 +17,7 @@ import { changedSince, fingerprints } from './fingerprint';
 import type { SendRate } from './sendRate';
 import type { Watch } from './watchRecord';
 import type { WatchStore } from './watchStore';
+import { NO_METRICS, type Metrics } from '../telemetry/metrics';
 
 /**
  * What becomes of the entry after a check: checked again later, or ended. `dropped`: it times nothing any
@@ -46,6 +47,8 @@ export interface CheckParts {
   translator: Translator;
   clock: Clock;
   timing: CheckTiming;
+  /** Checks by what they found, updates by whether the channel took them. */
+  metrics?: Metrics;
 }
 
 /** A parcel on the van changes within hours: checked four times as often. */
@@ -54,8 +57,15 @@ const DONE: Next = { next: 'done' };
 const DROPPED: Next = { next: 'dropped' };
 const HELD: Next = { next: 'held' };
 
+/** What the channel's answer to an update counts as. */
+const UPDATE_RESULT = { sent: 'sent', gone: 'blocked', later: 'failed' } as const;
+
 export class WatchCheck {
-  constructor(private readonly parts: CheckParts) {}
+  private readonly metrics: Metrics;
+
+  constructor(private readonly parts: CheckParts) {
+    this.metrics = parts.metrics ?? NO_METRICS;
+  }
 
   /**
    * Throws what the lookup throws (an outage, a 429): the scheduler backs off and the entry stays queued.
@@ -68,13 +78,20 @@ export class WatchCheck {
     const { watch, etag } = stored;
     const now = this.parts.clock.now();
     if (watch.sending && watch.sending.until > now) return this.later(watch.sending.until - now);
-    if (now >= watch.expiresAt) return this.expire(watch, etag);
+    if (now >= watch.expiresAt) {
+      this.metrics.count('bot_watch_checks_total', { result: 'expired' });
+      return this.expire(watch, etag);
+    }
     if (!(await turn())) return HELD;
     // Read again: the turn may have waited.
     const at = this.parts.clock.now();
 
-    const shipments = await this.parts.finder.find(watch.request, this.parts.translator.localize(watch.locale).language);
+    const shipments = await this.parts.finder.find(watch.request, this.parts.translator.localize(watch.locale).language).catch((error: unknown) => {
+      this.metrics.count('bot_watch_checks_total', { result: 'failed' });
+      throw error;
+    });
     const changed = changedSince(watch.announced, shipments);
+    this.metrics.count('bot_watch_checks_total', { result: changed.length ? 'changed' : 'unchanged' });
     if (!changed.length) return this.unchanged(watch, etag, this.delayFor(watch, shipments, at));
     const last = allFinal(shipments);
     const update = this.parts.writer.update(watch, changed, at, last);
@@ -95,6 +112,7 @@ export class WatchCheck {
     const claimed = await this.claim(watch, etag);
     if (!claimed) return this.later(this.parts.timing.leaseMs);
     const delivery = await this.send(watch, announcement);
+    this.metrics.count('bot_watch_updates_total', { result: UPDATE_RESULT[delivery.outcome] });
     switch (delivery.outcome) {
       case 'gone':
         return this.endConversation(watch);

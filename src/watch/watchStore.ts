@@ -38,4 +38,6 @@ export interface WatchStore {
    * that cannot hold an unreadable watch answers 0): its customer is told once.
    */
   setAside(conversation: string): Promise<number>;
+  /** How many watches it keeps, where it knows without a listing (in memory); shared storage's count is not one instance's to tell. */
+  readonly size?: number;
 }

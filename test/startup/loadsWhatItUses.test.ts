@@ -38,12 +38,23 @@ const SANDBOX = /\/dist\/sandbox\//;
 const AZURE_SDKS = /node_modules\/@azure\/storage-(blob|queue)\//;
 /** The JWT library: only where customers sign in (CUSTOMER_TOKEN_*; sandbox mode sets a demo secret). */
 const JOSE = /node_modules\/jose\//;
+/** OpenTelemetry: only where METRICS_TOKEN or an OTLP endpoint switches metrics on (#27). */
+const OPENTELEMETRY = /node_modules\/@opentelemetry\//;
 const RECOGNIZERS = /node_modules\/@microsoft\/recognizers-text|node_modules\/botbuilder-dialogs\/lib\/prompts\//;
 
-test('production with state in memory: no sandbox, no Azure SDK, no text recognizers, no JWT library', async () => {
+test('production with state in memory: no sandbox, no Azure SDK, no text recognizers, no JWT library, no OpenTelemetry', async () => {
   const loaded = await loadedBy({ NODE_ENV: 'production', STORAGE: 'memory', ...IDENTITY, ...UPSTREAMS });
   expect(loaded.some((file) => file.includes('/dist/src/app.js'))).toBe(true);
-  expect(loaded.filter((file) => SANDBOX.test(file) || AZURE_SDKS.test(file) || RECOGNIZERS.test(file) || JOSE.test(file))).toEqual([]);
+  expect(loaded.filter((file) => SANDBOX.test(file) || AZURE_SDKS.test(file) || RECOGNIZERS.test(file) || JOSE.test(file) || OPENTELEMETRY.test(file))).toEqual([]);
+});
+
+test('METRICS_TOKEN loads the metrics SDK and its Prometheus text, and no OTLP exporter; OTEL_SDK_DISABLED=true loads none of it', async () => {
+  const on = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS, METRICS_TOKEN: 'startup-test-metrics-token' });
+  expect(on.some((file) => /node_modules\/@opentelemetry\/sdk-metrics\//.test(file))).toBe(true);
+  expect(on.some((file) => /node_modules\/@opentelemetry\/exporter-prometheus\//.test(file))).toBe(true);
+  expect(on.filter((file) => /node_modules\/@opentelemetry\/exporter-metrics-otlp/.test(file))).toEqual([]);
+  const disabled = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS, METRICS_TOKEN: 'startup-test-metrics-token', OTEL_SDK_DISABLED: 'true' });
+  expect(disabled.filter((file) => OPENTELEMETRY.test(file))).toEqual([]);
 });
 
 test('blob storage loads the Azure SDKs, and still no sandbox', async () => {

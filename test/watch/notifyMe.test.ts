@@ -2,7 +2,7 @@
  * "Notify me" from the customer's side, over real HTTP: the bot on loopback, the interface simulators
  * with the moving demo parcel on their own clock, and a channel that receives the proactive updates.
  * Subscribe, a change, exactly one message, stop, no message; delivered ends it; expiry on the injected
- * clock; a blocked bot (Teams 403) ends every watch of the conversation.
+ * clock; a blocked bot (Teams 403) ends every watch of the conversation; what an operator's /metrics counts of it.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Activity } from 'botbuilder';
@@ -13,10 +13,13 @@ import { FakeClock } from '../support/fakeClock';
 import { cardButtons } from '../support/seen';
 import { API_KEY, CREDENTIALS } from '../support/upstreams';
 import { isGsm7 } from '../../src/channels';
+import { answerOf } from '../support/app';
+import { parsePrometheus, valueOf } from '../telemetry/prometheusText';
 
 const MINUTE = 60_000;
 const T0 = Date.parse('2026-11-22T09:00:20.000Z');
 const MOVING = DEMO.checkpoints.moving;
+const METRICS_TOKEN = 'metrics-SECRET-token-0004';
 
 let parcelTime = T0;
 let checkpoints: Simulator;
@@ -38,7 +41,7 @@ beforeEach(async () => {
   parcelTime = T0;
   blocked = new Set();
   clock = new FakeClock(T0);
-  running = await startApp(configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: String(MINUTE), NOTIFY_FOR_DAYS: '14', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), { clock });
+  running = await startApp(configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: String(MINUTE), NOTIFY_FOR_DAYS: '14', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', METRICS_TOKEN }), { clock });
 });
 afterEach(() => running.close());
 
@@ -211,4 +214,24 @@ test('updates show what the lookup showed (ORDER_DETAILS=masked): a visitor’s 
   expect(stranger).toContain('"text":"News on ORD-1014: In transit."');
   expect(details.filter((value) => stranger.includes(value))).toEqual([]);
   expect(stranger).toContain(signIn);
+});
+
+test('/metrics: an update sent on Web Chat, one Teams refuses with 403: checks, updates sent and blocked, and the watches kept', async () => {
+  const metrics = async () => parsePrometheus((await fetch(`${running.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(answerOf)).text);
+  const web = channel('en', 'webchat');
+  const teams = channel('en', 'msteams');
+  for (const customer of [web, teams]) {
+    await customer.say(MOVING);
+    await customer.say('Notify me');
+  }
+  expect(valueOf(await metrics(), 'bot_watches_active')).toBe(2);
+
+  blocked.add(teams.conversationId);
+  expect((await minutesPass(2)).map((update) => update.conversation?.id)).toEqual([web.conversationId]);
+  const after = await metrics();
+  expect(valueOf(after, 'bot_watch_checks_total', { result: 'changed' })).toBe(2);
+  expect(valueOf(after, 'bot_watch_updates_total', { result: 'sent' })).toBe(1);
+  expect(valueOf(after, 'bot_watch_updates_total', { result: 'blocked' })).toBe(1);
+  // The blocked conversation's watch has ended.
+  expect(valueOf(after, 'bot_watches_active')).toBe(1);
 });

@@ -1,0 +1,59 @@
+/**
+ * Every metric the bot records, by the name Prometheus shows (dashboards depend on these names: keep them
+ * stable), with each label's possible values. A value outside its list is recorded as `other`, so no caller
+ * can grow a series per order, customer or sentence, and nothing personal can become a label.
+ */
+import { KNOWN_CHANNELS } from '../channels/profile';
+
+/** What a label becomes when its value is not one of its list. */
+export const OTHER = 'other';
+
+const CHANNEL = [...KNOWN_CHANNELS, OTHER] as const;
+const INTERFACE = ['checkpoints', 'trackings'] as const;
+/** A turn or a lookup: 50 ms to the channels' 15 s (and, for a lookup, the upstream deadline's 60 s). */
+const SECONDS = [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60];
+
+export const METRICS = {
+  bot_turns_total: { kind: 'counter', help: 'Turns the bot took (messages, events, members added), by channel.', labels: { channel: CHANNEL } },
+  bot_turn_duration_seconds: { kind: 'histogram', help: 'How long a turn took, from the activity to its last reply, by channel.', labels: { channel: CHANNEL }, buckets: SECONDS },
+  bot_conversations_total: { kind: 'counter', help: 'Conversations started: the first activity of a conversation the state storage does not know.', labels: { channel: CHANNEL } },
+  bot_lookups_total: {
+    kind: 'counter',
+    help: 'Lookups a customer asked for, by what was looked up, the interface that answers it, and how it ended.',
+    labels: {
+      kind: ['order_number', 'tracking_number', 'order_id', 'external_order'],
+      interface: INTERFACE,
+      result: ['found', 'not_found', 'refused', 'failed', 'limited', 'cached'],
+    },
+  },
+  bot_lookup_duration_seconds: { kind: 'histogram', help: 'How long a call to a tracking interface took, its retries and waits included.', labels: { interface: INTERFACE }, buckets: SECONDS },
+  bot_upstream_retries_total: { kind: 'counter', help: 'Attempts a tracking interface call made again, by why.', labels: { interface: INTERFACE, reason: ['rate_limited', 'server_error', 'network'] } },
+  bot_handoffs_total: { kind: 'counter', help: 'Handoffs to a person, by hub and how far they came.', labels: { mode: ['botframework', 'omnichannel', 'none'], state: ['initiated', 'accepted', 'failed', 'completed'] } },
+  bot_limits_hit_total: { kind: 'counter', help: 'Requests refused by a limit (lookups, handoffs, Notify me, chat tokens), by whose limit it was.', labels: { scope: ['conversation', 'customer', 'token_client'] } },
+  bot_watches_active: { kind: 'gauge', help: 'Notify me watches this instance keeps (STORAGE=memory only).', labels: {} },
+  bot_watch_checks_total: { kind: 'counter', help: 'Notify me checks, by what the lookup found.', labels: { result: ['unchanged', 'changed', 'expired', 'failed'] } },
+  bot_watch_updates_total: { kind: 'counter', help: 'Notify me updates, by whether the channel took them (blocked: the bot was blocked or removed).', labels: { result: ['sent', 'blocked', 'failed'] } },
+  bot_replies_late_total: { kind: 'counter', help: "Answers sent as a message of their own, after the channel's deadline for the turn.", labels: {} },
+} as const satisfies Record<string, MetricSpec>;
+
+export interface MetricSpec {
+  kind: 'counter' | 'histogram' | 'gauge';
+  help: string;
+  labels: Readonly<Record<string, readonly string[]>>;
+  buckets?: readonly number[];
+}
+
+type Catalog = typeof METRICS;
+export type MetricName = keyof Catalog;
+type OfKind<K extends MetricSpec['kind']> = { [N in MetricName]: Catalog[N]['kind'] extends K ? N : never }[MetricName];
+export type CounterName = OfKind<'counter'>;
+export type HistogramName = OfKind<'histogram'>;
+export type GaugeName = OfKind<'gauge'>;
+/** A metric's labels, each one of its values (the channel: any channel id, bounded when recorded). */
+export type LabelsOf<N extends MetricName> = { -readonly [L in keyof Catalog[N]['labels']]: Catalog[N]['labels'][L] extends readonly (infer V)[] ? (L extends 'channel' ? string : V) : never };
+
+/** The labels as recorded: each value one of its list, else `other`. */
+export function boundedLabels(name: MetricName, labels: Record<string, string>): Record<string, string> {
+  const allowed: Readonly<Record<string, readonly string[]>> = METRICS[name].labels;
+  return Object.fromEntries(Object.entries(allowed).map(([label, values]) => [label, values.includes(labels[label]) ? labels[label] : OTHER]));
+}

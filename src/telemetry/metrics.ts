@@ -1,0 +1,47 @@
+/**
+ * The port every part records through: what happened, in the catalog's names. Its default does nothing
+ * and loads nothing; OpenTelemetry stands behind it only where a setting switches metrics on
+ * (src/telemetry/index.ts), so the core rooms record without knowing OpenTelemetry exists.
+ */
+import type { CounterName, GaugeName, HistogramName, LabelsOf } from './catalog';
+
+export interface Metrics {
+  /** One more of `name`. */
+  count<N extends CounterName>(name: N, labels: LabelsOf<N>): void;
+  /** One measurement (seconds, for the durations). */
+  observe<N extends HistogramName>(name: N, labels: LabelsOf<N>, value: number): void;
+  /** A value read when the metrics are collected; undefined: nothing to report. */
+  gauge<N extends GaugeName>(name: N, read: () => number | undefined): void;
+}
+
+/** Metrics off: nothing recorded, nothing loaded. */
+export const NO_METRICS: Metrics = {
+  count() {},
+  observe() {},
+  gauge() {},
+};
+
+/** Milliseconds as the seconds a duration metric records. */
+export const seconds = (ms: number): number => ms / 1000;
+
+export interface TelemetrySettings {
+  /** METRICS_TOKEN: GET /metrics serves Prometheus text to whoever presents it; without it there is no such route. */
+  metricsToken?: string;
+  /** Where OTLP pushes the metrics, over which protocol, how often; undefined: no OTLP. */
+  otlp?: { url: string; protocol: 'http/protobuf' | 'http/json'; intervalMs: number };
+  /** OTEL_SERVICE_NAME: the service.name every export carries. */
+  serviceName: string;
+}
+
+export interface Telemetry {
+  metrics: Metrics;
+  /** The metrics as Prometheus text, where METRICS_TOKEN is set. */
+  scrape?: () => Promise<string>;
+  /** Exports what is recorded now (OTLP), without waiting for the interval. */
+  flush(): Promise<void>;
+  /** The last export; a stopping process waits for it. */
+  shutdown(): Promise<void>;
+}
+
+/** Metrics off: the port records nothing, nothing is exported. */
+export const TELEMETRY_OFF: Telemetry = { metrics: NO_METRICS, flush: async () => {}, shutdown: async () => {} };
