@@ -1,5 +1,6 @@
 /** Every reply stays under 25 KB of serialized JSON, measured, whatever the upstream sends. */
-import { MAX_ACTIVITY_BYTES, renderShipments, type Reply } from '../../src/cards';
+import { MAX_ACTIVITY_BYTES, renderShipments } from '../../src/cards';
+import type { Reply } from '../../src/channels';
 import type { Shipment } from '../../src/tracking/shipment';
 import { bigOrder, byCategory, de, en, englishUpstream, germanLabels } from './fixtures';
 import { bytes, cardsOf, ofType, texts } from './helpers';

@@ -1,5 +1,5 @@
 /** Reading rendered replies in tests. */
-import type { Reply } from '../../src/cards';
+import type { Reply } from '../../src/channels';
 
 export type Json = { [key: string]: unknown };
 

@@ -1,4 +1,5 @@
-import { renderShipments, type Reply } from '../../src/cards';
+import { renderShipments } from '../../src/cards';
+import type { Reply } from '../../src/channels';
 import { BUTTON_TITLE_BUDGET } from '../../src/cards/statusCard';
 import { maskedShipment } from '../../src/customers/maskedShipments';
 import { LANGUAGES } from '../../src/i18n';

@@ -1,5 +1,6 @@
 /** Chat channels without Adaptive Cards get readable plain text (SMS has its own form: smsReply.test.ts). */
-import { renderShipments, supportsAdaptiveCards } from '../../src/cards';
+import { renderShipments } from '../../src/cards';
+import { supportsAdaptiveCards } from '../../src/channels';
 import { bare, bigOrder, byCategory, de, delayed, en, englishUpstream, germanLabels } from './fixtures';
 import { bytes } from './helpers';
 

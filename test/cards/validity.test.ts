@@ -1,5 +1,6 @@
 /** Every card we send is valid Adaptive Card 1.5 for the adaptivecards library itself. */
-import { renderShipments, type Reply } from '../../src/cards';
+import { renderShipments } from '../../src/cards';
+import type { Reply } from '../../src/channels';
 import { cardProblems } from './adaptiveCards';
 import { bare, bigOrder, byCategory, de, delayed, en, englishUpstream, exceptionFlag, germanLabels } from './fixtures';
 import { cardsOf, ofType, walk } from './helpers';

@@ -14,7 +14,7 @@ import { createApp, type App } from '../../src/app';
 import { silentLogger } from '../../src/runtime/logger';
 import { configFor } from './app';
 import { chromiumAvailable, launchChromium } from './chromium';
-import { chatIn, freePorts } from './sandboxBrowser';
+import { chatIn, freePorts, stopApp } from './sandboxBrowser';
 import { useSimulators } from './upstreams';
 
 export { settled } from './sandboxBrowser';
@@ -49,12 +49,7 @@ export function useDemoShop(screenshots: string, options: { signIn?: boolean } =
   afterAll(async () => {
     await started.browser?.close();
     await started.shop?.close();
-    await started.app?.updates.scheduler.stop();
-    await new Promise<void>((resolve) => {
-      if (!started.app) return resolve();
-      started.app.server.close(() => resolve());
-      started.app.server.server.closeAllConnections();
-    });
+    await stopApp(started.app);
   });
   return started;
 }

@@ -101,12 +101,7 @@ export function useSandboxService(env: NodeJS.ProcessEnv, options: Omit<SandboxO
   afterAll(async () => {
     await service.browser?.close();
     await service.shop?.close();
-    await service.app?.updates.scheduler.stop();
-    await new Promise<void>((resolve) => {
-      if (!service.app) return resolve();
-      service.app.server.close(() => resolve());
-      service.app.server.server.closeAllConnections();
-    });
+    await stopApp(service.app);
     await service.sandbox?.close();
   });
   return service;
@@ -137,4 +132,14 @@ export async function settled(page: Page): Promise<void> {
       if (scroller) scroller.scrollTop = scroller.scrollHeight;
     });
   }
+}
+
+/** Stops what a test started of the app: the watch scheduler, then the server and every connection it holds. */
+export async function stopApp(app: App | undefined): Promise<void> {
+  if (!app) return;
+  await app.updates.scheduler.stop();
+  await new Promise<void>((resolve) => {
+    app.server.close(() => resolve());
+    app.server.server.closeAllConnections();
+  });
 }
