@@ -7,7 +7,7 @@ import { VISIBLE_EVENTS, hiddenEventsAvailable, statusCardAttachment } from './s
 import { SMS_EVENTS, smsReply } from './smsReply';
 import { TEXT_EVENTS, joinTexts, shipmentText } from './textReply';
 import type { CardContext } from './types';
-import { shipmentView, type ShipmentView } from './view';
+import { namedParcels, shipmentView, type ShipmentView } from './view';
 
 /** A carousel holds at most this many cards; more shipments become several replies. */
 export const CARDS_PER_REPLY = 5;
@@ -34,7 +34,10 @@ export function renderShipments(shipments: Shipment[], context: CardContext, par
   const dates = dateFormatter(locale, timeZone, !context.customerTimeZone);
   const cards = supportsAdaptiveCards(context.channel);
   const sms = isSms(context.channel);
-  const views = shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : sms ? SMS_EVENTS : TEXT_EVENTS, dates));
+  const views = namedParcels(
+    shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : sms ? SMS_EVENTS : TEXT_EVENTS, dates)),
+    safe.t,
+  );
   if (cards) return cardReplies(views, safe, parts);
   // A masked answer says once how to see the rest (a card says it on itself, where its button would be).
   const note = views.find((view) => view.withheldNote)?.withheldNote;

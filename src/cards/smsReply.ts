@@ -8,7 +8,7 @@ import { fitsOneSms, offerChoices, toGsm7, type Choice, type Message } from '../
 import type { Translate } from '../i18n';
 import { truncate } from './sanitize';
 import type { CardContext } from './types';
-import { eventWords, type EventView, type ShipmentView } from './view';
+import { eventWords, headingOf, type EventView, type ShipmentView } from './view';
 
 /** Up to this many shipments an SMS tells in full; more are summarised, one line each. */
 export const SMS_FULL_SHIPMENTS = 3;
@@ -86,7 +86,7 @@ function shipmentBlock(view: ShipmentView, t: Translate, detail: Detail): string
 }
 
 function heading(view: ShipmentView): string {
-  return [view.carrier, view.trackingNumber].filter(Boolean).join(' ');
+  return headingOf(view).join(' ');
 }
 
 function flags(view: ShipmentView, t: Translate): string[] {
@@ -142,6 +142,7 @@ function summaryLines(views: ShipmentView[], t: Translate, statusLength: number)
   return views.map((view) => {
     const [flag] = flags(view, t).reverse();
     const status = [truncate(view.status, statusLength), flag].filter(Boolean).join(' - ');
-    return view.carrier || view.trackingNumber ? `${heading(view)}: ${status}` : status;
+    const named = heading(view);
+    return named ? `${named}: ${status}` : status;
   });
 }

@@ -75,7 +75,8 @@ function text(value: string, extra: Record<string, unknown> = {}): Element {
 }
 
 function header(view: ShipmentView): Element[] {
-  const blocks = [...(view.carrier ? [text(view.carrier, { weight: 'bolder', isSubtle: true })] : []), text(view.status, { size: 'large', weight: 'bolder', spacing: 'none' })];
+  const name = view.carrier ?? view.name;
+  const blocks = [...(name ? [text(name, { weight: 'bolder', isSubtle: true })] : []), text(view.status, { size: 'large', weight: 'bolder', spacing: 'none' })];
   if (view.statusDetails) blocks.push(text(view.statusDetails, { size: 'small', isSubtle: true, spacing: 'small' }));
   // What happens next, when something is wrong: in full contrast, since it is what the customer came for.
   if (view.nextStep) blocks.push(text(view.nextStep, { spacing: 'small' }));

@@ -3,7 +3,7 @@
  * no Markdown, only line breaks, and the tracking link printed in full. SMS has its own, shorter form (smsReply.ts).
  */
 import type { Translate } from '../i18n';
-import { eventWords, type EventView, type ShipmentView } from './view';
+import { eventWords, headingOf, type EventView, type ShipmentView } from './view';
 
 /** The newest events a text shows. */
 export const TEXT_EVENTS = 5;
@@ -33,9 +33,9 @@ export function joinTexts(blocks: string[]): string[] {
 }
 
 function compose(view: ShipmentView, t: Translate, shown: EventView[]): string {
-  const heading = [view.carrier, view.trackingNumber].filter(Boolean).join(' · ');
+  const heading = headingOf(view).join(' · ');
   const state = [view.status, view.updatedAt].filter(Boolean).join(' — ');
-  // A masked shipment names no carrier or number: its status heads the block.
+  // A masked shipment alone names no carrier or number: its status heads the block.
   const lines = heading ? [`📦 ${heading}`, state] : [`📦 ${state}`];
   if (view.statusDetails) lines.push(view.statusDetails);
   if (view.nextStep) lines.push(view.nextStep);

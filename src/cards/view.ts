@@ -49,6 +49,19 @@ export interface ShipmentView {
   withheld: boolean;
   /** When withheld, what to say instead: sign in to see the rest, or, to a customer already signed in, that the order is not theirs. */
   withheldNote?: string;
+  /** A withheld parcel among several, named by its place in the answer ("Parcel 2 of 3"): nothing of its own may tell them apart. */
+  name?: string;
+}
+
+/** The views of one answer, masked parcels of several numbered in the order they are shown. */
+export function namedParcels(views: ShipmentView[], t: CardContext['t']): ShipmentView[] {
+  if (views.length < 2) return views;
+  return views.map((view, index) => (view.withheld ? { ...view, name: t('card.parcel_of', { index: index + 1, total: views.length }) } : view));
+}
+
+/** What heads a parcel's block: its carrier (or, withheld, its name) and its number, whichever there are. */
+export function headingOf(view: ShipmentView): string[] {
+  return [view.carrier ?? view.name, view.trackingNumber].filter((part): part is string => !!part);
 }
 
 /** `maxEvents`: how many of the newest events to prepare; renderers never show more. */

@@ -61,9 +61,13 @@ describe.each(LOCALES)('in %s', (language, locale) => {
     await page.screenshot({ path: `${OUT}/single-${language}-${size}.png` });
 
     const cards = [...(await carousel.locator('.ac-adaptiveCard').all()), single];
-    for (const card of cards) {
-      const lines = (await card.innerText()).split('\n').map((line) => line.trim()).filter(Boolean);
-      expect(lines.join('\n')).not.toMatch(DETAILS);
+    for (const [index, card] of cards.entries()) {
+      const all = (await card.innerText()).split('\n').map((line) => line.trim()).filter(Boolean);
+      expect(all.join('\n')).not.toMatch(DETAILS);
+      // Alike as they may be, the carousel's parcels are told apart by their place in it; the single card needs no name.
+      const named = index < 3;
+      expect(named ? all[0] : undefined).toBe(named ? t('card.parcel_of', { index: index + 1, total: 3 }) : undefined);
+      const lines = named ? all.slice(1) : all;
       // The status leads; the line on signing in closes the card (no carrier's button after it, no empty label before it).
       expect(lines[0]).toMatch(language === 'en' ? /^(In transit|Out for delivery|Delivered)$/ : /^(Onderweg|Wordt vandaag bezorgd|Bezorgd)$/);
       expect(lines.at(-1)).toBe(signIn);
