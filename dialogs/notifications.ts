@@ -19,6 +19,7 @@ import { hasUserId, type LookupGuard } from './lookupGuard';
 import { listOf } from './lookupAnswer';
 import { sendText } from '../src/bot/send';
 import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
+import { customerOf } from '../src/bot/turnCustomer';
 
 /** A stop button shows at most this much of the number (its end, which people compare). */
 const STOP_TITLE_IDENTIFIER = 14;
@@ -139,6 +140,7 @@ export class Notifications {
       tenant: typeof tenant === 'string' ? tenant : undefined,
       locale: language.locale,
       timeZone: language.customerTimeZone ? language.timeZone : undefined,
+      signedIn: customerOf(context) !== undefined,
     };
   }
 

@@ -60,15 +60,19 @@ export class AnnouncementWriter {
       channel: watch.channel,
       now,
       staleAfterDays: this.settings.staleAfterDays,
+      signedIn: this.details(watch) === 'not_yours',
     };
     return { messages: renderShipments(this.shown(watch, changed), context, { intro, choices }), choices };
   }
 
   /** As the lookup that started the watch showed them: masked unless it showed the owner (or anyone) everything. */
   private shown(watch: Watch, shipments: Shipment[]): Shipment[] {
+    return this.details(watch) === 'full' ? shipments : maskedShipments(shipments);
+  }
+
+  private details(watch: Watch): NonNullable<Watch['details']> {
     // Nobody is signed in to a watch's later check: one kept from before is decided as for a visitor.
-    const details = watch.details ?? (disclosureOf(watch.request, undefined, this.settings.disclosure) === 'full' ? 'full' : 'masked');
-    return details === 'full' ? shipments : maskedShipments(shipments);
+    return watch.details ?? (disclosureOf(watch.request, undefined, this.settings.disclosure) === 'full' ? 'full' : 'masked');
   }
 
   /** The watch ran its time: one line, no card. */

@@ -29,9 +29,11 @@ export interface Watch extends Recipient {
   shown: string;
   /**
    * How the lookup that started it showed the order (ORDER_DETAILS), and so every update: masked for anyone
-   * but its signed-in owner. Absent on watches kept from before: the rule decides as for a visitor.
+   * but its signed-in owner (`not_yours`: masked, to a customer who was signed in, so the update says the
+   * order is not theirs rather than asking them to sign in). Absent on watches kept from before: the rule
+   * decides as for a visitor.
    */
-  details?: 'full' | 'masked';
+  details?: 'full' | 'masked' | 'not_yours';
   /** Per shipment (shipmentKey), the fingerprint of the status last announced or shown. */
   announced: Record<string, string>;
   /**

@@ -32,6 +32,8 @@ export interface Asker extends Recipient {
    * known (the channel's user id). Some may have ended since. Absent: no customer, no customer's cap.
    */
   customerWatches?: string[];
+  /** The customer was signed in: an order shown to them masked is not in their account, and its updates say so. */
+  signedIn?: boolean;
 }
 
 export interface Watchable {
@@ -105,7 +107,7 @@ export class Watches {
       const shipments = await this.finder.find(thing.request, language);
       if (!shipments.length) result.missing.push(thing.shown);
       else if (allFinal(shipments)) result.final.push(thing.shown);
-      else if (existing.some((watch) => watch.id === id) && (await this.renew(id, asker, until, detailsOf(thing)))) result.renewed.push(thing.shown);
+      else if (existing.some((watch) => watch.id === id) && (await this.renew(id, asker, until, detailsOf(thing, asker)))) result.renewed.push(thing.shown);
       else if (existing.length + result.started.length >= this.settings.maxPerConversation) result.full.push(thing.shown);
       else if (mine && (mine = await this.stillRunning(mine)).length >= this.customerCap) result.customerFull.push(thing.shown);
       else {
@@ -115,7 +117,7 @@ export class Watches {
           conversation,
           request: thing.request,
           shown: thing.shown,
-          details: detailsOf(thing),
+          details: detailsOf(thing, asker),
           announced: fingerprints(shipments),
           entry: randomUUID(),
           startedAt: now,
@@ -199,11 +201,12 @@ export class Watches {
   }
 }
 
-function detailsOf(thing: Watchable): Watch['details'] {
-  return thing.masked ? 'masked' : 'full';
+function detailsOf(thing: Watchable, asker: Asker): Watch['details'] {
+  if (!thing.masked) return 'full';
+  return asker.signedIn ? 'not_yours' : 'masked';
 }
 
-/** The asker's recipient part, without its conversation key (a watch keeps the conversation's tag instead) or the customer's record. */
-function recipientOf({ conversation: _key, customerWatches: _record, ...recipient }: Asker): Recipient {
+/** The asker's recipient part, without its conversation key (a watch keeps the conversation's tag instead), the customer's record or whether they were signed in (its `details` keeps that). */
+function recipientOf({ conversation: _key, customerWatches: _record, signedIn: _signedIn, ...recipient }: Asker): Recipient {
   return recipient;
 }

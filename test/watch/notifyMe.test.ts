@@ -13,6 +13,7 @@ import { FakeClock } from '../support/fakeClock';
 import { cardButtons } from '../support/seen';
 import { API_KEY, CREDENTIALS } from '../support/upstreams';
 import { isGsm7 } from '../../src/channels';
+import { Translator } from '../../src/i18n';
 import { answerOf } from '../support/app';
 import { parsePrometheus, valueOf } from '../telemetry/prometheusText';
 
@@ -187,22 +188,25 @@ async function parcelDetails(): Promise<string[]> {
   return [...new Set(values.filter((value): value is string => !!value))];
 }
 
-test('updates show what the lookup showed (ORDER_DETAILS=masked): a visitor’s are masked, the signed-in owner’s whole', async () => {
+test('updates show what the lookup showed (ORDER_DETAILS=masked): a visitor’s are masked, the signed-in owner’s whole, and another signed-in customer’s say it is not theirs', async () => {
   await running.close();
   running = await startApp(configFor({ checkpoints, trackings }, { ORDER_DETAILS: 'masked', NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), { clock });
   const ownerId = 'dl_theOwnerOfTheMovingParcel';
   await running.app.customers.keep({ userId: ownerId, orders: [{ kind: 'order_number', identifier: MOVING }], expiresAt: T0 + 30 * MINUTE });
   const owner = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', channelId: 'webchat', userId: ownerId });
   const visitor = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', channelId: 'webchat', userId: 'visitor-5e1b7d20c4' });
-  for (const customer of [owner, visitor]) {
+  const otherId = 'dl_someoneElseSignedIn';
+  await running.app.customers.keep({ userId: otherId, orders: [{ kind: 'order_number', identifier: 'ORD-1001' }], expiresAt: T0 + 30 * MINUTE });
+  const other = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', channelId: 'webchat', userId: otherId });
+  for (const customer of [owner, visitor, other]) {
     await customer.say(MOVING);
     await customer.say('Notify me');
   }
 
   const updates = await minutesPass(2);
-  expect(updates).toHaveLength(2);
+  expect(updates).toHaveLength(3);
   const to = (customer: TestChannel) => JSON.stringify(updates.filter((update) => update.conversation?.id === customer.conversationId));
-  const [own, stranger] = [to(owner), to(visitor)];
+  const [own, stranger, signedInStranger] = [to(owner), to(visitor), to(other)];
   const details = await parcelDetails();
   const signIn = "Sign in on our website to see the carrier, the tracking number and where your parcel has been.";
   expect(details.length).toBeGreaterThanOrEqual(3);
@@ -214,6 +218,12 @@ test('updates show what the lookup showed (ORDER_DETAILS=masked): a visitor’s 
   expect(stranger).toContain('"text":"News on ORD-1014: In transit."');
   expect(details.filter((value) => stranger.includes(value))).toEqual([]);
   expect(stranger).toContain(signIn);
+
+  // Signed in already, they were told the order is not in their account; its updates must not ask them to sign in.
+  const notYours = new Translator('en').localize('en').t('card.not_your_order');
+  expect(details.filter((value) => signedInStranger.includes(value))).toEqual([]);
+  expect(signedInStranger).toContain(JSON.stringify(notYours).slice(1, -1));
+  expect(signedInStranger).not.toContain(signIn);
 });
 
 test('/metrics: an update sent on Web Chat, one Teams refuses with 403: checks, updates sent and blocked, and the watches kept', async () => {
