@@ -1,0 +1,55 @@
+/**
+ * A workbook's KQL, read twice. Microsoft's own Kusto language service (@kusto/language-service-next) parses and
+ * analyzes it against the Application Insights tables it reads, as the portal would: an unknown column, function
+ * or table, or a type that does not fit, is an error. Then what the tests hold against the catalog is picked out
+ * of the text: the tables, the metric names it filters on (`name == "…"`, `name in (…)`), and the customDimensions
+ * it reads with the values it compares them to (the workbook's queries keep to these forms).
+ */
+// The language service is .NET compiled to JavaScript by Bridge.NET: its runtime goes first, as globals.
+require('@kusto/language-service-next/bridge.min.js');
+require('@kusto/language-service-next/Kusto.Language.Bridge.min.js');
+declare const Kusto: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface KqlQuery {
+  tables: string[];
+  metrics: string[];
+  dimensions: { key: string; values: string[] }[];
+  errors: string[];
+}
+
+/** The columns of Application Insights' tables that a workbook on the bot reads (the portal's schema, in part). */
+const COMMON = 'timestamp:datetime, customDimensions:dynamic, operation_Id:string, operation_ParentId:string, cloud_RoleName:string, itemCount:int';
+const TABLES = {
+  customMetrics: `(${COMMON}, name:string, value:real, valueCount:int, valueSum:real, valueMin:real, valueMax:real, valueStdDev:real)`,
+  dependencies: `(${COMMON}, id:string, name:string, target:string, type:string, data:string, success:bool, resultCode:string, duration:real)`,
+};
+const language = Kusto.Language;
+const applicationInsights = language.GlobalState.Default.WithDatabase(
+  new language.Symbols.DatabaseSymbol.$ctor1('applicationInsights', Object.entries(TABLES).map(([name, schema]) => new language.Symbols.TableSymbol.$ctor7(name, schema, null))),
+);
+
+const STRINGS = /"([^"]*)"/g;
+const NAME_IS = /\bname\s*==\s*"([^"]*)"/g;
+const NAME_IN = /\bname\s+in\s*\(([^)]*)\)/g;
+const DIMENSION = /customDimensions(?:\.([A-Za-z_]\w*)|\[\s*"([^"]+)"\s*\])\)?(?:\s*(?:==\s*("[^"]*")|in\s*\(([^)]*)\)))?/g;
+
+export function readKql(query: string): KqlQuery {
+  const text = query.replace(/\/\/.*$/gm, '');
+  const strings = (list: string) => [...list.matchAll(STRINGS)].map((match) => match[1]);
+  return {
+    tables: text.split('\n').filter((line) => /^\s*[A-Za-z]/.test(line) && !/^\s*let\b/.test(line)).map((line) => line.trim().split(/\W/)[0]),
+    metrics: [...[...text.matchAll(NAME_IS)].map((match) => match[1]), ...[...text.matchAll(NAME_IN)].flatMap((match) => strings(match[1]))],
+    dimensions: [...text.matchAll(DIMENSION)].map((match) => ({ key: match[1] ?? match[2], values: strings(match[3] ?? match[4] ?? '') })),
+    errors: diagnostics(query),
+  };
+}
+
+function diagnostics(query: string): string[] {
+  const found = language.KustoCode.ParseAndAnalyze(query, applicationInsights).GetDiagnostics();
+  const errors: string[] = [];
+  for (let i = 0; i < found.Count; i++) {
+    const diagnostic = found.getItem(i);
+    errors.push(`${diagnostic.Severity} at ${diagnostic.Start}: ${diagnostic.Message}`);
+  }
+  return errors;
+}
