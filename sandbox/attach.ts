@@ -7,8 +7,10 @@ import { DEMO_LOOKUPS, registerSandboxPage } from './page/routes';
 import type { Sandbox } from './upstreams';
 import { refuseOtherHosts } from './loopbackHost';
 import type { WidgetOptions } from '../src/webchat/widget';
+import { registerInsights, type InsightsOptions } from './insights/routes';
 
-export function attachSandbox(server: Server, options: LocalChannelOptions & { widget?: WidgetOptions }): void {
+/** `insights`: the metrics the page's Insights panel shows (sandbox mode records them in process). */
+export function attachSandbox(server: Server, options: LocalChannelOptions & { widget?: WidgetOptions; insights?: InsightsOptions }): void {
   // Before restify touches the request, for every route of this server: its own and the bot's (/api/messages, the action routes).
   // (restify's `first` chain, which the v8-era types omit: handlers that see node's request and may end it.)
   (server as Server & { first(handler: (req: IncomingMessage, res: ServerResponse) => boolean): Server }).first((req, res) => !refuseOtherHosts(req, res));
@@ -16,6 +18,7 @@ export function attachSandbox(server: Server, options: LocalChannelOptions & { w
   // The widget's Web Chat talks to the local channel, on the bot's own origin.
   if (options.widget) options.widget.directLine = DIRECT_LINE_PATH;
   registerSandboxPage(server);
+  registerInsights(server, options.insights ?? {});
 }
 
 /** What sandbox mode tells a person at start: where to go and what to type. */
@@ -38,6 +41,7 @@ export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: strin
     demo.notify
       ? `  Notify me:           press it on ${demo.notify.movingOrder}: it moves every ${pace(demo.notify.movingStepMs)}, and the update arrives here (watches checked every ${pace(demo.notify.intervalMs)}${demo.notify.forDemo ? ' for the demo' : ''}, NOTIFY_INTERVAL_MS)`
       : '  Notify me:           off (NOTIFY_MAX_PER_CONVERSATION=0)',
+    "  Insights:            the page's panel shows the operator's figures live as you chat (the metrics are kept in this process)",
     '  Try:',
     ...DEMO_LOOKUPS.slice(0, 6).map((d) => `    ${d.identifier.padEnd(24)} ${d.label}`),
   ];

@@ -6,7 +6,8 @@
  * answered; anything else, no Host included, gets a 421 naming the header, before any route runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isLoopbackHost, LOOPBACK_NAMES } from '../src/http/loopback';
+import type { RequestHandler } from 'restify';
+import { isLoopbackAddress, isLoopbackHost, LOOPBACK_NAMES } from '../src/http/loopback';
 
 /** The refusal's body: the one error shape of the service. */
 export const MISDIRECTED = {
@@ -26,4 +27,16 @@ export function refuseOtherHosts(req: IncomingMessage, res: ServerResponse): boo
   res.writeHead(421, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
   res.end(body);
   return true;
+}
+
+/**
+ * For the developer's own tools on the page (the agent hub, the Insights panel): a connection from this
+ * machine only, and no other origin (no CORS). `what` names the tool in the refusal.
+ */
+export function thisMachineOnly(what: string): RequestHandler {
+  return (req, res, next) => {
+    if (isLoopbackAddress(req.socket.remoteAddress)) return next();
+    res.send(403, { error: { code: 'Forbidden', message: `${what} answers this machine only` } });
+    return next(false);
+  };
 }

@@ -64,6 +64,14 @@ export function sandboxCustomerTokens(config: Config): NonNullable<Config['custo
   return config.customerTokens ?? { algorithm: 'HS256', secret: SANDBOX_CUSTOMER_TOKEN_SECRET, audience: DEFAULT_CUSTOMER_TOKEN_AUDIENCE };
 }
 
+/**
+ * The metrics in sandbox mode: kept in this process for the page's Insights panel, besides whatever the
+ * operator set (GET /metrics, OTLP). Sandbox mode is never production, so loading the metrics SDK costs nothing that matters.
+ */
+export function sandboxTelemetry(config: Config): Config['telemetry'] {
+  return { ...config.telemetry, inProcess: true };
+}
+
 export interface Sandbox {
   config: Config;
   simulators: Simulator[];
@@ -135,6 +143,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
       notify,
       webchat: sandboxWebchat(config, options.shopPort),
       customerTokens: sandboxCustomerTokens(config),
+      telemetry: sandboxTelemetry(config),
     },
     demo: {
       orderNumberPattern: pattern?.ok ? pattern.source : undefined,

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   let draining = false;
   let shopClosed = (): Promise<void> => Promise.resolve();
   const app = createApp(config, logger, { draining: () => draining });
-  if (sandbox) sandbox.kit.attachSandbox(app.server, { botUrl: `http://${sandbox.kit.SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }), widget: app.widget });
+  if (sandbox) sandbox.kit.attachSandbox(app.server, { botUrl: `http://${sandbox.kit.SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }), widget: app.widget, insights: { collect: app.telemetry.collect } });
   // Sandbox mode has inbound auth off: loopback only. Elsewhere every interface, as a host expects.
   app.server.listen(config.port, sandbox?.kit.SANDBOX_HOST, () => {
     const { address, port } = app.server.address();

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response, Server } from 'restify';
 import { jsonBody } from '../../src/http/server';
 import type { Logger } from '../../src/runtime/logger';
-import { isLoopbackAddress } from '../../src/http/loopback';
+import { thisMachineOnly } from '../loopbackHost';
 import { addLine, AGENT, AGENT_MESSAGE_MAX, handoffStatus, isHandoffInitiation, isHandoffState, nextStage, signed, stageOf, type HubCase } from './agentHub';
 import { DirectLineGrants, SANDBOX_DIRECTLINE_SECRET, type Bearer } from './directLineGrants';
 
@@ -171,11 +171,7 @@ export class LocalChannel {
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities/:replyTo`, body, reply);
 
     // The hub is the developer's, on this machine: its routes answer loopback connections only, and no other origin (no CORS).
-    const local: RequestHandler = (req, res, next) => {
-      if (isLoopbackAddress(req.socket.remoteAddress)) return next();
-      res.send(403, { error: { code: 'Forbidden', message: 'the agent hub answers this machine only' } });
-      return next(false);
-    };
+    const local = thisMachineOnly('the agent hub');
     // The hub's queue: the newest cases first, each with the event the hub received, where it stands and the lines since.
     server.get(`${AGENT_HUB_PATH}/cases`, local, async (_req: Request, res: Response) => {
       const cases = [...this.conversations]

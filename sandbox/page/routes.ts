@@ -1,7 +1,7 @@
 /**
  * The sandbox page at /: the chat widget's one tag as a store embeds it (inline, so its frame, token and
- * Direct Line are the production path, on the local channel), a language picker, the demo numbers, and the
- * agent hub's panel.
+ * Direct Line are the production path, on the local channel), a language picker, the demo numbers, the
+ * agent hub's panel and the Insights panel.
  */
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +35,7 @@ export function registerSandboxPage(server: Server): void {
   };
   server.get('/', file(path.join(root, 'sandbox', 'page', 'index.html'), 'text/html; charset=utf-8'));
   server.get('/sandbox/app.js', file(path.join(root, 'sandbox', 'page', 'app.js'), 'text/javascript; charset=utf-8'));
+  server.get('/sandbox/insights.js', file(path.join(root, 'sandbox', 'page', 'insights.js'), 'text/javascript; charset=utf-8'));
   server.get('/sandbox/icon.png', file(path.join(root, 'manifest', 'color.png'), 'image/png', 'max-age=86400'));
   // The demo shop, by the host name the page was opened with: a store's site on another origin (the next port).
   server.get('/sandbox/shop', async (req: Request, res: Response) => {

@@ -4,6 +4,7 @@
  * (src/telemetry/index.ts), so the core rooms record without knowing OpenTelemetry exists.
  */
 import type { CounterName, GaugeName, HistogramName, LabelsOf } from './catalog';
+import type { CollectedMetrics } from './collected';
 
 export interface Metrics {
   /** One more of `name`. */
@@ -29,6 +30,8 @@ export interface TelemetrySettings {
   metricsToken?: string;
   /** Where OTLP pushes the metrics, over which protocol, how often; undefined: no OTLP. */
   otlp?: { url: string; protocol: 'http/protobuf' | 'http/json'; intervalMs: number };
+  /** Kept in this process for collect(), exported nowhere: sandbox mode sets it for its Insights panel. */
+  inProcess?: boolean;
   /** OTEL_SERVICE_NAME: the service.name every export carries. */
   serviceName: string;
 }
@@ -37,6 +40,8 @@ export interface Telemetry {
   metrics: Metrics;
   /** The metrics as Prometheus text, where METRICS_TOKEN is set. */
   scrape?: () => Promise<string>;
+  /** Everything recorded so far, where the settings keep it in process (sandbox mode). */
+  collect?: () => Promise<CollectedMetrics>;
   /** Exports what is recorded now (OTLP), without waiting for the interval. */
   flush(): Promise<void>;
   /** The last export; a stopping process waits for it. */

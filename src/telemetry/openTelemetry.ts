@@ -10,6 +10,7 @@ import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader, type 
 import type { Logger } from '../runtime/logger';
 import { errorLogFields } from '../tracking/errors';
 import { boundedLabels, METRICS, type MetricName } from './catalog';
+import { InProcessReader } from './inProcessReader';
 import type { Metrics, Telemetry, TelemetrySettings } from './metrics';
 
 /** ExportResultCode.SUCCESS of @opentelemetry/core (not a dependency of ours for one number). */
@@ -19,6 +20,8 @@ export function openTelemetry(settings: TelemetrySettings, logger: Logger): Tele
   const prometheus = settings.metricsToken ? new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true }) : undefined;
   const readers: IMetricReader[] = [];
   if (prometheus) readers.push(prometheus);
+  const inProcess = settings.inProcess ? new InProcessReader() : undefined;
+  if (inProcess) readers.push(inProcess);
   if (settings.otlp) {
     readers.push(
       new PeriodicExportingMetricReader({
@@ -52,6 +55,7 @@ export function openTelemetry(settings: TelemetrySettings, logger: Logger): Tele
   return {
     metrics,
     scrape: prometheus && (async () => serializer.serialize((await prometheus.collect()).resourceMetrics)),
+    collect: inProcess && (() => inProcess.metrics()),
     flush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),
   };

@@ -64,6 +64,9 @@ test('the start line says what the sandbox set for the demo', () => {
   // The moving parcel is among the first things to try, so a newcomer can watch an update arrive.
   expect(banner).toContain(`    ${DEMO.checkpoints.moving}                 Order number: moves every minute (try Notify me)`);
   expect(banner).toContain('  Notify me:           press it on ORD-1014: it moves every minute, and the update arrives here (watches checked every 10 s for the demo, NOTIFY_INTERVAL_MS)');
+  // The Insights panel has figures to show: the sandbox keeps its metrics in process, with no telemetry setting.
+  expect(sandbox.config.telemetry.inProcess).toBe(true);
+  expect(banner).toContain("  Insights:            the page's panel shows the operator's figures live as you chat (the metrics are kept in this process)");
 });
 
 test('watches are checked every 10 s, so "Notify me" on the moving parcel has its update within about a minute', () => {

@@ -64,9 +64,11 @@ test('blob storage loads the Azure SDKs, and still no sandbox', async () => {
   expect(loaded.filter((file) => SANDBOX.test(file))).toEqual([]);
 });
 
-test('sandbox mode loads the sandbox and the JWT library (its demo shop signs customers in), and no Azure SDK', async () => {
+test('sandbox mode loads the sandbox, the JWT library (its demo shop signs customers in) and the metrics SDK (its Insights panel), and no Azure SDK and no metrics exporter', async () => {
   const loaded = await loadedBy({ NODE_ENV: 'development', STORAGE: 'memory' });
   expect(loaded.some((file) => SANDBOX.test(file))).toBe(true);
   expect(loaded.some((file) => JOSE.test(file))).toBe(true);
+  expect(loaded.some((file) => /node_modules\/@opentelemetry\/sdk-metrics\//.test(file))).toBe(true);
+  expect(loaded.filter((file) => /node_modules\/@opentelemetry\/exporter-metrics-otlp/.test(file))).toEqual([]);
   expect(loaded.filter((file) => AZURE_SDKS.test(file) || RECOGNIZERS.test(file))).toEqual([]);
 });

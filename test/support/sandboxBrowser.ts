@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { attachSandbox } from '../../sandbox/attach';
 import { startDemoShop, type DemoShop } from '../../sandbox/shop/server';
-import { sandboxWebchat, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/upstreams';
+import { sandboxTelemetry, sandboxWebchat, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/upstreams';
 import { createApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/log';
@@ -47,8 +47,8 @@ export function useSandboxBrowser(env: NodeJS.ProcessEnv, channelClock?: { now()
     if (!chromiumAvailable) return;
     const [port] = await freePorts(1);
     const config = configFor(upstreams, { ...env, PORT: String(port) });
-    sandbox.app = await startApp({ ...config, webchat: sandboxWebchat(config) }, { port });
-    attachSandbox(sandbox.app.app.server, { botUrl: sandbox.app.url, logger: silentLogger, widget: sandbox.app.app.widget, clock: channelClock });
+    sandbox.app = await startApp({ ...config, webchat: sandboxWebchat(config), telemetry: sandboxTelemetry(config) }, { port });
+    attachSandbox(sandbox.app.app.server, { botUrl: sandbox.app.url, logger: silentLogger, widget: sandbox.app.app.widget, clock: channelClock, insights: { collect: sandbox.app.app.telemetry.collect } });
     sandbox.browser = await launchChromium();
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -92,7 +92,7 @@ export function useSandboxService(env: NodeJS.ProcessEnv, options: Omit<SandboxO
     service.app = createApp(config, createLogger(config.logLevel, sink));
     await new Promise<void>((resolve) => service.app.server.listen(port, '127.0.0.1', resolve));
     service.url = `http://127.0.0.1:${port}`;
-    attachSandbox(service.app.server, { botUrl: service.url, logger: silentLogger, widget: service.app.widget });
+    attachSandbox(service.app.server, { botUrl: service.url, logger: silentLogger, widget: service.app.widget, insights: { collect: service.app.telemetry.collect } });
     if (options.shop) service.shop = await startDemoShop({ botUrl: service.url, port: shopPort });
     service.app.updates.scheduler.start();
     service.browser = await launchChromium();
