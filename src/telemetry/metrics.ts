@@ -4,6 +4,7 @@
  * (src/telemetry/index.ts), so the core rooms record without knowing OpenTelemetry exists.
  */
 import type { CounterName, GaugeName, HistogramName, LabelsOf } from './catalog';
+import { NO_TRACING, type TraceSettings, type Tracing } from './tracing';
 
 export interface Metrics {
   /** One more of `name`. */
@@ -29,19 +30,25 @@ export interface TelemetrySettings {
   metricsToken?: string;
   /** Where OTLP pushes the metrics, over which protocol, how often; undefined: no OTLP. */
   otlp?: { url: string; protocol: 'http/protobuf' | 'http/json'; intervalMs: number };
+  /** Traces, and where they go (OTLP, Application Insights); undefined: no traces, nothing of them loaded. */
+  traces?: TraceSettings;
+  /** APPLICATIONINSIGHTS_CONNECTION_STRING: traces and metrics go to Application Insights, the metrics every `intervalMs`. */
+  azureMonitor?: { connectionString: string; intervalMs: number };
   /** OTEL_SERVICE_NAME: the service.name every export carries. */
   serviceName: string;
 }
 
 export interface Telemetry {
   metrics: Metrics;
+  /** Spans of turns, lookups, upstream attempts and watch checks; NO_TRACING unless traces are on. */
+  tracing: Tracing;
   /** The metrics as Prometheus text, where METRICS_TOKEN is set. */
   scrape?: () => Promise<string>;
-  /** Exports what is recorded now (OTLP), without waiting for the interval. */
+  /** Exports what is recorded now (metrics and spans), without waiting for the interval. */
   flush(): Promise<void>;
   /** The last export; a stopping process waits for it. */
   shutdown(): Promise<void>;
 }
 
-/** Metrics off: the port records nothing, nothing is exported. */
-export const TELEMETRY_OFF: Telemetry = { metrics: NO_METRICS, flush: async () => {}, shutdown: async () => {} };
+/** Telemetry off: the ports record nothing, nothing is exported. */
+export const TELEMETRY_OFF: Telemetry = { metrics: NO_METRICS, tracing: NO_TRACING, flush: async () => {}, shutdown: async () => {} };
