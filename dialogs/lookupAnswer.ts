@@ -15,7 +15,8 @@ import type { Choice } from '../src/channels';
 import { pressingProblem } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
 import type { Clock } from '../src/runtime/clock';
-import { errorLogFields, InvalidArgumentError } from '../src/tracking/errors';
+import { errorLogFields } from '../src/tracking/errors';
+import { failedLookup } from '../src/tracking/lookupResult';
 import type { Logger } from '../src/runtime/logger';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../src/tracking/lookup';
 import { allFinal, type Shipment } from '../src/tracking/shipment';
@@ -195,8 +196,7 @@ export class LookupAnswerer {
     const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);
     const request = settled.ok ? settled.value[0].request : first.request;
     if (!settled.ok && reply.kind !== 'abandoned') this.parts.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
-    const refused = !settled.ok && settled.error instanceof InvalidArgumentError;
-    const outcome = reply.kind === 'apology' ? 'failed' : reply.kind === 'abandoned' ? 'abandoned' : refused ? 'refused' : 'not_found';
+    const outcome = reply.kind === 'abandoned' ? 'abandoned' : settled.ok ? 'not_found' : failedLookup(settled.error);
     noteLookup(context, { kind: request.kind, outcome, ...(settled.ok && { shipments: 0 }), ...trace });
     if (reply.kind === 'not_found' && lookups.length > 1) {
       // Nothing for any of several numbers: said, and nothing asked (which number would it be?).

@@ -44,6 +44,7 @@ import { systemClock, type Clock } from './runtime/clock';
 import type { Logger } from './runtime/logger';
 import { ShipmentLookup, type ShipmentFinder } from './tracking/lookup';
 import { CachedLookup } from './tracking/lookupCache';
+import { TracedLookup } from './tracking/tracedLookup';
 import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
 import { registerMetricsRoute } from './http/metricsRoute';
@@ -86,7 +87,7 @@ export interface App {
   abandonLaterReplies(): void;
   /** "Notify me": the watches and the scheduler that checks them (index.ts starts it; tests run it by hand). */
   updates: { watches: Watches; scheduler: WatchScheduler; sweep: WatchSweep; store: WatchStore; queue: WatchQueue; shared: boolean };
-  /** The metrics (off unless METRICS_TOKEN or an OTLP endpoint is set): index.ts flushes them at exit. */
+  /** The metrics and traces (off unless METRICS_TOKEN, an OTLP endpoint or Application Insights is set): index.ts flushes them at exit. */
   telemetry: Telemetry;
   /** The chat widget a store embeds (GET /webchat.js): where its Web Chat reaches Direct Line (sandbox mode points it at its local channel). */
   widget: WidgetOptions;
@@ -105,7 +106,7 @@ export interface AppParts {
   authEndpoints?: AuthEndpoints;
   /** Where watches and their timers are kept; in this process's memory unless given. */
   watchStorage?: WatchStorage;
-  /** Where the metrics go; the settings decide unless given. */
+  /** Where the metrics and traces go; the settings decide unless given. */
   telemetry?: Telemetry;
 }
 
@@ -127,8 +128,8 @@ export function createStateStorage(config: Config, clock: Clock = systemClock): 
 export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
   const limits = guardLimits(config);
   const telemetry = parts.telemetry ?? createTelemetry(config.telemetry, logger.child({ component: 'telemetry' }));
-  const { metrics } = telemetry;
-  const http = new UpstreamHttp({ retry: config.retry, clock: parts.clock, logger: logger.child({ component: 'upstream' }), metrics });
+  const { metrics, tracing } = telemetry;
+  const http = new UpstreamHttp({ retry: config.retry, clock: parts.clock, logger: logger.child({ component: 'upstream' }), metrics, tracing });
   const checkpoints = config.checkpoints ? new CheckpointsClient(config.checkpoints.baseUrl, http) : undefined;
   const trackings = config.trackings ? new TrackingsClient(config.trackings.baseUrl, http, config.trackings.service) : undefined;
 
@@ -137,7 +138,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     trackings: trackings && config.trackings && { client: trackings, apiKey: config.trackings.apiKey },
   });
 
-  const finder = new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock });
+  // A span per lookup, cached or not: outside the cache.
+  const finder = new TracedLookup(new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock }), tracing);
   const translator = new Translator(config.defaultLocale);
   // The turn's language, decided once by the bot and read by every dialog.
   const languages = new TurnLanguages(translator, config.defaultTimeZone);
@@ -196,7 +198,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
   const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger);
   const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages, disclosure });
-  const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays }, metrics });
+  const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays }, metrics, tracing });
   metrics.gauge('bot_watches_active', () => watchStore.size);
   const scheduler = new WatchScheduler(watchQueue, check, new CheckBudget(notify.maxChecksPerSecond, clock), clock, updatesLogger, {
     leaseMs,
@@ -205,7 +207,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     concurrency: CHECKS_AT_ONCE,
   });
   const sweep = new WatchSweep(watchStore, watchQueue, clock, updatesLogger, { intervalMs: notify.intervalMs });
-  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake());
+  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake(), tracing);
   const answerer = new LookupAnswerer({
     finder,
     logger: logger.child({ component: 'dialog' }),
@@ -231,7 +233,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   });
   const yourOrders = new YourOrders(understanding, config.trackings?.stores);
   const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, settings, yourOrders);
-  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, languages, botLogger, customers, metrics);
+  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, languages, botLogger, customers, metrics, tracing);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });

@@ -115,11 +115,24 @@ const ENV_SHAPE = {
   // OpenTelemetry's standard variables, read as its SDKs read them: OTLP export of the metrics to a collector.
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json'], { error: 'must be http/protobuf or http/json (grpc is not supported)' }).default('http/protobuf'),
   OTEL_SERVICE_NAME: z.string().min(1).max(200).default(DEFAULT_SERVICE_NAME),
   OTEL_METRIC_EXPORT_INTERVAL: positiveInt(1_000, 86_400_000).default(60_000),
   // As the specification reads it: "true" in any case turns every export off; anything else leaves them on.
   OTEL_SDK_DISABLED: z.string().optional(),
+  // Which traces are kept (docs/operating.md, "Traces"): the specification's samplers, and the ratio of the traceidratio ones.
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'], {
+      error: 'must be always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off or parentbased_traceidratio',
+    })
+    .default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0, 'must be a number from 0 to 1').max(1, 'must be a number from 0 to 1').default(1),
+  // Application Insights: traces and metrics go to the resource this names (secret-like: never logged).
+  APPLICATIONINSIGHTS_CONNECTION_STRING: z
+    .string()
+    .regex(/(^|;)\s*InstrumentationKey=[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\s*(;|$)/, 'must be the connection string of an Application Insights resource (InstrumentationKey=…;IngestionEndpoint=…)')
+    .optional(),
 
   UPSTREAM_MAX_ATTEMPTS: positiveInt(1, 10).default(DEFAULT_RETRY.maxAttempts),
   UPSTREAM_ATTEMPT_TIMEOUT_MS: positiveInt(100, 60_000).default(DEFAULT_RETRY.attemptTimeoutMs),
@@ -266,7 +279,7 @@ export interface Config {
    * Azure Storage shared by every instance: blobs in `container`, the watches' timer in the queue `queue`.
    */
   storage: { kind: 'memory'; maxItems: number; idleMs: number } | { kind: 'blob'; connectionString: string; container: string; queue: string };
-  /** Metrics (src/telemetry): Prometheus at GET /metrics, OTLP to a collector; neither set, nothing of OpenTelemetry is loaded. */
+  /** Metrics and traces (src/telemetry): Prometheus at GET /metrics, OTLP to a collector, Application Insights; none set, nothing of OpenTelemetry is loaded. */
   telemetry: TelemetrySettings;
   /** Lookups one conversation may make per 10 minutes; 0 for no limit. */
   lookupLimit: number;
@@ -432,11 +445,19 @@ function telemetry(e: z.infer<typeof EnvSchema>): TelemetrySettings {
   const serviceName = e.OTEL_SERVICE_NAME;
   if (e.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return { serviceName };
   // The signal's own endpoint is used as it is; the general one is a base the signal's path is added to (the OTLP exporter specification).
-  const url = e.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT && `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/metrics`);
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '');
+  const url = e.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT ?? (base && `${base}/v1/metrics`);
+  const tracesUrl = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base && `${base}/v1/traces`);
+  const connectionString = e.APPLICATIONINSIGHTS_CONNECTION_STRING;
   return {
     serviceName,
     metricsToken: e.METRICS_TOKEN,
     otlp: url ? { url, protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL, intervalMs: e.OTEL_METRIC_EXPORT_INTERVAL } : undefined,
+    traces:
+      tracesUrl || connectionString
+        ? { otlp: tracesUrl ? { url: tracesUrl, protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL } : undefined, sampler: { name: e.OTEL_TRACES_SAMPLER, ratio: e.OTEL_TRACES_SAMPLER_ARG } }
+        : undefined,
+    azureMonitor: connectionString ? { connectionString, intervalMs: e.OTEL_METRIC_EXPORT_INTERVAL } : undefined,
   };
 }
 

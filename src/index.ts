@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createApp } from './app';
 import { ConfigError, loadConfig, PRODUCTION_BY_NODE_ENV, wantsSandbox, type Config } from './config';
 import { createLogger, LogOutput, routeConsoleTo } from './log';
+import { traceLogFields } from './telemetry/telemetry';
 
 /** Time left, after later answers are abandoned, to send "please ask again" before the process must exit. */
 const ABANDON_BEFORE_END_MS = 3_000;
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const output = new LogOutput();
-  const logger = createLogger(config.logLevel, output);
+  const logger = createLogger(config.logLevel, output, traceLogFields(config.telemetry));
   routeConsoleTo(logger);
   if (compileCache.status === 'failed') logger.info({ compileCache }, 'compile cache off: its folder cannot be used (NODE_COMPILE_CACHE); each start compiles everything');
   else logger.debug({ compileCache }, 'compile cache');
@@ -71,9 +72,10 @@ async function main(): Promise<void> {
         app.updates.shared ? 'updates: watches checked from the shared Azure queue' : 'updates: watches are checked in this process and kept in memory, so a restart forgets them; set STORAGE=blob to keep them',
       );
     }
-    const { metricsToken, otlp } = config.telemetry;
-    // Where the metrics go, never the token; of the collector only its host (a URL may carry credentials).
-    if (metricsToken || otlp) logger.info({ prometheus: metricsToken ? '/metrics' : undefined, otlp: otlp && { host: new URL(otlp.url).host, protocol: otlp.protocol, intervalMs: otlp.intervalMs } }, 'metrics on');
+    const { metricsToken, otlp, traces, azureMonitor } = config.telemetry;
+    // Where the metrics and traces go, never the token or the connection string; of a collector only its host (a URL may carry credentials).
+    if (metricsToken || otlp || azureMonitor) logger.info({ prometheus: metricsToken ? '/metrics' : undefined, otlp: otlp && { host: new URL(otlp.url).host, protocol: otlp.protocol, intervalMs: otlp.intervalMs }, applicationInsights: !!azureMonitor || undefined }, 'metrics on');
+    if (traces) logger.info({ otlp: traces.otlp && { host: new URL(traces.otlp.url).host, protocol: traces.otlp.protocol }, applicationInsights: !!azureMonitor || undefined, sampler: traces.sampler }, 'traces on');
     if (config.storage.kind === 'memory' && config.production) logger.warn({}, 'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob');
     if (sandbox) {
       const kit = sandbox.kit;

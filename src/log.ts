@@ -38,9 +38,10 @@ export const MAX_LOGGED_TEXT = 500;
 const MAX_LOGGED_ITEMS = 50;
 const MAX_LOGGED_DEPTH = 6;
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/** `mixin`: fields every line adds (where traces are on, the trace and span it was written in). */
+export function createLogger(level: string, destination?: DestinationStream, mixin?: () => Record<string, unknown>): Logger {
   return pino(
-    { level, base: undefined, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' }, formatters: { log: (fields) => bounded(fields, 0) as Record<string, unknown> } },
+    { level, base: undefined, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' }, formatters: { log: (fields) => bounded(fields, 0) as Record<string, unknown> }, ...(mixin && { mixin }) },
     destination,
   );
 }

@@ -256,3 +256,36 @@ describe('Web Chat on the store’s site: the token endpoint', () => {
     expect(found.join('\n')).not.toContain('has a space');
   });
 });
+
+describe('traces and Application Insights', () => {
+  const CONNECTION = 'InstrumentationKey=00000000-0000-0000-0000-000000000000;IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/';
+
+  test('off unless an OTLP endpoint or Application Insights is set', () => {
+    expect(loadConfig(full).telemetry).toEqual({ serviceName: 'order-tracking-bot', metricsToken: undefined, otlp: undefined, traces: undefined, azureMonitor: undefined });
+  });
+
+  test('the general OTLP endpoint takes the traces at /v1/traces; a signal\'s own endpoint is used as it is, and alone switches on that signal only', () => {
+    const both = loadConfig({ ...full, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).telemetry;
+    expect(both.traces).toEqual({ otlp: { url: 'http://collector:4318/v1/traces', protocol: 'http/json' }, sampler: { name: 'parentbased_always_on', ratio: 1 } });
+    expect(both.otlp?.url).toBe('http://collector:4318/v1/metrics');
+    const tracesOnly = loadConfig({ ...full, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/otlp/spans' }).telemetry;
+    expect(tracesOnly.traces?.otlp).toEqual({ url: 'http://collector:4318/otlp/spans', protocol: 'http/protobuf' });
+    expect(tracesOnly.otlp).toBeUndefined();
+  });
+
+  test('Application Insights takes the traces and the metrics; OTEL_SDK_DISABLED=true switches everything off', () => {
+    const config = loadConfig({ ...full, APPLICATIONINSIGHTS_CONNECTION_STRING: CONNECTION, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' }).telemetry;
+    expect(config.traces).toEqual({ otlp: undefined, sampler: { name: 'parentbased_traceidratio', ratio: 0.25 } });
+    expect(config.azureMonitor).toEqual({ connectionString: CONNECTION, intervalMs: 60_000 });
+    expect(loadConfig({ ...full, APPLICATIONINSIGHTS_CONNECTION_STRING: CONNECTION, OTEL_SDK_DISABLED: 'TRUE' }).telemetry).toEqual({ serviceName: 'order-tracking-bot' });
+  });
+
+  test('a sampler, a ratio or a connection string that cannot be read refuses the start, naming the setting and never echoing the value', () => {
+    expect(problems({ ...full, OTEL_TRACES_SAMPLER: 'sometimes' })).toEqual([expect.stringMatching(/^OTEL_TRACES_SAMPLER: must be always_on, /)]);
+    expect(problems({ ...full, OTEL_TRACES_SAMPLER_ARG: 'half' })).toEqual(['OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1']);
+    expect(problems({ ...full, OTEL_TRACES_SAMPLER_ARG: '1.5' })).toEqual(['OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1']);
+    const refused = problems({ ...full, APPLICATIONINSIGHTS_CONNECTION_STRING: 'InstrumentationKey=SECRET-not-a-key;IngestionEndpoint=https://x/' });
+    expect(refused).toEqual([expect.stringMatching(/^APPLICATIONINSIGHTS_CONNECTION_STRING: must be the connection string/)]);
+    expect(refused.join('')).not.toContain('SECRET');
+  });
+});

@@ -4,7 +4,7 @@
  * one at a time per conversation in this process, and run again on fresh state when another turn
  * (another instance, another conversation of the customer) changed it meanwhile.
  */
-import { ActivityHandler, HandoffEventNames, StatusCodes, TurnContext, type BotState, type InvokeResponse } from './botbuilder';
+import { ActivityHandler, ActivityTypes, HandoffEventNames, StatusCodes, TurnContext, type BotState, type InvokeResponse } from './botbuilder';
 import type { Logger } from '../runtime/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
 import type { HandoffStatus, RootDialog } from './dialogPorts';
@@ -12,6 +12,8 @@ import { DuplicateDeliveries } from './duplicateDeliveries';
 import type { TurnTransaction } from './turnTransaction';
 import { countLookup, lookupOf } from './turnLookup';
 import { NO_METRICS, seconds, type Metrics } from '../telemetry/metrics';
+import { boundedChannel, OTHER } from '../telemetry/catalog';
+import { NO_TRACING, type Tracing } from '../telemetry/tracing';
 import type { CustomerDirectory } from '../customers/customer';
 import { resolveCustomer } from './turnCustomer';
 import type { TurnLanguages } from './turnLanguage';
@@ -31,6 +33,8 @@ export class TrackingBot extends ActivityHandler {
     private readonly customers?: CustomerDirectory,
     /** Turns, their duration, conversations started and lookups, by channel. */
     private readonly metrics: Metrics = NO_METRICS,
+    /** A `bot.turn` span per turn, the root of its trace. */
+    private readonly tracing: Tracing = NO_TRACING,
   ) {
     super();
     this.duplicates = new DuplicateDeliveries(conversationState);
@@ -69,7 +73,7 @@ export class TrackingBot extends ActivityHandler {
   }
 
   override run(context: TurnContext): Promise<void> {
-    return this.queue.run(conversationKey(context.activity), () => this.runTurn(context));
+    return this.queue.run(conversationKey(context.activity), () => this.tracing.inSpan('bot.turn', { kind: 'server', root: true, attributes: turnAttributes(context) }, () => this.runTurn(context)));
   }
 
   private async runTurn(context: TurnContext): Promise<void> {
@@ -110,4 +114,12 @@ export class TrackingBot extends ActivityHandler {
   private logDuplicate(context: TurnContext): void {
     this.logger?.info({ channel: context.activity.channelId, activityType: context.activity.type }, 'duplicate delivery ignored');
   }
+}
+
+const ACTIVITY_TYPES: readonly string[] = Object.values(ActivityTypes);
+
+/** What a turn's span says of it: the channel and the activity's type, each one of a known list (both come from the wire). */
+function turnAttributes(context: TurnContext): Record<string, string> {
+  const type = context.activity.type;
+  return { 'bot.channel': boundedChannel(context.activity.channelId), 'bot.activity_type': ACTIVITY_TYPES.includes(type) ? type : OTHER };
 }

@@ -6,6 +6,7 @@
 import type { TurnContext } from './botbuilder';
 import { interfaceFor, type LookupKind, type LookupTrace } from '../tracking/lookup';
 import type { Metrics } from '../telemetry/metrics';
+import { lookupResult } from '../tracking/lookupResult';
 
 export type LookupOutcome = 'found' | 'not_found' | 'refused' | 'failed' | 'limited' | 'deferred' | 'abandoned';
 
@@ -33,6 +34,5 @@ export function lookupOf(context: TurnContext): TurnLookup | undefined {
  */
 export function countLookup(metrics: Metrics, lookup: TurnLookup | undefined): void {
   if (!lookup || lookup.outcome === 'deferred' || lookup.outcome === 'abandoned') return;
-  const result = lookup.cache === 'hit' ? 'cached' : lookup.outcome;
-  metrics.count('bot_lookups_total', { kind: lookup.kind, interface: interfaceFor(lookup.kind), result });
+  metrics.count('bot_lookups_total', { kind: lookup.kind, interface: interfaceFor(lookup.kind), result: lookupResult(lookup.outcome, lookup.cache) });
 }

@@ -52,6 +52,11 @@ export type GaugeName = OfKind<'gauge'>;
 /** A metric's labels, each one of its values (the channel: any channel id, bounded when recorded). */
 export type LabelsOf<N extends MetricName> = { -readonly [L in keyof Catalog[N]['labels']]: Catalog[N]['labels'][L] extends readonly (infer V)[] ? (L extends 'channel' ? string : V) : never };
 
+/** A channel id as the `channel` label (and a turn's span) records it: a known channel, else `other`. */
+export function boundedChannel(channel: string | undefined): string {
+  return CHANNEL.includes(channel as (typeof CHANNEL)[number]) ? channel! : OTHER;
+}
+
 /** The labels as recorded: each value one of its list, else `other`. */
 export function boundedLabels(name: MetricName, labels: Record<string, string>): Record<string, string> {
   const allowed: Readonly<Record<string, readonly string[]>> = METRICS[name].labels;

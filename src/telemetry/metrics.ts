@@ -5,6 +5,7 @@
  */
 import type { CounterName, GaugeName, HistogramName, LabelsOf } from './catalog';
 import type { CollectedMetrics } from './collected';
+import { NO_TRACING, type TraceSettings, type Tracing } from './tracing';
 
 export interface Metrics {
   /** One more of `name`. */
@@ -32,21 +33,27 @@ export interface TelemetrySettings {
   otlp?: { url: string; protocol: 'http/protobuf' | 'http/json'; intervalMs: number };
   /** Kept in this process for collect(), exported nowhere: sandbox mode sets it for its Insights panel. */
   inProcess?: boolean;
+  /** Traces, and where they go (OTLP, Application Insights); undefined: no traces, nothing of them loaded. */
+  traces?: TraceSettings;
+  /** APPLICATIONINSIGHTS_CONNECTION_STRING: traces and metrics go to Application Insights, the metrics every `intervalMs`. */
+  azureMonitor?: { connectionString: string; intervalMs: number };
   /** OTEL_SERVICE_NAME: the service.name every export carries. */
   serviceName: string;
 }
 
 export interface Telemetry {
   metrics: Metrics;
+  /** Spans of turns, lookups, upstream attempts and watch checks; NO_TRACING unless traces are on. */
+  tracing: Tracing;
   /** The metrics as Prometheus text, where METRICS_TOKEN is set. */
   scrape?: () => Promise<string>;
   /** Everything recorded so far, where the settings keep it in process (sandbox mode). */
   collect?: () => Promise<CollectedMetrics>;
-  /** Exports what is recorded now (OTLP), without waiting for the interval. */
+  /** Exports what is recorded now (metrics and spans), without waiting for the interval. */
   flush(): Promise<void>;
   /** The last export; a stopping process waits for it. */
   shutdown(): Promise<void>;
 }
 
-/** Metrics off: the port records nothing, nothing is exported. */
-export const TELEMETRY_OFF: Telemetry = { metrics: NO_METRICS, flush: async () => {}, shutdown: async () => {} };
+/** Telemetry off: the ports record nothing, nothing is exported. */
+export const TELEMETRY_OFF: Telemetry = { metrics: NO_METRICS, tracing: NO_TRACING, flush: async () => {}, shutdown: async () => {} };

@@ -1,20 +1,20 @@
 /**
  * The metrics on the OpenTelemetry SDK: one MeterProvider of this app's own (nothing global, so two apps
  * in one process never mix), the catalog's instruments, and the readers the settings ask for: Prometheus
- * text for GET /metrics, OTLP pushed to a collector. Loaded only when a setting switches metrics on.
+ * text for GET /metrics, OTLP pushed to a collector, Application Insights. Loaded only when a setting switches metrics on.
  */
 import type { Attributes, Counter, Histogram } from '@opentelemetry/api';
 import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { Logger } from '../runtime/logger';
-import { errorLogFields } from '../tracking/errors';
 import { boundedLabels, METRICS, type MetricName } from './catalog';
 import { InProcessReader } from './inProcessReader';
+import { reportingFailures } from './exportFailures';
 import type { Metrics, Telemetry, TelemetrySettings } from './metrics';
+import { NO_TRACING } from './tracing';
 
-/** ExportResultCode.SUCCESS of @opentelemetry/core (not a dependency of ours for one number). */
-const EXPORTED = 0;
+const NEXT_EXPORT = 'the next export tries again';
 
 export function openTelemetry(settings: TelemetrySettings, logger: Logger): Telemetry {
   const prometheus = settings.metricsToken ? new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true }) : undefined;
@@ -22,14 +22,18 @@ export function openTelemetry(settings: TelemetrySettings, logger: Logger): Tele
   if (prometheus) readers.push(prometheus);
   const inProcess = settings.inProcess ? new InProcessReader() : undefined;
   if (inProcess) readers.push(inProcess);
-  if (settings.otlp) {
+  const pushTo = (exporter: PushMetricExporter, intervalMs: number) =>
     readers.push(
       new PeriodicExportingMetricReader({
-        exporter: reportingFailures(otlpExporter(settings.otlp), logger),
-        exportIntervalMillis: settings.otlp.intervalMs,
-        exportTimeoutMillis: Math.min(settings.otlp.intervalMs, 30_000),
+        exporter: reportingFailures(exporter, logger, 'metrics', NEXT_EXPORT),
+        exportIntervalMillis: intervalMs,
+        exportTimeoutMillis: Math.min(intervalMs, 30_000),
       }),
     );
+  if (settings.otlp) pushTo(otlpExporter(settings.otlp), settings.otlp.intervalMs);
+  if (settings.azureMonitor) {
+    const { azureMonitorMetricExporter } = require('./azureMonitor') as typeof import('./azureMonitor');
+    pushTo(azureMonitorMetricExporter(settings.azureMonitor.connectionString), settings.azureMonitor.intervalMs);
   }
   const provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': settings.serviceName }), readers });
   const meter = provider.getMeter(settings.serviceName);
@@ -54,6 +58,7 @@ export function openTelemetry(settings: TelemetrySettings, logger: Logger): Tele
   const serializer = new PrometheusSerializer(undefined, undefined, undefined, undefined, true);
   return {
     metrics,
+    tracing: NO_TRACING,
     scrape: prometheus && (async () => serializer.serialize((await prometheus.collect()).resourceMetrics)),
     collect: inProcess && (() => inProcess.metrics()),
     flush: () => provider.forceFlush(),
@@ -69,19 +74,4 @@ function otlpExporter(otlp: NonNullable<TelemetrySettings['otlp']>): PushMetricE
   }
   const { OTLPMetricExporter } = require('@opentelemetry/exporter-metrics-otlp-proto') as typeof import('@opentelemetry/exporter-metrics-otlp-proto');
   return new OTLPMetricExporter({ url: otlp.url });
-}
-
-/** A collector that is down or refuses is worth a warning; the SDK would only tell its own diagnostic logger, which is silent. */
-function reportingFailures(exporter: PushMetricExporter, logger: Logger): PushMetricExporter {
-  return {
-    export: (metrics, done) =>
-      exporter.export(metrics, (result) => {
-        if (result.code !== EXPORTED) logger.warn({ error: errorLogFields(result.error) }, 'metrics export failed; the next export tries again');
-        done(result);
-      }),
-    forceFlush: () => exporter.forceFlush(),
-    shutdown: () => exporter.shutdown(),
-    selectAggregationTemporality: exporter.selectAggregationTemporality?.bind(exporter),
-    selectAggregation: exporter.selectAggregation?.bind(exporter),
-  };
 }

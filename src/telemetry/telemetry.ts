@@ -1,13 +1,31 @@
 /**
- * Metrics on or off, decided once from the settings. Off (no METRICS_TOKEN, no OTLP endpoint, or
- * OTEL_SDK_DISABLED=true), nothing of OpenTelemetry is loaded: the port records nothing, and a start
- * costs what it did before. Sandbox mode keeps them in process (inProcess) for its Insights panel.
+ * Metrics and traces on or off, decided once from the settings. Off (no METRICS_TOKEN, no OTLP endpoint,
+ * no Application Insights, or OTEL_SDK_DISABLED=true), nothing of OpenTelemetry is loaded: the ports
+ * record nothing, and a start and a turn cost what they did before. Sandbox mode keeps the metrics in
+ * process (inProcess) for its Insights panel.
  */
 import type { Logger } from '../runtime/logger';
 import { TELEMETRY_OFF, type Telemetry, type TelemetrySettings } from './metrics';
 
 export function createTelemetry(settings: TelemetrySettings, logger: Logger): Telemetry {
-  if (!settings.metricsToken && !settings.otlp && !settings.inProcess) return TELEMETRY_OFF;
-  const { openTelemetry } = require('./openTelemetry') as typeof import('./openTelemetry');
-  return openTelemetry(settings, logger);
+  const metricsOn = !!(settings.metricsToken || settings.otlp || settings.azureMonitor || settings.inProcess);
+  const { traces } = settings;
+  if (!metricsOn && !traces) return TELEMETRY_OFF;
+  const metrics = metricsOn ? (require('./openTelemetry') as typeof import('./openTelemetry')).openTelemetry(settings, logger) : TELEMETRY_OFF;
+  if (!traces) return metrics;
+  const spans = (require('./openTelemetryTraces') as typeof import('./openTelemetryTraces')).openTelemetryTraces({ ...settings, traces }, logger);
+  return {
+    ...metrics,
+    tracing: spans.tracing,
+    flush: async () => void (await Promise.all([metrics.flush(), spans.flush()])),
+    shutdown: async () => void (await Promise.all([metrics.shutdown(), spans.shutdown()])),
+  };
+}
+
+/**
+ * What every log line adds where traces are on: the trace and span it was written in (trace_id, span_id),
+ * so a log line and its trace find each other. Undefined with traces off: the logger adds nothing.
+ */
+export function traceLogFields(settings: TelemetrySettings): (() => Record<string, string>) | undefined {
+  return settings.traces && (require('./traceLogFields') as typeof import('./traceLogFields')).traceLogFields;
 }

@@ -14,6 +14,8 @@ import { nestsDeeperThan } from '../runtime/nesting';
 import { Redactor } from './redaction';
 import { DEFAULT_RETRY, isRetryable, retryDelayMs, retryReason, type RetryOptions } from './retry';
 import { NO_METRICS, seconds, type Metrics } from '../telemetry/metrics';
+import { NO_TRACING, type Tracing } from '../telemetry/tracing';
+import { AttemptSpans } from './upstreamSpans';
 
 export type UpstreamName = UpstreamFailure['upstream'];
 
@@ -48,6 +50,8 @@ export interface UpstreamHttpOptions {
   logger?: Logger;
   /** Each call's duration and each retry, by interface. */
   metrics?: Metrics;
+  /** A span per attempt, whose traceparent the attempt carries. */
+  tracing?: Tracing;
   /** Largest response body accepted; a larger one is refused, not buffered. */
   maxResponseBytes?: number;
 }
@@ -60,6 +64,7 @@ export class UpstreamHttp {
   private readonly clock: Clock;
   private readonly logger?: Logger;
   private readonly metrics: Metrics;
+  private readonly tracing: Tracing;
   private readonly axios: AxiosInstance;
 
   constructor(options: UpstreamHttpOptions = {}) {
@@ -67,6 +72,7 @@ export class UpstreamHttp {
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger;
     this.metrics = options.metrics ?? NO_METRICS;
+    this.tracing = options.tracing ?? NO_TRACING;
     this.axios = axios.create({
       httpAgent: new http.Agent({ keepAlive: true, maxSockets: 64 }),
       httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 64 }),
@@ -85,12 +91,13 @@ export class UpstreamHttp {
     const delaysMs: number[] = [];
     let nextDelay = 0;
     let stoppedByDeadline: number | undefined;
+    const spans = new AttemptSpans(this.tracing, request.method, request.url);
 
     try {
       const response = await this.axios.request<string>({
         method: request.method,
         url: request.url,
-        headers: request.headers,
+        headers: { ...request.headers, ...spans.next() },
         data: request.body === undefined ? undefined : JSON.stringify(request.body),
         timeout: Math.min(this.retry.attemptTimeoutMs, this.retry.deadlineMs),
         'axios-retry': {
@@ -109,18 +116,23 @@ export class UpstreamHttp {
           // axios-retry would wait on the real timer; we wait on the injected clock instead.
           retryDelay: () => 0,
           onRetry: async (_count, error, config) => {
+            spans.failed(error);
             this.metrics.count('bot_upstream_retries_total', { interface: request.upstream, reason: retryReason(error) });
             delaysMs.push(nextDelay);
             await this.clock.sleep(nextDelay);
             config.timeout = Math.max(1, Math.min(this.retry.attemptTimeoutMs, deadline - this.clock.now()));
+            // Each attempt carries its own span (the previous attempt's traceparent is replaced).
+            config.headers = Object.assign(config.headers ?? {}, spans.next());
           },
         },
       });
+      spans.answered(response.status);
       const result = this.toResponse(request, response, delaysMs);
       this.log(request, started, result.status, result.attempts, delaysMs, 'ok');
       return result;
     } catch (thrown) {
       if (!(thrown instanceof AxiosError)) throw thrown;
+      spans.failed(thrown);
       const attempts = delaysMs.length + 1;
       if (thrown.response && !isRetryable(thrown)) {
         const result = this.toResponse(request, thrown.response, delaysMs);

@@ -18,6 +18,7 @@ import type { SendRate } from './sendRate';
 import type { Watch } from './watchRecord';
 import type { WatchStore } from './watchStore';
 import { NO_METRICS, type Metrics } from '../telemetry/metrics';
+import { NO_SPAN, NO_TRACING, type Span, type Tracing } from '../telemetry/tracing';
 
 /**
  * What becomes of the entry after a check: checked again later, or ended. `dropped`: it times nothing any
@@ -49,6 +50,8 @@ export interface CheckParts {
   timing: CheckTiming;
   /** Checks by what they found, updates by whether the channel took them. */
   metrics?: Metrics;
+  /** Each check a trace of its own (`watch.check`), linked to the turn that started the watch. */
+  tracing?: Tracing;
 }
 
 /** A parcel on the van changes within hours: checked four times as often. */
@@ -62,9 +65,11 @@ const UPDATE_RESULT = { sent: 'sent', gone: 'blocked', later: 'failed' } as cons
 
 export class WatchCheck {
   private readonly metrics: Metrics;
+  private readonly tracing: Tracing;
 
   constructor(private readonly parts: CheckParts) {
     this.metrics = parts.metrics ?? NO_METRICS;
+    this.tracing = parts.tracing ?? NO_TRACING;
   }
 
   /**
@@ -78,41 +83,51 @@ export class WatchCheck {
     const { watch, etag } = stored;
     const now = this.parts.clock.now();
     if (watch.sending && watch.sending.until > now) return this.later(watch.sending.until - now);
+    return this.tracing.inSpan('watch.check', { root: true, linkTo: watch.startedIn }, (span) => this.checkNow(watch, etag, now, turn, span));
+  }
+
+  /** The check proper, in its span: `watch.result` says what it found, `watch.update` what the channel did with the update. */
+  private async checkNow(watch: Watch, etag: string, now: number, turn: UpstreamTurn, span: Span): Promise<Next> {
+    const checked = (result: 'unchanged' | 'changed' | 'expired' | 'failed') => {
+      this.metrics.count('bot_watch_checks_total', { result });
+      span.set({ 'watch.result': result });
+    };
     if (now >= watch.expiresAt) {
-      this.metrics.count('bot_watch_checks_total', { result: 'expired' });
-      return this.expire(watch, etag);
+      checked('expired');
+      return this.expire(watch, etag, span);
     }
     if (!(await turn())) return HELD;
     // Read again: the turn may have waited.
     const at = this.parts.clock.now();
 
     const shipments = await this.parts.finder.find(watch.request, this.parts.translator.localize(watch.locale).language).catch((error: unknown) => {
-      this.metrics.count('bot_watch_checks_total', { result: 'failed' });
+      checked('failed');
       throw error;
     });
     const changed = changedSince(watch.announced, shipments);
-    this.metrics.count('bot_watch_checks_total', { result: changed.length ? 'changed' : 'unchanged' });
+    checked(changed.length ? 'changed' : 'unchanged');
     if (!changed.length) return this.unchanged(watch, etag, this.delayFor(watch, shipments, at));
     const last = allFinal(shipments);
     const update = this.parts.writer.update(watch, changed, at, last);
-    return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(watch, shipments, at) });
+    return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(watch, shipments, at) }, span);
   }
 
   /** The watch's time is up: a last message, then it ends. */
-  private expire(watch: Watch, etag: string): Promise<Next> {
-    return this.deliver(watch, etag, this.parts.writer.expired(watch, this.parts.timing.forDays));
+  private expire(watch: Watch, etag: string, span: Span): Promise<Next> {
+    return this.deliver(watch, etag, this.parts.writer.expired(watch, this.parts.timing.forDays), undefined, span);
   }
 
   /**
    * Claims, sends and records one message. With `then` the watch goes on with those fingerprints and
    * its next check; without, the message was its last and the watch ends once it is sent.
    */
-  private async deliver(watch: Watch, etag: string, announcement: Announcement, then?: { announced: Record<string, string>; nextMs: number }): Promise<Next> {
+  private async deliver(watch: Watch, etag: string, announcement: Announcement, then?: { announced: Record<string, string>; nextMs: number }, span: Span = NO_SPAN): Promise<Next> {
     const { store } = this.parts;
     const claimed = await this.claim(watch, etag);
     if (!claimed) return this.later(this.parts.timing.leaseMs);
     const delivery = await this.send(watch, announcement);
     this.metrics.count('bot_watch_updates_total', { result: UPDATE_RESULT[delivery.outcome] });
+    span.set({ 'watch.update': UPDATE_RESULT[delivery.outcome] });
     switch (delivery.outcome) {
       case 'gone':
         return this.endConversation(watch);

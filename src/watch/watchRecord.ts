@@ -50,6 +50,11 @@ export interface Watch extends Recipient {
   sending?: { until: number };
   /** Past this, nobody checked it in time: the sweep queues it again (dueBy.ts). Absent on watches kept from before. */
   dueBy?: number;
+  /**
+   * The turn that started (or last renewed) it, as a W3C traceparent: each check's trace links to it. Absent
+   * where traces were off, and on watches kept from before: their checks are simply not linked.
+   */
+  startedIn?: string;
 }
 
 /**

@@ -12,6 +12,7 @@ import { allFinal } from '../tracking/shipment';
 import { conversationTag, watchId, type Recipient, type Watch } from './watchRecord';
 import type { WatchQueue } from './watchQueue';
 import { WatchesFullError, type WatchStore } from './watchStore';
+import { NO_TRACING, type Tracing } from '../telemetry/tracing';
 
 export interface WatchSettings {
   /** NOTIFY_FOR_DAYS: how long a watch lasts. */
@@ -76,6 +77,8 @@ export class Watches {
     private readonly settings: WatchSettings,
     /** Told when a watch was added, so an idle scheduler in this process looks again. */
     private readonly added: () => void = () => {},
+    /** Where the asking turn's trace is read from, for the watch's checks to link to. */
+    private readonly tracing: Tracing = NO_TRACING,
   ) {}
 
   get enabled(): boolean {
@@ -123,6 +126,7 @@ export class Watches {
           startedAt: now,
           expiresAt: until,
           dueBy: dueByAfter(now, this.settings.intervalMs, this.settings.intervalMs),
+          startedIn: this.tracing.current(),
         };
         // Written before it is queued: a queued entry whose watch is missing is simply dropped when due.
         const written = await this.create(watch);
@@ -196,7 +200,7 @@ export class Watches {
   private async renew(id: string, asker: Asker, until: number, details: Watch['details']): Promise<boolean> {
     const stored = await this.store.read(id);
     if (!stored) return false;
-    const renewed = await this.store.write({ ...stored.watch, ...recipientOf(asker), details, expiresAt: until }, stored.etag);
+    const renewed = await this.store.write({ ...stored.watch, ...recipientOf(asker), details, expiresAt: until, startedIn: this.tracing.current() ?? stored.watch.startedIn }, stored.etag);
     return renewed !== undefined || (await this.store.read(id)) !== undefined;
   }
 }

@@ -38,8 +38,8 @@ const SANDBOX = /\/dist\/sandbox\//;
 const AZURE_SDKS = /node_modules\/@azure\/storage-(blob|queue)\//;
 /** The JWT library: only where customers sign in (CUSTOMER_TOKEN_*; sandbox mode sets a demo secret). */
 const JOSE = /node_modules\/jose\//;
-/** OpenTelemetry: only where METRICS_TOKEN or an OTLP endpoint switches metrics on (#27). */
-const OPENTELEMETRY = /node_modules\/@opentelemetry\//;
+/** OpenTelemetry, and Azure Monitor's exporter: only where METRICS_TOKEN, an OTLP endpoint or Application Insights switches metrics or traces on (#27). */
+const OPENTELEMETRY = /node_modules\/(@opentelemetry|@azure\/monitor-opentelemetry-exporter)\//;
 const RECOGNIZERS = /node_modules\/@microsoft\/recognizers-text|node_modules\/botbuilder-dialogs\/lib\/prompts\//;
 
 test('production with state in memory: no sandbox, no Azure SDK, no text recognizers, no JWT library, no OpenTelemetry', async () => {
@@ -54,6 +54,19 @@ test('METRICS_TOKEN loads the metrics SDK and its Prometheus text, and no OTLP e
   expect(on.some((file) => /node_modules\/@opentelemetry\/exporter-prometheus\//.test(file))).toBe(true);
   expect(on.filter((file) => /node_modules\/@opentelemetry\/exporter-metrics-otlp/.test(file))).toEqual([]);
   const disabled = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS, METRICS_TOKEN: 'startup-test-metrics-token', OTEL_SDK_DISABLED: 'true' });
+  expect(disabled.filter((file) => OPENTELEMETRY.test(file))).toEqual([]);
+});
+
+test('traces to a collector load the tracer and its OTLP exporter, and no Application Insights; with a connection string, its exporter; OTEL_SDK_DISABLED=true loads none of it', async () => {
+  const otlp = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:9/v1/traces' });
+  expect(otlp.some((file) => /node_modules\/@opentelemetry\/sdk-trace-base\//.test(file))).toBe(true);
+  expect(otlp.some((file) => /node_modules\/@opentelemetry\/exporter-trace-otlp-proto\//.test(file))).toBe(true);
+  // Traces alone switch no metrics on (OTLP's transformer loads parts of sdk-metrics for its types, not a provider of ours).
+  expect(otlp.filter((file) => /node_modules\/(@opentelemetry\/exporter-(metrics-otlp|prometheus)|@azure\/monitor-opentelemetry-exporter)/.test(file))).toEqual([]);
+  const insights = { APPLICATIONINSIGHTS_CONNECTION_STRING: 'InstrumentationKey=00000000-0000-0000-0000-000000000000;IngestionEndpoint=https://127.0.0.1:9/' };
+  const azure = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS, ...insights });
+  expect(azure.some((file) => /node_modules\/@azure\/monitor-opentelemetry-exporter\//.test(file))).toBe(true);
+  const disabled = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS, ...insights, OTEL_SDK_DISABLED: 'true' });
   expect(disabled.filter((file) => OPENTELEMETRY.test(file))).toEqual([]);
 });
 

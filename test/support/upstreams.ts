@@ -51,3 +51,14 @@ export function clientsFor(upstreams: Upstreams, retry: Partial<RetryOptions> = 
     trackings: new TrackingsClient(upstreams.trackings.url, http),
   };
 }
+
+/** The settings that point a service at the simulators, with their credentials (a service process's environment). */
+export function upstreamEnv(upstreams: Upstreams): Record<string, string> {
+  return {
+    CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
+    CHECKPOINTS_USER_ID: CREDENTIALS.userId,
+    CHECKPOINTS_TOKEN: CREDENTIALS.token,
+    TRACKINGS_BASE_URL: upstreams.trackings.url,
+    TRACKINGS_API_KEY: API_KEY,
+  };
+}

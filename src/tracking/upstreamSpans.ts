@@ -1,0 +1,68 @@
+/**
+ * One HTTP CLIENT span per attempt at an interface (axios-retry makes each), as OpenTelemetry's HTTP
+ * conventions name them, children of the lookup: retries are sibling spans, the second on with
+ * `http.request.resend_count`. Each attempt carries its own span to the interface as a W3C `traceparent`,
+ * so the interface's trace joins ours. The URL is recorded with every query value replaced: Interface A's
+ * query holds the order number and the user id.
+ */
+import type { AxiosError } from 'axios';
+import type { Span, Tracing } from '../telemetry/tracing';
+
+const REDACTED = 'REDACTED';
+
+export class AttemptSpans {
+  private span?: Span;
+  private attempts = 0;
+
+  constructor(
+    private readonly tracing: Tracing,
+    private readonly method: 'GET' | 'POST',
+    private readonly url: string,
+  ) {}
+
+  /** Starts the next attempt's span; the header that carries it (none where traces are off). */
+  next(): Record<string, string> {
+    const url = new URL(this.url);
+    this.span = this.tracing.start(this.method, {
+      kind: 'client',
+      attributes: {
+        'http.request.method': this.method,
+        'server.address': url.hostname,
+        'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+        'url.full': redactedUrl(url),
+        'http.request.resend_count': this.attempts > 0 ? this.attempts : undefined,
+      },
+    });
+    this.attempts += 1;
+    const traceparent = this.span.traceparent();
+    return traceparent ? { traceparent } : {};
+  }
+
+  /** The attempt got an answer; 4xx and 5xx are failures of the call, as the conventions say of a client. */
+  answered(status: number): void {
+    this.span?.set({ 'http.response.status_code': status });
+    if (status >= 400) this.span?.fail(String(status));
+    this.end();
+  }
+
+  /** The attempt failed: by its status when there was an answer, else by the transport's code (ECONNRESET, ECONNABORTED). */
+  failed(error: AxiosError): void {
+    if (error.response) return this.answered(error.response.status);
+    this.span?.fail(error.code ?? 'network');
+    this.end();
+  }
+
+  private end(): void {
+    this.span?.end();
+    this.span = undefined;
+  }
+}
+
+/** The URL with every query value replaced, the names kept (which ones were sent is worth seeing). */
+export function redactedUrl(url: URL): string {
+  const redacted = new URL(url);
+  for (const name of new Set(redacted.searchParams.keys())) redacted.searchParams.set(name, REDACTED);
+  redacted.username = '';
+  redacted.password = '';
+  return redacted.toString();
+}

@@ -1,0 +1,166 @@
+/**
+ * Application Insights (issue #27): with APPLICATIONINSIGHTS_CONNECTION_STRING the traces and the metrics go
+ * to its ingestion endpoint, here a stand-in on loopback. A customer looks up a moving parcel (the first
+ * attempt rate-limited), asks for updates, and one arrives: the turns arrive as requests, the lookups and
+ * HTTP attempts as dependencies, the update's check as a trace of its own linked to the turn that started
+ * the watch, and the metrics under our names. Nothing exported names a number, an id, a token or a key.
+ * And the exporter calls nowhere else and writes no file: no settings poll, no statsbeat, no offline storage.
+ */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import type http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
+import { silentLogger } from '../../src/runtime/logger';
+import { createTelemetry } from '../../src/telemetry/telemetry';
+import { configFor, startApp } from '../support/app';
+import { startConnector, TestChannel, type Connector } from '../support/channel';
+import { FakeClock } from '../support/fakeClock';
+import { trustedLoopbackCertificate } from '../support/loopbackTls';
+import { API_KEY, CREDENTIALS } from '../support/upstreams';
+
+const MINUTE = 60_000;
+const IKEY = '00000000-0000-0000-0000-000000000000';
+const USER = 'user-SEARCH-insights-0011';
+const CONVERSATION = 'conv-SEARCH-insights-0012';
+
+interface Envelope {
+  name: string;
+  tags: Record<string, string>;
+  data: { baseType: string; baseData: { name?: string; id?: string; success?: boolean; resultCode?: string; type?: string; target?: string; data?: string; properties?: Record<string, string>; metrics?: Array<{ name: string }> } };
+}
+
+/** Application Insights' ingestion (Breeze) on loopback, over https as the exporter insists: takes every batch, gzipped or not, and answers `status`. */
+async function startIngestion(status = 200): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
+  const bodies: string[] = [];
+  const server = https.createServer(tls, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      bodies.push((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8'));
+      const items = bodies.at(-1)!.trim().startsWith('[') ? (JSON.parse(bodies.at(-1)!) as unknown[]).length : 0;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ itemsReceived: items, itemsAccepted: status === 200 ? items : 0, errors: [] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/`, bodies, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const connectionString = (url: string) => `InstrumentationKey=${IKEY};IngestionEndpoint=${url}`;
+
+/** The moving parcel's time: it moves when the test says. */
+let parcelTime = Date.now();
+const upstreams = {} as { checkpoints: Simulator; trackings: Simulator };
+let connector: Connector;
+let tls: ReturnType<typeof trustedLoopbackCertificate>;
+beforeAll(async () => {
+  tls = trustedLoopbackCertificate();
+  [upstreams.checkpoints, upstreams.trackings, connector] = await Promise.all([
+    startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token, now: () => parcelTime }),
+    startTrackingsSimulator({ apiKey: API_KEY }),
+    startConnector(),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([upstreams.checkpoints.close(), upstreams.trackings.close(), connector.close()]);
+  tls.restore();
+});
+
+test('turns arrive as requests, lookups and attempts as dependencies, an update as a trace linked to its watch, the metrics by name; nothing personal or secret', async () => {
+  const ingestion = await startIngestion();
+  const clock = new FakeClock();
+  const running = await startApp(
+    configFor(upstreams, { APPLICATIONINSIGHTS_CONNECTION_STRING: connectionString(ingestion.url), NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }),
+    { clock },
+  );
+  try {
+    const customer = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', conversationId: CONVERSATION, userId: USER });
+    upstreams.checkpoints.inject({ kind: 'status', status: 429, retryAfter: '0' });
+    await customer.say(DEMO.checkpoints.delivered);
+    await customer.say(DEMO.checkpoints.moving);
+    await customer.say('Notify me');
+    parcelTime += MINUTE;
+    await clock.sleep(MINUTE);
+    await running.app.updates.scheduler.runDue();
+    expect(connector.received.at(-1)?.activity.text).toMatch(/^News on ORD-1014: /);
+    await running.app.telemetry.flush();
+  } finally {
+    await running.app.telemetry.shutdown();
+    await running.close();
+    await ingestion.close();
+  }
+
+  const envelopes = ingestion.bodies.flatMap((body) => JSON.parse(body) as Envelope[]);
+  const requests = envelopes.filter((envelope) => envelope.data.baseType === 'RequestData');
+  const dependencies = envelopes.filter((envelope) => envelope.data.baseType === 'RemoteDependencyData');
+  expect(requests.map((request) => [request.data.baseData.name, request.data.baseData.success, request.data.baseData.properties?.['bot.channel']])).toEqual(Array(3).fill(['bot.turn', true, 'webchat']));
+  const lookups = dependencies.filter((dependency) => dependency.data.baseData.name === 'tracking.lookup');
+  // Two asked, one when the watch starts, one when it is checked (the tests' cache is off).
+  expect(lookups.map((lookup) => lookup.data.baseData.properties?.['tracking.result'])).toEqual(Array(4).fill('found'));
+  // Application Insights names an HTTP dependency by its method and path (never the query).
+  const attempts = dependencies.filter((dependency) => dependency.data.baseData.type === 'Http');
+  expect(attempts.map((attempt) => [attempt.data.baseData.name, attempt.data.baseData.resultCode, attempt.data.baseData.success])).toEqual([
+    ['GET /v2/checkpoints', '429', false],
+    ['GET /v2/checkpoints', '200', true],
+    ['GET /v2/checkpoints', '200', true],
+    ['GET /v2/checkpoints', '200', true],
+    ['GET /v2/checkpoints', '200', true],
+  ]);
+  for (const attempt of attempts) expect(attempt.data.baseData.data).toMatch(/\/v2\/checkpoints\?user=REDACTED&orderNo=REDACTED&lang=REDACTED$/);
+
+  // The update's check: a trace of its own, with the lookup and the attempt in it, linked to the "Notify me" turn.
+  const [check] = dependencies.filter((dependency) => dependency.data.baseData.name === 'watch.check');
+  expect(check.data.baseData.properties).toMatchObject({ 'watch.result': 'changed', 'watch.update': 'sent' });
+  const checkTrace = check.tags['ai.operation.id'];
+  expect(requests.map((request) => request.tags['ai.operation.id'])).not.toContain(checkTrace);
+  const [link] = JSON.parse(check.data.baseData.properties!['_MS.links']) as Array<{ operation_Id: string; id: string }>;
+  expect(requests.at(-1)).toMatchObject({ tags: { 'ai.operation.id': link.operation_Id }, data: { baseData: { id: link.id } } });
+  expect(dependencies.filter((dependency) => dependency.tags['ai.operation.id'] === checkTrace).map((dependency) => dependency.data.baseData.name).sort()).toEqual(['GET /v2/checkpoints', 'tracking.lookup', 'watch.check']);
+
+  const metrics = envelopes.filter((envelope) => envelope.data.baseType === 'MetricData').flatMap((envelope) => envelope.data.baseData.metrics!.map((metric) => metric.name));
+  expect(metrics).toEqual(expect.arrayContaining(['bot_turns_total', 'bot_lookups_total', 'bot_lookup_duration_seconds', 'bot_upstream_retries_total', 'bot_watch_updates_total']));
+
+  const exported = ingestion.bodies.join('\n');
+  for (const secret of [DEMO.checkpoints.delivered, DEMO.checkpoints.moving, USER, CONVERSATION, 'SEARCH', CREDENTIALS.token, API_KEY]) expect({ secret, found: exported.includes(secret) }).toEqual({ secret, found: false });
+  // The user id is four digits: searched in every property and every name, not in ids and times.
+  const texts = envelopes.flatMap((envelope) => [envelope.data.baseData.name ?? '', envelope.data.baseData.data ?? '', envelope.data.baseData.target ?? '', ...Object.entries(envelope.data.baseData.properties ?? {}).filter(([key]) => key !== '_MS.links').flat()]);
+  expect(texts.filter((text) => text.includes(CREDENTIALS.userId))).toEqual([]);
+});
+
+test('the exporters call nothing but the ingestion endpoint and write no file, even when it refuses: no settings poll, no statsbeat, no offline storage', async () => {
+  const ingestion = await startIngestion(503);
+  const hosts: string[] = [];
+  const seen = (message: unknown) => hosts.push(String((message as { request: http.ClientRequest }).request.host));
+  subscribe('http.client.request.start', seen);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'azure-monitor-'));
+  const tmpBefore = process.env.TMPDIR;
+  process.env.TMPDIR = tmp;
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  try {
+    const telemetry = createTelemetry(
+      { serviceName: 'shop-bot', traces: { sampler: { name: 'always_on', ratio: 1 } }, azureMonitor: { connectionString: connectionString(ingestion.url), intervalMs: MINUTE } },
+      silentLogger,
+    );
+    await telemetry.tracing.inSpan('bot.turn', { kind: 'server', root: true }, async () => telemetry.metrics.count('bot_turns_total', { channel: 'webchat' }));
+    // Past the settings poll's first call (5 to 15 s after the start) and statsbeat's first export (15 minutes).
+    await jest.advanceTimersByTimeAsync(20 * MINUTE);
+    jest.useRealTimers();
+    await telemetry.flush();
+    await telemetry.shutdown();
+  } finally {
+    jest.useRealTimers();
+    unsubscribe('http.client.request.start', seen);
+    if (tmpBefore === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpBefore;
+    await ingestion.close();
+  }
+  expect(hosts.length).toBeGreaterThan(0);
+  expect([...new Set(hosts)]).toEqual(['127.0.0.1']);
+  expect(readdirSync(tmp)).toEqual([]);
+});
