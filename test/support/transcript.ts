@@ -9,6 +9,7 @@ import { createApp } from '../../src/app';
 import type { Config } from '../../src/config';
 import type { CustomerDirectory, SignedInCustomer } from '../../src/customers/customer';
 import { createLogger } from '../../src/log';
+import type { Telemetry } from '../../src/telemetry/metrics';
 import { FakeClock } from './fakeClock';
 import { ManualClock } from './manualClock';
 import { seen } from './seen';
@@ -56,6 +57,8 @@ export interface Conversation {
   /** The timer of the typing indicator and the reply deadline; it moves only when the test moves it. */
   replyTimer: ManualClock;
   logs: string[];
+  /** Where the app's metrics and spans go (off unless the config switches them on): flush it to read an export. */
+  telemetry: Telemetry;
   /** Sends one activity and returns every activity the bot sent in reply. */
   say(said: Said): Promise<Partial<Activity>[]>;
 }
@@ -81,6 +84,7 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
     clock,
     replyTimer,
     logs,
+    telemetry: app.telemetry,
     async say(said) {
       const activity: Partial<Activity> =
         typeof said === 'string' ? { type: 'message', text: said, locale: options.locale, localTimezone: options.localTimezone } : { type: 'message', locale: options.locale, ...said };

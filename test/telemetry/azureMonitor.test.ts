@@ -18,6 +18,7 @@ import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulato
 import { silentLogger } from '../../src/runtime/logger';
 import { createTelemetry } from '../../src/telemetry/telemetry';
 import { configFor, startApp } from '../support/app';
+import { conversation } from '../support/transcript';
 import { startConnector, TestChannel, type Connector } from '../support/channel';
 import { FakeClock } from '../support/fakeClock';
 import { trustedLoopbackCertificate } from '../support/loopbackTls';
@@ -163,4 +164,27 @@ test('the exporters call nothing but the ingestion endpoint and write no file, e
   expect(hosts.length).toBeGreaterThan(0);
   expect([...new Set(hosts)]).toEqual(['127.0.0.1']);
   expect(readdirSync(tmp)).toEqual([]);
+});
+
+test('a turn that fails anyway (botbuilder crashing on an odd activity) is a failed request that says nothing of the activity; the next turn is its own, and succeeds', async () => {
+  const ingestion = await startIngestion();
+  const talk = conversation(configFor(upstreams, { APPLICATIONINSIGHTS_CONNECTION_STRING: connectionString(ingestion.url) }), { channelId: 'webchat', locale: 'en-US' });
+  try {
+    // What the HTTP route refuses, straight into the bot: botbuilder's mention lookup calls type.toLowerCase() on it.
+    const [sorry] = await talk.say({ text: 'ORD-7701', entities: [{}] as never, recipient: { id: 'bot', name: 'Bot' } });
+    expect(sorry.text).toBe('Sorry, something went wrong on my side. Please send that again.');
+    await talk.say('hello');
+    await talk.telemetry.flush();
+
+    const envelopes = ingestion.bodies.flatMap((body) => JSON.parse(body) as Envelope[]);
+    const turns = envelopes.filter((envelope) => envelope.data.baseType === 'RequestData' && envelope.data.baseData.name === 'bot.turn');
+    expect(turns.map((turn) => turn.data.baseData.success)).toEqual([false, true]);
+    // The span's error.type is an HTTP convention the exporter keeps out of custom properties: the request is failed, and no more.
+    expect(turns[0].data.baseData.properties).toEqual({ 'bot.channel': 'webchat', 'bot.activity_type': 'message' });
+    expect(turns[0].tags['ai.operation.id']).not.toBe(turns[1].tags['ai.operation.id']);
+    expect(ingestion.bodies.join('\n')).not.toContain('ORD-7701');
+  } finally {
+    await talk.telemetry.shutdown();
+    await ingestion.close();
+  }
 });
