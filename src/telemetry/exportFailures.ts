@@ -1,17 +1,16 @@
 /**
  * A collector or Application Insights that is down or refuses is worth a warning; the SDK would only tell
- * its own diagnostic logger, which is silent. The error is logged by its fields (errorLogFields), never
- * the exporter's whole request, whose headers and URL may hold a connection's credentials.
+ * its own diagnostic logger, which is silent. The error is logged by its name, message and HTTP status,
+ * never the exporter's whole error, whose request's headers may hold a connection's credentials.
  */
 import type { Logger } from '../runtime/logger';
-import { errorLogFields } from '../tracking/errors';
 
 /** ExportResultCode.SUCCESS of @opentelemetry/core. */
 const EXPORTED = 0;
 
 interface ExportResult {
   code: number;
-  error?: Error;
+  error?: Error & { code?: unknown };
 }
 
 interface Exporter<T> {
@@ -23,8 +22,13 @@ export function reportingFailures<T, E extends Exporter<T>>(exporter: E, logger:
   const send = exporter.export.bind(exporter);
   exporter.export = (items, done) =>
     send(items, (result) => {
-      if (result.code !== EXPORTED) logger.warn({ error: errorLogFields(result.error) }, `${what} export failed; ${then}`);
+      if (result.code !== EXPORTED) logger.warn({ error: exportErrorFields(result.error) }, `${what} export failed; ${then}`);
       done(result);
     });
   return exporter;
+}
+
+function exportErrorFields(error: ExportResult['error']): Record<string, unknown> {
+  if (!error) return {};
+  return { name: error.name, message: error.message, ...(typeof error.code === 'number' && { status: error.code }) };
 }
