@@ -10,7 +10,7 @@
  *                                                   in the same rounds: the fair before and after
  *   --turns N (per sample, 20000)  --rounds R (7)  --only data|typed (that kind and the floor: for --cpu-prof)
  *
- * Prints µs per turn, the median of the rounds, and for two builds the median of the per-round ratios.
+ * Prints µs of this process's CPU per turn, the median of the rounds, and for two builds the median of the per-round ratios.
  */
 import path from 'node:path';
 import { ActivityHandler, BotAdapter, ConversationState, MemoryStorage, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from 'botbuilder';
@@ -113,9 +113,11 @@ async function main(): Promise<void> {
   });
   /** µs per turn of `count` turns, `CONVERSATIONS` conversations taking turns one after another. */
   const sample = async (build: Build, kind: Kind, count: number) => {
-    const started = process.hrtime.bigint();
+    // CPU time, not wall time: on a shared machine this process is preempted for whole milliseconds.
+    const started = process.cpuUsage();
     for (let i = 0; i < count; i++) await build.turn(kind, activity(build.name, kind, i % CONVERSATIONS));
-    return Number(process.hrtime.bigint() - started) / 1e3 / count;
+    const { user, system } = process.cpuUsage(started);
+    return (user + system) / count;
   };
   // Warm up: the first lookup fills the cache, and the JIT sees every path.
   for (const build of builds) for (const kind of kinds) await sample(build, kind, 2_000);
@@ -129,7 +131,7 @@ async function main(): Promise<void> {
     }
   }
   const fmt = (n: number) => n.toFixed(1);
-  const lines = [`Node ${process.version}; ${rounds} rounds of ${turnsPerSample} turns per build and kind; µs per turn, median of the rounds (range)`, ''];
+  const lines = [`Node ${process.version}; ${rounds} rounds of ${turnsPerSample} turns per build and kind; µs of CPU per turn, median of the rounds (range)`, ''];
   for (const kind of kinds) {
     const cells = builds.map((build) => {
       const values = times.get(build.name)!.get(kind)!;
