@@ -160,8 +160,8 @@ let peakRss = 0;
 setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50).unref();
 
 process.on('message', (message: { type: string }) => {
-  // A clean exit, so that --cpu-prof (inherited from the bench) can write its profile.
-  if (message.type === 'stop') process.exit(0);
+  // A clean exit, so that --cpu-prof (inherited from the bench) can write its profile; with metrics on, after their last export, as the service stops.
+  if (message.type === 'stop') void app.telemetry.shutdown().catch(() => undefined).finally(() => process.exit(0));
   if (message.type !== 'stats') return;
   // Conversation state as stored: one entry per conversation (botbuilder keys it by channel and conversation).
   const state = Object.entries(store)

@@ -83,3 +83,38 @@ export function botEnv(upstreams: Upstreams): Record<string, string> {
     TRACKINGS_API_KEY: upstreams.apiKey,
   };
 }
+
+export interface Collector {
+  url: string;
+  /** OTLP exports received, by signal. */
+  received: { metrics: number; traces: number };
+  close(): Promise<void>;
+}
+
+/**
+ * A stand-in OpenTelemetry collector on loopback: takes OTLP/HTTP exports of metrics and traces
+ * (POST /v1/metrics, /v1/traces), answers 200 and counts them; anything else is a 404. Reads each
+ * body to its end, as a collector would, and keeps nothing of it.
+ */
+export async function startCollector(): Promise<Collector> {
+  const received = { metrics: 0, traces: 0 };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const signal = req.method === 'POST' && req.url === '/v1/metrics' ? 'metrics' : req.method === 'POST' && req.url === '/v1/traces' ? 'traces' : undefined;
+      if (signal) received[signal]++;
+      res.writeHead(signal ? 200 : 404, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -2,7 +2,8 @@
  * Builds the parts from one Config and hands each its collaborators. No I/O happens here:
  * index.ts starts the process around it, and tests build it against the simulators.
  */
-import { ConversationState, UserState, type Storage } from './bot/botbuilder';
+import type { Storage } from './bot/botbuilder';
+import { SavedConversationState, SavedUserState } from './bot/savedState';
 import type { Server } from 'restify';
 import { ConversationMemory, type Memory } from '../dialogs/conversationMemory';
 import { ConversationTranscript, type StoredTranscript } from '../dialogs/conversationTranscript';
@@ -145,9 +146,9 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const languages = new TurnLanguages(translator, config.defaultTimeZone);
   const storage = parts.storage ?? createStateStorage(config, parts.clock);
   const stateStorage = new OptimisticStorage(storage);
-  const conversationState = new ConversationState(stateStorage);
+  const conversationState = new SavedConversationState(stateStorage);
   // The customer's limits (lookups, handoffs, Notify me requests) and watch ids, across conversations; loaded only by a turn that uses them.
-  const userState = new UserState(stateStorage);
+  const userState = new SavedUserState(stateStorage);
   const queue = new ConversationQueue();
   const clock = parts.clock ?? systemClock;
   /** A limit counted in the conversation's state and, where the channel names the customer, in theirs across conversations. */

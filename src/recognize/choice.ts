@@ -25,6 +25,20 @@ export function pickChoice(text: string | undefined, offered: readonly OfferedCh
   }
   const said = plainWords(text);
   if (!said) return undefined;
-  const index = offered.findIndex((choice) => [choice.title, ...(choice.synonyms ?? [])].some((words) => plainWords(words) === said));
+  const index = offered.findIndex((choice) => wordsOf(choice).has(said));
   return index >= 0 ? index : undefined;
+}
+
+/** The plain words of our own choices, which are frozen and shared (Understanding.choice): reduced once, not on every message. */
+const kept = new WeakMap<OfferedChoice, ReadonlySet<string>>();
+
+/** Everything that picks a choice, as plain words. */
+function wordsOf(choice: OfferedChoice): ReadonlySet<string> {
+  const frozen = Object.isFrozen(choice) && (!choice.synonyms || Object.isFrozen(choice.synonyms));
+  let words = frozen ? kept.get(choice) : undefined;
+  if (!words) {
+    words = new Set([choice.title, ...(choice.synonyms ?? [])].map(plainWords));
+    if (frozen) kept.set(choice, words);
+  }
+  return words;
 }

@@ -190,3 +190,15 @@ test('a lookup that answers within the deadline is answered in its turn, and lea
   expect(clock.pending).toBe(0);
   expect(connector.received).toHaveLength(2);
 });
+
+test('an answer the cache has at once arms no timer: no typing indicator could be due, and nothing is left to cancel', async () => {
+  const customer = chat('normal');
+  // The first ask waits for the upstream, with the deadline and the typing indicator armed; it fills the cache.
+  const first = customer.say(TN.inTransit);
+  await clock.sleeping(2);
+  expect(summarize((await first).replies)).toEqual([FOUND, '(card)']);
+  const armed = clock.sleeps.length;
+  expect(summarize((await customer.say(TN.inTransit)).replies)).toEqual([FOUND, '(card)']);
+  expect(clock.sleeps.slice(armed)).toEqual([]);
+  expect(clock.pending).toBe(0);
+});

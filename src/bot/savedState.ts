@@ -1,0 +1,81 @@
+/**
+ * The conversation's and the customer's state as botbuilder keeps them, with a cheaper check for change.
+ * BotState tells whether a turn changed its state by hashing it (SHA-256 of botbuilder's own stringify,
+ * whose replacer runs for every key) when it is read, when it is saved, and again after the write: for a
+ * cached lookup, with two states, more CPU than anything of ours in the turn. Here the check is the
+ * state's JSON text, kept for the turn: a state that serializes the same is unchanged, as before (the
+ * storage keeps it as JSON too), and nothing is hashed.
+ *
+ * It keeps botbuilder's record of the turn's state ({ state, hash } under the BotState's own key, a
+ * private field of botbuilder-core 4.23), so get, clear and delete work on it unchanged.
+ */
+import { ConversationState, UserState, type BotState, type Storage, type StorageKeyFactory, type StoreItem, type TurnContext } from './botbuilder';
+
+interface Kept {
+  state: StoreItem;
+  /** The state's JSON text, eTag left out, when it was read or last written; '' when it must be written. */
+  hash: string;
+}
+
+/** What the state's own methods work with: where it is stored, and its key in the turn (a private field of BotState). */
+interface Where {
+  storage: Storage;
+  storageKey: StorageKeyFactory;
+  slot: symbol;
+}
+
+function textOf(state: StoreItem): string {
+  const { eTag: _eTag, ...rest } = state;
+  return JSON.stringify(rest);
+}
+
+function whereOf(state: BotState, storage: Storage, storageKey: StorageKeyFactory): Where {
+  const slot = (state as unknown as { stateKey?: unknown }).stateKey;
+  // botbuilder renamed its private field: get, clear and delete would no longer see what load keeps.
+  if (typeof slot !== 'symbol') throw new Error('BotState keeps its turn state under another field than stateKey: savedState.ts needs updating');
+  return { storage, storageKey, slot };
+}
+
+/** As BotState.load: the turn's state, read once (or again when forced). */
+async function load({ storage, storageKey, slot }: Where, context: TurnContext, force: boolean): Promise<StoreItem> {
+  const kept = context.turnState.get(slot) as Kept | undefined;
+  if (!force && kept?.state) return kept.state;
+  const key = await storageKey(context);
+  const state: StoreItem = (await storage.read([key]))[key] ?? {};
+  context.turnState.set(slot, { state, hash: textOf(state) } satisfies Kept);
+  return state;
+}
+
+/** As BotState.saveChanges: written when it changed (or when forced), with eTag "*" for the storage to make conditional. */
+async function saveChanges({ storage, storageKey, slot }: Where, context: TurnContext, force: boolean): Promise<void> {
+  let kept = context.turnState.get(slot) as Kept | undefined;
+  if (!force && (!kept || kept.hash === textOf(kept.state))) return;
+  const key = await storageKey(context);
+  kept ??= { state: {}, hash: '' };
+  kept.state.eTag = '*';
+  await storage.write({ [key]: kept.state });
+  kept.hash = textOf(kept.state);
+  context.turnState.set(slot, kept);
+}
+
+/** ConversationState, its change told by its JSON text. */
+export class SavedConversationState extends ConversationState {
+  override load(context: TurnContext, force = false): Promise<any> {
+    return load(whereOf(this, this.storage, this.storageKey), context, force);
+  }
+
+  override saveChanges(context: TurnContext, force = false): Promise<void> {
+    return saveChanges(whereOf(this, this.storage, this.storageKey), context, force);
+  }
+}
+
+/** UserState, its change told by its JSON text. */
+export class SavedUserState extends UserState {
+  override load(context: TurnContext, force = false): Promise<any> {
+    return load(whereOf(this, this.storage, this.storageKey), context, force);
+  }
+
+  override saveChanges(context: TurnContext, force = false): Promise<void> {
+    return saveChanges(whereOf(this, this.storage, this.storageKey), context, force);
+  }
+}
