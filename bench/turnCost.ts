@@ -8,6 +8,10 @@
  *   node dist/bench/turnCost.js --against <dir>     also another build (its dist folder, e.g. a copy of an
  *                                                   earlier commit built with tsc -p tsconfig.bench.json),
  *                                                   in the same rounds: the fair before and after
+ *   node dist/bench/turnCost.js --telemetry [K=V,…] this code with telemetry on (by default Prometheus, and OTLP
+ *                                                   metrics and traces to a stand-in collector; or the settings
+ *                                                   given, COLLECTOR standing for its URL) against the same with
+ *                                                   it off, in the same rounds: what telemetry costs a turn
  *   --turns N (per sample, 20000)  --rounds R (7)  --only data|typed (that kind and the floor: for --cpu-prof)
  *
  * Prints µs of this process's CPU per turn, the median of the rounds, and for two builds the median of the per-round ratios.
@@ -16,7 +20,7 @@ import path from 'node:path';
 import { ActivityHandler, BotAdapter, ConversationState, MemoryStorage, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from 'botbuilder';
 import { DEMO } from '../sandbox/simulators';
 import { median } from './load';
-import { botEnv, startUpstreams } from './world';
+import { botEnv, startCollector, startUpstreams } from './world';
 
 /** Takes the bot's replies and drops them: what is left is the bot's own work. */
 class CountingAdapter extends BotAdapter {
@@ -89,7 +93,19 @@ async function main(): Promise<void> {
   const against = argument('--against');
   const upstreams = await startUpstreams(0);
   const env = botEnv(upstreams);
-  const builds = [load('this code', path.join(__dirname, '..'), env), ...(against ? [load('against', path.resolve(against), env)] : [])];
+  const here = path.join(__dirname, '..');
+  const collector = process.argv.includes('--telemetry') ? await startCollector() : undefined;
+  // --telemetry KEY=VALUE,…: the telemetry settings to measure instead (COLLECTOR in a value is the stand-in collector's URL).
+  const given = argument('--telemetry');
+  const settings = given && !given.startsWith('--') ? given.split(',').map((pair) => pair.split('=') as [string, string]) : undefined;
+  const telemetry =
+    collector &&
+    (settings
+      ? Object.fromEntries(settings.map(([key, value]) => [key, value.replace('COLLECTOR', collector.url)]))
+      : { METRICS_TOKEN: 'bench-metrics-token-0123456789', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_METRIC_EXPORT_INTERVAL: '5000' });
+  const builds = telemetry
+    ? [load('telemetry on', here, { ...env, ...telemetry }), load('telemetry off', here, env)]
+    : [load('this code', here, env), ...(against ? [load('against', path.resolve(against), env)] : [])];
   // --only data|typed: that kind alone (to profile it with --cpu-prof); the echo with state always runs, as the floor.
   const only = argument('--only') as Kind | undefined;
   const kinds: Kind[] = only ? [only, 'echo with state'] : ['data', 'typed', 'echo with state'];
@@ -115,7 +131,11 @@ async function main(): Promise<void> {
   const sample = async (build: Build, kind: Kind, count: number) => {
     // CPU time, not wall time: on a shared machine this process is preempted for whole milliseconds.
     const started = process.cpuUsage();
-    for (let i = 0; i < count; i++) await build.turn(kind, activity(build.name, kind, i % CONVERSATIONS));
+    for (let i = 0; i < count; i++) {
+      await build.turn(kind, activity(build.name, kind, i % CONVERSATIONS));
+      // A turn whose awaits all settle at once never lets the event loop on: timers (an exporter's batch) would starve.
+      if (i % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
+    }
     const { user, system } = process.cpuUsage(started);
     return (user + system) / count;
   };
@@ -147,7 +167,10 @@ async function main(): Promise<void> {
   const floor = times.get(builds[0].name)!;
   const ratio = (kind: Kind) => median(floor.get(kind)!.map((value, i) => value / floor.get('echo with state')![i])).toFixed(2);
   lines.push('', `this code, × the echo with state in the same round: ${kinds.slice(0, -1).map((kind) => `${kind} ${ratio(kind)}`).join(', ')}`);
+  if (collector) lines.push(`the stand-in collector took ${collector.received.metrics} metric and ${collector.received.traces} trace exports`);
   process.stdout.write(`${lines.join('\n')}\n`);
+  // The telemetry bot's exporters and the collector keep the process alive: the figures are out.
+  process.exit(0);
 }
 
 main().catch((error: unknown) => {

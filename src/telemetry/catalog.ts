@@ -57,8 +57,21 @@ export function boundedChannel(channel: string | undefined): string {
   return CHANNEL.includes(channel as (typeof CHANNEL)[number]) ? channel! : OTHER;
 }
 
-/** The labels as recorded: each value one of its list, else `other`. */
-export function boundedLabels(name: MetricName, labels: Record<string, string>): Record<string, string> {
-  const allowed: Readonly<Record<string, readonly string[]>> = METRICS[name].labels;
-  return Object.fromEntries(Object.entries(allowed).map(([label, values]) => [label, values.includes(labels[label]) ? labels[label] : OTHER]));
+/**
+ * The labels as recorded: each value one of its list, else `other`. One frozen object per combination,
+ * made once: a turn records three or four metrics, and building their labels anew each time was most of
+ * what recording cost. The combinations are few (each value is one of its list), so the memo is bounded.
+ */
+export function boundedLabels(name: MetricName, labels: Record<string, string>): Readonly<Record<string, string>> {
+  const { allowed, made } = (memos[name] ??= { allowed: Object.entries(METRICS[name].labels as Readonly<Record<string, readonly string[]>>), made: new Map() });
+  let key = '';
+  for (const [label, values] of allowed) key += `${values.includes(labels[label]) ? labels[label] : OTHER}\u0000`;
+  let bounded = made.get(key);
+  if (!bounded) {
+    bounded = Object.freeze(Object.fromEntries(allowed.map(([label, values]) => [label, values.includes(labels[label]) ? labels[label] : OTHER])));
+    made.set(key, bounded);
+  }
+  return bounded;
 }
+
+const memos: Partial<Record<MetricName, { allowed: Array<[string, readonly string[]]>; made: Map<string, Readonly<Record<string, string>>> }>> = {};

@@ -96,8 +96,14 @@ function linkTo(traceparent: string | undefined): Link[] | undefined {
   return linked ? [{ context: linked }] : undefined;
 }
 
+/** The attributes that have a value (a loop: this runs for every span and every set). */
 function defined(attributes: SpanAttributes | undefined): Record<string, string | number | boolean> {
-  return Object.fromEntries(Object.entries(attributes ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined));
+  const kept: Record<string, string | number | boolean> = {};
+  for (const key in attributes) {
+    const value = attributes[key];
+    if (value !== undefined) kept[key] = value;
+  }
+  return kept;
 }
 
 /** OTEL_TRACES_SAMPLER as the specification defines each name. */
