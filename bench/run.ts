@@ -284,6 +284,8 @@ async function main(): Promise<void> {
   const dist = path.join(__dirname, '..');
   const served = async (name: string, script: string, serviceEnv: Record<string, string>, activity: () => Record<string, unknown>, nodeOptions: string[] = []) => {
     const service = await ServiceProcess.start(script, serviceEnv, await freePort(), { nodeOptions });
+    // What the process holds once ready, before any turn: its code and what it built at start.
+    const ready = service.peakRss();
     const turns = (label: string, conversations: number, count: number) =>
       runLoad({ botUrl: service.url, path: '/api/messages', serviceUrl: connector.url, conversations, turnsPerConversation: Math.max(1, Math.round(count / conversations)), activity, conversationLabel: label, label });
     const warm = await turns(`memory-warmup-${name}`, 4, scale.warmupTurns);
@@ -293,7 +295,7 @@ async function main(): Promise<void> {
     if (warm.failures || loaded.failures) failedRuns.push(`memory, ${name}: ${JSON.stringify({ ...warm.failed, ...loaded.failed })}`);
     const peak = service.peakRss();
     await service.stop();
-    return { peak, cpuPerTurn };
+    return { ready, peak, cpuPerTurn };
   };
   // The bot as in development (no inbound auth, so the bench can post), its log at its default level, read by nobody.
   const botServiceEnv = { ...env, LOG_LEVEL: 'info', LOOKUP_CACHE_TTL_MS: '600000', MEMORY_STATE_MAX_ITEMS: '20000' };
@@ -341,6 +343,8 @@ async function main(): Promise<void> {
 }
 
 interface Served {
+  /** Peak RSS once ready, before any turn. */
+  ready: number;
   peak: number;
   cpuPerTurn: number;
 }
@@ -426,7 +430,7 @@ function render(scale: Scale, rows: Row[], extra: RenderExtra): string {
   }
   lines.push('');
   const state = extra.cachedStats.state;
-  lines.push(`- Peak memory (RSS) at ${top} conversations at once, each service in a fresh process of its own: the echo bot ${mb(echo.peak)}; the bot (\`node dist/src/index.js\`) answering cached lookups ${mb(bot.peak)}; the same with \`--max-old-space-size=${CAPPED_HEAP_MB}\` ${mb(capped.peak)}, at ${fmt(capped.cpuPerTurn / bot.cpuPerTurn, 2)} × its CPU per turn (one load each, not rounds).`);
+  lines.push(`- Peak memory (RSS) at ${top} conversations at once, each service in a fresh process of its own: the echo bot ${mb(echo.peak)}; the bot (\`node dist/src/index.js\`) answering cached lookups ${mb(bot.peak)}; the same with \`--max-old-space-size=${CAPPED_HEAP_MB}\` ${mb(capped.peak)}, at ${fmt(capped.cpuPerTurn / bot.cpuPerTurn, 2)} × its CPU per turn (one load each, not rounds). Of the peak, held once ready, before any turn: the echo bot ${mb(echo.ready)}, the bot ${mb(bot.ready)} (${fmt(bot.ready / echo.ready, 2)} ×); grown under the load: the echo bot ${mb(echo.peak - echo.ready)}, the bot ${mb(bot.peak - bot.ready)} (${fmt((bot.peak - bot.ready) / (echo.peak - echo.ready), 2)} ×).`);
   lines.push(`- Peak memory (RSS) of the bench's bot process over the whole run (the real bot and the bench-only bots): ${mb(extra.uncachedStats.peakRss)} without the cache, ${mb(extra.cachedStats.peakRss)} with it.`);
   lines.push(`- Conversation state: ${state.length} conversations, median ${Math.round(median(state))} bytes, largest ${Math.max(...state)} bytes (no order data is kept in it).`);
   lines.push(`- Telemetry on: the stand-in collector received ${extra.exports.metrics} metric and ${extra.exports.traces} trace exports (OTLP over HTTP, every ${OTLP_EXPORT_INTERVAL_MS / 1000} s), and GET /metrics was on behind its token (not scraped).`);

@@ -73,6 +73,8 @@ test('the benchmark runs both bots and reports every measure', () => {
     /^\| cold start to ready ≤ 1\.15 × botbuilder's echo bot \(production configuration, 1 starts each; the bot's compile cache warm \(\d+ files, written by its first start, unmeasured, stopped with SIGTERM\)\) \| \| \d+ ms against \d+ ms: [\d.]+ × \([\d.]+ to [\d.]+\) \| (yes|no) \|$/m,
   );
   expect(report).toMatch(/^\| peak RSS ≤ 1\.15 × botbuilder's echo bot \| 4 \| \d+ MB against \d+ MB: [\d.]+ × \| (yes|no) \|$/m);
+  // The peak split: what each holds once ready (code and start), and what the load grew.
+  expect(report).toMatch(/held once ready, before any turn: the echo bot \d+ MB, the bot \d+ MB \([\d.]+ ×\); grown under the load: the echo bot -?\d+ MB, the bot -?\d+ MB/);
   expect(report).toMatch(/\| \(check\) at most 1 upstream call per distinct lookup per TTL \| all \| 0 call\(s\) for \d+ cached lookup turns/);
   // Telemetry on means exporting: the stand-in collector received the bot's metrics.
   expect(report).toMatch(/^- Telemetry on: the stand-in collector received [1-9]\d* metric and \d+ trace exports/m);
