@@ -46,6 +46,7 @@ import type { Logger } from './runtime/logger';
 import { ShipmentLookup, type ShipmentFinder } from './tracking/lookup';
 import { CachedLookup } from './tracking/lookupCache';
 import { TracedLookup } from './tracking/tracedLookup';
+import { NO_TRACING } from './telemetry/tracing';
 import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
 import { registerMetricsRoute } from './http/metricsRoute';
@@ -140,7 +141,9 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   });
 
   // A span per lookup, cached or not: outside the cache.
-  const finder = new TracedLookup(new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock }), tracing);
+  const cached = new CachedLookup(lookup, { ttlMs: config.lookupCacheTtlMs, clock: parts.clock });
+  // Traces off, a lookup is not wrapped: nothing of them is paid for on a turn.
+  const finder = tracing === NO_TRACING ? cached : new TracedLookup(cached, tracing);
   const translator = new Translator(config.defaultLocale);
   // The turn's language, decided once by the bot and read by every dialog.
   const languages = new TurnLanguages(translator, config.defaultTimeZone);

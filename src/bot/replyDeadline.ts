@@ -69,7 +69,11 @@ const AT_ONCE_MICROTASKS = 32;
 /** The outcome when it settles within AT_ONCE_MICROTASKS, with no timer and no macrotask; otherwise undefined. */
 async function settledAtOnce<T extends object>(outcome: Promise<T>): Promise<T | undefined> {
   let value: T | undefined;
-  void outcome.then((settled) => (value = settled));
+  // A Settled never rejects; should a caller pass one that does, the wait below must not leave it unhandled.
+  void outcome.then(
+    (settled) => (value = settled),
+    () => undefined,
+  );
   for (let hop = 0; hop < AT_ONCE_MICROTASKS && value === undefined; hop++) await undefined;
   return value;
 }

@@ -49,33 +49,39 @@ async function load({ storage, storageKey, slot }: Where, context: TurnContext, 
 /** As BotState.saveChanges: written when it changed (or when forced), with eTag "*" for the storage to make conditional. */
 async function saveChanges({ storage, storageKey, slot }: Where, context: TurnContext, force: boolean): Promise<void> {
   let kept = context.turnState.get(slot) as Kept | undefined;
-  if (!force && (!kept || kept.hash === textOf(kept.state))) return;
+  // The text compared is the text written: the eTag set below is left out of both.
+  const text = kept && textOf(kept.state);
+  if (!force && (!kept || kept.hash === text)) return;
   const key = await storageKey(context);
   kept ??= { state: {}, hash: '' };
   kept.state.eTag = '*';
   await storage.write({ [key]: kept.state });
-  kept.hash = textOf(kept.state);
+  kept.hash = text ?? textOf(kept.state);
   context.turnState.set(slot, kept);
 }
 
 /** ConversationState, its change told by its JSON text. */
 export class SavedConversationState extends ConversationState {
+  private readonly where = whereOf(this, this.storage, this.storageKey);
+
   override load(context: TurnContext, force = false): Promise<any> {
-    return load(whereOf(this, this.storage, this.storageKey), context, force);
+    return load(this.where, context, force);
   }
 
   override saveChanges(context: TurnContext, force = false): Promise<void> {
-    return saveChanges(whereOf(this, this.storage, this.storageKey), context, force);
+    return saveChanges(this.where, context, force);
   }
 }
 
 /** UserState, its change told by its JSON text. */
 export class SavedUserState extends UserState {
+  private readonly where = whereOf(this, this.storage, this.storageKey);
+
   override load(context: TurnContext, force = false): Promise<any> {
-    return load(whereOf(this, this.storage, this.storageKey), context, force);
+    return load(this.where, context, force);
   }
 
   override saveChanges(context: TurnContext, force = false): Promise<void> {
-    return saveChanges(whereOf(this, this.storage, this.storageKey), context, force);
+    return saveChanges(this.where, context, force);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The port every part records through: what happened, in the catalog's names. Its default does nothing
  * and loads nothing; OpenTelemetry stands behind it only where a setting switches metrics on
- * (src/telemetry/index.ts), so the core rooms record without knowing OpenTelemetry exists.
+ * (src/telemetry/telemetry.ts), so the core rooms record without knowing OpenTelemetry exists.
  */
 import type { CounterName, GaugeName, HistogramName, LabelsOf } from './catalog';
 import type { CollectedMetrics } from './collected';

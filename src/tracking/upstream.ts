@@ -14,7 +14,7 @@ import { nestsDeeperThan } from '../runtime/nesting';
 import { Redactor } from './redaction';
 import { DEFAULT_RETRY, isRetryable, retryDelayMs, retryReason, type RetryOptions } from './retry';
 import { NO_METRICS, seconds, type Metrics } from '../telemetry/metrics';
-import { NO_TRACING, type Tracing } from '../telemetry/tracing';
+import { errorType, NO_TRACING, type Tracing } from '../telemetry/tracing';
 import { AttemptSpans } from './upstreamSpans';
 
 export type UpstreamName = UpstreamFailure['upstream'];
@@ -131,7 +131,10 @@ export class UpstreamHttp {
       this.log(request, started, result.status, result.attempts, delaysMs, 'ok');
       return result;
     } catch (thrown) {
-      if (!(thrown instanceof AxiosError)) throw thrown;
+      if (!(thrown instanceof AxiosError)) {
+        spans.abandoned(errorType(thrown));
+        throw thrown;
+      }
       spans.failed(thrown);
       const attempts = delaysMs.length + 1;
       if (thrown.response && !isRetryable(thrown)) {

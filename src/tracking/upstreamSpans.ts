@@ -6,13 +6,16 @@
  * query holds the order number and the user id.
  */
 import type { AxiosError } from 'axios';
-import type { Span, Tracing } from '../telemetry/tracing';
+import { NO_TRACING, type Span, type SpanAttributes, type Tracing } from '../telemetry/tracing';
 
+/** Not tracking/redaction.ts's `[REDACTED]`: brackets would be percent-encoded in a URL. */
 const REDACTED = 'REDACTED';
 
 export class AttemptSpans {
   private span?: Span;
   private attempts = 0;
+  /** Where every attempt goes, read from the URL once, at the first attempt traced. */
+  private target?: SpanAttributes;
 
   constructor(
     private readonly tracing: Tracing,
@@ -22,17 +25,10 @@ export class AttemptSpans {
 
   /** Starts the next attempt's span; the header that carries it (none where traces are off). */
   next(): Record<string, string> {
-    const url = new URL(this.url);
-    this.span = this.tracing.start(this.method, {
-      kind: 'client',
-      attributes: {
-        'http.request.method': this.method,
-        'server.address': url.hostname,
-        'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
-        'url.full': redactedUrl(url),
-        'http.request.resend_count': this.attempts > 0 ? this.attempts : undefined,
-      },
-    });
+    // Traces off: no URL to parse, no span, no header, on every call to an interface.
+    if (this.tracing === NO_TRACING) return {};
+    this.target ??= targetOf(this.method, this.url);
+    this.span = this.tracing.start(this.method, { kind: 'client', attributes: { ...this.target, 'http.request.resend_count': this.attempts > 0 ? this.attempts : undefined } });
     this.attempts += 1;
     const traceparent = this.span.traceparent();
     return traceparent ? { traceparent } : {};
@@ -52,10 +48,26 @@ export class AttemptSpans {
     this.end();
   }
 
+  /** The call failed outside HTTP (a bug, a clock that threw while waiting): the span ends, named by the error's class. */
+  abandoned(errorType: string): void {
+    this.span?.fail(errorType);
+    this.end();
+  }
+
   private end(): void {
     this.span?.end();
     this.span = undefined;
   }
+}
+
+function targetOf(method: string, address: string): SpanAttributes {
+  const url = new URL(address);
+  return {
+    'http.request.method': method,
+    'server.address': url.hostname,
+    'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+    'url.full': redactedUrl(url),
+  };
 }
 
 /** The URL with every query value replaced, the names kept (which ones were sent is worth seeing). */

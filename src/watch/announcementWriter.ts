@@ -52,6 +52,7 @@ export class AnnouncementWriter {
       ...(page ? [page] : []),
       ...(last ? [] : [{ value: stopValue(watch.id), title: t('choice.stop_watch') }]),
     ];
+    const details = this.details(watch);
     const context = {
       t,
       locale,
@@ -60,14 +61,11 @@ export class AnnouncementWriter {
       channel: watch.channel,
       now,
       staleAfterDays: this.settings.staleAfterDays,
-      signedIn: this.details(watch) === 'not_yours',
+      signedIn: details === 'not_yours',
     };
-    return { messages: renderShipments(this.shown(watch, changed), context, { intro, choices }), choices };
-  }
-
-  /** As the lookup that started the watch showed them: masked unless it showed the owner (or anyone) everything. */
-  private shown(watch: Watch, shipments: Shipment[]): Shipment[] {
-    return this.details(watch) === 'full' ? shipments : maskedShipments(shipments);
+    // As the lookup that started the watch showed them: masked unless it showed the owner (or anyone) everything.
+    const shown = details === 'full' ? changed : maskedShipments(changed);
+    return { messages: renderShipments(shown, context, { intro, choices }), choices };
   }
 
   private details(watch: Watch): NonNullable<Watch['details']> {
