@@ -14,6 +14,7 @@ import { startConnector, summarize, TestChannel, type Connector } from '../suppo
 import { ManualClock } from '../support/manualClock';
 import type { Fault } from '../../sandbox/simulators';
 import { useSimulators } from '../support/upstreams';
+import { parsePrometheus, valueOf } from '../telemetry/prometheusText';
 
 const upstreams = useSimulators();
 const TN = DEMO.trackings.trackingNumbers;
@@ -201,4 +202,23 @@ test('an answer the cache has at once arms no timer: no typing indicator could b
   expect(summarize((await customer.say(TN.inTransit)).replies)).toEqual([FOUND, '(card)']);
   expect(clock.sleeps.slice(armed)).toEqual([]);
   expect(clock.pending).toBe(0);
+});
+
+test('/metrics: an answer sent after the deadline counts as one late reply, and its lookup once, as found', async () => {
+  await app.close();
+  const TOKEN = 'metrics-token-for-late-replies-0123';
+  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000', METRICS_TOKEN: TOKEN }), { clock, replyTimer: clock });
+  const metrics = async () =>
+    parsePrometheus(await (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text());
+  const [, , letTimeRun] = slowUpstreams[0];
+  upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' });
+  const customer = chat('normal');
+  const turn = customer.say(TN.inTransit);
+  expect(valueOf(await metrics(), 'bot_replies_late_total')).toBe(0);
+  await letTimeRun(turn);
+  await turn;
+  await app.app.idle();
+  const after = await metrics();
+  expect(valueOf(after, 'bot_replies_late_total')).toBe(1);
+  expect(valueOf(after, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'found' })).toBe(1);
 });
