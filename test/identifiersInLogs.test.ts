@@ -70,3 +70,28 @@ test('a whole conversation at trace level logs no number, no words, no name and 
     expect({ secret, found: logs.includes(secret) }).toEqual({ secret, found: false });
   }
 });
+
+/**
+ * An upstream's answer headers are the upstream's words too: a redirect's Location can carry the tracking
+ * number, the carrier and the town. Only the headers an operator acts on are logged (the wait asked for,
+ * the content type, request ids to quote to the upstream's support), never the rest.
+ */
+test('a failed lookup logs the headers an operator needs, and no other header of the upstream', async () => {
+  const identifier = DEMO.checkpoints.inTransitMultiShipment;
+  const location = `https://track.example/parcel?number=1Z7X3F940344156200&carrier=ups&town=SEARCHTOWN&order=${identifier}`;
+  upstreams.checkpoints.inject({
+    kind: 'status',
+    status: 302,
+    body: { error: 'moved' },
+    headers: { location, 'x-request-id': 'req-42', 'set-cookie': 'session=SEARCHCOOKIE', 'x-customer-town': 'SEARCHTOWN' },
+  });
+  const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US' });
+  await talk.say({ value: { input_type: 'order_number', identifier } });
+  const failed = talk.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'lookup failed');
+  expect(failed?.error?.failure).toMatchObject({ status: 302, headers: { 'content-type': expect.stringContaining('application/json'), 'x-request-id': 'req-42' } });
+  expect(Object.keys(failed.error.failure.headers).sort()).toEqual(['content-type', 'x-request-id']);
+  const logs = talk.logs.join('\n');
+  for (const secret of ['1Z7X3F940344156200', 'SEARCHTOWN', 'SEARCHCOOKIE', identifier, 'track.example']) {
+    expect({ secret, found: logs.includes(secret) }).toEqual({ secret, found: false });
+  }
+});

@@ -142,9 +142,26 @@ export function errorLogFields(error: unknown): Record<string, unknown> {
 /** Language codes are no one's data; every other query value may be. */
 const LOGGED_QUERY_VALUES = new Set(['lang']);
 
+/**
+ * The answer's headers an operator acts on: the wait asked for, what kind of body came, and the ids to quote
+ * to the upstream's support. Any other header is the upstream's to fill (a redirect's Location can name the
+ * tracking number, the carrier and the town), so it stays out of the log.
+ */
+const LOGGED_HEADERS = new Set(['retry-after', 'content-type', 'x-request-id', 'request-id', 'x-correlation-id', 'x-ms-request-id', 'x-amzn-requestid']);
+
 function failureLogFields(failure: UpstreamFailure): Record<string, unknown> {
-  const { url, message: _upstreamsWords, body, ...fields } = failure;
+  const { url, message: _upstreamsWords, body, headers, ...fields } = failure;
+  const logged = headers && Object.entries(headers).filter(([name]) => LOGGED_HEADERS.has(name));
+  return {
+    ...fields,
+    url: loggedUrl(url),
+    ...(logged?.length && { headers: Object.fromEntries(logged.map(([name, value]) => [name, /^https?:\/\//i.test(value) && URL.canParse(value) ? loggedUrl(value) : value])) }),
+    ...(body !== undefined && { bodyChars: JSON.stringify(body)?.length ?? 0 }),
+  };
+}
+
+function loggedUrl(url: string): string {
   const logged = new URL(url);
   for (const name of [...logged.searchParams.keys()]) if (!LOGGED_QUERY_VALUES.has(name)) logged.searchParams.set(name, '…');
-  return { ...fields, url: decodeURI(logged.toString()), ...(body !== undefined && { bodyChars: JSON.stringify(body)?.length ?? 0 }) };
+  return decodeURI(logged.toString());
 }
