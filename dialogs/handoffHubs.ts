@@ -5,6 +5,7 @@
  */
 import { ActivityTypes, EventFactory, type Activity, type ChannelAccount, type TurnContext } from '../src/bot/botbuilder';
 import { agentSummary, escalationTags, handoffReply, type HandoffCase, type HandoffHub, type TranscriptLine } from '../src/handoff';
+import type { HubCarrier } from '../src/channels';
 import type { Translate } from '../src/i18n';
 import { sendText } from '../src/bot/send';
 
@@ -24,6 +25,8 @@ export interface HandoffPort {
   readonly takesOver: boolean;
   /** Whether the hub answers with `handoff.status` events; where it never does, such an event can only be forged, and is ignored. */
   readonly sendsStatus: boolean;
+  /** How the case reaches the hub: where the channel's client can show that too, the case follows the customer's disclosure. */
+  readonly caseTravelsAs: HubCarrier;
   /** Hands the conversation over, and tells the customer what happens next. */
   escalate(context: TurnContext, request: HandoffRequest): Promise<void>;
 }
@@ -37,6 +40,7 @@ export class BotFrameworkHub implements HandoffPort {
   readonly hub = 'botframework';
   readonly takesOver = true;
   readonly sendsStatus = true;
+  readonly caseTravelsAs = 'event';
 
   async escalate(context: TurnContext, { handoffCase, transcript, t }: HandoffRequest): Promise<void> {
     // The customer's words first: they are what the customer sees if the hub takes over at once.
@@ -52,10 +56,11 @@ export class OmnichannelHub implements HandoffPort {
   readonly takesOver = true;
   // Omnichannel ends a conversation itself; it sends no handoff.status.
   readonly sendsStatus = false;
+  readonly caseTravelsAs = 'escalation';
 
   async escalate(context: TurnContext, { handoffCase, t }: HandoffRequest): Promise<void> {
     await sendText(context, t('handoff.waiting'));
-    // Its text is the escalation summary, which only the agent sees.
+    // Its text is the escalation summary: on Omnichannel's own channel only the agent sees it; on any other, the customer too.
     await context.sendActivity({ type: ActivityTypes.Message, text: agentSummary(handoffCase, t), channelData: { tags: escalationTags(handoffCase) } });
   }
 }
@@ -65,6 +70,7 @@ export class NoHub implements HandoffPort {
   readonly hub = 'none';
   readonly takesOver = false;
   readonly sendsStatus = false;
+  readonly caseTravelsAs = 'message';
 
   async escalate(context: TurnContext, { handoffCase, t, supportUrl }: HandoffRequest): Promise<void> {
     const where = supportUrl ? t('questions.support_url', { url: supportUrl }) : undefined;

@@ -34,28 +34,49 @@ export interface ChannelProfile {
    */
   signsIn?: true;
   /**
-   * The customer's client receives every activity of the conversation, events included (Direct Line: Web
-   * Chat reads the raw stream). What an event to an agent's hub carries, the customer can read too.
+   * What of the bot's activities the customer's client can show, in any form (its screen, a speech client,
+   * devtools on the raw stream). What an agent's hub is sent in a form listed here, the customer can read too,
+   * so it follows the customer's disclosure. An unknown channel shows everything: the strictest kind.
    */
-  customerSeesEvents?: true;
+  customerReads: ReadonlySet<HubCarrier>;
 }
 
-const WEB: ChannelProfile = { cards: true, choices: 'suggested_actions' };
-const DIRECT_LINE: ChannelProfile = { ...WEB, signsIn: true, customerSeesEvents: true };
-/** Any channel not named here: plain text works everywhere (Telegram, Facebook, Slack, e-mail, …). */
-const TEXT: ChannelProfile = { cards: false, choices: 'numbered_list' };
+/**
+ * How a case travels to an agent's hub: an `event` (the Bot Framework handoff protocol), or a `message` that
+ * the hub takes before the customer sees it (Omnichannel's escalation, tagged `Escalate`), or a plain message.
+ */
+export type HubCarrier = 'message' | 'event' | 'escalation';
+
+/** Direct Line clients (Web Chat, speech clients, the Emulator) read the raw stream: events included. */
+const READS_EVERYTHING: ReadonlySet<HubCarrier> = new Set(['message', 'event', 'escalation']);
+/** Teams, SMS and the messaging apps show messages, Omnichannel's escalation among them; events stay with the channel. */
+const READS_MESSAGES: ReadonlySet<HubCarrier> = new Set(['message', 'escalation']);
+/** Omnichannel takes its escalation for the agent; what else its clients read is not documented, so events count as read. */
+const READS_ALL_BUT_ESCALATION: ReadonlySet<HubCarrier> = new Set(['message', 'event']);
+
+const WEB: ChannelProfile = { cards: true, choices: 'suggested_actions', customerReads: READS_EVERYTHING };
+const DIRECT_LINE: ChannelProfile = { ...WEB, signsIn: true };
+/** Plain text works everywhere (Telegram, Slack, e-mail, …). */
+const TEXT: ChannelProfile = { cards: false, choices: 'numbered_list', customerReads: READS_MESSAGES };
 /** Bot Framework's SMS channel (Twilio) under both of its ids. */
-const SMS: ChannelProfile = { cards: false, choices: 'numbered_list', sms: true };
+const SMS: ChannelProfile = { ...TEXT, sms: true };
+/** Any channel not named here: plain text, and taken to show its customer everything it is sent. */
+const UNKNOWN: ChannelProfile = { ...TEXT, customerReads: READS_EVERYTHING };
 
 const PROFILES: Readonly<Record<string, ChannelProfile>> = {
-  msteams: { cards: true, choices: 'card_buttons' },
+  msteams: { cards: true, choices: 'card_buttons', customerReads: READS_MESSAGES },
   webchat: DIRECT_LINE,
   directline: DIRECT_LINE,
+  // Direct Line Speech: a voice client on its own Direct Line stream; no enhanced authentication binds its ids.
+  directlinespeech: { ...TEXT, customerReads: READS_EVERYTHING },
   emulator: WEB,
   test: WEB,
-  omnichannel: WEB,
+  omnichannel: { ...WEB, customerReads: READS_ALL_BUT_ESCALATION },
   sms: SMS,
   'twilio-sms': SMS,
+  telegram: TEXT,
+  slack: TEXT,
+  email: TEXT,
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 
@@ -63,7 +84,7 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
 export const KNOWN_CHANNELS = Object.keys(PROFILES);
 
 export function channelProfile(channel: string | undefined): ChannelProfile {
-  return PROFILES[(channel ?? '').trim().toLowerCase()] ?? TEXT;
+  return PROFILES[(channel ?? '').trim().toLowerCase()] ?? UNKNOWN;
 }
 
 export function supportsAdaptiveCards(channel: string | undefined): boolean {

@@ -58,14 +58,19 @@ test('no choices, no change', () => {
 });
 
 test('the channel table', () => {
-  expect(['msteams', 'MSTeams', 'webchat', 'sms', 'twilio-sms', 'telegram', undefined].map((channel) => channelProfile(channel))).toEqual([
-    { cards: true, choices: 'card_buttons' },
-    { cards: true, choices: 'card_buttons' },
-    { cards: true, choices: 'suggested_actions', signsIn: true, customerSeesEvents: true },
-    { cards: false, choices: 'numbered_list', sms: true },
-    { cards: false, choices: 'numbered_list', sms: true },
-    { cards: false, choices: 'numbered_list' },
-    { cards: false, choices: 'numbered_list' },
+  const everything = new Set(['message', 'event', 'escalation']);
+  const messages = new Set(['message', 'escalation']);
+  expect(['msteams', 'MSTeams', 'webchat', 'sms', 'twilio-sms', 'telegram', 'directlinespeech', 'omnichannel', undefined].map((channel) => channelProfile(channel))).toEqual([
+    { cards: true, choices: 'card_buttons', customerReads: messages },
+    { cards: true, choices: 'card_buttons', customerReads: messages },
+    { cards: true, choices: 'suggested_actions', signsIn: true, customerReads: everything },
+    { cards: false, choices: 'numbered_list', sms: true, customerReads: messages },
+    { cards: false, choices: 'numbered_list', sms: true, customerReads: messages },
+    { cards: false, choices: 'numbered_list', customerReads: messages },
+    { cards: false, choices: 'numbered_list', customerReads: everything },
+    { cards: true, choices: 'suggested_actions', customerReads: new Set(['message', 'event']) },
+    // A channel nobody named: plain text, and everything it is sent taken as shown to its customer.
+    { cards: false, choices: 'numbered_list', customerReads: everything },
   ]);
 });
 
