@@ -35,10 +35,21 @@ export class TurnLanguages {
   speak(context: TurnContext, locale: string | undefined): TurnLanguage {
     const own = validTimeZone(context.activity.localTimezone);
     const language = { ...this.translator.localize(locale), timeZone: own ?? this.defaultTimeZone, customerTimeZone: own !== undefined };
+    if (!context.turnState.has(KEY)) context.onSendActivities(labelReplies);
     context.turnState.set(KEY, language);
     return language;
   }
 }
+
+/**
+ * Each reply's `locale` is the one it is written in: botbuilder copies the incoming activity's, which is
+ * whatever the channel sent (markup included), or nothing.
+ */
+const labelReplies: Parameters<TurnContext['onSendActivities']>[0] = (context, activities, next) => {
+  const { locale } = context.turnState.get(KEY) as TurnLanguage;
+  for (const activity of activities) activity.locale = locale;
+  return next();
+};
 
 /** The language the edge decided for this turn. */
 export function languageOf(context: TurnContext): TurnLanguage {
