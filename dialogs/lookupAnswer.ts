@@ -9,7 +9,7 @@ import { ActivityTypes, DeliveryModes, type TurnContext } from '../src/bot/botbu
 import { customerOf } from '../src/bot/turnCustomer';
 import type { RenderedAnswers } from '../src/cards';
 import type { SignedInCustomer } from '../src/customers/customer';
-import { disclosureOf, type DisclosurePolicy } from '../src/customers/disclosure';
+import { asListed, disclosureOf, type DisclosurePolicy } from '../src/customers/disclosure';
 import { maskedShipments } from '../src/customers/maskedShipments';
 import type { Choice } from '../src/channels';
 import { pressingProblem } from '../src/nextSteps/problem';
@@ -130,8 +130,9 @@ export class LookupAnswerer {
     const kinds = [lookup.request.kind, ...(lookup.alsoAs ?? [])];
     let found: Found = { request: lookup.request, shipments: [] };
     for (const kind of kinds) {
-      const request = kind === lookup.request.kind ? lookup.request : this.parts.understanding.requestAs(kind, lookup.shown);
-      if (!request) continue;
+      const typed = kind === lookup.request.kind ? lookup.request : this.parts.understanding.requestAs(kind, lookup.shown);
+      if (!typed) continue;
+      const request = asListed(typed, customer, this.parts.details.defaultStoreId);
       const disclosure = disclosureOf(request, customer, this.parts.details);
       // Refused (ORDER_DETAILS=verified): an unknown order's answer, and the upstream not even asked, so that
       // neither the words nor the time they take tell whether someone else's order exists.

@@ -33,9 +33,24 @@ export function disclosureOf(request: LookupRequest, customer: SignedInCustomer 
 
 /** Whether the store listed this order as the customer's: same kind, the same identifier as the lookup sends it, the same store. */
 export function owns(customer: SignedInCustomer, request: LookupRequest, defaultStoreId?: string): boolean {
+  return ownedOrder(customer, request, defaultStoreId) !== undefined;
+}
+
+/**
+ * The request to send: for an order its owner asked about, the identifier as the store listed it. Ownership
+ * ignores case, so the upstream must be asked the number the ownership was decided on: in a shop whose
+ * numbers differ by case alone, "ord-1002" typed by the owner of "ORD-1002" is their order, not another.
+ */
+export function asListed(request: LookupRequest, customer: SignedInCustomer | undefined, defaultStoreId?: string): LookupRequest {
+  const order = customer && ownedOrder(customer, request, defaultStoreId);
+  const listed = order && validateIdentifier(order.kind, order.identifier);
+  return listed?.ok && listed.value !== request.identifier ? { ...request, identifier: listed.value } : request;
+}
+
+function ownedOrder(customer: SignedInCustomer, request: LookupRequest, defaultStoreId: string | undefined): OwnedOrder | undefined {
   const identifier = normalized(request.kind, request.identifier);
-  if (identifier === undefined) return false;
-  return customer.orders.some((order) => order.kind === request.kind && normalized(order.kind, order.identifier) === identifier && sameStore(order, request, defaultStoreId));
+  if (identifier === undefined) return undefined;
+  return customer.orders.find((order) => order.kind === request.kind && normalized(order.kind, order.identifier) === identifier && sameStore(order, request, defaultStoreId));
 }
 
 /**

@@ -103,3 +103,22 @@ test('the answer that follows when the carrier is slow is masked as the answer i
     await connector.close();
   }
 });
+
+/**
+ * Whose order is decided without regard to case ("ord-1002" is the owner's "ORD-1002"), so the upstream is
+ * asked for the order as the shop listed it: in a shop whose numbers differ by case alone, the owner still
+ * gets their own order, never another one that the typed spelling names. A visitor's number goes as typed.
+ */
+test.each([
+  ['typed', (identifier: string) => identifier],
+  ['sent as data by the shop’s page', (identifier: string) => ({ value: { input_type: 'order_number', identifier } })],
+])('the owner’s order in another case, %s: whole, and asked of the upstream as the shop listed it', async (_how, said) => {
+  const owner = 'dl_theOwnerOfOrd1002xxxxxxxxxxxxxx';
+  const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US', userId: owner });
+  await talk.customers.keep({ userId: owner, orders: [{ kind: 'order_number', identifier: ORDER }], expiresAt: talk.clock.now() + 30 * 60_000 });
+  upstreams.checkpoints.reset();
+  const answer = JSON.stringify(await talk.say(said(ORDER.toLowerCase())));
+  expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual([ORDER]);
+  expect(answer).not.toContain(SIGN_IN);
+  expect(leaked(answer)).toEqual(ORDER_SECRETS);
+});
