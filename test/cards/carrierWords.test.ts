@@ -6,8 +6,8 @@
  */
 import { renderShipments, type CardContext } from '../../src/cards';
 import { maskedShipments } from '../../src/customers/maskedShipments';
-import type { Shipment } from '../../src/tracking/shipment';
-import { context, germanLabels, shipment } from './fixtures';
+import { STATUS_CATEGORIES, type Shipment } from '../../src/tracking/shipment';
+import { context, germanLabels, shipment, translator } from './fixtures';
 import { cardsOf, texts } from './helpers';
 
 const royalMail: Shipment = shipment('in_transit', {
@@ -86,5 +86,14 @@ describe('to a visitor (masked), none of the carrier’s words: each event in ou
     // Status, then the two events: our word and the time of each.
     expect(lines.filter((line) => words.includes(line))).toEqual([words[0], words[0], words[1]]);
     expect(lines.filter((line) => /^\d{1,2} nov\.? 2026, \d\d:\d\d$/.test(line))).toHaveLength(2);
+  });
+});
+
+describe('our word for a category is also every past event’s, when the carrier’s are not shown', () => {
+  const TODAY: Record<string, RegExp> = { en: /\btoday\b/i, de: /\bheute\b/i, fr: /aujourd/i, es: /\bhoy\b/i, it: /\boggi\b/i, nl: /\bvandaag\b/i };
+  test.each(Object.keys(TODAY))('in %s it names no day: "out for delivery" on Tuesday is not "today" on Thursday', (language) => {
+    const { t } = translator.localize(language);
+    const words = STATUS_CATEGORIES.map((category) => t(`status.${category}`));
+    expect(words.filter((word) => TODAY[language].test(word))).toEqual([]);
   });
 });
