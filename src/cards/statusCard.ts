@@ -146,11 +146,11 @@ function events(view: ShipmentView, options: StatusCardOptions): Element[] {
   ];
 }
 
-/** What happened; its details; (subtle) the upstream's own words when not in the user's language (both the carrier's, named and quoted); then when, where and how often. */
+/** What happened; its details; (subtle) the carrier's message (both the carrier's, named and quoted); then when, where and how often. */
 function eventBlocks(event: EventView, first: boolean, t: Translate): Element[] {
   const blocks = [text(event.text, first ? { spacing: 'medium', separator: true } : { spacing: 'small' })];
   if (event.details) blocks.push(text(event.details, { size: 'small', spacing: 'none' }));
-  if (event.upstreamText) blocks.push(text(event.upstreamText, { size: 'small', isSubtle: true, spacing: 'none' }));
+  if (event.carrierText) blocks.push(text(event.carrierText, { size: 'small', isSubtle: true, spacing: 'none' }));
   const meta = [event.time, event.location, event.repeats ? t('card.repeated', { count: event.repeats }) : undefined].filter(Boolean).join(' · ');
   if (meta) blocks.push(text(meta, { size: 'small', isSubtle: true, spacing: 'none' }));
   return blocks;

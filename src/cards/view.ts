@@ -14,8 +14,8 @@ export interface EventView {
   text: string;
   /** The longer words of the event (Interface A's status_details), where they add to `text`: the carrier's, named and quoted. */
   details?: string;
-  /** The upstream's own words when they are not in the user's language and add to `text` (a subtle second line), named and quoted. */
-  upstreamText?: string;
+  /** The carrier's own message where it adds to `text` (a subtle second line), named and quoted; never in a masked shipment. */
+  carrierText?: string;
   /** Date and time in the answer's one format. */
   time?: string;
   location?: string;
@@ -114,9 +114,9 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   };
 }
 
-/** What happened, on one line of text: our words, then in brackets the event's own (its details, or the upstream's). */
+/** What happened, on one line of text: our words, then in brackets the event's own (its details, or the carrier's message). */
 export function eventWords(event: EventView): string {
-  const said = event.details ?? event.upstreamText;
+  const said = event.details ?? event.carrierText;
   return said ? `${event.text} (${said})` : event.text;
 }
 
@@ -141,20 +141,19 @@ function runsOf(events: TrackingEvent[]): Run[] {
 }
 
 function sameEvent(a: TrackingEvent, b: TrackingEvent): boolean {
-  return a.category === b.category && a.text === b.text && a.details === b.details && a.location === b.location;
+  return a.category === b.category && a.text === b.text && a.details === b.details && a.carrierText === b.carrierText && a.location === b.location;
 }
 
 function eventView({ event, count }: Run, localized: boolean, context: CardContext, dates: DateFormatter, said: (words: string) => string): EventView {
-  const upstream = clean(event.text, LIMITS.eventText);
-  const translated = categoryText(event.category, context.t);
-  const text = localized ? (upstream ?? translated) : translated;
+  const standard = localized ? clean(event.text, LIMITS.eventText) : undefined;
+  const text = standard ?? categoryText(event.category, context.t);
   const details = localized ? unlessSame(clean(event.details, LIMITS.eventText), text) : undefined;
-  const upstreamText = localized ? undefined : unlessSame(upstream, translated);
+  const carrierText = unlessSame(clean(event.carrierText, LIMITS.eventText), text);
   const theirs = (words: string | undefined) => (words && !event.byShop ? said(words) : words);
   return {
     text,
     details: theirs(details),
-    upstreamText: theirs(upstreamText),
+    carrierText: theirs(carrierText),
     time: dates.dateTime(event.at),
     location: clean(event.location, LIMITS.location),
     repeats: count > 1 ? count : undefined,

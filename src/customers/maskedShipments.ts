@@ -1,6 +1,8 @@
 /**
  * The masked view of an order (ORDER_DETAILS=masked, for anyone but its owner): the status and what it
- * means, dates, and what each event says, but no tracking number, carrier, carrier link or place. Masking
+ * means, dates, and what each event says in standard words (src/tracking/shipment.ts), but no tracking number,
+ * carrier, carrier link, nor any of the carrier's own words (its messages, which name people, towns, postcodes
+ * and phone numbers, and its places). Masking
  * the Shipment itself, before anything renders it, is what keeps every card, text, SMS and update safe.
  * Fields are copied by name, never spread: a field added to Shipment later stays out until someone decides
  * a stranger may see it.
@@ -27,7 +29,7 @@ export function maskedShipment(shipment: Shipment, index: number): Shipment {
     id: `shipment-${index + 1}`,
     // A small courier's name alone can pick the parcel out, so the carrier goes too.
     carrier: {},
-    status: shipment.status,
+    status: { category: shipment.status.category, code: shipment.status.code, label: shipment.status.label, details: shipment.status.details },
     delayed: shipment.delayed,
     exception: shipment.exception,
     localizedTexts: shipment.localizedTexts,
@@ -38,7 +40,7 @@ export function maskedShipment(shipment: Shipment, index: number): Shipment {
   };
 }
 
-/** What happened and when, not where. */
+/** What happened and when, in standard words: not where, nor the carrier's message. */
 function maskedEvent(event: TrackingEvent): TrackingEvent {
   return { at: event.at, category: event.category, code: event.code, text: event.text, details: event.details, byShop: event.byShop };
 }

@@ -7,7 +7,7 @@
 import { LIMITS, clean } from '../cards/sanitize';
 import type { Translate } from '../i18n';
 import type { LookupKind } from '../tracking/lookup';
-import { newestFirst, type Shipment, type StatusCategory } from '../tracking/shipment';
+import { newestFirst, type Shipment, type StatusCategory, type TrackingEvent } from '../tracking/shipment';
 
 /** A case names at most this many lookups (the newest), and this many shipments of each. */
 export const CASE_LIMITS = { lookups: 5, shipmentsPerLookup: 10 } as const;
@@ -37,6 +37,7 @@ export interface CaseShipment {
   status: StatusCategory;
   /** The status in the customer's words. */
   statusText: string;
+  /** What last happened: in standard words, or the carrier's message (whole case only), else ours for its category; where, on a whole case only. */
   lastEvent?: { at?: string; text?: string; location?: string };
   /**
    * The problem state of the shipment (lost, returned, stale, …), when it has one. Filled by whoever
@@ -88,10 +89,15 @@ function caseShipment(shipment: Shipment, { t, problemOf }: CaseOptions): CaseSh
     trackingNumber: clean(shipment.trackingNumber, LIMITS.trackingNumber),
     status,
     statusText: label ?? t(`status.${status}`),
-    lastEvent: last && present({ at: last.at, text: clean(last.text, LIMITS.eventText), location: clean(last.location, LIMITS.location) }),
+    lastEvent: last && present({ at: last.at, text: lastWords(last, shipment.localizedTexts, t), location: clean(last.location, LIMITS.location) }),
     problem: problemOf?.(shipment),
     withheld: shipment.withheld,
   }) as CaseShipment;
+}
+
+/** The event's standard words, else the carrier's message (which a masked shipment has not), else ours for its category. */
+function lastWords(event: TrackingEvent, localized: boolean, t: Translate): string {
+  return (localized ? clean(event.text, LIMITS.eventText) : undefined) ?? clean(event.carrierText, LIMITS.eventText) ?? t(`status.${event.category ?? 'unknown'}`);
 }
 
 /** The fields that have a value: the case is JSON for a hub, and `undefined` is no value there. */

@@ -30,14 +30,30 @@ export function allFinal(shipments: readonly Shipment[]): boolean {
   return shipments.length > 0 && shipments.every(isFinal);
 }
 
+/*
+ * Whose words a text is, decided here once, by the field it is in:
+ * - standard words: an interface's own status vocabulary in the customer's language (Interface A's localized
+ *   `status`, `status_text` and `status_details`). They say what happened, never to whom or where: anyone who
+ *   may see the order's status may read them.
+ * - the carrier's own words: free text as a carrier wrote it (Interface B's event and status messages; where an
+ *   event happened). It names people ("signed for by JONES"), towns, postcodes, phone numbers and the carrier
+ *   itself, so only someone who may see everything reads it: src/customers/maskedShipments.ts leaves it out.
+ * Interface A's `full_courier_status` is the carrier's words too, and goes nowhere but into the order date.
+ */
+
 export interface ShipmentStatus {
   category: StatusCategory;
   /** The upstream's own code, kept for logs and for codes we do not know yet. */
   code?: string;
-  /** Short status text already in the requested language (Interface A localizes it); absent when the card must translate the category. */
+  /** Standard words: the short status text in the requested language (Interface A); absent when the card must translate the category. */
   label?: string;
-  /** Longer explanation from the upstream: in the requested language where the interface takes one (A), as sent otherwise (B). */
+  /** Standard words: the longer explanation in the requested language (Interface A). */
   details?: string;
+  /**
+   * The carrier's own words: a display text in no particular language (Interface B's `status.message`, which has no
+   * `lang`), that may be the carrier's latest message. No card shows it: its category is explained in our words.
+   */
+  carrierText?: string;
 }
 
 export interface TrackingEvent {
@@ -45,8 +61,13 @@ export interface TrackingEvent {
   at?: string;
   category: StatusCategory;
   code?: string;
+  /** Standard words: what happened, in the requested language (Interface A's `status_text`). */
   text?: string;
+  /** Standard words: the longer text, in the requested language (Interface A's `status_details`). */
   details?: string;
+  /** The carrier's own words: its message, as it wrote it (Interface B's `message`), where it says more than the code. */
+  carrierText?: string;
+  /** The carrier's own words: where it happened. */
   location?: string;
   /** The shop's own words (the order's checkpoint), not the carrier's. */
   byShop?: boolean;
@@ -70,7 +91,7 @@ export interface Shipment {
   status: ShipmentStatus;
   delayed: boolean;
   exception: boolean;
-  /** Whether the status label and event texts are already in the requested language; when not, a card shows its own words for each category. */
+  /** Whether the interface gives standard words in the requested language (label, details, event texts); when not, a card shows its own words for each category. */
   localizedTexts: boolean;
   /** Order (or import) date, ISO 8601, when the upstream reveals it. */
   orderedAt?: string;
@@ -79,8 +100,9 @@ export interface Shipment {
   /** Newest first. */
   events: TrackingEvent[];
   /**
-   * The carrier, the tracking number, its link and the events' places were taken out: the customer is not
-   * known as the order's owner (src/customers/maskedShipments.ts). Cards then say how to see them.
+   * The carrier, the tracking number, its link and the carrier's own words (events' messages and places) were
+   * taken out: the customer is not known as the order's owner (src/customers/maskedShipments.ts). Cards then
+   * say how to see them.
    */
   withheld?: true;
 }

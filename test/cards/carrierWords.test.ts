@@ -5,8 +5,9 @@
  * what happens next) stay unquoted.
  */
 import { renderShipments, type CardContext } from '../../src/cards';
-import type { Shipment } from '../../src/tracking/shipment';
-import { context, germanLabels, shipment } from './fixtures';
+import { maskedShipments } from '../../src/customers/maskedShipments';
+import { STATUS_CATEGORIES, type Shipment } from '../../src/tracking/shipment';
+import { context, germanLabels, shipment, translator } from './fixtures';
 import { cardsOf, texts } from './helpers';
 
 const royalMail: Shipment = shipment('in_transit', {
@@ -14,8 +15,8 @@ const royalMail: Shipment = shipment('in_transit', {
   trackingNumber: 'LX582039171GB',
   carrier: { code: 'royal-mail', name: 'Royal Mail' },
   events: [
-    { at: '2026-11-18T17:30:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', text: "We've got it, Swindon Mail Centre" },
-    { at: '2026-11-17T14:10:00.000Z', category: 'pending', code: 'PENDING', text: "We're expecting it: the sender has told us your item is on its way" },
+    { at: '2026-11-18T17:30:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', carrierText: "We've got it, Swindon Mail Centre" },
+    { at: '2026-11-17T14:10:00.000Z', category: 'pending', code: 'PENDING', carrierText: "We're expecting it: the sender has told us your item is on its way" },
   ],
 });
 
@@ -66,5 +67,33 @@ describe("a carrier's words in the customer's language (Interface A)", () => {
     const lines = cardText(ordered, context('de-DE', 'Europe/Berlin'));
     expect(lines).toContain('Wir haben Ihre Bestellung erhalten.');
     expect(lines.join('\n')).not.toContain('DHL: „Wir');
+  });
+});
+
+describe('to a visitor (masked), none of the carrier’s words: each event in our words, and its time', () => {
+  const masked = () => maskedShipments([royalMail])[0];
+  test.each([
+    ['nl-NL', 'Europe/Amsterdam', ['Onderweg', 'Bestelling ontvangen'], 'Vervoerder'],
+    ['fr-FR', 'Europe/Paris', ['En cours d’acheminement', 'Commande reçue'], 'Transporteur'],
+  ])('in %s, on a card, in a text and in an SMS', (locale, zone, words, carrier) => {
+    const lines = cardText(masked(), context(locale, zone));
+    const text = plainText(masked(), context(locale, zone, 'telegram'));
+    const sms = plainText(masked(), context(locale, zone, 'sms'));
+    for (const shown of [lines.join('\n'), text, sms]) {
+      expect(shown).not.toMatch(/Swindon|We['’]|Royal Mail/);
+      expect(shown).not.toContain(`${carrier}:`);
+    }
+    // Status, then the two events: our word and the time of each.
+    expect(lines.filter((line) => words.includes(line))).toEqual([words[0], words[0], words[1]]);
+    expect(lines.filter((line) => /^\d{1,2} nov\.? 2026, \d\d:\d\d$/.test(line))).toHaveLength(2);
+  });
+});
+
+describe('our word for a category is also every past event’s, when the carrier’s are not shown', () => {
+  const TODAY: Record<string, RegExp> = { en: /\btoday\b/i, de: /\bheute\b/i, fr: /aujourd/i, es: /\bhoy\b/i, it: /\boggi\b/i, nl: /\bvandaag\b/i };
+  test.each(Object.keys(TODAY))('in %s it names no day: "out for delivery" on Tuesday is not "today" on Thursday', (language) => {
+    const { t } = translator.localize(language);
+    const words = STATUS_CATEGORIES.map((category) => t(`status.${category}`));
+    expect(words.filter((word) => TODAY[language].test(word))).toEqual([]);
   });
 });

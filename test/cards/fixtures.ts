@@ -16,7 +16,7 @@ export const de = (channel = 'webchat', timeZone = 'Europe/Berlin') => context('
 
 const UPS_URL = 'https://www.ups.com/track?loc=de_DE&tracknum=1Z999AA10123456784';
 
-/** Interface B style: upstream texts in English, the card translates the categories. */
+/** Interface B style: the carrier's messages in English, the card translates the categories. */
 export function shipment(category: StatusCategory, overrides: Partial<Shipment> = {}): Shipment {
   return {
     id: `1Z-${category}`,
@@ -28,8 +28,8 @@ export function shipment(category: StatusCategory, overrides: Partial<Shipment> 
     localizedTexts: false,
     updatedAt: '2026-11-18T08:30:00.000Z',
     events: [
-      { at: '2026-11-18T08:30:00.000Z', category, code: category.toUpperCase(), text: 'Latest scan', location: 'Berlin' },
-      { at: '2026-11-17T07:00:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', text: 'Departed from facility', location: 'Köln' },
+      { at: '2026-11-18T08:30:00.000Z', category, code: category.toUpperCase(), carrierText: 'Latest scan', location: 'Berlin' },
+      { at: '2026-11-17T07:00:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', carrierText: 'Departed from facility', location: 'Köln' },
     ],
     ...overrides,
   };
@@ -77,11 +77,11 @@ export const germanLabels: Shipment = {
 export const englishUpstream: Shipment = shipment('in_transit', {
   id: 'trk_0001',
   trackingNumber: '1Z999AA10123456784',
-  status: { category: 'in_transit', code: 'IN_TRANSIT', details: 'Arrived at facility' },
+  status: { category: 'in_transit', code: 'IN_TRANSIT', carrierText: 'Arrived at facility' },
   events: [
-    { at: '2026-11-18T23:30:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', text: 'Arrived at facility', location: 'Berlin' },
-    { at: '2026-11-17T08:00:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', text: 'Departed from facility', location: 'Köln' },
-    { at: '2026-11-16T08:00:00.000Z', category: 'pending', code: 'PENDING', text: 'Label created' },
+    { at: '2026-11-18T23:30:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', carrierText: 'Arrived at facility', location: 'Berlin' },
+    { at: '2026-11-17T08:00:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', carrierText: 'Departed from facility', location: 'Köln' },
+    { at: '2026-11-16T08:00:00.000Z', category: 'pending', code: 'PENDING', carrierText: 'Label created' },
   ],
 });
 

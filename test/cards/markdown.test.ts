@@ -27,9 +27,9 @@ const everywhere = (text: string): Shipment => ({
   ...germanLabels,
   trackingNumber: text,
   carrier: { ...germanLabels.carrier, name: text },
-  status: { category: 'delivered', label: text, details: text },
+  status: { category: 'delivered', label: text, details: text, carrierText: text },
   // Alternating categories, so that no two neighbours are one run told once.
-  events: Array.from({ length: 5 }, (_, i) => ({ at: `2026-11-1${i}T10:00:00Z`, category: i % 2 ? ('in_transit' as const) : ('delivered' as const), text, location: text })),
+  events: Array.from({ length: 5 }, (_, i) => ({ at: `2026-11-1${i}T10:00:00Z`, category: i % 2 ? ('in_transit' as const) : ('delivered' as const), text, carrierText: text, location: text })),
 });
 
 test(`an upstream text ${EVIL} is not a link anywhere on the card, and reads as typed`, () => {

@@ -8,7 +8,7 @@ import { disclosureOf, type Disclosure } from '../../src/customers/disclosure';
 import { maskedShipments } from '../../src/customers/maskedShipments';
 import type { LookupRequest } from '../../src/tracking/lookup';
 import type { Shipment } from '../../src/tracking/shipment';
-import { germanLabels } from '../cards/fixtures';
+import { englishUpstream, germanLabels } from '../cards/fixtures';
 
 const REQUESTS: Record<LookupRequest['kind'], LookupRequest> = {
   order_number: { kind: 'order_number', identifier: 'ORD-1002' },
@@ -68,6 +68,17 @@ test('a masked shipment keeps its status, dates and what each event says; no num
   const { id: _id, trackingNumber: _number, carrier: _carrier, events, ...kept } = germanLabels;
   expect(masked).toEqual({ ...kept, id: 'shipment-1', carrier: {}, events: events.map(({ location: _place, ...event }) => event), withheld: true });
   expect(JSON.stringify(masked)).not.toMatch(/00340434161094042557|DHL|dhl\.de|Berlin|Köln/);
+});
+
+test('a masked shipment keeps none of the carrier’s own words: no event message, no status message, no place', () => {
+  const [masked] = maskedShipments([englishUpstream]);
+  expect(masked.status).toEqual({ category: 'in_transit', code: 'IN_TRANSIT' });
+  expect(masked.events.map((event) => Object.keys(event).filter((key) => (event as unknown as Record<string, unknown>)[key] !== undefined))).toEqual([
+    ['at', 'category', 'code'],
+    ['at', 'category', 'code'],
+    ['at', 'category', 'code'],
+  ]);
+  expect(JSON.stringify(masked)).not.toMatch(/facility|Label created|Berlin|Köln|UPS/);
 });
 
 test('the same list masks to the same copy, so its renderings are kept; a frozen list (the cache’s) to a frozen copy', () => {

@@ -40,15 +40,16 @@ describe('Interface B answers in the shipment model', () => {
       id: '1Z999AA10123456784',
       trackingNumber: '1Z999AA10123456784',
       carrier: { code: 'ups', name: 'UPS', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' },
-      status: { category: 'out_for_delivery', code: 'OUT_FOR_DELIVERY', details: 'Out for delivery' },
+      // The record's display text, and each event's message, are the carrier's words: never standard ones.
+      status: { category: 'out_for_delivery', code: 'OUT_FOR_DELIVERY', carrierText: 'Out for delivery' },
       delayed: false,
       exception: false,
       localizedTexts: false,
       updatedAt: '2026-11-20T10:00:00.000Z',
       events: [
         // 'Out for delivery' only restates its code: the card's translated word says it in the customer's language.
-        { at: '2026-11-20T06:00:00.000Z', category: 'out_for_delivery', code: 'OUT_FOR_DELIVERY', text: undefined },
-        { at: '2026-11-18T10:00:00.000Z', category: 'pending', code: 'PENDING', text: 'Label created' },
+        { at: '2026-11-20T06:00:00.000Z', category: 'out_for_delivery', code: 'OUT_FOR_DELIVERY', carrierText: undefined },
+        { at: '2026-11-18T10:00:00.000Z', category: 'pending', code: 'PENDING', carrierText: 'Label created' },
       ],
     });
   });

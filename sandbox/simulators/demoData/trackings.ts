@@ -135,7 +135,7 @@ export const TRACKINGS: Readonly<Record<string, TrackingSeed>> = {
       ev(at(2, '23:10'), 'IN_TRANSIT', 'Item sorted, Bristol Mail Centre'),
       ev(at(1, '05:40'), 'IN_TRANSIT', 'Item received, Leeds Mail Centre'),
       ev(at(1, '07:15'), 'OUT_FOR_DELIVERY', 'Out for delivery, York Delivery Office'),
-      ev(at(1, '12:52'), 'DELIVERED', 'Delivered and signed for by JONES, York'),
+      ev(at(1, '12:52'), 'DELIVERED', 'Delivered and signed for by JONES, York YO1 7HH'),
     ],
   },
 
@@ -149,7 +149,7 @@ export const TRACKINGS: Readonly<Record<string, TrackingSeed>> = {
       ...dhlHub(at(2, '06:40'), 'CINCINNATI HUB - USA'),
       ev(at(2, '13:30'), 'IN_TRANSIT', 'Arrived at Delivery Facility in NEW YORK - USA'),
       ev(at(1, '13:02'), 'OUT_FOR_DELIVERY', 'With delivery courier, NEW YORK - USA'),
-      ev(at(1, '18:47'), 'DELIVERY_FAILED', 'Delivery attempted: recipient not available, a notice card was left, NEW YORK - USA'),
+      ev(at(1, '18:47'), 'DELIVERY_FAILED', 'Delivery attempted: recipient not available, a notice card was left. To arrange a new delivery call +1 212-555-0147, NEW YORK, NY 10001 - USA'),
     ],
   },
 

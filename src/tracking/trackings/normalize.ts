@@ -37,8 +37,9 @@ function toShipment(record: TrackingRecord, index: number, onlyRecordOf?: Tracki
       at: toInstant(event.timestamp),
       category: trackingCategory(event.status_code),
       code: event.status_code,
-      // Not in the customer's language: kept only where it says more than the code, which the card translates.
-      text: beyondCode(event.message, event.status_code),
+      // The carrier's own words, in no particular language: kept only where they say more than the code, which
+      // the card translates. Never `text`: B has no standard words of its own.
+      carrierText: beyondCode(event.message, event.status_code),
     })),
   );
   const code = record.status?.code ?? events[0]?.code;
@@ -47,8 +48,10 @@ function toShipment(record: TrackingRecord, index: number, onlyRecordOf?: Tracki
     id: trackingNumber ?? `tracking-${index + 1}`,
     trackingNumber,
     carrier: { code: record.carrier, name: carrierName(record.carrier), trackingUrl: safeLink(record.tracking_url) },
-    // This interface has no lang parameter: its messages are not in the customer's language, so the card translates the category.
-    status: { category, code, details: record.status?.message },
+    // This interface has no lang parameter: its messages are not standard words in the customer's language, so the
+    // card translates the category. Its status message is only "display text" (seed 2.2), often the carrier's
+    // latest message: the carrier's words, for the owner's eyes only, like the events' messages.
+    status: { category, code, carrierText: record.status?.message },
     delayed: false,
     exception: category === 'lost',
     localizedTexts: false,
