@@ -307,7 +307,7 @@ async function main(): Promise<void> {
 
   // Cold start in a production configuration (NODE_ENV=production, inbound auth, both upstreams, state in
   // memory), against the echo bot with the same bot identity.
-  const identity = { MicrosoftAppId: '00000000-0000-0000-0000-00000000be4c', MicrosoftAppPassword: 'bench-app-password' };
+  const identity = { MicrosoftAppType: 'MultiTenant', MicrosoftAppId: '00000000-0000-0000-0000-00000000be4c', MicrosoftAppPassword: 'bench-app-password' };
   // The bot's compile cache in a folder of this run's, filled by its unmeasured first start (coldStart.ts).
   const compileCache = mkdtempSync(path.join(os.tmpdir(), 'bench-compile-cache-'));
   const production = { ...botEnv(upstreams), ...identity, NODE_ENV: 'production', LOG_LEVEL: 'info', NODE_COMPILE_CACHE: compileCache };

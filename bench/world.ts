@@ -72,9 +72,10 @@ export async function startUpstreams(latencyMs: number): Promise<Upstreams> {
   };
 }
 
-/** The environment that points the bot at the simulators, its log silent. */
+/** The environment that points the bot at the simulators, its log silent; development, so the bench may post unsigned (on loopback). */
 export function botEnv(upstreams: Upstreams): Record<string, string> {
   return {
+    NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
     CHECKPOINTS_USER_ID: upstreams.userId,

@@ -12,6 +12,8 @@ import type { RetryOptions } from './tracking/retry';
 import { DEFAULT_RETRY } from './tracking/retry';
 import { DEFAULT_DIRECTLINE_ENDPOINT, type WebchatSettings } from './webchatSettings';
 import type { TelemetrySettings } from './telemetry/metrics';
+import { LOOPBACK_LISTEN_HOST } from './http/loopback';
+import { HTTPS_IN_PRODUCTION, plainHttpRefusals } from './httpsInProduction';
 
 const httpUrl = z
   .string()
@@ -165,7 +167,8 @@ const ENV_SHAPE = {
     .refine((zone) => validTimeZone(zone) !== undefined, 'must be an IANA time zone such as Europe/Berlin')
     .default('UTC'),
 
-  MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).default('MultiTenant'),
+  // No default: Azure creates no new multi-tenant bots (after 31 July 2025), so the type is said, as the Azure Bot was created.
+  MicrosoftAppType: z.enum(['MultiTenant', 'SingleTenant', 'UserAssignedMSI']).optional(),
   MicrosoftAppId: z.string().optional(),
   MicrosoftAppPassword: z.string().optional(),
   MicrosoftAppTenantId: z.string().optional(),
@@ -207,8 +210,27 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   if (env.STORAGE === 'blob' && /(^|;)\s*BlobEndpoint=/i.test(storage) && !/(^|;)\s*(QueueEndpoint|EndpointSuffix)=/i.test(storage)) {
     ctx.addIssue({ code: 'custom', path: ['AZURE_STORAGE_CONNECTION_STRING'], message: 'names a BlobEndpoint but no QueueEndpoint: add the queue endpoint of the same account (the watches of "Notify me" are timed on it)' });
   }
-  if (env.MicrosoftAppType !== 'UserAssignedMSI') requireWith('MicrosoftAppId', 'MicrosoftAppPassword');
-  if (env.MicrosoftAppType !== 'MultiTenant') requireWith('MicrosoftAppId', 'MicrosoftAppTenantId');
+  if (env.MicrosoftAppId !== undefined && env.MicrosoftAppType === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['MicrosoftAppType'], message: 'is required when MicrosoftAppId is set: SingleTenant or UserAssignedMSI, as the Azure Bot was created (MultiTenant only for a bot created so before August 2025)' });
+  }
+  if (env.MicrosoftAppType === 'SingleTenant' || env.MicrosoftAppType === 'MultiTenant') requireWith('MicrosoftAppId', 'MicrosoftAppPassword');
+  if (env.MicrosoftAppType === 'SingleTenant' || env.MicrosoftAppType === 'UserAssignedMSI') requireWith('MicrosoftAppId', 'MicrosoftAppTenantId');
+  // botbuilder refuses it too, but only when the first reply is sent.
+  if (env.MicrosoftAppType === 'UserAssignedMSI' && env.MicrosoftAppPassword !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['MicrosoftAppPassword'], message: 'must not be set with UserAssignedMSI: the managed identity has no secret' });
+  }
+  const production = productionBy(env.NODE_ENV, sandbox);
+  // The open bot: a configured service whose /api/messages takes requests nobody signed.
+  if (!sandbox && production && env.MicrosoftAppId === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MicrosoftAppId'],
+      message: `is required when an upstream is configured and NODE_ENV is neither development nor test (unset included: Azure App Service sets none), so this is production, which needs inbound auth: set MicrosoftAppId, MicrosoftAppType and its credentials from the Azure Bot resource. To try the service on this machine without them, set NODE_ENV=development: it then listens on ${LOOPBACK_LISTEN_HOST} only`,
+    });
+  }
+  if (production) {
+    for (const { name, why } of plainHttpRefusals(env)) ctx.addIssue({ code: 'custom', path: [name], message: `${HTTPS_IN_PRODUCTION}: ${why}` });
+  }
 });
 
 /**
@@ -220,8 +242,18 @@ const DEVELOPMENT_NODE_ENVS = ['development', 'test'];
 /** Why a refusal applies, in the words every such refusal uses. */
 export const PRODUCTION_BY_NODE_ENV = 'NODE_ENV is set to neither development nor test, so this is production';
 
+/**
+ * Production unless NODE_ENV says development or test. Unset counts as production once an upstream is
+ * configured: Azure App Service sets no NODE_ENV, and a deployment must not run as a developer's machine
+ * by leaving it out. Only sandbox mode (no upstream) treats unset as a developer's machine.
+ */
+function productionBy(nodeEnv: string | undefined, sandbox: boolean): boolean {
+  if (nodeEnv === undefined) return !sandbox;
+  return !DEVELOPMENT_NODE_ENVS.includes(nodeEnv);
+}
+
 export interface Config {
-  /** NODE_ENV is set, and not to one of DEVELOPMENT_NODE_ENVS. */
+  /** NODE_ENV is not one of DEVELOPMENT_NODE_ENVS; unset, production once an upstream is configured (sandbox mode is not). */
   production: boolean;
   port: number;
   logLevel: string;
@@ -289,7 +321,8 @@ export interface Config {
   replyWithinMs: number;
   /** How long a stopping process may take to finish its turns and later answers. */
   shutdownGraceMs: number;
-  bot: { appType: string; appId?: string; appPassword?: string; tenantId?: string };
+  /** The Azure Bot's identity; without appId, inbound auth is off (only sandbox mode, or NODE_ENV development or test, on loopback). */
+  bot: { appType?: string; appId?: string; appPassword?: string; tenantId?: string };
 }
 
 export interface Store {
@@ -372,7 +405,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   }
   const e = parsed.data;
   return {
-    production: e.NODE_ENV !== undefined && !DEVELOPMENT_NODE_ENVS.includes(e.NODE_ENV),
+    production: productionBy(e.NODE_ENV, e.CHECKPOINTS_BASE_URL === undefined && e.TRACKINGS_BASE_URL === undefined),
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     defaultLocale: e.DEFAULT_LOCALE,
@@ -464,4 +497,12 @@ function telemetry(e: z.infer<typeof EnvSchema>): TelemetrySettings {
 /** No upstream is configured: `npm start` runs sandbox mode (sandbox/upstreams.ts says whether it may). */
 export function wantsSandbox(config: Config): boolean {
   return !config.checkpoints && !config.trackings;
+}
+
+/**
+ * Where the service listens: with inbound auth off (no MicrosoftAppId: sandbox mode, or NODE_ENV development
+ * or test) this machine only, so nobody else can post unsigned activities; else every interface, as a host expects.
+ */
+export function listenHost(config: Config): string | undefined {
+  return config.bot.appId ? undefined : LOOPBACK_LISTEN_HOST;
 }

@@ -5,7 +5,7 @@
 import { compileCache } from './compileCache';
 import { existsSync } from 'node:fs';
 import { createApp } from './app';
-import { ConfigError, loadConfig, PRODUCTION_BY_NODE_ENV, wantsSandbox, type Config } from './config';
+import { ConfigError, listenHost, loadConfig, wantsSandbox, type Config } from './config';
 import { createLogger, LogOutput, routeConsoleTo } from './log';
 import { traceLogFields } from './telemetry/telemetry';
 
@@ -48,20 +48,14 @@ async function main(): Promise<void> {
     logger.warn({ checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, 'sandbox mode: inbound auth is off and the upstreams are simulators');
   }
 
-  if (!config.bot.appId) {
-    if (config.production) {
-      logger.fatal({}, `${PRODUCTION_BY_NODE_ENV}, which needs inbound auth: set MicrosoftAppId (and MicrosoftAppPassword) from the Azure Bot resource`);
-      return exit(1);
-    }
-    logger.warn({}, 'INBOUND AUTH IS OFF: MicrosoftAppId is not set, so /api/messages accepts unauthenticated requests. Fine on a developer machine, never on a public endpoint.');
-  }
+  // The config refuses this anywhere but sandbox mode and NODE_ENV development or test, and it listens on loopback then.
+  if (!config.bot.appId) logger.warn({}, 'INBOUND AUTH IS OFF: MicrosoftAppId is not set, so /api/messages accepts unauthenticated requests; only this machine can reach it.');
 
   let draining = false;
   let shopClosed = (): Promise<void> => Promise.resolve();
   const app = createApp(config, logger, { draining: () => draining });
   if (sandbox) sandbox.kit.attachSandbox(app.server, { botUrl: `http://${sandbox.kit.SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }), widget: app.widget, insights: { collect: app.telemetry.collect } });
-  // Sandbox mode has inbound auth off: loopback only. Elsewhere every interface, as a host expects.
-  app.server.listen(config.port, sandbox?.kit.SANDBOX_HOST, () => {
+  app.server.listen(config.port, listenHost(config), () => {
     const { address, port } = app.server.address();
     logger.info({ address, port, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
     if (app.updates.watches.enabled) {

@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig } from '../src/config';
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { ConfigError, listenHost, loadConfig } from '../src/config';
 import { supportPageFor } from '../src/nextSteps/supportPages';
 
 const full = {
@@ -10,8 +12,10 @@ const full = {
   TRACKINGS_API_KEY: 'key-secret-456',
   TRACKINGS_STORE_ID: 'store-eu-1',
   DEFAULT_LOCALE: 'de-DE',
+  MicrosoftAppType: 'SingleTenant',
   MicrosoftAppId: '00000000-0000-0000-0000-000000000001',
   MicrosoftAppPassword: 'app-password-789',
+  MicrosoftAppTenantId: '00000000-0000-0000-0000-0000000000aa',
 };
 
 function problems(env: NodeJS.ProcessEnv): string[] {
@@ -32,7 +36,7 @@ describe('configuration from the environment', () => {
       defaultLocale: 'de-DE',
       checkpoints: { baseUrl: 'https://api.example.test/', userId: '4242', token: 'tok-secret-123' },
       trackings: { baseUrl: 'https://store.example.test', apiKey: 'key-secret-456', service: 'example.storeapi.v1.PublicAPI', storeId: 'store-eu-1' },
-      bot: { appType: 'MultiTenant', appId: full.MicrosoftAppId, appPassword: 'app-password-789' },
+      bot: { appType: 'SingleTenant', appId: full.MicrosoftAppId, appPassword: 'app-password-789', tenantId: full.MicrosoftAppTenantId },
       retry: { maxAttempts: 4, attemptTimeoutMs: 5000, deadlineMs: 60000 },
     });
   });
@@ -71,7 +75,7 @@ describe('configuration from the environment', () => {
   });
 
   test('an upstream URL without its credentials names the missing ones', () => {
-    expect(problems({ CHECKPOINTS_BASE_URL: 'https://a.test', TRACKINGS_BASE_URL: 'https://b.test' })).toEqual([
+    expect(problems({ NODE_ENV: 'test', CHECKPOINTS_BASE_URL: 'https://a.test', TRACKINGS_BASE_URL: 'https://b.test' })).toEqual([
       'CHECKPOINTS_USER_ID: is required when CHECKPOINTS_BASE_URL is set',
       'CHECKPOINTS_TOKEN: is required when CHECKPOINTS_BASE_URL is set',
       'TRACKINGS_API_KEY: is required when TRACKINGS_BASE_URL is set',
@@ -79,7 +83,7 @@ describe('configuration from the environment', () => {
   });
 
   test('a bot identity needs its password, and a single-tenant one its tenant', () => {
-    expect(problems({ MicrosoftAppId: 'id' })).toEqual(['MicrosoftAppPassword: is required when MicrosoftAppId is set']);
+    expect(problems({ MicrosoftAppType: 'MultiTenant', MicrosoftAppId: 'id' })).toEqual(['MicrosoftAppPassword: is required when MicrosoftAppId is set']);
     expect(problems({ MicrosoftAppType: 'SingleTenant', MicrosoftAppId: 'id', MicrosoftAppPassword: 'p' })).toEqual([
       'MicrosoftAppTenantId: is required when MicrosoftAppId is set',
     ]);
@@ -89,7 +93,7 @@ describe('configuration from the environment', () => {
     const secrets = { CHECKPOINTS_TOKEN: 'tok secret with spaces', TRACKINGS_API_KEY: 'key with spaces', MicrosoftAppPassword: 'pw-1234' };
     let message = '';
     try {
-      loadConfig({ ...secrets, PORT: '99999', TRACKINGS_BASE_URL: 'https://b.test', MicrosoftAppId: 'x' });
+      loadConfig({ ...secrets, PORT: '99999', TRACKINGS_BASE_URL: 'https://b.test', MicrosoftAppType: 'SingleTenant', MicrosoftAppId: 'x' });
     } catch (error) {
       message = `${(error as Error).message} ${JSON.stringify(error)} ${(error as Error).stack}`;
     }
@@ -150,7 +154,7 @@ describe('time zones', () => {
 });
 
 describe('what customers are offered', () => {
-  const withTrackings = { TRACKINGS_BASE_URL: 'https://store.example.test', TRACKINGS_API_KEY: 'key' };
+  const withTrackings = { NODE_ENV: 'test', TRACKINGS_BASE_URL: 'https://store.example.test', TRACKINGS_API_KEY: 'key' };
 
   test('TRACKINGS_STORES: id=Display name pairs, in order; a bare id is its own name', () => {
     expect(loadConfig({ ...withTrackings, TRACKINGS_STORES: ' store-us-1=Acme US , store-uk-1 = Acme UK,shop-3' }).trackings?.stores).toEqual([
@@ -265,11 +269,11 @@ describe('traces and Application Insights', () => {
   });
 
   test('the general OTLP endpoint takes the traces at /v1/traces; a signal\'s own endpoint is used as it is, and alone switches on that signal only', () => {
-    const both = loadConfig({ ...full, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).telemetry;
-    expect(both.traces).toEqual({ otlp: { url: 'http://collector:4318/v1/traces', protocol: 'http/json' }, sampler: { name: 'parentbased_always_on', ratio: 1 } });
-    expect(both.otlp?.url).toBe('http://collector:4318/v1/metrics');
-    const tracesOnly = loadConfig({ ...full, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/otlp/spans' }).telemetry;
-    expect(tracesOnly.traces?.otlp).toEqual({ url: 'http://collector:4318/otlp/spans', protocol: 'http/protobuf' });
+    const both = loadConfig({ ...full, OTEL_EXPORTER_OTLP_ENDPOINT: 'https://collector.example:4318/', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).telemetry;
+    expect(both.traces).toEqual({ otlp: { url: 'https://collector.example:4318/v1/traces', protocol: 'http/json' }, sampler: { name: 'parentbased_always_on', ratio: 1 } });
+    expect(both.otlp?.url).toBe('https://collector.example:4318/v1/metrics');
+    const tracesOnly = loadConfig({ ...full, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.example:4318/otlp/spans' }).telemetry;
+    expect(tracesOnly.traces?.otlp).toEqual({ url: 'https://collector.example:4318/otlp/spans', protocol: 'http/protobuf' });
     expect(tracesOnly.otlp).toBeUndefined();
   });
 
@@ -287,5 +291,85 @@ describe('traces and Application Insights', () => {
     const refused = problems({ ...full, APPLICATIONINSIGHTS_CONNECTION_STRING: 'InstrumentationKey=SECRET-not-a-key;IngestionEndpoint=https://x/' });
     expect(refused).toEqual([expect.stringMatching(/^APPLICATIONINSIGHTS_CONNECTION_STRING: must be the connection string/)]);
     expect(refused.join('')).not.toContain('SECRET');
+  });
+});
+
+describe('defaults that fail closed: nothing leaves a deployed bot open', () => {
+  const upstream = { TRACKINGS_BASE_URL: 'https://store.example.test', TRACKINGS_API_KEY: 'key-secret-456' };
+  const identity = { MicrosoftAppType: 'SingleTenant', MicrosoftAppId: full.MicrosoftAppId, MicrosoftAppPassword: full.MicrosoftAppPassword, MicrosoftAppTenantId: full.MicrosoftAppTenantId };
+
+  test('NODE_ENV unset is production once an upstream is configured (Azure App Service sets no NODE_ENV); only sandbox mode, with none, is not', () => {
+    expect(loadConfig({ ...upstream, ...identity }).production).toBe(true);
+    expect(loadConfig({}).production).toBe(false);
+    expect(loadConfig({ ...upstream, ...identity, NODE_ENV: 'development' }).production).toBe(false);
+    expect(loadConfig({ ...upstream, NODE_ENV: 'test' }).production).toBe(false);
+  });
+
+  test.each([
+    ['unset', undefined],
+    ['production', 'production'],
+    ['a near miss', 'Development'],
+  ])('a configured service without MicrosoftAppId, NODE_ENV %s, is refused: the message names MicrosoftAppId and NODE_ENV', (_what, nodeEnv) => {
+    const found = problems({ ...upstream, NODE_ENV: nodeEnv });
+    expect(found).toEqual([expect.stringMatching(/^MicrosoftAppId: is required .*NODE_ENV=development/)]);
+    expect(found.join('\n')).not.toContain('key-secret-456');
+  });
+
+  test('NODE_ENV=development or test lets a configured service run without MicrosoftAppId, and then it listens on loopback only', () => {
+    expect(['development', 'test'].map((NODE_ENV) => listenHost(loadConfig({ ...upstream, NODE_ENV })))).toEqual(['127.0.0.1', '127.0.0.1']);
+    expect(listenHost(loadConfig({}))).toBe('127.0.0.1');
+    expect(listenHost(loadConfig({ ...upstream, ...identity }))).toBeUndefined();
+  });
+
+  test('a bot identity says its type: none defaults to MultiTenant, which Azure no longer creates (after 31 July 2025)', () => {
+    const { MicrosoftAppType: _type, ...untyped } = identity;
+    expect(problems({ ...upstream, ...untyped })).toEqual([expect.stringMatching(/^MicrosoftAppType: is required when MicrosoftAppId is set: SingleTenant or UserAssignedMSI/)]);
+    // A bot created as multi-tenant before then keeps working, when it says so.
+    expect(loadConfig({ ...upstream, ...identity, MicrosoftAppType: 'MultiTenant', MicrosoftAppTenantId: '' }).bot.appType).toBe('MultiTenant');
+  });
+
+  test('a user-assigned managed identity needs its tenant id and has no password', () => {
+    const msi = { MicrosoftAppType: 'UserAssignedMSI', MicrosoftAppId: full.MicrosoftAppId };
+    expect(problems({ ...upstream, ...msi })).toEqual(['MicrosoftAppTenantId: is required when MicrosoftAppId is set']);
+    const withPassword = problems({ ...upstream, ...msi, MicrosoftAppTenantId: full.MicrosoftAppTenantId, MicrosoftAppPassword: 'pw-SECRET-1' });
+    expect(withPassword).toEqual([expect.stringMatching(/^MicrosoftAppPassword: must not be set with UserAssignedMSI/)]);
+    expect(withPassword.join('')).not.toContain('pw-SECRET-1');
+    expect(loadConfig({ ...upstream, ...msi, MicrosoftAppTenantId: full.MicrosoftAppTenantId }).bot).toEqual({ appType: 'UserAssignedMSI', appId: full.MicrosoftAppId, appPassword: undefined, tenantId: full.MicrosoftAppTenantId });
+  });
+
+  const webchat = { DIRECTLINE_SECRET: 'dl-secret-abcdefghijklmnop', WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example' };
+  test.each([
+    ['CHECKPOINTS_BASE_URL', { CHECKPOINTS_BASE_URL: 'http://cp.example.test', CHECKPOINTS_USER_ID: '4242', CHECKPOINTS_TOKEN: 'tok-secret-123' }],
+    ['TRACKINGS_BASE_URL', { TRACKINGS_BASE_URL: 'http://store.example.test' }],
+    ['DIRECTLINE_ENDPOINT', { ...webchat, DIRECTLINE_ENDPOINT: 'http://directline.example.test/v3/directline' }],
+    ['WEBCHAT_ALLOWED_ORIGINS', { ...webchat, WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example,http://www.shop.example' }],
+    ['CUSTOMER_TOKEN_JWKS_URL', { ...webchat, CUSTOMER_TOKEN_JWKS_URL: 'http://shop.example/.well-known/jwks.json' }],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.example:4318' }],
+    ['OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', { OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://collector.example:4318/v1/metrics' }],
+    ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector.example:4318/v1/traces' }],
+    ['AZURE_STORAGE_CONNECTION_STRING', { STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: 'DefaultEndpointsProtocol=http;AccountName=shop;AccountKey=a2V5;EndpointSuffix=core.windows.net' }],
+    ['AZURE_STORAGE_CONNECTION_STRING', { STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: 'BlobEndpoint=http://shop.blob.core.windows.net;QueueEndpoint=https://shop.queue.core.windows.net;SharedAccessSignature=sv=2024&sig=a2V5' }],
+  ])('in production plain http in %s is refused, named and not printed; outside production it is taken', (name, env: Record<string, string>) => {
+    const found = problems({ ...upstream, ...identity, ...env });
+    expect(found).toEqual([expect.stringMatching(new RegExp(`^${name}: must be https in production`))]);
+    expect(found[0]).not.toMatch(/http:\/\/|example|a2V5/);
+    expect(() => loadConfig({ ...upstream, ...env, NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  test.each(['http://localhost:8080', 'http://127.0.0.1:4318', 'http://127.3.2.1', 'http://[::1]:9000'])('plain http to this machine (%s) is taken in production', (url) => {
+    const everywhere = { TRACKINGS_BASE_URL: url, DIRECTLINE_ENDPOINT: url, CUSTOMER_TOKEN_JWKS_URL: `${url}/jwks.json`, ...webchat, WEBCHAT_ALLOWED_ORIGINS: url, OTEL_EXPORTER_OTLP_ENDPOINT: url };
+    expect(loadConfig({ ...upstream, ...identity, ...everywhere, STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: `DefaultEndpointsProtocol=http;AccountName=a;AccountKey=a2V5;BlobEndpoint=${url}/a;QueueEndpoint=${url}/a` }).production).toBe(true);
+  });
+
+  test.each(['http://localhost.shop.example', 'http://127.0.0.1.shop.example', 'http://0.0.0.0', 'http://127.0.0.1@shop.example'])('a name that only looks like this machine (%s) is not it', (url) => {
+    expect(problems({ ...upstream, ...identity, TRACKINGS_BASE_URL: url })).toEqual([expect.stringMatching(/^TRACKINGS_BASE_URL: must be https in production/)]);
+  });
+
+  test('.env.example as shipped, with only an upstream filled in, starts nothing open: the bot identity and its type are asked for, and plain http is refused', () => {
+    const shipped = parseEnv(readFileSync('.env.example', 'utf8')) as Record<string, string>;
+    expect(problems({ ...shipped, ...upstream })).toEqual([expect.stringMatching(/^MicrosoftAppId: is required/)]);
+    expect(problems({ ...shipped, ...upstream, MicrosoftAppId: full.MicrosoftAppId, MicrosoftAppPassword: 'pw' })).toEqual([expect.stringMatching(/^MicrosoftAppType: is required/)]);
+    expect(problems({ ...shipped, ...upstream, ...identity, TRACKINGS_BASE_URL: 'http://store.example.test' })).toEqual([expect.stringMatching(/^TRACKINGS_BASE_URL: must be https/)]);
+    expect(loadConfig({ ...shipped, ...upstream, ...identity }).production).toBe(true);
   });
 });

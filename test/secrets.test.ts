@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { DEMO, type Fault } from '../sandbox/simulators';
 import { createLogger } from '../src/log';
 import { ShipmentLookup } from '../src/tracking/lookup';
-import { configFor, startApp, type RunningApp } from './support/app';
+import { BOT_IDENTITY, configFor, startApp, type RunningApp } from './support/app';
 import { API_KEY, CREDENTIALS, clientsFor, useSimulators } from './support/upstreams';
 import { startFakeDirectLine } from './support/fakeDirectLine';
 
@@ -26,7 +26,7 @@ let app: RunningApp;
 let restoreOutput: () => void;
 
 beforeAll(async () => {
-  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '200', MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: APP_PASSWORD }));
+  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '200', MicrosoftAppType: 'MultiTenant', MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: APP_PASSWORD }));
   const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => said.push(String(chunk)) > 0);
   const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => said.push(String(chunk)) > 0);
   restoreOutput = () => {
@@ -124,7 +124,7 @@ describe('no secret leaves the process', () => {
   });
 
   test('not our own key for the action routes (ACTIONS_API_KEY), right or wrong, in any reply or log line', async () => {
-    const guarded = await startApp(configFor(upstreams, { NODE_ENV: 'production', ACTIONS_API_KEY: ACTIONS_KEY }));
+    const guarded = await startApp(configFor(upstreams, { NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: ACTIONS_KEY }));
     try {
       const replies: string[] = [];
       const body = { orderNumber: DEMO.checkpoints.delivered, userId: '4242', token: CREDENTIALS.token };

@@ -16,3 +16,12 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   const plain = address.replace(/^::ffff:/i, '');
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
+
+/** Where a service that only this machine may reach listens. */
+export const LOOPBACK_LISTEN_HOST = '127.0.0.1';
+
+/** A URL that names this machine: localhost, 127.0.0.0/8 or [::1] (a name that only begins like one is not). */
+export function isLoopbackUrl(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return host === 'localhost' || isLoopbackAddress(host.replace(/^\[(.*)\]$/, '$1'));
+}

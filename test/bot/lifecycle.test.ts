@@ -15,6 +15,8 @@ const upstreams = useSimulators();
 afterAll(() => stopAllServices());
 
 const upstreamEnv = () => ({
+  // Said deliberately: a configured service without MicrosoftAppId runs only in development or test (on loopback).
+  NODE_ENV: 'test',
   CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
   CHECKPOINTS_USER_ID: CREDENTIALS.userId,
   CHECKPOINTS_TOKEN: CREDENTIALS.token,
@@ -28,7 +30,7 @@ test('in production without a bot identity it refuses to start', async () => {
   expect(service.output()).toContain('so this is production, which needs inbound auth: set MicrosoftAppId');
 });
 
-test('elsewhere it starts, and warns loudly that inbound auth is off', async () => {
+test('with NODE_ENV=test it starts, and warns loudly that inbound auth is off', async () => {
   const service = await startService(upstreamEnv());
   expect(service.output()).toContain('INBOUND AUTH IS OFF');
   service.child.kill();

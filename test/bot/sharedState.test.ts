@@ -27,6 +27,7 @@ afterAll(async () => {
 /** One instance of the service, on the shared blob container. */
 function startBot(): Promise<ServiceProcess> {
   return startService({
+    NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     STORAGE: 'blob',
     AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
@@ -82,7 +83,7 @@ test('the state a conversation keeps is small and holds no order data', async ()
 });
 
 test('STORAGE=blob without a connection string refuses to start, naming the variable and printing no secret', async () => {
-  const service = await startService({ STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: '', TRACKINGS_API_KEY: 'k-SECRET-9', TRACKINGS_BASE_URL: 'http://127.0.0.1:9' }, { expectExit: true });
+  const service = await startService({ NODE_ENV: 'test', STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: '', TRACKINGS_API_KEY: 'k-SECRET-9', TRACKINGS_BASE_URL: 'http://127.0.0.1:9' }, { expectExit: true });
   expect(await service.exited).toBe(1);
   expect(service.output()).toContain('AZURE_STORAGE_CONNECTION_STRING: is required when STORAGE is blob');
   expect(service.output()).not.toContain('k-SECRET-9');

@@ -59,7 +59,7 @@ test('against a running bot by its URL', async () => {
 });
 
 test('a bot with inbound auth on is named as the reason, in one line', async () => {
-  const app = await startApp(configFor(upstreams, { MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: 'x' }));
+  const app = await startApp(configFor(upstreams, { MicrosoftAppType: 'MultiTenant', MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: 'x' }));
   try {
     const printed = await chat(['hi'], { channel: 'webchat', locale: 'en-US', url: `${app.url}/api/messages` });
     expect(printed).toContain('!! the bot answered 401: its inbound auth is on');

@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import { DEMO } from '../../sandbox/simulators';
-import { configFor, startApp, type RunningApp } from '../support/app';
+import { BOT_IDENTITY, configFor, startApp, type RunningApp } from '../support/app';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 
 const KEY = 'actions-SECRET-key-0123456789abcdef';
@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 describe('in production, with ACTIONS_API_KEY', () => {
-  const production = { NODE_ENV: 'production', ACTIONS_API_KEY: KEY };
+  const production = { NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: KEY };
 
   test.each<[string, Record<string, string>]>([
     ['no key', {}],
@@ -87,7 +87,7 @@ describe('in production, with ACTIONS_API_KEY', () => {
 
 describe('in production without ACTIONS_API_KEY', () => {
   test('the routes are off: 404 to everyone, the start says so, and nothing reaches an upstream', async () => {
-    const app = await start({ NODE_ENV: 'production' });
+    const app = await start({ NODE_ENV: 'production', ...BOT_IDENTITY });
     for (const [path, body] of [[CHECKPOINTS, checkpointsInput], [TRACKINGS, trackingsInput]] as const) {
       const { status, body: answer } = await app.post(path, body, { Authorization: `Bearer ${KEY}` });
       expect(status).toBe(404);
@@ -115,7 +115,7 @@ describe('outside production without ACTIONS_API_KEY', () => {
 
 describe('the per-client limit (ACTIONS_RATE_LIMIT)', () => {
   test('20 requests against a failing upstream: 5 are tried (20 upstream calls, not 80), 15 get a 429 with Retry-After', async () => {
-    const app = await start({ NODE_ENV: 'production', ACTIONS_API_KEY: KEY, ACTIONS_RATE_LIMIT: '5' });
+    const app = await start({ NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: KEY, ACTIONS_RATE_LIMIT: '5' });
     upstreams.trackings.inject(...Array.from({ length: 80 }, () => ({ kind: 'status' as const, status: 503 })));
     const statuses: number[] = [];
     let limited: { body: unknown; retryAfter: string | null } | undefined;
@@ -133,7 +133,7 @@ describe('the per-client limit (ACTIONS_RATE_LIMIT)', () => {
   });
 
   test('refused callers spend nothing of it: a wrong key is a 401 however often, and the key holder is still answered', async () => {
-    const app = await start({ NODE_ENV: 'production', ACTIONS_API_KEY: KEY, ACTIONS_RATE_LIMIT: '2' });
+    const app = await start({ NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: KEY, ACTIONS_RATE_LIMIT: '2' });
     for (let i = 0; i < 5; i++) expect((await app.post(CHECKPOINTS, checkpointsInput, { 'X-Api-Key': WRONG })).status).toBe(401);
     expect((await app.post(CHECKPOINTS, checkpointsInput, { 'X-Api-Key': KEY })).status).toBe(200);
   });

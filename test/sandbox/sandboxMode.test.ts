@@ -9,7 +9,7 @@ import { SignJWT } from 'jose';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, sandboxRefusal } from '../../sandbox/upstreams';
 import { loadConfig, wantsSandbox } from '../../src/config';
-import { startService, stopAllServices, type ServiceProcess } from '../support/serviceProcess';
+import { listeningLine, startService, stopAllServices, type ServiceProcess } from '../support/serviceProcess';
 import { API_KEY, useSimulators } from '../support/upstreams';
 
 jest.setTimeout(60_000);
@@ -20,20 +20,10 @@ afterAll(() => stopAllServices());
 const nothing = { CHECKPOINTS_BASE_URL: '', TRACKINGS_BASE_URL: '', MicrosoftAppId: '' };
 const NEAR_MISSES = ['Production', 'PRODUCTION', 'production ', 'prod', 'staging'];
 
-/** The start line, as the service logged it. */
-async function listeningLine(service: ServiceProcess): Promise<{ address: string; port: number; sandbox: boolean }> {
-  for (let i = 0; i < 50; i++) {
-    const line = service.output().split('\n').find((l) => l.includes('"order-tracking bot listening"'));
-    if (line) return JSON.parse(line);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no start line:\n${service.output()}`);
-}
-
 describe('the decision', () => {
   test('with no upstream configured it is wanted', () => {
     expect(wantsSandbox(loadConfig({}))).toBe(true);
-    expect(wantsSandbox(loadConfig({ TRACKINGS_BASE_URL: 'https://x.test', TRACKINGS_API_KEY: 'k' }))).toBe(false);
+    expect(wantsSandbox(loadConfig({ NODE_ENV: 'test', TRACKINGS_BASE_URL: 'https://x.test', TRACKINGS_API_KEY: 'k' }))).toBe(false);
   });
 
   test.each([['unset', undefined], ['development', 'development'], ['test', 'test']])('NODE_ENV %s may run it', (_what, nodeEnv) => {
@@ -49,7 +39,7 @@ describe('the decision', () => {
   });
 
   test('never with a bot identity', () => {
-    expect(sandboxRefusal(loadConfig({ MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: 'p' }))).toMatch(/MicrosoftAppId/);
+    expect(sandboxRefusal(loadConfig({ MicrosoftAppType: 'SingleTenant', MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: 'p', MicrosoftAppTenantId: 't' }))).toMatch(/MicrosoftAppId/);
   });
 });
 
@@ -93,11 +83,11 @@ describe('the service as an operator starts it', () => {
     }
   });
 
-  test('with an upstream configured it listens on every interface, as before', async () => {
+  test('with an upstream configured but no bot identity (NODE_ENV=development) it is no sandbox, and still reachable from this machine only', async () => {
     const service = await startService({ TRACKINGS_BASE_URL: upstreams.trackings.url, TRACKINGS_API_KEY: API_KEY, CHECKPOINTS_BASE_URL: '', MicrosoftAppId: '', NODE_ENV: 'development' });
     try {
       const line = await listeningLine(service);
-      expect(['::', '0.0.0.0']).toContain(line.address);
+      expect(line.address).toBe('127.0.0.1');
       expect(line.sandbox).toBe(false);
     } finally {
       service.child.kill();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { startService, stopAllServices } from '../support/serviceProcess';
 
 const PROBE = path.resolve(__dirname, '../support/loadedModules.cjs');
-const IDENTITY = { MicrosoftAppId: '00000000-0000-0000-0000-0000000010ad', MicrosoftAppPassword: 'startup-test-password' };
+const IDENTITY = { MicrosoftAppType: 'SingleTenant', MicrosoftAppId: '00000000-0000-0000-0000-0000000010ad', MicrosoftAppPassword: 'startup-test-password', MicrosoftAppTenantId: '00000000-0000-0000-0000-0000000000aa' };
 const UPSTREAMS = {
   CHECKPOINTS_BASE_URL: 'http://127.0.0.1:9',
   CHECKPOINTS_USER_ID: '4242',

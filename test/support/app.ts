@@ -18,8 +18,18 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+/** A bot identity, for a test that runs as production does: production refuses to start without one. */
+export const BOT_IDENTITY = {
+  MicrosoftAppType: 'SingleTenant',
+  MicrosoftAppId: '00000000-0000-0000-0000-00000000b07d',
+  MicrosoftAppPassword: 'test-app-password',
+  MicrosoftAppTenantId: '00000000-0000-0000-0000-0000000000aa',
+};
+
 export function configFor(upstreams: Upstreams, env: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({
+    // Said deliberately: a configured service without MicrosoftAppId runs only in development or test.
+    NODE_ENV: 'test',
     CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
     CHECKPOINTS_USER_ID: CREDENTIALS.userId,
     CHECKPOINTS_TOKEN: CREDENTIALS.token,

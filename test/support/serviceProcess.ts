@@ -38,6 +38,16 @@ export async function startService(env: Record<string, string>, options: { expec
   throw new Error(`the service did not start:\n${output}`);
 }
 
+/** The start line (`order-tracking bot listening`), as the service logged it: where it listens. */
+export async function listeningLine(service: ServiceProcess): Promise<{ address: string; port: number; sandbox: boolean }> {
+  for (let i = 0; i < 50; i++) {
+    const line = service.output().split('\n').find((l) => l.includes('"order-tracking bot listening"'));
+    if (line) return JSON.parse(line);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no start line:\n${service.output()}`);
+}
+
 /**
  * The service started by a parent that then exits, as when a supervisor or log collector dies: its stdout
  * and stderr were pipes to that parent, and nothing reads them any more. Resolves with the service's pid
