@@ -41,6 +41,8 @@ export interface TelemetrySettings {
   azureMonitor?: { connectionString: string; intervalMs: number };
   /** OTEL_SERVICE_NAME: the service.name every export carries. */
   serviceName: string;
+  /** service.instance.id: this process among the service's instances; createTelemetry makes one per start unless given. */
+  instanceId?: string;
 }
 
 export interface Telemetry {
