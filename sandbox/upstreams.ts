@@ -41,10 +41,14 @@ export function sandboxWebchatOrigins(port: number, shopPort?: number): string[]
   return [port, ...(shopPort === undefined ? [] : [shopPort])].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
 }
 
+/** The key of signed-in customers' ids in sandbox mode, unless the operator set CUSTOMER_ID_SECRET: public, like the other demo secrets. */
+export const SANDBOX_CUSTOMER_ID_SECRET = 'sandbox-demo-customer-id-secret-not-for-production';
+
 /**
  * The token endpoint in sandbox mode runs the production flow against the local channel: its demo secret
  * and its Direct Line, unless the operator set a secret of their own (then their endpoint goes with it). The
- * origins are the operator's, if any, and the sandbox's own (and the demo shop's).
+ * origins are the operator's, if any, and the sandbox's own (and the demo shop's). Signed-in customers' ids
+ * are keyed by the operator's CUSTOMER_ID_SECRET, else by a demo key.
  */
 export function sandboxWebchat(config: Config, shopPort?: number): Config['webchat'] {
   const own = config.webchat.secret !== undefined;
@@ -53,6 +57,7 @@ export function sandboxWebchat(config: Config, shopPort?: number): Config['webch
     secret: own ? config.webchat.secret : SANDBOX_DIRECTLINE_SECRET,
     endpoint: own ? config.webchat.endpoint : `http://${SANDBOX_HOST}:${config.port}${DIRECT_LINE_PATH}`,
     allowedOrigins: [...new Set([...config.webchat.allowedOrigins, ...sandboxWebchatOrigins(config.port, shopPort)])],
+    customerIdSecret: config.webchat.customerIdSecret ?? SANDBOX_CUSTOMER_ID_SECRET,
   };
 }
 

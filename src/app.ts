@@ -242,18 +242,20 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
   registerMessagesRoute(server, adapter, bot);
-  registerMetricsRoute(server, config.telemetry.metricsToken, telemetry.scrape);
+  registerMetricsRoute(server, { token: config.telemetry.metricsToken, previous: config.telemetry.metricsTokenPrevious }, telemetry.scrape);
   // The per-client budget counts wall time, not the retry clock tests move.
   const access = new ActionAccess({
     apiKey: config.actions.apiKey,
+    previousApiKey: config.actions.previousApiKey,
     production: config.production,
     budget: new ClientBudget(config.actions.perMinute, systemClock),
     trustedProxyHops: config.webchat.trustedProxyHops,
   });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
-  // Signed-in customers come through the token route; their ids are keyed by the Direct Line secret (config requires it).
+  // Signed-in customers come through the token route (config requires the Direct Line secret); their ids are keyed by CUSTOMER_ID_SECRET.
   const tokens = config.customerTokens;
-  const signIn = tokens && config.webchat.secret ? createCustomerSignIn(tokens, config.webchat.secret, customers, clock) : undefined;
+  const { secret: directLineSecret, customerIdSecret } = config.webchat;
+  const signIn = tokens && directLineSecret && customerIdSecret ? createCustomerSignIn(tokens, customerIdSecret, customers, clock) : undefined;
   registerWebchatTokenRoute(server, config.webchat, { logger: logger.child({ component: 'webchat' }), signIn, metrics });
   // The widget's frame talks to the same Direct Line as the tokens, and only the allowed stores may show it.
   const widget: WidgetOptions = { directLine: config.webchat.endpoint, frameAncestors: [...config.webchat.allowedOrigins] };

@@ -93,6 +93,8 @@ const ENV_SHAPE = {
 
   // The action routes: our key (production serves them only with it) and requests per minute per client (0: no limit).
   ACTIONS_API_KEY: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (no spaces)').optional(),
+  // While a secret rolls, the one it replaces is accepted too (docs/operating.md, "Rotating every secret").
+  ACTIONS_API_KEY_PREVIOUS: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (no spaces)').optional(),
   ACTIONS_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
 
   // Web Chat on the store's site: POST /api/webchat/token turns the secret into a token for one page's origin.
@@ -103,6 +105,10 @@ const ENV_SHAPE = {
   WEBCHAT_TOKENS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
   // Signed-in customers: the store signs a short-lived JWT (HS256 with the shared secret, or RS256/ES256 under its JWKS).
   CUSTOMER_TOKEN_SECRET: z.string().regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 visible ASCII characters (HS256 needs at least 256 bits)').optional(),
+  CUSTOMER_TOKEN_SECRET_PREVIOUS: z.string().regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 visible ASCII characters (HS256 needs at least 256 bits)').optional(),
+  // The key of signed-in customers' user ids (customerUserIds.ts): a setting of its own, so Direct Line's secret rolls alone.
+  // At least 16 characters, not 32: a shop upgrading copies its Direct Line secret here to keep its customers' ids.
+  CUSTOMER_ID_SECRET: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (no spaces)').optional(),
   CUSTOMER_TOKEN_JWKS_URL: httpUrl.optional(),
   CUSTOMER_TOKEN_ALGORITHM: z.enum(['HS256', 'RS256', 'ES256']).optional(),
   CUSTOMER_TOKEN_AUDIENCE: z.string().min(1).max(200).default(DEFAULT_CUSTOMER_TOKEN_AUDIENCE),
@@ -114,6 +120,7 @@ const ENV_SHAPE = {
 
   // Metrics (docs/operating.md, "Metrics"): GET /metrics serves Prometheus text to whoever presents this token; unset, there is no such route.
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (no spaces)').optional(),
+  METRICS_TOKEN_PREVIOUS: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (no spaces)').optional(),
   // OpenTelemetry's standard variables, read as its SDKs read them: OTLP export of the metrics to a collector.
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
   OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: httpUrl.optional(),
@@ -187,6 +194,10 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   requireWith('CHECKPOINTS_BASE_URL', 'CHECKPOINTS_USER_ID', 'CHECKPOINTS_TOKEN');
   requireWith('TRACKINGS_BASE_URL', 'TRACKINGS_API_KEY');
   requireWith('DIRECTLINE_SECRET', 'WEBCHAT_ALLOWED_ORIGINS');
+  // A secret's previous value only while it rolls to a new one.
+  for (const [previous, current] of [['ACTIONS_API_KEY_PREVIOUS', 'ACTIONS_API_KEY'], ['CUSTOMER_TOKEN_SECRET_PREVIOUS', 'CUSTOMER_TOKEN_SECRET'], ['METRICS_TOKEN_PREVIOUS', 'METRICS_TOKEN']] as const) {
+    if (env[previous] !== undefined && env[current] === undefined) ctx.addIssue({ code: 'custom', path: [previous], message: `is the value being replaced while ${current} rolls, so it needs ${current} set` });
+  }
   if (env.CUSTOMER_TOKEN_SECRET !== undefined && env.CUSTOMER_TOKEN_JWKS_URL !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['CUSTOMER_TOKEN_JWKS_URL'], message: 'set CUSTOMER_TOKEN_SECRET (HS256) or CUSTOMER_TOKEN_JWKS_URL (RS256/ES256), not both' });
   }
@@ -200,6 +211,15 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   const sandbox = env.CHECKPOINTS_BASE_URL === undefined && env.TRACKINGS_BASE_URL === undefined;
   if ((env.CUSTOMER_TOKEN_SECRET !== undefined || env.CUSTOMER_TOKEN_JWKS_URL !== undefined) && env.DIRECTLINE_SECRET === undefined && !sandbox) {
     ctx.addIssue({ code: 'custom', path: ['DIRECTLINE_SECRET'], message: 'is required when customer tokens are set: signed-in customers come through the Web Chat token endpoint' });
+  }
+  // Fail closed, and loudly: before this setting the ids were keyed by DIRECTLINE_SECRET, and a silent new key would re-key every customer.
+  if ((env.CUSTOMER_TOKEN_SECRET !== undefined || env.CUSTOMER_TOKEN_JWKS_URL !== undefined) && env.CUSTOMER_ID_SECRET === undefined && !sandbox) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CUSTOMER_ID_SECRET'],
+      message:
+        'is required when customer tokens are set: it keys signed-in customers\' user ids. Upgrading? Set it to the value DIRECTLINE_SECRET has today and every customer keeps their id; a new random value gives every customer a new one (docs/operating.md, "Signed-in customers\' ids")',
+    });
   }
   if (env.STORAGE === 'blob' && env.AZURE_STORAGE_CONNECTION_STRING === undefined) {
     ctx.addIssue({ code: 'custom', path: ['AZURE_STORAGE_CONNECTION_STRING'], message: 'is required when STORAGE is blob' });
@@ -298,8 +318,8 @@ export interface Config {
     maxChecksPerSecond: number;
   };
   retry: RetryOptions;
-  /** The action routes: the key callers present (production serves them only with one), and requests per minute per client (0: no limit). */
-  actions: { apiKey?: string; perMinute: number };
+  /** The action routes: the key callers present (production serves them only with one; while it rolls the previous one too), and requests per minute per client (0: no limit). */
+  actions: { apiKey?: string; previousApiKey?: string; perMinute: number };
   /** POST /api/webchat/token (src/http/webchatToken.ts): off (503) without the secret. */
   webchat: WebchatSettings;
   /** How a store's customer token is checked (src/customers/customerToken.ts); none: nobody signs in, and a customerToken gets 401. */
@@ -438,13 +458,14 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       attemptTimeoutMs: e.UPSTREAM_ATTEMPT_TIMEOUT_MS,
       deadlineMs: e.UPSTREAM_DEADLINE_MS,
     },
-    actions: { apiKey: e.ACTIONS_API_KEY, perMinute: e.ACTIONS_RATE_LIMIT },
+    actions: { apiKey: e.ACTIONS_API_KEY, previousApiKey: e.ACTIONS_API_KEY_PREVIOUS, perMinute: e.ACTIONS_RATE_LIMIT },
     webchat: {
       secret: e.DIRECTLINE_SECRET,
       endpoint: e.DIRECTLINE_ENDPOINT,
       allowedOrigins: e.WEBCHAT_ALLOWED_ORIGINS ?? [],
       tokensPerMinute: e.WEBCHAT_TOKENS_PER_MINUTE,
       trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+      customerIdSecret: e.CUSTOMER_ID_SECRET,
     },
     customerTokens: customerTokens(e),
     orderDetails: e.ORDER_DETAILS,
@@ -464,12 +485,12 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
 export type OrderDetails = 'masked' | 'verified' | 'open';
 
 export type CustomerTokenSettings =
-  | { algorithm: 'HS256'; secret: string; audience: string; issuer?: string }
+  | { algorithm: 'HS256'; secret: string; /** While the secret rolls, the one it replaces: tokens signed with either pass. */ previousSecret?: string; audience: string; issuer?: string }
   | { algorithm: 'RS256' | 'ES256'; jwksUrl: string; audience: string; issuer?: string };
 
 function customerTokens(e: z.infer<typeof EnvSchema>): CustomerTokenSettings | undefined {
   const common = { audience: e.CUSTOMER_TOKEN_AUDIENCE, issuer: e.CUSTOMER_TOKEN_ISSUER };
-  if (e.CUSTOMER_TOKEN_SECRET) return { algorithm: 'HS256', secret: e.CUSTOMER_TOKEN_SECRET, ...common };
+  if (e.CUSTOMER_TOKEN_SECRET) return { algorithm: 'HS256', secret: e.CUSTOMER_TOKEN_SECRET, ...(e.CUSTOMER_TOKEN_SECRET_PREVIOUS && { previousSecret: e.CUSTOMER_TOKEN_SECRET_PREVIOUS }), ...common };
   if (e.CUSTOMER_TOKEN_JWKS_URL) return { algorithm: e.CUSTOMER_TOKEN_ALGORITHM === 'ES256' ? 'ES256' : 'RS256', jwksUrl: e.CUSTOMER_TOKEN_JWKS_URL, ...common };
   return undefined;
 }
@@ -485,6 +506,7 @@ function telemetry(e: z.infer<typeof EnvSchema>): TelemetrySettings {
   return {
     serviceName,
     metricsToken: e.METRICS_TOKEN,
+    metricsTokenPrevious: e.METRICS_TOKEN_PREVIOUS,
     otlp: url ? { url, protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL, intervalMs: e.OTEL_METRIC_EXPORT_INTERVAL } : undefined,
     traces:
       tracesUrl || connectionString

@@ -14,5 +14,7 @@ export interface WebchatSettings {
   tokensPerMinute: number;
   /** Proxies in front of the service whose X-Forwarded-For entry is trusted (clientAddress.ts); 0: the socket. */
   trustedProxyHops: number;
+  /** CUSTOMER_ID_SECRET: the key of signed-in customers' user ids (customerUserIds.ts); config requires it with customer tokens. */
+  customerIdSecret?: string;
 }
 

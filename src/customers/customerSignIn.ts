@@ -30,9 +30,9 @@ export class CustomerSignIn {
  * The sign-in for these settings. The JWT library is loaded here, only where customer tokens are set up:
  * it costs a start tens of milliseconds that a deployment without signed-in customers never pays.
  */
-export function createCustomerSignIn(settings: CustomerTokenSettings, directLineSecret: string, directory: CustomerDirectory, clock: Clock): CustomerSignIn {
+export function createCustomerSignIn(settings: CustomerTokenSettings, customerIdSecret: string, directory: CustomerDirectory, clock: Clock): CustomerSignIn {
   const { CustomerTokenVerifier: Verifier } = require('./customerToken') as typeof import('./customerToken');
   const { StoreKeys } = require('./storeKeys') as typeof import('./storeKeys');
   const keys = 'jwksUrl' in settings ? new StoreKeys(settings.jwksUrl, clock) : undefined;
-  return new CustomerSignIn(new Verifier(settings, clock, keys), new CustomerUserIds(directLineSecret), directory);
+  return new CustomerSignIn(new Verifier(settings, clock, keys), new CustomerUserIds(customerIdSecret), directory);
 }

@@ -2,7 +2,8 @@
  * Checks a customer token the store's server signed (a JWT), following RFC 8725:
  * - at most 4,096 characters, refused before anything of it is parsed;
  * - exactly CUSTOMER_TOKEN_ALGORITHM: HS256 with the shared secret, or RS256/ES256 with the store's key
- *   set (storeKeys.ts). `none` and every other algorithm are refused, whatever the key;
+ *   set (storeKeys.ts). `none` and every other algorithm are refused, whatever the key. While the shared
+ *   secret rolls, a signature by the one it replaces (CUSTOMER_TOKEN_SECRET_PREVIOUS) passes too;
  * - `aud` is CUSTOMER_TOKEN_AUDIENCE, `iss` is CUSTOMER_TOKEN_ISSUER when that is set; `exp` and `sub`
  *   are required, `nbf` is honoured, with 60 s of tolerance for the two clocks;
  * - it lives an hour at most: `exp` no more than an hour ahead, and `exp - iat` no longer when `iat` is
@@ -28,6 +29,8 @@ export interface VerifiedCustomer extends CustomerClaims {
 
 export class CustomerTokenVerifier {
   private readonly key: Uint8Array | JWTVerifyGetKey;
+  /** HS256 while the secret rolls: the secret it replaces. */
+  private readonly previousKey?: Uint8Array;
 
   /** `keys`: the store's key set, with RS256 and ES256 (HS256 uses the secret in `settings`). */
   constructor(
@@ -35,8 +38,10 @@ export class CustomerTokenVerifier {
     private readonly clock: Clock,
     keys?: StoreKeys,
   ) {
-    if (settings.algorithm === 'HS256') this.key = new TextEncoder().encode(settings.secret);
-    else if (keys) this.key = keys.keyFor as (header: Parameters<StoreKeys['keyFor']>[0]) => Promise<KeyLike>;
+    if (settings.algorithm === 'HS256') {
+      this.key = new TextEncoder().encode(settings.secret);
+      if (settings.previousSecret) this.previousKey = new TextEncoder().encode(settings.previousSecret);
+    } else if (keys) this.key = keys.keyFor as (header: Parameters<StoreKeys['keyFor']>[0]) => Promise<KeyLike>;
     else throw new Error(`${settings.algorithm} customer tokens need the store's key set`);
   }
 
@@ -53,14 +58,11 @@ export class CustomerTokenVerifier {
     const now = this.clock.now();
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.key as Uint8Array, {
-        algorithms: [this.settings.algorithm],
-        audience: this.settings.audience,
-        issuer: this.settings.issuer,
-        requiredClaims: ['exp'],
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        currentDate: new Date(now),
-      }));
+      payload = await this.verified(token, this.key, now).catch((error: unknown) => {
+        // Only a signature the current secret does not make is tried with the previous one; every other check is the same for both.
+        if (this.previousKey && error instanceof errors.JWSSignatureVerificationFailed) return this.verified(token, this.previousKey, now);
+        throw error;
+      });
     } catch (error) {
       throw error instanceof CustomerTokenRefused ? error : new CustomerTokenRefused(reasonOf(error));
     }
@@ -70,6 +72,18 @@ export class CustomerTokenVerifier {
     if (exp - nowSeconds > MAX_TOKEN_LIFE_SECONDS + CLOCK_TOLERANCE_SECONDS) throw new CustomerTokenRefused('too_long_lived');
     if (payload.iat !== undefined && exp - payload.iat > MAX_TOKEN_LIFE_SECONDS) throw new CustomerTokenRefused('too_long_lived');
     return { ...customerClaims(payload as Record<string, unknown>), expiresAt: exp * 1000 };
+  }
+
+  private async verified(token: string, key: Uint8Array | JWTVerifyGetKey, now: number): Promise<JWTPayload> {
+    const { payload } = await jwtVerify(token, key as Uint8Array, {
+      algorithms: [this.settings.algorithm],
+      audience: this.settings.audience,
+      issuer: this.settings.issuer,
+      requiredClaims: ['exp'],
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      currentDate: new Date(now),
+    });
+    return payload;
   }
 }
 

@@ -3,7 +3,8 @@
  * credentials the caller brings, so open to anyone they are a relay (and its failures a window on the
  * upstream). The rule:
  * - ACTIONS_API_KEY set: every caller presents it, as `Authorization: Bearer <key>` or `X-Api-Key: <key>`,
- *   compared in constant time. In every mode, the sandbox included.
+ *   compared in constant time. In every mode, the sandbox included. While it rolls, ACTIONS_API_KEY_PREVIOUS
+ *   is accepted too, so callers switch one by one.
  * - Not set, in production: the routes are off (not registered: a 404 like any unknown path).
  * - Not set, elsewhere (a developer's machine, the sandbox): only this machine may call, by its own name:
  *   a connection from loopback with Host localhost, 127.0.0.1 or [::1]. So the README's curl examples work
@@ -24,6 +25,8 @@ export type Verdict = { ok: true } | { ok: false; error: ErrorResponse; retryAft
 
 export interface ActionAccessOptions {
   apiKey?: string;
+  /** ACTIONS_API_KEY_PREVIOUS: the key being replaced, accepted until it is removed. */
+  previousApiKey?: string;
   production: boolean;
   budget: ClientBudget;
   /** Proxies whose X-Forwarded-For entry names the client (clientAddress.ts); 0 or unset: the socket. */
@@ -34,7 +37,7 @@ export class ActionAccess {
   private readonly key?: SecretMatch;
 
   constructor(private readonly options: ActionAccessOptions) {
-    this.key = options.apiKey ? new SecretMatch(options.apiKey) : undefined;
+    this.key = options.apiKey ? new SecretMatch(options.apiKey, options.previousApiKey) : undefined;
   }
 
   /** Production without a key: the routes are not served at all. */

@@ -1,7 +1,8 @@
 /**
  * GET /metrics: the metrics as Prometheus text, for whoever presents METRICS_TOKEN as `Authorization: Bearer
- * <token>` (compared in constant time; a 401 in the routes' one error shape otherwise). Without METRICS_TOKEN
- * the route does not exist: a 404 like any unknown path. The token is in no reply and no log line.
+ * <token>` (compared in constant time; a 401 in the routes' one error shape otherwise), or while the token rolls
+ * METRICS_TOKEN_PREVIOUS. Without METRICS_TOKEN the route does not exist: a 404 like any unknown path. The
+ * token is in no reply and no log line.
  */
 import type { Server } from 'restify';
 import { sendError, unauthenticated } from './errorResponse';
@@ -10,9 +11,9 @@ import { bearerOf, SecretMatch } from './secretMatch';
 /** Prometheus' text exposition format. */
 const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 
-export function registerMetricsRoute(server: Server, token: string | undefined, scrape: (() => Promise<string>) | undefined): void {
-  if (!token || !scrape) return;
-  const match = new SecretMatch(token);
+export function registerMetricsRoute(server: Server, tokens: { token?: string; previous?: string }, scrape: (() => Promise<string>) | undefined): void {
+  if (!tokens.token || !scrape) return;
+  const match = new SecretMatch(tokens.token, tokens.previous);
   server.get('/metrics', async (req, res) => {
     if (!match.matches(bearerOf(req))) {
       res.setHeader('WWW-Authenticate', 'Bearer');

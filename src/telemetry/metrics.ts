@@ -29,6 +29,8 @@ export const seconds = (ms: number): number => ms / 1000;
 export interface TelemetrySettings {
   /** METRICS_TOKEN: GET /metrics serves Prometheus text to whoever presents it; without it there is no such route. */
   metricsToken?: string;
+  /** METRICS_TOKEN_PREVIOUS: while the token rolls, the one it replaces, accepted too. */
+  metricsTokenPrevious?: string;
   /** Where OTLP pushes the metrics, over which protocol, how often; undefined: no OTLP. */
   otlp?: { url: string; protocol: 'http/protobuf' | 'http/json'; intervalMs: number };
   /** Kept in this process for collect(), exported nowhere: sandbox mode sets it for its Insights panel. */
@@ -39,6 +41,8 @@ export interface TelemetrySettings {
   azureMonitor?: { connectionString: string; intervalMs: number };
   /** OTEL_SERVICE_NAME: the service.name every export carries. */
   serviceName: string;
+  /** service.instance.id: this process among the service's instances; createTelemetry makes one per start unless given. */
+  instanceId?: string;
 }
 
 export interface Telemetry {

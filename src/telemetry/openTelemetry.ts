@@ -35,7 +35,7 @@ export function openTelemetry(settings: TelemetrySettings, logger: Logger): Tele
     const { azureMonitorMetricExporter } = require('./azureMonitor') as typeof import('./azureMonitor');
     pushTo(azureMonitorMetricExporter(settings.azureMonitor.connectionString), settings.azureMonitor.intervalMs);
   }
-  const provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': settings.serviceName }), readers });
+  const provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': settings.serviceName, 'service.instance.id': settings.instanceId }), readers });
   const meter = provider.getMeter(settings.serviceName);
 
   const counters = new Map<MetricName, Counter>();

@@ -42,7 +42,7 @@ export function openTelemetryTraces(settings: TelemetrySettings & { traces: Trac
     exporters.push(azureMonitorTraceExporter(settings.azureMonitor.connectionString));
   }
   const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
+    resource: resourceFromAttributes({ 'service.name': settings.serviceName, 'service.instance.id': settings.instanceId }),
     sampler: samplerOf(settings.traces.sampler),
     spanProcessors: exporters.map((exporter) => new BatchSpanProcessor(reportingFailures(exporter, logger, 'traces', 'those spans are dropped'))),
   });

@@ -4,13 +4,16 @@
  * record nothing, and a start and a turn cost what they did before. Sandbox mode keeps the metrics in
  * process (inProcess) for its Insights panel.
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../runtime/logger';
 import { TELEMETRY_OFF, type Telemetry, type TelemetrySettings } from './metrics';
 
-export function createTelemetry(settings: TelemetrySettings, logger: Logger): Telemetry {
-  const metricsOn = !!(settings.metricsToken || settings.otlp || settings.azureMonitor || settings.inProcess);
-  const { traces } = settings;
+export function createTelemetry(given: TelemetrySettings, logger: Logger): Telemetry {
+  const metricsOn = !!(given.metricsToken || given.otlp || given.azureMonitor || given.inProcess);
+  const { traces } = given;
   if (!metricsOn && !traces) return TELEMETRY_OFF;
+  // One name for this process in every export (service.instance.id): several instances' counters stay apart in a collector.
+  const settings = { ...given, instanceId: given.instanceId ?? randomUUID() };
   const metrics = metricsOn ? (require('./openTelemetry') as typeof import('./openTelemetry')).openTelemetry(settings, logger) : TELEMETRY_OFF;
   if (!traces) return metrics;
   const spans = (require('./openTelemetryTraces') as typeof import('./openTelemetryTraces')).openTelemetryTraces({ ...settings, traces }, logger);

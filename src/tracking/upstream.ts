@@ -91,7 +91,7 @@ export class UpstreamHttp {
     const delaysMs: number[] = [];
     let nextDelay = 0;
     let stoppedByDeadline: number | undefined;
-    const spans = new AttemptSpans(this.tracing, request.method, request.url);
+    const spans = new AttemptSpans(this.tracing, request.method, request.url, request.upstream);
 
     try {
       const response = await this.axios.request<string>({

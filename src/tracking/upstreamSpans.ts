@@ -3,7 +3,8 @@
  * conventions name them, children of the lookup: retries are sibling spans, the second on with
  * `http.request.resend_count`. Each attempt carries its own span to the interface as a W3C `traceparent`,
  * so the interface's trace joins ours. The URL is recorded with every query value replaced: Interface A's
- * query holds the order number and the user id.
+ * query holds the order number and the user id. Each also names its interface (`tracking.interface`, as
+ * the lookup's span does): a dashboard groups the attempts by interface without finding their parent.
  */
 import type { AxiosError } from 'axios';
 import { NO_TRACING, type Span, type SpanAttributes, type Tracing } from '../telemetry/tracing';
@@ -21,13 +22,14 @@ export class AttemptSpans {
     private readonly tracing: Tracing,
     private readonly method: 'GET' | 'POST',
     private readonly url: string,
+    private readonly upstream: string,
   ) {}
 
   /** Starts the next attempt's span; the header that carries it (none where traces are off). */
   next(): Record<string, string> {
     // Traces off: no URL to parse, no span, no header, on every call to an interface.
     if (this.tracing === NO_TRACING) return {};
-    this.target ??= targetOf(this.method, this.url);
+    this.target ??= { ...targetOf(this.method, this.url), 'tracking.interface': this.upstream };
     this.span = this.tracing.start(this.method, { kind: 'client', attributes: { ...this.target, 'http.request.resend_count': this.attempts > 0 ? this.attempts : undefined } });
     this.attempts += 1;
     const traceparent = this.span.traceparent();

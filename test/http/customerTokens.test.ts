@@ -39,6 +39,7 @@ import { startFakeDirectLine, type FakeDirectLine } from '../support/fakeDirectL
 import { useSimulators } from '../support/upstreams';
 
 const DL_SECRET = 'dl-SECRET-0123456789-abcdefghij';
+const ID_SECRET = 'customer-ids-SECRET-0123456789abcdefgh';
 const SHOP = 'https://shop.example';
 const TOKEN_PATH = '/api/webchat/token';
 const CUSTOMER_PATH = '/api/webchat/customer';
@@ -68,7 +69,7 @@ async function start(tokens: CustomerTokenSettings | undefined, keys: { timeoutM
   const clock = new FakeClock();
   const customers = new StoredCustomers(new MemoryStateStorage({ maxItems: 100, idleMs: 24 * 60 * MINUTE }, clock), clock);
   const storeKeys = tokens && 'jwksUrl' in tokens ? new StoreKeys(tokens.jwksUrl, clock, keys) : undefined;
-  const signIn = tokens && new CustomerSignIn(new CustomerTokenVerifier(tokens, clock, storeKeys), new CustomerUserIds(DL_SECRET), customers);
+  const signIn = tokens && new CustomerSignIn(new CustomerTokenVerifier(tokens, clock, storeKeys), new CustomerUserIds(ID_SECRET), customers);
   const server: Server = createServer({ logger });
   registerWebchatTokenRoute(server, { secret: DL_SECRET, endpoint: directLine.endpoint, allowedOrigins: [SHOP], tokensPerMinute: 0, trustedProxyHops: 0 }, { logger, clock, signIn });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -312,8 +313,8 @@ describe('the customer’s user id', () => {
       expect(id).not.toContain('8231');
       expect(id).not.toContain(Buffer.from('customer-8231').toString('base64url').slice(0, 8));
     }
-    // Another Direct Line secret, another key: another id for the same customer.
-    expect(new CustomerUserIds('another-dl-SECRET-0123456789').of('customer-8231')).not.toBe(first);
+    // Another CUSTOMER_ID_SECRET, another key: another id for the same customer.
+    expect(new CustomerUserIds('another-id-SECRET-0123456789').of('customer-8231')).not.toBe(first);
   });
 
   test('the renewal route starts no conversation and keeps the newer claims until their exp, then nobody', async () => {
@@ -355,13 +356,13 @@ describe('in the service', () => {
 
   test('CUSTOMER_TOKEN_SECRET set: the customer signs in, and the app’s directory finds them by the id the page got', async () => {
     const app = await startApp(
-      configFor(upstreams, { DIRECTLINE_SECRET: DL_SECRET, DIRECTLINE_ENDPOINT: directLine.endpoint, WEBCHAT_ALLOWED_ORIGINS: SHOP, CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET, CUSTOMER_TOKEN_ISSUER: ISSUER }),
+      configFor(upstreams, { DIRECTLINE_SECRET: DL_SECRET, DIRECTLINE_ENDPOINT: directLine.endpoint, WEBCHAT_ALLOWED_ORIGINS: SHOP, CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET, CUSTOMER_TOKEN_ISSUER: ISSUER, CUSTOMER_ID_SECRET: ID_SECRET }),
     );
     running.push(() => app.close());
     const token = await signCustomerToken(claimsAt(app.clock.now()), { alg: 'HS256', key: sharedSecret() });
     const given = await app.post(TOKEN_PATH, { customerToken: token }, { Origin: SHOP });
     expect(given.status).toBe(200);
     expect((await app.app.customers.find(given.body.userId))?.orders).toEqual([{ kind: 'order_number', identifier: 'ORD-1001' }]);
-    for (const line of app.logs) for (const secret of [token.slice(0, 60), 'customer-8231', CUSTOMER_SECRET, given.body.userId]) expect(line).not.toContain(secret);
+    for (const line of app.logs) for (const secret of [token.slice(0, 60), 'customer-8231', CUSTOMER_SECRET, ID_SECRET, given.body.userId]) expect(line).not.toContain(secret);
   });
 });

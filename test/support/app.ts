@@ -100,3 +100,21 @@ export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & 
       }),
   };
 }
+
+/** Apps a test starts with `start`, closed after the test; first every log line of theirs is searched for each of `neverLogged`. */
+export function useApps(neverLogged: readonly string[]): { start(config: Config): Promise<RunningApp> } {
+  const running: RunningApp[] = [];
+  afterEach(async () => {
+    for (const app of running.splice(0)) {
+      for (const line of app.logs) for (const secret of neverLogged) expect(line).not.toContain(secret);
+      await app.close();
+    }
+  });
+  return {
+    async start(config) {
+      const app = await startApp(config);
+      running.push(app);
+      return app;
+    },
+  };
+}

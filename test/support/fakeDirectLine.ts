@@ -81,3 +81,13 @@ function streamOf(res: http.ServerResponse, bytes: number): void {
   for (let at = 0; at < text.length; at += 16 * 1024) res.write(text.slice(at, at + 16 * 1024));
   res.end();
 }
+
+/** A fresh stand-in for each test of the file, closed after it: read `current` inside a test. */
+export function useFakeDirectLine(): { readonly current: FakeDirectLine } {
+  const held = {} as { current: FakeDirectLine };
+  beforeEach(async () => {
+    held.current = await startFakeDirectLine();
+  });
+  afterEach(() => held.current.close());
+  return held;
+}

@@ -7,7 +7,7 @@
  * And the exporter calls nowhere else and writes no file: no settings poll, no statsbeat, no offline storage.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import type http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +23,9 @@ import { startConnector, TestChannel, type Connector } from '../support/channel'
 import { FakeClock } from '../support/fakeClock';
 import { trustedLoopbackCertificate } from '../support/loopbackTls';
 import { API_KEY, CREDENTIALS } from '../support/upstreams';
+import { readKql, typeFilterPasses } from './kql';
+
+const workbook = JSON.parse(readFileSync('dashboards/azure/order-tracking-bot.workbook.json', 'utf8'));
 
 const MINUTE = 60_000;
 const IKEY = '00000000-0000-0000-0000-000000000000';
@@ -114,6 +117,15 @@ test('turns arrive as requests, lookups and attempts as dependencies, an update 
     ['GET /v2/checkpoints', '200', true],
   ]);
   for (const attempt of attempts) expect(attempt.data.baseData.data).toMatch(/\/v2\/checkpoints\?user=REDACTED&orderNo=REDACTED&lang=REDACTED$/);
+  // The workbook's interface latency reads these very dependencies: its type filter lets each through (the exporter
+  // writes "Http", and KQL's == is case-sensitive), and each carries the dimensions it reads (its interface's name, not a host).
+  const latency = workbook.items.find((item: { content?: { title?: string } }) => item.content?.title === 'Tracking interfaces: p50 and p95').content.query;
+  const read = readKql(latency).dimensions.map((dimension) => dimension.key);
+  expect(read).toEqual(['tracking.interface']);
+  for (const attempt of attempts) {
+    expect({ type: attempt.data.baseData.type, passes: typeFilterPasses(latency, attempt.data.baseData.type!) }).toEqual({ type: 'Http', passes: true });
+    expect(attempt.data.baseData.properties).toMatchObject({ 'tracking.interface': 'checkpoints' });
+  }
 
   // The update's check: a trace of its own, with the lookup and the attempt in it, linked to the "Notify me" turn.
   const [check] = dependencies.filter((dependency) => dependency.data.baseData.name === 'watch.check');

@@ -15,7 +15,7 @@ import { FakeClock } from '../support/fakeClock';
 import { useMovingParcel } from '../support/movingParcel';
 import { readKql } from './kql';
 import { parsePrometheus } from './prometheusText';
-import { namedValues, passes, readPromQL, type Selector } from './promql';
+import { evaluateShare, namedValues, passes, readPromQL, type Selector } from './promql';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const grafana = JSON.parse(readFileSync('dashboards/grafana/order-tracking-bot.json', 'utf8'));
@@ -101,6 +101,40 @@ describe('the Grafana dashboard', () => {
       const read = promqlOf(panel).flatMap((expr) => readPromQL(expr).selectors.map((selector) => selector.series));
       expect({ figure: figure.id, metrics: metricsOf(read) }).toEqual({ figure: figure.id, metrics: [...figure.metrics].sort() });
     }
+  });
+});
+
+describe("the Grafana dashboard's shares: no data is no data, never 100 % or 0 %", () => {
+  const shareOf = (title: string, totals: Record<string, number | undefined>) => {
+    const [panel] = panels.filter((each) => each.title === title);
+    // Grafana shows "No data" for an empty answer unless the panel says otherwise.
+    expect(panel.fieldConfig.defaults.noValue).toBeUndefined();
+    // Each selector by its metric and the values it filters on, as `metric{value|value}`: what the day came to for it.
+    return evaluateShare(promqlOf(panel)[0], (selector) => totals[`${selector.series}{${selector.matchers.map((matcher) => matcher.value).join(',')}}`]);
+  };
+  const conversations = 'bot_conversations_total{}';
+  const handoffs = 'bot_handoffs_total{initiated}';
+  const notFound = 'bot_lookups_total{not_found}';
+  const answered = 'bot_lookups_total{found|cached|not_found}';
+
+  test.each<[string, Record<string, number | undefined>, number | undefined]>([
+    ['nothing recorded yet (no series)', {}, undefined],
+    ['no conversation in the range (counters at rest)', { [conversations]: 0, [handoffs]: 0 }, undefined],
+    ['no conversation and no handoff series', { [conversations]: 0 }, undefined],
+    ['ten conversations, no handoff series yet', { [conversations]: 10 }, 1],
+    ['ten conversations, three handoffs', { [conversations]: 10, [handoffs]: 3 }, 0.7],
+    ['more handoffs than conversations (asked twice)', { [conversations]: 2, [handoffs]: 3 }, 0],
+  ])('Answered without a person, %s', (_when, totals, shown) => {
+    expect(shareOf('Answered without a person', totals)).toBe(shown);
+  });
+
+  test.each<[string, Record<string, number | undefined>, number | undefined]>([
+    ['nothing recorded yet (no series)', {}, undefined],
+    ['no lookup answered in the range', { [answered]: 0, [notFound]: 0 }, undefined],
+    ['ten answered, none not found (no series for it)', { [answered]: 10 }, 0],
+    ['ten answered, two not found', { [answered]: 10, [notFound]: 2 }, 0.2],
+  ])('Numbers not found, %s', (_when, totals, shown) => {
+    expect(shareOf('Numbers not found', totals)).toBe(shown);
   });
 });
 

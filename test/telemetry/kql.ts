@@ -53,3 +53,13 @@ function diagnostics(query: string): string[] {
   }
   return errors;
 }
+
+const TYPE_IS = /\btype\s*(==|=~)\s*"([^"]*)"/g;
+
+/**
+ * Whether every `type == "…"` or `type =~ "…"` of the query lets a row of this `type` through: in KQL `==`
+ * compares strings case-sensitively, `=~` does not. True when the query has no such filter.
+ */
+export function typeFilterPasses(query: string, type: string): boolean {
+  return [...query.replace(/\/\/.*$/gm, '').matchAll(TYPE_IS)].every(([, operator, value]) => (operator === '==' ? type === value : type.toLowerCase() === value.toLowerCase()));
+}

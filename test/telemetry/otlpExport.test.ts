@@ -46,6 +46,18 @@ test('http/json: the collector receives the metrics under their names, with thei
   for (const secret of ['SEARCH', DEMO.checkpoints.delivered, CREDENTIALS.token]) expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
 });
 
+test('each instance names itself in its export (service.instance.id, new at every start): a collector keeps the counters of several instances apart', async () => {
+  const instanceOf = async () => {
+    await lookupThenStop({ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: `${collector.url}/v1/metrics`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
+    const text = collector.received.splice(0).map((received) => received.body.toString('utf8')).join('\n');
+    return /\{"key":"service\.instance\.id","value":\{"stringValue":"([^"]+)"\}\}/.exec(text)?.[1];
+  };
+  const [one, other] = [await instanceOf(), await instanceOf()];
+  expect(one).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(other).toMatch(/^[0-9a-f-]{36}$/);
+  expect(other).not.toBe(one);
+});
+
 test("http/protobuf (the default), to the signal's own endpoint: the same names, in protobuf", async () => {
   await lookupThenStop({ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: `${collector.url}/otlp/metrics` });
   const [sent] = collector.received;

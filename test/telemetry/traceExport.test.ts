@@ -94,13 +94,13 @@ test('one trace per turn: bot.turn, its lookups, an HTTP span per attempt with t
     {
       name: 'GET',
       kind: CLIENT,
-      attributes: { 'http.request.method': 'GET', 'server.address': '127.0.0.1', 'server.port': port, 'url.full': `${upstreams.checkpoints.url}/v2/checkpoints?${query}`, 'http.response.status_code': 429, 'error.type': '429' },
+      attributes: { 'http.request.method': 'GET', 'server.address': '127.0.0.1', 'server.port': port, 'tracking.interface': 'checkpoints', 'url.full': `${upstreams.checkpoints.url}/v2/checkpoints?${query}`, 'http.response.status_code': 429, 'error.type': '429' },
       status: ERROR,
     },
     {
       name: 'GET',
       kind: CLIENT,
-      attributes: { 'http.request.method': 'GET', 'server.address': '127.0.0.1', 'server.port': port, 'url.full': `${upstreams.checkpoints.url}/v2/checkpoints?${query}`, 'http.request.resend_count': 1, 'http.response.status_code': 200 },
+      attributes: { 'http.request.method': 'GET', 'server.address': '127.0.0.1', 'server.port': port, 'tracking.interface': 'checkpoints', 'url.full': `${upstreams.checkpoints.url}/v2/checkpoints?${query}`, 'http.request.resend_count': 1, 'http.response.status_code': 200 },
       // Unset: a client span that got its answer is not marked.
       status: 0,
     },
