@@ -343,7 +343,7 @@ describe('defaults that fail closed: nothing leaves a deployed bot open', () => 
     ['TRACKINGS_BASE_URL', { TRACKINGS_BASE_URL: 'http://store.example.test' }],
     ['DIRECTLINE_ENDPOINT', { ...webchat, DIRECTLINE_ENDPOINT: 'http://directline.example.test/v3/directline' }],
     ['WEBCHAT_ALLOWED_ORIGINS', { ...webchat, WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example,http://www.shop.example' }],
-    ['CUSTOMER_TOKEN_JWKS_URL', { ...webchat, CUSTOMER_TOKEN_JWKS_URL: 'http://shop.example/.well-known/jwks.json' }],
+    ['CUSTOMER_TOKEN_JWKS_URL', { ...webchat, CUSTOMER_ID_SECRET: 'customer-ids-abcdefghijklmnop', CUSTOMER_TOKEN_JWKS_URL: 'http://shop.example/.well-known/jwks.json' }],
     ['OTEL_EXPORTER_OTLP_ENDPOINT', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.example:4318' }],
     ['OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', { OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://collector.example:4318/v1/metrics' }],
     ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector.example:4318/v1/traces' }],
@@ -357,7 +357,7 @@ describe('defaults that fail closed: nothing leaves a deployed bot open', () => 
   });
 
   test.each(['http://localhost:8080', 'http://127.0.0.1:4318', 'http://127.3.2.1', 'http://[::1]:9000'])('plain http to this machine (%s) is taken in production', (url) => {
-    const everywhere = { TRACKINGS_BASE_URL: url, DIRECTLINE_ENDPOINT: url, CUSTOMER_TOKEN_JWKS_URL: `${url}/jwks.json`, ...webchat, WEBCHAT_ALLOWED_ORIGINS: url, OTEL_EXPORTER_OTLP_ENDPOINT: url };
+    const everywhere = { TRACKINGS_BASE_URL: url, DIRECTLINE_ENDPOINT: url, CUSTOMER_TOKEN_JWKS_URL: `${url}/jwks.json`, CUSTOMER_ID_SECRET: 'customer-ids-abcdefghijklmnop', ...webchat, WEBCHAT_ALLOWED_ORIGINS: url, OTEL_EXPORTER_OTLP_ENDPOINT: url };
     expect(loadConfig({ ...upstream, ...identity, ...everywhere, STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: `DefaultEndpointsProtocol=http;AccountName=a;AccountKey=a2V5;BlobEndpoint=${url}/a;QueueEndpoint=${url}/a` }).production).toBe(true);
   });
 

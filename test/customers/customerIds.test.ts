@@ -7,7 +7,7 @@
  * and a shop that sets it to its Direct Line secret of today keeps the ids its customers have.
  */
 import { ConfigError, loadConfig } from '../../src/config';
-import { configFor, useApps } from '../support/app';
+import { BOT_IDENTITY, configFor, useApps } from '../support/app';
 import { claimsAt, CUSTOMER_SECRET, ISSUER, sharedSecret, signCustomerToken } from '../support/customerTokens';
 import { useFakeDirectLine } from '../support/fakeDirectLine';
 import { useSimulators } from '../support/upstreams';
@@ -25,6 +25,7 @@ const apps = useApps([DL_SECRET, NEW_DL_SECRET, ID_SECRET, 'customer-8231']);
 
 const settings = (env: Record<string, string>) => ({
   NODE_ENV: 'production',
+  ...BOT_IDENTITY,
   DIRECTLINE_ENDPOINT: directLine.current.endpoint,
   WEBCHAT_ALLOWED_ORIGINS: SHOP,
   CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET,
@@ -72,7 +73,7 @@ test('customer tokens without CUSTOMER_ID_SECRET do not start: the problem names
   const webchat = { DIRECTLINE_SECRET: DL_SECRET, WEBCHAT_ALLOWED_ORIGINS: SHOP };
   for (const tokens of [{ CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET }, { CUSTOMER_TOKEN_JWKS_URL: 'https://shop.example/jwks.json' }]) {
     for (const nodeEnv of [{ NODE_ENV: 'production' }, {}]) {
-      const found = problems({ ...upstream, ...webchat, ...tokens, ...nodeEnv });
+      const found = problems({ ...upstream, ...BOT_IDENTITY, ...webchat, ...tokens, ...nodeEnv });
       expect(found).toEqual([expect.stringMatching(/^CUSTOMER_ID_SECRET: is required when customer tokens are set.*DIRECTLINE_SECRET/)]);
       // Names the setting to copy, never a value.
       expect(found[0]).not.toContain(DL_SECRET);

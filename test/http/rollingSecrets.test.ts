@@ -8,7 +8,7 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import { ConfigError, loadConfig } from '../../src/config';
-import { answerOf, configFor, useApps, type RunningApp } from '../support/app';
+import { answerOf, BOT_IDENTITY, configFor, useApps, type RunningApp } from '../support/app';
 import { claimsAt, ISSUER, sharedSecret, signCustomerToken } from '../support/customerTokens';
 import { useFakeDirectLine } from '../support/fakeDirectLine';
 import { CREDENTIALS, useSimulators } from '../support/upstreams';
@@ -28,7 +28,7 @@ const actionInput = { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIA
 const upstreams = useSimulators();
 const directLine = useFakeDirectLine();
 const apps = useApps(ALL_SECRETS);
-const start = (env: NodeJS.ProcessEnv) => apps.start(configFor(upstreams, { NODE_ENV: 'production', ...env }));
+const start = (env: NodeJS.ProcessEnv) => apps.start(configFor(upstreams, { NODE_ENV: 'production', ...BOT_IDENTITY, ...env }));
 
 const scrape = (app: RunningApp, token: string) => fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then(answerOf);
 
