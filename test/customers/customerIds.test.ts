@@ -69,7 +69,7 @@ test('an upgrading shop that sets CUSTOMER_ID_SECRET to the Direct Line secret i
 });
 
 test('customer tokens without CUSTOMER_ID_SECRET do not start: the problem names it and what an upgrading shop sets', () => {
-  const upstream = { CHECKPOINTS_BASE_URL: 'https://api.example.test', CHECKPOINTS_USER_ID: '1', CHECKPOINTS_TOKEN: 'tok' };
+  const upstream = { CHECKPOINTS_BASE_URL: 'https://api.example.test', CHECKPOINTS_USER_ID: '1', CHECKPOINTS_TOKEN: 'tok', ...BOT_IDENTITY };
   const webchat = { DIRECTLINE_SECRET: DL_SECRET, WEBCHAT_ALLOWED_ORIGINS: SHOP };
   for (const tokens of [{ CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET }, { CUSTOMER_TOKEN_JWKS_URL: 'https://shop.example/jwks.json' }]) {
     for (const nodeEnv of [{ NODE_ENV: 'production' }, {}]) {
