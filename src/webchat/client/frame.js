@@ -28,7 +28,7 @@
   }
   var domain = new URL(config.directLine, location.origin).href.replace(/\/$/, '');
   var embedded = window.parent !== window;
-  // 'customer': the widget has the store's customer token for us; 'visitor': the customer signed out.
+  // 'customer': the widget has the store's customer token for us; anything else is a visitor's page.
   var who = params.get('who');
 
   function tell(message) {
@@ -163,14 +163,15 @@
 
   /**
    * The kept conversation, its token refreshed when it has not much left; a new one when there is none, it
-   * expired, or it is not the right person's: a signed-in customer's after signOut, or a visitor's (or
-   * another customer's) when a customer token came. The endpoint's user id for the token tells.
+   * expired, or it is not the right person's: a signed-in customer's on a page without a customer token
+   * (however the store signed them out), or a visitor's (or another customer's) when a customer token came.
+   * The endpoint's user id for the token tells.
    */
   async function session() {
     var kept = await read();
     var token = await customerToken();
     var usable = kept && kept.token && kept.conversationId && kept.expiresAt - Date.now() > MINUTE;
-    if (usable && who === 'visitor' && kept.signedIn) usable = false;
+    if (usable && kept.signedIn && !token) usable = false;
     if (usable && token) {
       try {
         usable = (await renew(token)) === kept.userId;
