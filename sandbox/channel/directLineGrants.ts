@@ -3,7 +3,9 @@
  * the secret may do anything; a token (from tokens/generate with the secret, or handed out when a
  * conversation starts) opens one conversation, for 1800 s, as one user when it names one (then that id
  * is every posted activity's from.id), and only from its trusted origins when it names some. A token
- * can be refreshed before it expires, never after. In memory and bounded, like the channel.
+ * can be refreshed before it expires, never after, and as often as asked: Direct Line's docs say "an
+ * unlimited number of times, as long as it hasn't expired", so no bound here either (the widget's bound
+ * is the token endpoint's, src/http/renewalTickets.ts). In memory and bounded, like the channel.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';

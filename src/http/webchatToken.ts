@@ -9,12 +9,16 @@
  *   is a 401 naming `customerToken`, with one log line giving the reason code, never the token or a claim.
  * - The user id is the server's, never one the page chose: a fresh random `dl_` id per visitor, and for a
  *   signed-in customer `dl_` and a keyed hash of their `sub` (customerUserIds.ts), the same on every visit.
- *   The page keeps it by refreshing the token at Direct Line itself (`POST {endpoint}/tokens/refresh`,
- *   Bearer the token), which keeps the token's user and conversation; it comes back here only for a new one.
- * - POST /api/webchat/customer `{"customerToken": "…"}`: a signed-in conversation outlives the customer
- *   token (an hour at most), so the page sends each newer one here. It renews the claims kept for that
- *   token's customer, and answers their user id, so the page can tell whether its conversation is theirs;
- *   it starts no conversation, and can renew no one but the customer the token was signed for.
+ * - Each token comes with a `renewal` (renewalTickets.ts): POST /api/webchat/renewal `{"token", "renewal"}`
+ *   gives a new token for the same conversation and user (Direct Line's `tokens/refresh`, Bearer the token)
+ *   until the renewal's bound, `renewableFor` seconds from the answer: two hours after a visitor's
+ *   conversation began, a signed-in customer's token's `exp`. Past it, a 401 naming `renewal`: the widget
+ *   starts a new conversation.
+ * - POST /api/webchat/customer `{"customerToken": "…", "renewal"?}`: a signed-in conversation outlives the
+ *   customer token (an hour at most), so the page sends each newer one here. It renews the claims kept for
+ *   that token's customer, and answers their user id, so the page can tell whether its conversation is
+ *   theirs, and, with the renewal of a conversation of the same customer, a renewal bound by the newer
+ *   `exp`; it starts no conversation, and can renew no one but the customer the token was signed for.
  * - Because a visitor can always ask for a new id, each client (clientAddress.ts) may ask
  *   WEBCHAT_TOKENS_PER_MINUTE times a minute; past it a 429 with `Retry-After`.
  * Both routes share the origin check and the budget. Nothing reaches Direct Line before all of that passed. The secret, the token and the user id are in no
@@ -30,6 +34,7 @@ import { ClientBudget } from './clientBudget';
 import type { Metrics } from '../telemetry/metrics';
 import { clientAddress } from './clientAddress';
 import { DirectLineTokenError, DirectLineTokens } from './directLineTokens';
+import { MAX_TICKET, RenewalTickets, VISITOR_RENEWAL_MS, type Renewal } from './renewalTickets';
 import { sendError as send } from './errorResponse';
 import { CustomerTokenRefused, MAX_CUSTOMER_TOKEN } from '../customers/tokenRefusal';
 import type { CustomerSignIn } from '../customers/customerSignIn';
@@ -41,6 +46,7 @@ import type { WebchatSettings } from '../webchatSettings';
 
 export const WEBCHAT_TOKEN_PATH = '/api/webchat/token';
 export const WEBCHAT_CUSTOMER_PATH = '/api/webchat/customer';
+export const WEBCHAT_RENEWAL_PATH = '/api/webchat/renewal';
 /** How long one call to Direct Line may take; a second follows only a failure, so a page waits 10 s at most. */
 const DIRECTLINE_TIMEOUT_MS = 5_000;
 /** How long a browser may reuse the preflight's answer. */
@@ -64,12 +70,21 @@ const TokenBody = z.strictObject(
   { customerToken: CustomerTokenField.optional() },
   { error: 'must be a JSON object: {} for a visitor, or {"customerToken": "…"} for a signed-in customer' },
 );
-const CustomerBody = z.strictObject({ customerToken: CustomerTokenField }, { error: 'must be a JSON object: {"customerToken": "…"}' });
+const RenewalField = z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(MAX_TICKET, `must be at most ${MAX_TICKET} characters`);
+const CustomerBody = z.strictObject({ customerToken: CustomerTokenField, renewal: RenewalField.optional() }, { error: 'must be a JSON object: {"customerToken": "…"}' });
+const RenewalBody = z.strictObject(
+  { token: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(MAX_TICKET * 4, 'is longer than any Direct Line token'), renewal: RenewalField },
+  { error: 'must be a JSON object: {"token": "…", "renewal": "…"}' },
+);
 
 export function registerWebchatTokenRoute(server: Server, settings: WebchatSettings, deps: WebchatDeps): void {
   const allowed = new Set(settings.allowedOrigins);
-  const budget = new ClientBudget(settings.tokensPerMinute, deps.clock ?? systemClock, () => deps.metrics?.count('bot_limits_hit_total', { scope: 'token_client' }));
+  const clock = deps.clock ?? systemClock;
+  const budget = new ClientBudget(settings.tokensPerMinute, clock, () => deps.metrics?.count('bot_limits_hit_total', { scope: 'token_client' }));
   const directLine = settings.secret ? new DirectLineTokens(settings.endpoint, settings.secret, deps.timeoutMs ?? DIRECTLINE_TIMEOUT_MS) : undefined;
+  const tickets = settings.secret ? new RenewalTickets(settings.secret) : undefined;
+  /** The ticket and what the page is told of its bound (whole seconds from now, never below 0). */
+  const renewalOf = (renewal: Renewal) => ({ renewal: tickets!.issue(renewal), renewableFor: Math.max(0, Math.floor((renewal.until - clock.now()) / 1000)) });
   const logger = deps.logger;
 
   /** The origin, when the route is on and the origin is on the list; else it has answered. */
@@ -92,7 +107,7 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
     return origin;
   };
 
-  for (const path of [WEBCHAT_TOKEN_PATH, WEBCHAT_CUSTOMER_PATH]) {
+  for (const path of [WEBCHAT_TOKEN_PATH, WEBCHAT_CUSTOMER_PATH, WEBCHAT_RENEWAL_PATH]) {
     server.opts(path, (req: Request, res: Response, next) => {
       if (admit(req, res) === undefined) return next(false);
       res.header('Access-Control-Allow-Methods', 'POST');
@@ -140,19 +155,47 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
     const input = validateBody(TokenBody, req.body === undefined ? {} : req.body);
     if (!input.ok) return send(res, input.error);
     let userId = `dl_${randomBytes(16).toString('base64url')}`;
+    let until = clock.now() + VISITOR_RENEWAL_MS;
     if (input.value.customerToken !== undefined) {
       const customer = await signedIn(WEBCHAT_TOKEN_PATH, input.value.customerToken, res);
       if (!customer) return;
       userId = customer.userId;
+      until = customer.expiresAt;
     }
     try {
       const issued = await directLine!.generate(userId, req.headers.origin as string);
-      res.send(200, { token: issued.token, conversationId: issued.conversationId, userId, expiresIn: issued.expiresIn });
+      res.send(200, { token: issued.token, conversationId: issued.conversationId, userId, expiresIn: issued.expiresIn, ...renewalOf({ conversationId: issued.conversationId, userId, until }) });
     } catch (error) {
-      const known = error instanceof DirectLineTokenError;
-      logger.warn({ route: WEBCHAT_TOKEN_PATH, status: known ? error.status : undefined, attempts: known ? error.attempts : undefined, reason: known ? error.message : 'unexpected' }, 'Direct Line gave no token');
-      send(res, { status: 502, body: { code: 'unavailable', message: known ? error.message : 'Direct Line gave no token' } });
+      noToken(WEBCHAT_TOKEN_PATH, error, res);
     }
+  });
+
+  /** Direct Line's failure, answered: a 502 with its status only. */
+  const noToken = (route: string, error: unknown, res: Response) => {
+    const known = error instanceof DirectLineTokenError;
+    logger.warn({ route, status: known ? error.status : undefined, attempts: known ? error.attempts : undefined, reason: known ? error.message : 'unexpected' }, 'Direct Line gave no token');
+    send(res, { status: 502, body: { code: 'unavailable', message: known ? error.message : 'Direct Line gave no token' } });
+  };
+
+  const refused = (res: Response, argument: 'renewal' | 'token', message: string) => send(res, { status: 401, body: { code: 'unauthenticated', message, argument } });
+
+  // The widget's renewal of the conversation it has, within the renewal's bound: Direct Line refreshes the token.
+  server.post(WEBCHAT_RENEWAL_PATH, admitted, jsonBody(MAX_TICKET * 6), async (req: Request, res: Response) => {
+    const input = validateBody(RenewalBody, req.body === undefined ? {} : req.body);
+    if (!input.ok) return send(res, input.error);
+    const renewal = tickets!.read(input.value.renewal);
+    if (!renewal) return refused(res, 'renewal', 'not a renewal this service gave: start a new conversation');
+    if (!(renewal.until > clock.now())) return refused(res, 'renewal', 'this conversation may no longer be renewed: start a new conversation');
+    let issued;
+    try {
+      issued = await directLine!.refresh(input.value.token);
+    } catch (error) {
+      if (error instanceof DirectLineTokenError && error.status !== undefined && error.status < 500) return refused(res, 'token', 'Direct Line would not renew this token (it expired): start a new conversation');
+      return noToken(WEBCHAT_RENEWAL_PATH, error, res);
+    }
+    // A token of another conversation with this one's renewal renews neither.
+    if (issued.conversationId !== renewal.conversationId) return refused(res, 'token', 'the token is not for the renewal’s conversation: start a new conversation');
+    res.send(200, { token: issued.token, expiresIn: issued.expiresIn, ...renewalOf(renewal) });
   });
 
   // A newer customer token for a conversation under way: the claims are renewed, no conversation is started.
@@ -161,6 +204,9 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
     if (!input.ok) return send(res, input.error);
     const customer = await signedIn(WEBCHAT_CUSTOMER_PATH, input.value.customerToken, res);
     if (!customer) return;
-    res.send(200, { userId: customer.userId });
+    // The conversation's renewal moves to the newer exp, if it is this same customer's conversation.
+    const renewal = input.value.renewal === undefined ? undefined : tickets!.read(input.value.renewal);
+    const theirs = renewal?.userId === customer.userId ? renewalOf({ ...renewal, until: customer.expiresAt }) : {};
+    res.send(200, { userId: customer.userId, ...theirs });
   });
 }

@@ -43,6 +43,7 @@ const ID_SECRET = 'customer-ids-SECRET-0123456789abcdefgh';
 const SHOP = 'https://shop.example';
 const TOKEN_PATH = '/api/webchat/token';
 const CUSTOMER_PATH = '/api/webchat/customer';
+const RENEWAL_PATH = '/api/webchat/renewal';
 const MINUTE = 60_000;
 
 let directLine: FakeDirectLine;
@@ -216,7 +217,7 @@ describe.each(['HS256', 'RS256', 'ES256'] as const)('%s', (algorithm) => {
     const token = await s.sign(claimsAt(now, { orders }));
     const { status, body } = await store.ask(TOKEN_PATH, { customerToken: token });
     expect(status).toBe(200);
-    expect(body).toEqual({ token: 'dl-token-1', conversationId: 'conv-1', userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{32}$/), expiresIn: 1800 });
+    expect(body).toEqual({ token: 'dl-token-1', conversationId: 'conv-1', userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{32}$/), expiresIn: 1800, renewal: expect.any(String), renewableFor: 30 * 60 });
     expect(directLine.requests.map((r) => r.body)).toEqual([{ user: { id: body.userId }, trustedOrigins: [SHOP] }]);
     expect(await store.customers.find(body.userId)).toEqual({
       userId: body.userId,
@@ -332,6 +333,30 @@ describe('the customer’s user id', () => {
     expect((await store.customers.find(userId))?.name).toBe('Ana Lima');
     await store.clock.sleep(1_000);
     expect(await store.customers.find(userId)).toBeUndefined();
+  });
+
+  test('a signed-in conversation is renewed until the customer token’s exp; a newer token of theirs moves the bound, another customer’s does not', async () => {
+    const store = await start(HS256);
+    const sign = (sub = 'customer-8231') => signCustomerToken(claimsAt(store.clock.now(), { sub }), { alg: 'HS256', key: sharedSecret() });
+    const given = (await store.ask(TOKEN_PATH, { customerToken: await sign() })).body;
+    expect(given.renewableFor).toBe(30 * 60);
+    const renew = (token: string, renewal: string) => store.ask(RENEWAL_PATH, { token, renewal });
+
+    await store.clock.sleep(20 * MINUTE);
+    expect(await renew(given.token, given.renewal)).toMatchObject({ status: 200, body: { renewableFor: 10 * 60 } });
+    // The next page's newer token: the same customer, so the conversation's renewal moves to its exp.
+    const moved = (await store.ask(CUSTOMER_PATH, { customerToken: await sign(), renewal: given.renewal })).body;
+    expect(moved).toEqual({ userId: given.userId, renewal: expect.any(String), renewableFor: 30 * 60 });
+    // Another customer on the same browser: their token renews their claims, never this conversation.
+    const other = (await store.ask(CUSTOMER_PATH, { customerToken: await sign('customer-9999'), renewal: given.renewal })).body;
+    expect(other).toEqual({ userId: expect.not.stringMatching(given.userId) });
+
+    await store.clock.sleep(15 * MINUTE);
+    // The first token's exp has passed: its renewal no longer renews; the moved one does, until the newer exp.
+    expect(await renew(given.token, given.renewal)).toMatchObject({ status: 401, body: { argument: 'renewal' } });
+    expect(await renew(given.token, moved.renewal)).toMatchObject({ status: 200, body: { renewableFor: 15 * 60 } });
+    await store.clock.sleep(15 * MINUTE);
+    expect(await renew(given.token, moved.renewal)).toMatchObject({ status: 401, body: { argument: 'renewal' } });
   });
 
   test('the renewal route needs a token: {} is a 400 naming customerToken', async () => {

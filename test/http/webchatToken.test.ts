@@ -82,7 +82,7 @@ describe('a token for the page', () => {
     const app = await start();
     const { status, headers, body, text } = await app.ask({ Origin: SHOP });
     expect(status).toBe(200);
-    expect(body).toEqual({ token: 'dl-token-1', conversationId: 'conv-1', userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{16,}$/), expiresIn: 1800 });
+    expect(body).toEqual({ token: 'dl-token-1', conversationId: 'conv-1', userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{16,}$/), expiresIn: 1800, renewal: expect.any(String), renewableFor: 7200 });
     expect(directLine.requests).toHaveLength(1);
     const [call] = directLine.requests;
     expect(call.method).toBe('POST');
@@ -108,6 +108,53 @@ describe('a token for the page', () => {
     const app = await start({ endpoint: `${directLine.endpoint}/` });
     expect((await app.ask()).status).toBe(200);
     expect(directLine.requests[0].path).toBe('/v3/directline/tokens/generate');
+  });
+});
+
+describe('renewals: bounded by what the conversation is', () => {
+  const renew = async (started: Started, body: unknown) =>
+    answerOf(await fetch(`${started.url}/api/webchat/renewal`, { method: 'POST', headers: { Origin: SHOP, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+
+  test('a visitor’s conversation is renewed through the endpoint (Direct Line’s tokens/refresh, Bearer the token) until two hours after it began, never after', async () => {
+    const started = await start();
+    const given = (await started.ask()).body;
+    expect(given).toMatchObject({ conversationId: 'conv-1', renewal: expect.any(String), renewableFor: 2 * 60 * 60 });
+    let token = given.token;
+    // Every 15 minutes, as Web Chat's client refreshes: a new token for the same conversation, the bound unmoved.
+    for (let minutes = 15; minutes < 120; minutes += 15) {
+      await started.clock.advance(15 * 60_000);
+      const renewed = await renew(started, { token, renewal: given.renewal });
+      expect(renewed).toMatchObject({ status: 200, body: { token: expect.stringMatching(/^dl-token-1\./), expiresIn: 1800, renewal: expect.any(String), renewableFor: (120 - minutes) * 60 } });
+      expect(directLine.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v3/directline/tokens/refresh', headers: { authorization: `Bearer ${token}` } });
+      token = renewed.body.token;
+    }
+    const calls = directLine.requests.length;
+    await started.clock.advance(15 * 60_000);
+    expect(await renew(started, { token, renewal: given.renewal })).toMatchObject({ status: 401, body: { code: 'unauthenticated', argument: 'renewal' } });
+    expect(directLine.requests).toHaveLength(calls);
+  });
+
+  test('a renewal renews its own conversation only: not with another conversation’s token, not altered, not from another secret', async () => {
+    const started = await start();
+    const first = (await started.ask()).body;
+    const second = (await started.ask()).body;
+    expect(await renew(started, { token: second.token, renewal: first.renewal })).toMatchObject({ status: 401, body: { argument: 'token' } });
+    const [body, mac] = first.renewal.split('.');
+    const stretched = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), t: Date.parse('2030-01-01') })).toString('base64url');
+    const calls = directLine.requests.length;
+    expect(await renew(started, { token: first.token, renewal: `${stretched}.${mac}` })).toMatchObject({ status: 401, body: { argument: 'renewal' } });
+    const elsewhere = await start({ secret: 'another-dl-SECRET-0123456789' });
+    expect(await renew(elsewhere, { token: first.token, renewal: first.renewal })).toMatchObject({ status: 401, body: { argument: 'renewal' } });
+    expect(directLine.requests).toHaveLength(calls);
+  });
+
+  test('an expired token is not renewed (Direct Line’s 403 is a 401 naming token); a bad body is a 400 naming the field', async () => {
+    const started = await start();
+    const given = (await started.ask()).body;
+    directLine.reply({ kind: 'status', status: 403, body: { error: { code: 'TokenExpired' } } });
+    expect(await renew(started, { token: given.token, renewal: given.renewal })).toMatchObject({ status: 401, body: { argument: 'token' } });
+    expect(await renew(started, { token: given.token })).toMatchObject({ status: 400, body: { argument: 'renewal' } });
+    expect(await renew(started, { token: given.token, renewal: given.renewal, userId: 'dl_mine' })).toMatchObject({ status: 400, body: { argument: 'userId' } });
   });
 });
 

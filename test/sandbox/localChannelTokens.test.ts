@@ -112,6 +112,20 @@ describe('refresh and expiry', () => {
   });
 });
 
+describe('refreshing without end, as Direct Line does', () => {
+  test('a live token is refreshed as often as asked, each time a new 1800 s token that reads the conversation (Direct Line: "an unlimited number of times, as long as it hasn’t expired")', async () => {
+    const first = (await generate('dl_holder')).body;
+    let token = first.token;
+    for (let i = 0; i < 5; i++) {
+      await clock.sleep(25 * 60_000);
+      const refreshed = await call('POST', '/tokens/refresh', token);
+      expect(refreshed).toMatchObject({ status: 200, body: { conversationId: first.conversationId, expires_in: 1800 } });
+      token = refreshed.body.token;
+      expect((await call('GET', `/conversations/${first.conversationId}/activities?watermark=0`, token)).status).toBe(200);
+    }
+  });
+});
+
 describe('reconnecting to a conversation', () => {
   test('GET /conversations/{id}?watermark=… with a token for it: a fresh token for the same user, then the activities after the watermark', async () => {
     const { conversationId, token } = (await generate('dl_returning')).body;

@@ -90,15 +90,20 @@ browserTest('the chat gets its token from POST /api/webchat/token, for a dl_ use
   await page.close();
 });
 
-browserTest('the token is refreshed at Direct Line before it expires, and the conversation goes on past the first token’s 30 minutes', async () => {
+/** The sandbox page greeted, the browser's timers and Date on a clock the test moves (it runs on by itself in between), and its first token. */
+async function greetedOnAClock() {
   channelAhead = 0;
   const page = await sandbox.browser.newPage({ ...DESKTOP, locale: 'en-US' });
-  // The browser's timers and Date on a clock the test moves; it runs on by itself in between.
   await page.clock.install();
   const requests = recorded(page);
   await page.goto(`${sandbox.app.url}/`);
   await bubbles(page, GREETING).last().waitFor();
   const first = await tokenFrom(requests.find((r) => r.path === '/api/webchat/token')!.request);
+  return { page, requests, first };
+}
+
+browserTest('the token is refreshed at Direct Line before it expires, and the conversation goes on past the first token’s 30 minutes', async () => {
+  const { page, requests, first } = await greetedOnAClock();
 
   // 16 minutes on, in the browser and on the channel: Web Chat's client refreshes (every 15 minutes).
   const refreshed = page.waitForResponse((response) => response.url().endsWith('/sandbox/directline/tokens/refresh') && response.status() === 200);
@@ -120,6 +125,39 @@ browserTest('the token is refreshed at Direct Line before it expires, and the co
   const said = (await onTheWire(first.conversationId)).filter((a) => a.type === 'message' && a.from.role === 'user');
   expect(said.map((a) => [a.text, a.from.id])).toEqual([[DEMO.trackings.trackingNumbers.inTransit, first.userId]]);
   await page.screenshot({ path: `${SHOTS}/after-refresh-en.png` });
+  await page.close();
+});
+
+browserTest('a visitor’s conversation is renewed for two hours, not forever: past it the widget stops refreshing its token and starts a new conversation', async () => {
+  const { page, requests, first } = await greetedOnAClock();
+  await type(page, DEMO.trackings.trackingNumbers.inTransit);
+  await cards(page).first().waitFor();
+
+  // An open page, 15 minutes at a time (each step refreshes), up to two hours: the same conversation throughout.
+  for (let minutes = 15; minutes <= 105; minutes += 15) {
+    const refreshed = page.waitForResponse((response) => response.url().endsWith('/sandbox/directline/tokens/refresh') && response.status() === 200);
+    channelAhead += 15 * MINUTE;
+    await page.clock.fastForward(15 * MINUTE);
+    await refreshed;
+  }
+  expect(requests.filter((r) => r.path === '/api/webchat/token')).toHaveLength(1);
+  // Past the two hours: the old conversation is left, a visitor's new one begins, greeted afresh.
+  const again = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/webchat/token');
+  channelAhead += 16 * MINUTE;
+  await page.clock.fastForward(16 * MINUTE);
+  await again;
+  await bubbles(page, GREETING).last().waitFor();
+  await expect(bubbles(page, GREETING).count()).resolves.toBe(1);
+  await expect(cards(page).count()).resolves.toBe(0);
+  const second = await tokenFrom(requests.filter((r) => r.path === '/api/webchat/token').at(-1)!.request);
+  expect(second.conversationId).not.toBe(first.conversationId);
+  // Nothing renews the old conversation's token any more: from here on, no request carries one of its tokens.
+  const before = requests.length;
+  channelAhead += 31 * MINUTE;
+  await page.clock.fastForward(31 * MINUTE);
+  const later = requests.slice(before);
+  expect(later.filter((r) => r.path.includes(first.conversationId))).toEqual([]);
+  expect(later.filter((r) => r.path === '/sandbox/directline/tokens/refresh' && r.bearer === first.token)).toEqual([]);
   await page.close();
 });
 

@@ -134,6 +134,79 @@ browserTest('a visitor’s conversation gives way to the customer’s at sign-in
   await context.close();
 });
 
+const PICK_ORDER = 'Which order would you like to track?';
+/** A visitor's answer to "my orders" (the bot sets typographic apostrophes). */
+const SIGN_IN_FOR_ORDERS = 'Sign in on the shop’s website, and I’ll show your orders here.';
+
+for (const [device, label] of [
+  [DESKTOP, 'desktop'],
+  [PHONE, '390'],
+] as const) {
+  browserTest(`signed out by the shop's server, with no signOut() call (${label}): the next page is a visitor's, and signing in again is the customer's own chat`, async () => {
+    const context = await demo.browser.newContext({ ...device, locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const given = tokensGiven(page);
+
+    // Signed in: "my orders" lists theirs, and ORD-1001 comes with its full card.
+    await page.goto(`${demo.shop.url}/en/`);
+    await signIn(page);
+    await launcher(page).click();
+    await bubble(chat(page), GREETING_ALEX).waitFor();
+    await send(chat(page), 'my orders');
+    await bubble(chat(page), PICK_ORDER).waitFor();
+    await send(chat(page), DEMO.checkpoints.delivered);
+    await chat(page).locator('.ac-adaptiveCard').filter({ hasText: ORD_1001_TRACKING_NUMBER }).first().waitFor();
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/${label}-3-before-server-sign-out.png` });
+
+    // The shop's session ends on its server (a timeout, a plain sign-out link): its next page carries no customer token.
+    await context.clearCookies();
+    await page.evaluate(`window.OrderTrackingChat.close()`);
+    await page.getByRole('link', { name: 'My order' }).click();
+    await page.waitForURL(`${demo.shop.url}/en/order`);
+    await page.getByRole('button', { name: 'Sign in as the demo customer' }).waitFor();
+    expect(await page.locator('script[data-customer-token]').count()).toBe(0);
+    // The chat goes on from page to page: here it is a visitor's, with nothing of the signed-in conversation.
+    await launcher(page).click();
+    await bubble(chat(page), GREETING).waitFor();
+    await send(chat(page), DEMO.checkpoints.delivered);
+    await chat(page).locator('.ac-adaptiveCard').filter({ hasText: SIGN_IN_LINE }).first().waitFor();
+    await send(chat(page), 'my orders');
+    await bubble(chat(page), SIGN_IN_FOR_ORDERS).waitFor();
+    await settled(page);
+    const transcript = await chat(page).locator('body').innerText();
+    expect(transcript).not.toContain(ORD_1001_TRACKING_NUMBER);
+    expect(transcript).not.toContain(GREETING_ALEX);
+    expect(transcript).not.toContain(PICK_ORDER);
+    await expect(chat(page).locator('.ac-pushButton').filter({ hasText: 'Track your parcel' }).count()).resolves.toBe(0);
+    // Nor is it kept in the store page's storage, where the page's scripts could read it.
+    const stored = await page.evaluate(() => JSON.stringify({ ...(globalThis as any).sessionStorage }));
+    expect(stored).not.toContain(ORD_1001_TRACKING_NUMBER);
+    expect(stored).not.toContain('Alex');
+    expect(given).toHaveLength(2);
+    expect(given[1]).not.toBe(given[0]);
+    expect(await demo.app.customers.find(given[1])).toBeUndefined();
+    await page.screenshot({ path: `${SHOTS}/${label}-4-after-server-sign-out.png` });
+
+    // Signed in again with a fresh token: the customer's own conversation (their user id, their orders), not the visitor's.
+    await page.evaluate(`window.OrderTrackingChat.close()`);
+    await signIn(page);
+    await launcher(page).click();
+    await bubble(chat(page), GREETING_ALEX).waitFor();
+    await send(chat(page), 'my orders');
+    await bubble(chat(page), PICK_ORDER).waitFor();
+    expect(await chat(page).locator('body').innerText()).not.toContain(SIGN_IN_LINE);
+    expect(given).toHaveLength(3);
+    expect(given[2]).toBe(given[0]);
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/${label}-5-signed-in-again.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
 browserTest('a customer token the bot refuses: one short line in the panel, never a blank one', async () => {
   const page = await demo.browser.newPage({ ...PHONE, locale: 'de-DE' });
   const given = tokensGiven(page);

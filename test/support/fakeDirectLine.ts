@@ -1,6 +1,7 @@
 /**
  * A stand-in for Direct Line's token service on loopback: it records every request (method, path,
- * headers, JSON body) and answers what the test tells it to: a token by default, or a status, a hang,
+ * headers, JSON body) and answers what the test tells it to: a token by default (from tokens/refresh, one
+ * for the bearer token's conversation, as Direct Line's), or a status, a hang,
  * a reset, a redirect, or an answer of `bytes` streamed with no Content-Length. Stopped by `close()`, with its connections.
  */
 import http from 'node:http';
@@ -54,7 +55,7 @@ export async function startFakeDirectLine(): Promise<FakeDirectLine> {
         return void res.end();
       }
       if (reply.kind === 'oversized') return void streamOf(res, reply.bytes);
-      const [status, answer] = reply.kind === 'status' ? [reply.status, reply.body ?? {}] : [200, { conversationId: `conv-${++issued}`, token: `dl-token-${issued}`, expires_in: 1800 }];
+      const [status, answer] = reply.kind === 'status' ? [reply.status, reply.body ?? {}] : [200, tokenFor(req, ++issued)];
       const json = JSON.stringify(answer);
       res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
       res.end(json);
@@ -72,6 +73,13 @@ export async function startFakeDirectLine(): Promise<FakeDirectLine> {
         server.closeAllConnections();
       }),
   };
+}
+
+/** A new conversation's token (`dl-token-{n}` for `conv-{n}`), or, from tokens/refresh, a new token for the bearer's conversation. */
+function tokenFor(req: http.IncomingMessage, issued: number): { conversationId: string; token: string; expires_in: number } {
+  const refreshed = req.url?.endsWith('/tokens/refresh') ? /^Bearer dl-token-(\d+)/.exec(req.headers.authorization ?? '')?.[1] : undefined;
+  if (refreshed) return { conversationId: `conv-${refreshed}`, token: `dl-token-${refreshed}.${issued}`, expires_in: 1800 };
+  return { conversationId: `conv-${issued}`, token: `dl-token-${issued}`, expires_in: 1800 };
 }
 
 /** A JSON answer of `bytes` in 16 KB chunks, its length not declared: only reading it shows how long it is. */

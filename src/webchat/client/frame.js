@@ -28,7 +28,7 @@
   }
   var domain = new URL(config.directLine, location.origin).href.replace(/\/$/, '');
   var embedded = window.parent !== window;
-  // 'customer': the widget has the store's customer token for us; 'visitor': the customer signed out.
+  // 'customer': the widget has the store's customer token for us; anything else is a visitor's page.
   var who = params.get('who');
 
   function tell(message) {
@@ -129,11 +129,23 @@
     });
   }
 
-  /** Renews the customer's claims with a newer token; their user id, to compare with the conversation's. */
-  function renew(token) {
-    return post('/api/webchat/customer', { customerToken: token }).then(function (body) {
+  /**
+   * Renews the customer's claims with a newer token; their user id, to compare with the conversation's. The
+   * conversation's renewal moves to the newer token's exp when it is this customer's (the endpoint tells).
+   */
+  function renew(token, session) {
+    var asked = { customerToken: token };
+    if (session && session.renewal) asked.renewal = session.renewal;
+    return post('/api/webchat/customer', asked).then(function (body) {
+      if (session && body && body.userId === session.userId && typeof body.renewal === 'string') bound(session, body);
       return body && body.userId;
     });
+  }
+
+  /** The renewal the endpoint gave, and until when it renews (its seconds, on this browser's clock). */
+  function bound(session, body) {
+    session.renewal = body.renewal;
+    session.renewUntil = Date.now() + Math.max(0, Number(body.renewableFor) || 0) * 1000;
   }
 
   /** Starts the frame again for another conversation: another customer's, or a visitor's. */
@@ -148,45 +160,55 @@
     var body = await post('/api/webchat/token', token ? { customerToken: token } : {});
     if (!body || typeof body.token !== 'string' || typeof body.conversationId !== 'string') throw new Error('token answer without a token');
     var lifetime = seconds(body) * 1000;
-    return { conversationId: body.conversationId, token: body.token, userId: body.userId, signedIn: !!token, lifetime: lifetime, expiresAt: Date.now() + lifetime, watermark: undefined, activities: [], fresh: true };
+    var fresh = { conversationId: body.conversationId, token: body.token, userId: body.userId, signedIn: !!token, lifetime: lifetime, expiresAt: Date.now() + lifetime, watermark: undefined, activities: [], fresh: true };
+    bound(fresh, body);
+    return fresh;
   }
 
+  /**
+   * A new token for the conversation, through the endpoint, which renews it only within its bound (a
+   * visitor's two hours, a customer's token's exp): past it, Refused. Not at Direct Line itself, which
+   * refreshes a live token without limit.
+   */
   async function refresh(session) {
-    var response = await fetch(domain + '/tokens/refresh', { method: 'POST', headers: { Authorization: 'Bearer ' + session.token } });
-    if (!response.ok) throw new Error('refresh refused: ' + response.status);
-    var body = await response.json();
-    if (!body || typeof body.token !== 'string') throw new Error('refresh answer without a token');
+    var body = await post('/api/webchat/renewal', { token: session.token, renewal: session.renewal });
+    if (!body || typeof body.token !== 'string') throw new Error('renewal answer without a token');
     session.token = body.token;
     session.lifetime = seconds(body) * 1000;
     session.expiresAt = Date.now() + session.lifetime;
+    bound(session, body);
   }
 
   /**
    * The kept conversation, its token refreshed when it has not much left; a new one when there is none, it
-   * expired, or it is not the right person's: a signed-in customer's after signOut, or a visitor's (or
-   * another customer's) when a customer token came. The endpoint's user id for the token tells.
+   * expired, or it is not the right person's: a signed-in customer's on a page without a customer token
+   * (however the store signed them out), or a visitor's (or another customer's) when a customer token came.
+   * The endpoint's user id for the token tells.
    */
   async function session() {
     var kept = await read();
     var token = await customerToken();
-    var usable = kept && kept.token && kept.conversationId && kept.expiresAt - Date.now() > MINUTE;
-    if (usable && who === 'visitor' && kept.signedIn) usable = false;
+    var usable = kept && kept.token && kept.conversationId && kept.renewal && kept.expiresAt - Date.now() > MINUTE;
+    if (usable && kept.signedIn && !token) usable = false;
     if (usable && token) {
       try {
-        usable = (await renew(token)) === kept.userId;
+        usable = (await renew(token, kept)) === kept.userId;
       } catch (e) {
         // Refused: said in the panel. Anything else (a limit, the network): the kept conversation goes on.
         if (e instanceof Refused) throw e;
       }
     }
-    if (usable) {
-      if (kept.expiresAt - Date.now() < REFRESH_BELOW) {
-        try {
-          await refresh(kept);
-        } catch (e) {
-          // It is still valid for a while: connect with it.
-        }
+    // Past its bound the conversation is over for the widget: a new one.
+    if (usable && !(kept.renewUntil > Date.now())) usable = false;
+    if (usable && kept.expiresAt - Date.now() < REFRESH_BELOW) {
+      try {
+        await refresh(kept);
+      } catch (e) {
+        // Refused: no renewal any more, a new conversation. Anything else: it is still valid for a while, connect with it.
+        if (e instanceof Refused) usable = false;
       }
+    }
+    if (usable) {
       kept.fresh = false;
       return kept;
     }
@@ -283,9 +305,15 @@
         location.reload();
       }
     });
-    // The client refreshes every 15 minutes; should a refresh have failed, this one is in time.
+    // Web Chat's client refreshes at Direct Line every 15 minutes, without a bound of its own: at the
+    // conversation's bound the frame ends it (which stops those refreshes) and starts a visitor's.
+    // Should a refresh have failed before, this one, through the endpoint, is in time.
     setInterval(function () {
       keep();
+      if (!(current.renewUntil > Date.now())) {
+        directLine.end();
+        return restart('visitor');
+      }
       if (current.expiresAt - Date.now() < 2 * MINUTE) {
         refresh(current).then(function () {
           directLine.token = current.token;
@@ -353,9 +381,10 @@
       if (message.type === 'signOut') restart('visitor');
       if (message.type === 'customer' && typeof message.token === 'string') {
         // A newer token on the store's page: the same customer's claims are renewed; another's gets their own conversation.
-        renew(message.token).then(
+        renew(message.token, current).then(
           function (userId) {
             if (userId !== current.userId) restart('customer');
+            else save(current);
           },
           function (e) {
             if (e instanceof Refused) unavailable(words.signInRefused);

@@ -42,6 +42,9 @@
   }
   // The frame's conversation, when the frame may not keep it itself: only ever sent back to the bot's origin.
   var SESSION_KEY = 'order-tracking-chat-session';
+  // No customer token: a visitor's page, whether or not the store called signOut(). A signed-in conversation
+  // kept on this page goes at once, even before the chat loads (the frame would drop it too).
+  if (!customerToken) forgetSignedIn();
   function readSession() {
     try {
       return window.sessionStorage.getItem(SESSION_KEY);
@@ -155,10 +158,10 @@
 
   function frameUrl() {
     var params = new URLSearchParams({ locale: locale });
-    // Who the frame's conversation is for: a customer (their token comes by postMessage), or a visitor
-    // after signOut (a kept signed-in conversation is dropped). Neither: whatever is kept goes on.
-    if (customerToken) params.set('who', 'customer');
-    else if (state.signedOut) params.set('who', 'visitor');
+    // Who the frame's conversation is for: a customer (their token comes by postMessage), else a visitor.
+    // A page without a customer token is a visitor's, however the store signed its customer out (signOut(),
+    // a sign-out link, a session that timed out on its server): a kept signed-in conversation is dropped.
+    params.set('who', customerToken ? 'customer' : 'visitor');
     if (data.accent) params.set('accent', accent);
     if (data.avatar) params.set('avatar', new URL(data.avatar, ORIGIN).href);
     if (data.initials) params.set('initials', String(data.initials).slice(0, 3));
@@ -213,8 +216,6 @@
   function setCustomer(token) {
     if (typeof token !== 'string' || !token || token.length > MAX_CUSTOMER_TOKEN) throw new TypeError('OrderTrackingChat.signIn: the customer token must be a string of 1 to ' + MAX_CUSTOMER_TOKEN + ' characters');
     customerToken = token;
-    state.signedOut = false;
-    save();
   }
 
   // The store's page has a (newer) customer token: a chat already loaded renews the claims, or switches to this customer's conversation.
@@ -223,16 +224,20 @@
     if (frame) post({ type: 'customer', token: token });
   }
 
+  /** Drops a signed-in conversation this page keeps for the frame: its transcript and token are the customer's. */
+  function forgetSignedIn() {
+    try {
+      var kept = JSON.parse(readSession());
+      if (kept && kept.signedIn) window.sessionStorage.removeItem(SESSION_KEY);
+    } catch (e) {
+      // Nothing kept here, or nothing readable.
+    }
+  }
+
   // The customer signed out of the store: the signed-in conversation is forgotten, and a visitor's starts.
   function signOut() {
     customerToken = null;
-    state.signedOut = true;
-    save();
-    try {
-      window.sessionStorage.removeItem(SESSION_KEY);
-    } catch (e) {
-      // Nothing kept here.
-    }
+    forgetSignedIn();
     if (frame) post({ type: 'signOut' });
   }
 
