@@ -6,7 +6,7 @@
  * record is never older than a day behind the conversation's last turn: it outlives the conversation's
  * state, which retention counts from that last turn. Names older than that retention are dropped.
  */
-import type { StatePropertyAccessor, TurnContext } from './botbuilder';
+import { ActivityTypes, type StatePropertyAccessor, type TurnContext } from './botbuilder';
 import { conversationKey } from './conversationQueue';
 import type { Clock } from '../runtime/clock';
 import type { StorageNames } from '../runtime/storageNames';
@@ -27,9 +27,12 @@ export class ConversationLinks {
     private readonly retentionMs: number,
   ) {}
 
-  /** Before the turn's state is saved. A channel that names no customer has nobody to record it for. */
+  /**
+   * Before the turn's state is saved; on the customer's own messages (an update the bot sends unasked follows one
+   * of them, which recorded it). A channel that names no customer has nobody to record it for.
+   */
   async record(context: TurnContext): Promise<void> {
-    if (!context.activity.from?.id) return;
+    if (context.activity.type !== ActivityTypes.Message || !context.activity.from?.id) return;
     const now = this.clock.now();
     const last = await this.recorded.get(context);
     if (last !== undefined && now - last < DAY_MS && last <= now) return;
