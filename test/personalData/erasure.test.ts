@@ -4,6 +4,9 @@
  * their shop customer id, a conversation id), and says how much of each kind, never which.
  */
 import { ContainerClient } from '@azure/storage-blob';
+import { spawnSync } from 'node:child_process';
+import { BlobStateStorage } from '../../src/bot/blobStateStorage';
+import { NamedStateStorage } from '../../src/bot/namedStateStorage';
 import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
 import { main as erase } from '../../src/erase';
 import { CustomerUserIds } from '../../src/customers/customerUserIds';
@@ -140,6 +143,33 @@ test('--conversation: its state and its watches, set-aside ones too, on whicheve
   expect(count(lines, 'watches set aside as unreadable')).toBe(1);
   // The customer's own state (their limits) is not named by a conversation id.
   expect((await blobNames()).every((name) => name.startsWith('users.'))).toBe(true);
+});
+
+test('a customer\'s state names a conversation again each day it goes on, so it outlives the conversation\'s own retention', async () => {
+  const userKey = `sms/users/${PHONE}/`;
+  const state = new NamedStateStorage(new BlobStateStorage(emulator().connectionString, env.AZURE_STORAGE_CONTAINER, {}), StorageNames.fromSecret(SECRET));
+  const recorded = async () => Object.values(((await state.read([userKey]))[userKey]?.conversations ?? {}) as Record<string, number>);
+  const customer = new TestChannel({ botUrl: running.url, mode: 'expectReplies', locale: 'en-US', channelId: 'sms', userId: PHONE });
+  await customer.say('hi');
+  const first = running.clock.now();
+  expect(await recorded()).toEqual([first]);
+  await running.clock.sleep(3_600_000);
+  await customer.say('hi');
+  expect(await recorded()).toEqual([first]);
+  await running.clock.sleep(3 * 86_400_000);
+  await customer.say('hi');
+  expect(await recorded()).toEqual([running.clock.now()]);
+  // A conversation older than RETENTION_DAYS and a day is dropped from the record when another is named.
+  await running.clock.sleep(9 * 86_400_000);
+  await new TestChannel({ botUrl: running.url, mode: 'expectReplies', locale: 'en-US', channelId: 'sms', userId: PHONE }).say('hi');
+  expect(await recorded()).toEqual([running.clock.now()]);
+});
+
+test('the command itself: node dist/src/erase.js refuses memory storage with exit 2, and its words', async () => {
+  const child = spawnSync(process.execPath, ['dist/src/erase.js', '--phone', PHONE], { env: { PATH: process.env.PATH, STORAGE: 'memory' }, encoding: 'utf8' });
+  expect(child.status).toBe(2);
+  expect(child.stdout).toMatch(/erase works on the storage the service shares, STORAGE=blob/);
+  expect(child.stdout + child.stderr).not.toContain('4155550100');
 });
 
 test('refusals: memory storage, nothing or two things named, a phone that is no number; exit 2 and words that say why', async () => {
