@@ -50,6 +50,7 @@ export async function startWatchWorld(extra: Record<string, string>) {
     CHECKPOINTS_USER_ID: upstreams.userId,
     CHECKPOINTS_TOKEN: upstreams.token,
     STORAGE: 'blob',
+    STORAGE_KEY_SECRET: 'storage-key-for-the-bench-only-0000000001',
     AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
     NOTIFY_INTERVAL_MS: '1000',
     LOOKUP_CACHE_TTL_MS: '0',

@@ -21,7 +21,10 @@ import type { AuthEndpoints } from './bot/inboundAuthentication';
 import { ConversationQueue } from './bot/conversationQueue';
 import { LaterReplies } from './bot/laterReplies';
 import { OptimisticStorage } from './bot/optimisticStorage';
-import { createStorage } from './bot/storage';
+import { createStorage, storageNamesFor } from './bot/storage';
+import { NamedStateStorage } from './bot/namedStateStorage';
+import { ConversationLinks } from './bot/conversationLinks';
+import { createRetention, type Retention } from './personalData/retentionFor';
 import { TurnTransaction } from './bot/turnTransaction';
 import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
@@ -91,6 +94,8 @@ export interface App {
   updates: { watches: Watches; scheduler: WatchScheduler; sweep: WatchSweep; store: WatchStore; queue: WatchQueue; shared: boolean };
   /** The metrics and traces (off unless METRICS_TOKEN, an OTLP endpoint or Application Insights is set): index.ts flushes them at exit. */
   telemetry: Telemetry;
+  /** Ends every kind of stored record in its time (docs/personal-data.md); none in memory. index.ts starts it. */
+  retention?: Retention;
   /** The chat widget a store embeds (GET /webchat.js): where its Web Chat reaches Direct Line (sandbox mode points it at its local channel). */
   widget: WidgetOptions;
 }
@@ -148,7 +153,12 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   // The turn's language, decided once by the bot and read by every dialog.
   const languages = new TurnLanguages(translator, config.defaultTimeZone);
   const storage = parts.storage ?? createStateStorage(config, parts.clock);
-  const stateStorage = new OptimisticStorage(storage);
+  // On blobs, kept under keyed names, never a conversation's or a customer's id (state from before is found under its former
+  // key). In memory nothing leaves the process: botbuilder's keys serve as they are.
+  const names = storageNamesFor(config);
+  const keptOnBlobs = config.storage.kind === 'blob';
+  const namedStorage = keptOnBlobs ? new NamedStateStorage(storage, names) : storage;
+  const stateStorage = new OptimisticStorage(namedStorage);
   const conversationState = new SavedConversationState(stateStorage);
   // The customer's limits (lookups, handoffs, Notify me requests) and watch ids, across conversations; loaded only by a turn that uses them.
   const userState = new SavedUserState(stateStorage);
@@ -166,13 +176,20 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
       metrics,
     );
   // The customers the store's site signed in, beside user state, each until their token expires.
-  const customers = new StoredCustomers(storage, clock);
+  const customers = new StoredCustomers(namedStorage, clock);
   // ORDER_DETAILS: what a lookup by order number, store order or order ID shows to whom (README, "Who sees what").
   const disclosure = { orderDetails: config.orderDetails, defaultStoreId: config.trackings?.storeId };
   const hub = config.handoff.hub ?? 'none';
   // Only a Bot Framework hub takes a transcript: Omnichannel shows its own, and without a hub nobody reads one.
   const transcript = new ConversationTranscript(conversationState.createProperty<StoredTranscript | undefined>('transcript'), clock, hub === 'botframework' && config.handoff.transcript);
-  const transaction = new TurnTransaction([userState, conversationState], (context, replies) => transcript.record(context, replies));
+  // On blobs, each customer's record of their conversations, so that erasing them finds those too (npm run erase).
+  const links = keptOnBlobs
+    ? new ConversationLinks(conversationState.createProperty<number | undefined>('linkedAt'), userState.createProperty<Record<string, number>>('conversations'), names, clock, config.retentionDays * 86_400_000)
+    : undefined;
+  const transaction = new TurnTransaction([userState, conversationState], async (context, replies) => {
+    await transcript.record(context, replies);
+    await links?.record(context);
+  });
   const botLogger = logger.child({ component: 'bot' });
   const adapter = createAdapter(config, languages, botLogger, parts.authEndpoints);
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger, metrics);
@@ -211,7 +228,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     concurrency: CHECKS_AT_ONCE,
   });
   const sweep = new WatchSweep(watchStore, watchQueue, clock, updatesLogger, { intervalMs: notify.intervalMs });
-  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake(), tracing);
+  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake(), tracing, names.conversation);
   const answerer = new LookupAnswerer({
     finder,
     logger: logger.child({ component: 'dialog' }),
@@ -263,6 +280,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   return {
     telemetry,
     widget,
+    retention: createRetention(config, clock, logger.child({ component: 'retention' })),
     server,
     adapter,
     bot,

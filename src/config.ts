@@ -160,6 +160,10 @@ const ENV_SHAPE = {
   // State in memory is bounded by count: 20,000 items take at most about 60 MB (README, Operating it; bench/stateMemory.ts).
   MEMORY_STATE_MAX_ITEMS: positiveInt(1, 10_000_000).default(20_000),
   MEMORY_STATE_IDLE_MINUTES: positiveInt(1, 43_200).default(24 * 60),
+  // Keys the names stored state goes under (keyed hashes of conversation and user ids, docs/personal-data.md); required with STORAGE=blob.
+  STORAGE_KEY_SECRET: z.string().regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 visible ASCII characters, no spaces: a long random value (openssl rand -base64 32), kept for good').optional(),
+  // Days a conversation's state is kept after its last turn (docs/personal-data.md).
+  RETENTION_DAYS: positiveInt(1, 365).default(7),
 
   LOOKUP_LIMIT: z.coerce.number().int().min(0).max(1000).default(10),
   LOOKUP_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
@@ -223,6 +227,9 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
   }
   if (env.STORAGE === 'blob' && env.AZURE_STORAGE_CONNECTION_STRING === undefined) {
     ctx.addIssue({ code: 'custom', path: ['AZURE_STORAGE_CONNECTION_STRING'], message: 'is required when STORAGE is blob' });
+  }
+  if (env.STORAGE === 'blob' && env.STORAGE_KEY_SECRET === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['STORAGE_KEY_SECRET'], message: 'is required when STORAGE is blob: it keys the names state is stored under, so no phone number or id is readable in them (a long random value, openssl rand -base64 32, kept for good)' });
   }
   // A string that names its endpoints one by one (an emulator, a private endpoint) must name the queue's
   // too: "Notify me" keeps its timers there. One with an EndpointSuffix derives every endpoint itself.
@@ -330,7 +337,9 @@ export interface Config {
    * Where conversation state and watches live: this process's memory (state bounded by count and idle time), or
    * Azure Storage shared by every instance: blobs in `container`, the watches' timer in the queue `queue`.
    */
-  storage: { kind: 'memory'; maxItems: number; idleMs: number } | { kind: 'blob'; connectionString: string; container: string; queue: string };
+  storage: { kind: 'memory'; maxItems: number; idleMs: number; keySecret?: string } | { kind: 'blob'; connectionString: string; container: string; queue: string; keySecret: string };
+  /** RETENTION_DAYS: how long a conversation's state is kept after its last turn; every other kind's end of life follows from it (docs/personal-data.md). */
+  retentionDays: number;
   /** Metrics and traces (src/telemetry): Prometheus at GET /metrics, OTLP to a collector, Application Insights; none set, nothing of OpenTelemetry is loaded. */
   telemetry: TelemetrySettings;
   /** Lookups one conversation may make per 10 minutes; 0 for no limit. */
@@ -471,8 +480,9 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     orderDetails: e.ORDER_DETAILS,
     storage:
       e.STORAGE === 'blob'
-        ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER, queue: e.AZURE_STORAGE_QUEUE }
-        : { kind: 'memory', maxItems: e.MEMORY_STATE_MAX_ITEMS, idleMs: e.MEMORY_STATE_IDLE_MINUTES * 60_000 },
+        ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER, queue: e.AZURE_STORAGE_QUEUE, keySecret: e.STORAGE_KEY_SECRET! }
+        : { kind: 'memory', maxItems: e.MEMORY_STATE_MAX_ITEMS, idleMs: e.MEMORY_STATE_IDLE_MINUTES * 60_000, keySecret: e.STORAGE_KEY_SECRET },
+    retentionDays: e.RETENTION_DAYS,
     telemetry: telemetry(e),
     lookupLimit: e.LOOKUP_LIMIT,
     lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,

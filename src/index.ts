@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   app.server.listen(config.port, listenHost(config), () => {
     const { address, port } = app.server.address();
     logger.info({ address, port, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
+    app.retention?.start();
     if (app.updates.watches.enabled) {
       app.updates.scheduler.start();
       app.updates.sweep.start();
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
       void exit(1);
     }, config.shutdownGraceMs - LOG_SETTLE_MS).unref();
     // Checks in flight finish; what is still queued waits for the next start (or another instance).
-    const updatesStopped = Promise.all([app.updates.scheduler.stop(), app.updates.sweep.stop()]);
+    const updatesStopped = Promise.all([app.updates.scheduler.stop(), app.updates.sweep.stop(), app.retention?.stop()]);
     app.server.close(() => {
       // The sandbox's local channel receives the later answers and the updates, so it closes after them.
       void Promise.all([app.idle(), updatesStopped, shopClosed()]).then(() => sandbox?.started.close()).finally(async () => {

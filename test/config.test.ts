@@ -122,11 +122,21 @@ describe('state in memory', () => {
 });
 
 describe('state and watches on Azure Storage', () => {
-  const blob = { STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true' };
+  const blob = { STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true', STORAGE_KEY_SECRET: 'k'.repeat(32) };
 
   test('the container and the queue have defaults, and are named with STORAGE=blob', () => {
-    expect(loadConfig(blob).storage).toEqual({ kind: 'blob', connectionString: 'UseDevelopmentStorage=true', container: 'conversation-state', queue: 'tracking-watch' });
+    expect(loadConfig(blob).storage).toEqual({ kind: 'blob', connectionString: 'UseDevelopmentStorage=true', container: 'conversation-state', queue: 'tracking-watch', keySecret: 'k'.repeat(32) });
     expect(loadConfig({ ...blob, AZURE_STORAGE_CONTAINER: 'bot-state', AZURE_STORAGE_QUEUE: 'bot-watch-2' }).storage).toMatchObject({ container: 'bot-state', queue: 'bot-watch-2' });
+  });
+
+  test('STORAGE_KEY_SECRET: required with blobs, at least 32 characters, never printed', () => {
+    const { STORAGE_KEY_SECRET: _key, ...keyless } = blob;
+    expect(problems(keyless)).toEqual([expect.stringMatching(/^STORAGE_KEY_SECRET: is required when STORAGE is blob/)]);
+    const short = problems({ ...blob, STORAGE_KEY_SECRET: 'short-SECRET' });
+    expect(short).toEqual([expect.stringMatching(/^STORAGE_KEY_SECRET: must be 32 to 512 visible ASCII characters/)]);
+    expect(short.join(' ')).not.toContain('short-SECRET');
+    // In memory nothing leaves the process: none is needed.
+    expect(loadConfig({}).storage).toMatchObject({ kind: 'memory', keySecret: undefined });
   });
 
   test.each(['Tracking-Watch', 'tracking--watch', '-tracking', 'tw', 'tracking_watch', 'a'.repeat(64)])('AZURE_STORAGE_QUEUE %s is refused: not an Azure queue name', (queue) => {

@@ -26,6 +26,9 @@ export class StateConflictError extends Error {
 
 const CONFLICT = /eTag conflict/i;
 
+/** A storage's answer to a write that lost its race (an eTag that no longer matches, or a create of an item that exists). */
+export const isETagConflict = (error: unknown): boolean => error instanceof Error && CONFLICT.test(error.message);
+
 export class OptimisticStorage implements Storage {
   /** Keyed by the very object handed to BotState, which is what it gives back to write. */
   private readonly readETags = new WeakMap<object, string>();
@@ -58,7 +61,7 @@ export class OptimisticStorage implements Storage {
     try {
       await this.inner.write(conditional);
     } catch (error) {
-      throw error instanceof Error && CONFLICT.test(error.message) ? new StateConflictError(error) : error;
+      throw isETagConflict(error) ? new StateConflictError(error) : error;
     }
   }
 

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { systemClock, type Clock } from '../runtime/clock';
 import { MemoryStateStorage, type Outlive } from './memoryStateStorage';
 import { STORAGE_RETRY } from '../storageRetry';
+import { StorageNames } from '../runtime/storageNames';
 
 /** `clock` times the idle expiry of state in memory; `outlive` says what of it must outlive the memory bound (the limits in force). */
 export function createStorage(config: Config, clock: Clock = systemClock, outlive?: Outlive): Storage {
@@ -16,4 +17,9 @@ export function createStorage(config: Config, clock: Clock = systemClock, outliv
     return new BlobStateStorage(config.storage.connectionString, config.storage.container, { retryOptions: STORAGE_RETRY });
   }
   return new MemoryStateStorage(config.storage, clock, outlive);
+}
+
+/** The keyed names state and watches are stored under: STORAGE_KEY_SECRET's (required with blobs), else, in memory, this process's own. */
+export function storageNamesFor(config: Config): StorageNames {
+  return config.storage.keySecret ? StorageNames.fromSecret(config.storage.keySecret) : StorageNames.ofThisProcess();
 }

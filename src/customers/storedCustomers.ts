@@ -23,7 +23,8 @@ interface StoredCustomer {
 }
 
 /** Apart from botbuilder's own keys (`{channel}/conversations/…`, `{channel}/users/…`), so nothing reads it by mistake. */
-const PREFIX = 'signed-in-customers/';
+export const SIGNED_IN_PREFIX = 'signed-in-customers/';
+const PREFIX = SIGNED_IN_PREFIX;
 
 export class StoredCustomers implements CustomerDirectory {
   constructor(

@@ -59,7 +59,7 @@ export interface Watch extends Recipient {
 
 /**
  * Same conversation and same request → same id, so that a second "Notify me" finds the first watch.
- * `conversation` is the conversation's tag, and the id starts with it (`<tag>.<hash>`): a store keyed by
+ * `conversation` is the conversation's tag (a keyed hash of its key), and the id starts with it (`<tag>.<hash>`): a store keyed by
  * name alone (Azure blobs) finds a watch by its id and lists a conversation's watches by the prefix.
  */
 export function watchId(conversation: string, request: LookupRequest): string {
@@ -67,7 +67,10 @@ export function watchId(conversation: string, request: LookupRequest): string {
   return `${conversation}.${createHash('sha256').update(source).digest('base64url').slice(0, 22)}`;
 }
 
-/** The store's name for a conversation: a hash, fixed length, safe in a blob name, with nothing of the ids readable. */
+/**
+ * The tag watches had before tags were keyed (StorageNames.conversation is the tag now): an unkeyed hash, which
+ * anyone can check against a guessed id (a phone number). Watches kept under it are still found (Watches.list).
+ */
 export function conversationTag(conversation: string): string {
   return createHash('sha256').update(conversation).digest('base64url').slice(0, 22);
 }

@@ -13,6 +13,7 @@ import { conversationTag, watchId, type Recipient, type Watch } from './watchRec
 import type { WatchQueue } from './watchQueue';
 import { WatchesFullError, type WatchStore } from './watchStore';
 import { NO_TRACING, type Tracing } from '../telemetry/tracing';
+import { StorageNames } from '../runtime/storageNames';
 
 export interface WatchSettings {
   /** NOTIFY_FOR_DAYS: how long a watch lasts. */
@@ -79,6 +80,11 @@ export class Watches {
     private readonly added: () => void = () => {},
     /** Where the asking turn's trace is read from, for the watch's checks to link to. */
     private readonly tracing: Tracing = NO_TRACING,
+    /**
+     * A conversation's tag, from its key: a keyed hash (StorageNames.conversation), the name its state is kept
+     * under too. Watches kept from before tags were keyed are under conversationTag(), and are found there as well.
+     */
+    private readonly tagOf: (conversation: string) => string = StorageNames.ofThisProcess().conversation,
   ) {}
 
   get enabled(): boolean {
@@ -98,19 +104,21 @@ export class Watches {
    * from the lookup cache when the answer was just given.
    */
   async start(asker: Asker, things: Watchable[]): Promise<Started> {
-    const conversation = conversationTag(asker.conversation);
+    const conversation = this.tagOf(asker.conversation);
+    const formerTag = conversationTag(asker.conversation);
     const now = this.clock.now();
     const until = now + this.settings.forDays * DAY_MS;
     const result: Started = { started: [], renewed: [], final: [], missing: [], full: [], customerFull: [], busy: [], until };
-    const existing = await this.store.ofConversation(conversation);
+    const existing = await this.list(asker.conversation);
     const language = this.translator.localize(asker.locale).language;
     let mine = asker.customerWatches && [...new Set(asker.customerWatches)];
     for (const thing of things) {
       const id = watchId(conversation, thing.request);
+      const kept = existing.find((watch) => watch.id === id || watch.id === watchId(formerTag, thing.request));
       const shipments = await this.finder.find(thing.request, language);
       if (!shipments.length) result.missing.push(thing.shown);
       else if (allFinal(shipments)) result.final.push(thing.shown);
-      else if (existing.some((watch) => watch.id === id) && (await this.renew(id, asker, until, detailsOf(thing, asker)))) result.renewed.push(thing.shown);
+      else if (kept && (await this.renew(kept.id, asker, until, detailsOf(thing, asker)))) result.renewed.push(thing.shown);
       else if (existing.length + result.started.length >= this.settings.maxPerConversation) result.full.push(thing.shown);
       else if (mine && (mine = await this.stillRunning(mine)).length >= this.customerCap) result.customerFull.push(thing.shown);
       else {
@@ -172,14 +180,21 @@ export class Watches {
     return mine.filter((_, i) => stored[i] !== undefined);
   }
 
-  /** The conversation's watches, oldest first. */
-  list(conversation: string): Promise<Watch[]> {
-    return this.store.ofConversation(conversationTag(conversation));
+  /** The conversation's watches, oldest first (those kept under its former tag too). */
+  async list(conversation: string): Promise<Watch[]> {
+    const [named, former] = await Promise.all(this.tagsOf(conversation).map((tag) => this.store.ofConversation(tag)));
+    return former.length ? [...named, ...former].sort((a, b) => a.startedAt - b.startedAt) : named;
   }
 
   /** How many of this conversation's watches could not be read and were set aside since it was last asked. */
-  setAside(conversation: string): Promise<number> {
-    return this.store.setAside(conversationTag(conversation));
+  async setAside(conversation: string): Promise<number> {
+    const counts = await Promise.all(this.tagsOf(conversation).map((tag) => this.store.setAside(tag)));
+    return counts[0] + counts[1];
+  }
+
+  /** The conversation's tag, and the one its watches had before tags were keyed (they end within NOTIFY_FOR_DAYS). */
+  private tagsOf(conversation: string): [string, string] {
+    return [this.tagOf(conversation), conversationTag(conversation)];
   }
 
   /** Stops one watch of this conversation, or all of them; what was stopped. */

@@ -150,7 +150,7 @@ describe('when nothing reads its log any more, SIGTERM still ends it within the 
 test('it is not ready while its state storage cannot be reached, and says which check fails', async () => {
   // STORAGE=blob keeps the watches' timer in a queue of the same account: the connection string names both endpoints.
   const unreachable = 'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;QueueEndpoint=http://127.0.0.1:9/devstoreaccount1;';
-  const service = await startService({ ...upstreamEnv(), STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: unreachable });
+  const service = await startService({ ...upstreamEnv(), STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: unreachable, STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001' });
   const ready = await fetch(`${service.url}/readyz`);
   expect(ready.status).toBe(503);
   expect(await ready.json()).toEqual({ status: 'unready', failing: ['state storage'] });

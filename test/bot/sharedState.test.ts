@@ -5,6 +5,8 @@
  */
 import { BlobsStorage } from 'botbuilder-azure-blobs';
 import { DEMO } from '../../sandbox/simulators';
+import { NamedStateStorage } from '../../src/bot/namedStateStorage';
+import { StorageNames } from '../../src/runtime/storageNames';
 import { startAzurite, type Azurite } from '../support/azurite';
 import { summarize, TestChannel } from '../support/channel';
 import { startService, stopAllServices, type ServiceProcess } from '../support/serviceProcess';
@@ -12,6 +14,7 @@ import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 
 jest.setTimeout(120_000);
 const CONTAINER = 'state-under-test';
+const KEY_SECRET = 'storage-key-SECRET-for-tests-000000001';
 const upstreams = useSimulators();
 let azurite: Azurite;
 
@@ -30,6 +33,7 @@ function startBot(): Promise<ServiceProcess> {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     STORAGE: 'blob',
+    STORAGE_KEY_SECRET: KEY_SECRET,
     AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
     AZURE_STORAGE_CONTAINER: CONTAINER,
     CHECKPOINTS_BASE_URL: upstreams.checkpoints.url,
@@ -74,7 +78,7 @@ test('the state a conversation keeps is small and holds no order data', async ()
   bot.child.kill();
 
   const key = `webchat/conversations/${conversationId}/`;
-  const stored = await new BlobsStorage(azurite.connectionString, CONTAINER).read([key]);
+  const stored = await new NamedStateStorage(new BlobsStorage(azurite.connectionString, CONTAINER), StorageNames.fromSecret(KEY_SECRET)).read([key]);
   const json = JSON.stringify(stored[key]);
   expect(json).toContain('dialogState');
   // Measured: about 1 KB. The cards' data (carriers, events, links) is never kept.

@@ -71,7 +71,7 @@ test('traces to a collector load the tracer and its OTLP exporter, and no Applic
 });
 
 test('blob storage loads the Azure SDKs, and still no sandbox', async () => {
-  const loaded = await loadedBy({ NODE_ENV: 'production', STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: UNREACHABLE_BLOB, ...IDENTITY, ...UPSTREAMS });
+  const loaded = await loadedBy({ NODE_ENV: 'production', STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: UNREACHABLE_BLOB, STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001', ...IDENTITY, ...UPSTREAMS });
   expect(loaded.some((file) => /node_modules\/@azure\/storage-blob\//.test(file))).toBe(true);
   expect(loaded.some((file) => /node_modules\/@azure\/storage-queue\//.test(file))).toBe(true);
   expect(loaded.filter((file) => SANDBOX.test(file))).toEqual([]);

@@ -86,6 +86,7 @@ test('1,000 watches on two instances: every change announced to every conversati
     CHECKPOINTS_TOKEN: CREDENTIALS.token,
     ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
     STORAGE: 'blob',
+    STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001',
     AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
     AZURE_STORAGE_CONTAINER: CONTAINER,
     AZURE_STORAGE_QUEUE: QUEUE,

@@ -24,6 +24,8 @@ import { ReceiveWidth, type ReceivePlan } from './receiveWidth';
 export const MAX_VISIBILITY_S = 7 * 24 * 3_600;
 /** Azure Functions' maxDequeueCount: receives with no answer before a message is poison. */
 const POISON_AFTER = 5;
+/** How long a poison message is kept, in seconds. */
+export const POISON_KEPT_S = 7 * 24 * 3_600;
 /** One taker dying is an incident; two receives with no answer in a row are a pattern worth a line. */
 const SUSPECT_AFTER = 2;
 
@@ -130,7 +132,8 @@ export class AzureWatchQueue implements WatchQueue {
       throw error;
     });
     await this.poisonReady;
-    await this.poison.sendMessage(message.messageText, { messageTimeToLive: -1 });
+    // Kept a week for a person to look at (Azure's default), not for ever: it names a watch (by its keyed id).
+    await this.poison.sendMessage(message.messageText, { messageTimeToLive: POISON_KEPT_S });
     await this.delete({ messageId: message.messageId, popReceipt: message.popReceipt, dequeueCount: message.dequeueCount });
     this.logger.warn({ receives: unanswered }, 'watch queue message moved to the poison queue: received that often with no check answering it');
   }

@@ -24,7 +24,9 @@ import { silentLogger, type Logger } from '../../runtime/logger';
 import { conversationOfWatch, isConversationTag, type Watch } from '../watchRecord';
 import type { StoredWatch, WatchStore } from '../watchStore';
 
-const PREFIX = 'watches/';
+/** Every blob of this store is under it (a lifecycle rule gives it its end of life, docs/personal-data.md). */
+export const WATCH_PREFIX = 'watches/';
+const PREFIX = WATCH_PREFIX;
 const DUE_BY = 'dueby';
 const UNREADABLE = '.unreadable';
 /** Metadata of a set-aside blob once its conversation was told. */
@@ -96,6 +98,18 @@ export class BlobWatchStore implements WatchStore {
       untold++;
     }
     return untold;
+  }
+
+  /** Erasure: every blob of the conversation's watches, set-aside ones included; how many of each were there. */
+  async erase(conversation: string): Promise<{ watches: number; setAside: number }> {
+    const erased = { watches: 0, setAside: 0 };
+    if (!isConversationTag(conversation)) return erased;
+    await this.containerReady();
+    for await (const blob of this.container.listBlobsFlat({ prefix: `${PREFIX}${conversation}/` })) {
+      const { succeeded } = await this.container.getBlockBlobClient(blob.name).deleteIfExists();
+      if (succeeded) erased[blob.name.endsWith(UNREADABLE) ? 'setAside' : 'watches']++;
+    }
+    return erased;
   }
 
   async ofConversation(conversation: string): Promise<Watch[]> {
