@@ -348,6 +348,7 @@ describe('defaults that fail closed: nothing leaves a deployed bot open', () => 
   });
 
   const webchat = { DIRECTLINE_SECRET: 'dl-secret-abcdefghijklmnop', WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example' };
+  const STORAGE_KEY = 'storage-names-key-0123456789abcdefghij';
   test.each([
     ['CHECKPOINTS_BASE_URL', { CHECKPOINTS_BASE_URL: 'http://cp.example.test', CHECKPOINTS_USER_ID: '4242', CHECKPOINTS_TOKEN: 'tok-secret-123' }],
     ['TRACKINGS_BASE_URL', { TRACKINGS_BASE_URL: 'http://store.example.test' }],
@@ -357,8 +358,8 @@ describe('defaults that fail closed: nothing leaves a deployed bot open', () => 
     ['OTEL_EXPORTER_OTLP_ENDPOINT', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.example:4318' }],
     ['OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', { OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://collector.example:4318/v1/metrics' }],
     ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector.example:4318/v1/traces' }],
-    ['AZURE_STORAGE_CONNECTION_STRING', { STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: 'DefaultEndpointsProtocol=http;AccountName=shop;AccountKey=a2V5;EndpointSuffix=core.windows.net' }],
-    ['AZURE_STORAGE_CONNECTION_STRING', { STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: 'BlobEndpoint=http://shop.blob.core.windows.net;QueueEndpoint=https://shop.queue.core.windows.net;SharedAccessSignature=sv=2024&sig=a2V5' }],
+    ['AZURE_STORAGE_CONNECTION_STRING', { STORAGE: 'blob', STORAGE_KEY_SECRET: STORAGE_KEY, AZURE_STORAGE_CONNECTION_STRING: 'DefaultEndpointsProtocol=http;AccountName=shop;AccountKey=a2V5;EndpointSuffix=core.windows.net' }],
+    ['AZURE_STORAGE_CONNECTION_STRING', { STORAGE: 'blob', STORAGE_KEY_SECRET: STORAGE_KEY, AZURE_STORAGE_CONNECTION_STRING: 'BlobEndpoint=http://shop.blob.core.windows.net;QueueEndpoint=https://shop.queue.core.windows.net;SharedAccessSignature=sv=2024&sig=a2V5' }],
   ])('in production plain http in %s is refused, named and not printed; outside production it is taken', (name, env: Record<string, string>) => {
     const found = problems({ ...upstream, ...identity, ...env });
     expect(found).toEqual([expect.stringMatching(new RegExp(`^${name}: must be https in production`))]);
@@ -368,7 +369,7 @@ describe('defaults that fail closed: nothing leaves a deployed bot open', () => 
 
   test.each(['http://localhost:8080', 'http://127.0.0.1:4318', 'http://127.3.2.1', 'http://[::1]:9000'])('plain http to this machine (%s) is taken in production', (url) => {
     const everywhere = { TRACKINGS_BASE_URL: url, DIRECTLINE_ENDPOINT: url, CUSTOMER_TOKEN_JWKS_URL: `${url}/jwks.json`, CUSTOMER_ID_SECRET: 'customer-ids-abcdefghijklmnop', ...webchat, WEBCHAT_ALLOWED_ORIGINS: url, OTEL_EXPORTER_OTLP_ENDPOINT: url };
-    expect(loadConfig({ ...upstream, ...identity, ...everywhere, STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: `DefaultEndpointsProtocol=http;AccountName=a;AccountKey=a2V5;BlobEndpoint=${url}/a;QueueEndpoint=${url}/a` }).production).toBe(true);
+    expect(loadConfig({ ...upstream, ...identity, ...everywhere, STORAGE: 'blob', STORAGE_KEY_SECRET: STORAGE_KEY, AZURE_STORAGE_CONNECTION_STRING: `DefaultEndpointsProtocol=http;AccountName=a;AccountKey=a2V5;BlobEndpoint=${url}/a;QueueEndpoint=${url}/a` }).production).toBe(true);
   });
 
   test.each(['http://localhost.shop.example', 'http://127.0.0.1.shop.example', 'http://0.0.0.0', 'http://127.0.0.1@shop.example'])('a name that only looks like this machine (%s) is not it', (url) => {
