@@ -42,6 +42,7 @@ import { registerHealthRoutes } from './http/health';
 import { createServer } from './http/server';
 import { registerWebchatTokenRoute } from './http/webchatToken';
 import { registerWebchatWidget, type WidgetOptions } from './webchat/widget';
+import { remedy } from './webchat/servedFiles';
 import { Translator } from './i18n';
 import { CheckpointsClient } from './tracking/checkpoints/client';
 import { systemClock, type Clock } from './runtime/clock';
@@ -257,7 +258,23 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, languages, botLogger, customers, metrics, tracing);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
-  registerHealthRoutes(server, { draining: parts.draining ?? (() => false), checks: [{ name: 'state storage', check: () => storage.read(['readiness-probe']) }] });
+  // The widget's frame talks to the same Direct Line as the tokens, and only the allowed stores may show it.
+  const widget: WidgetOptions = { directLine: config.webchat.endpoint, frameAncestors: [...config.webchat.allowedOrigins] };
+  // A build without a file the widget serves would show stores a blank chat: not ready, and the log says which file.
+  const unservable = registerWebchatWidget(server, widget);
+  for (const file of unservable) logger.error({ file: file.name, package: file.package }, `the chat widget cannot be served: ${file.name} is missing; ${remedy(file)}`);
+  registerHealthRoutes(server, {
+    draining: parts.draining ?? (() => false),
+    checks: [
+      { name: 'state storage', check: () => storage.read(['readiness-probe']) },
+      {
+        name: 'web chat files',
+        check: async () => {
+          if (unservable.length) throw new Error('a file the widget serves is missing');
+        },
+      },
+    ],
+  });
   registerMessagesRoute(server, adapter, bot);
   registerMetricsRoute(server, { token: config.telemetry.metricsToken, previous: config.telemetry.metricsTokenPrevious }, telemetry.scrape);
   // The per-client budget counts wall time, not the retry clock tests move.
@@ -274,9 +291,6 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const { secret: directLineSecret, customerIdSecret } = config.webchat;
   const signIn = tokens && directLineSecret && customerIdSecret ? createCustomerSignIn(tokens, customerIdSecret, customers, clock) : undefined;
   registerWebchatTokenRoute(server, config.webchat, { logger: logger.child({ component: 'webchat' }), signIn, metrics });
-  // The widget's frame talks to the same Direct Line as the tokens, and only the allowed stores may show it.
-  const widget: WidgetOptions = { directLine: config.webchat.endpoint, frameAncestors: [...config.webchat.allowedOrigins] };
-  registerWebchatWidget(server, widget);
   return {
     telemetry,
     widget,

@@ -7,17 +7,17 @@
  * - GET /webchat/frame: that iframe's page, under its own Content-Security-Policy. It gets the Direct
  *   Line token from /api/webchat/token on its own origin, so the token never is on the store's page, and
  *   keeps the conversation in the bot origin's sessionStorage: the next page of the store reconnects;
- * - GET /webchat/frame.js, and Web Chat's and Adaptive Cards' browser bundles from node_modules under
- *   versioned names, cached for a year (and gzipped for a browser that takes it).
+ * - GET /webchat/frame.js, and Web Chat's and Adaptive Cards' browser bundles under versioned names,
+ *   cached for a year (and gzipped for a browser that takes it). Each is read from the build's copy
+ *   (servedFiles.ts); a start that finds one neither there nor where it comes from names it, and is not ready.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Request, Response, Server } from 'restify';
-import { projectRoot } from '../projectRoot';
 import { Translator } from '../i18n';
+import { locate, SERVED_FILES, type ServedFile } from './servedFiles';
 import { widgetWords } from './strings';
 
 export interface WidgetOptions {
@@ -30,24 +30,9 @@ export interface WidgetOptions {
   frameAncestors: string[];
 }
 
-/** Web Chat's full browser bundle (the minimal one has no Adaptive Cards, which every answer carries). */
+/** Web Chat's full browser bundle, where this start finds it. */
 export function webChatBundle(): string | undefined {
-  try {
-    // The package exports only its entry point (lib/index.js); the browser bundle sits in dist/ beside lib/.
-    const file = path.join(path.dirname(require.resolve('botframework-webchat')), '..', 'dist', 'webchat.js');
-    return existsSync(file) ? file : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The Adaptive Cards library Web Chat bundles, in the version it bundles (its dependency is exact), for the page to adjust. */
-export function adaptiveCardsBundle(): string | undefined {
-  try {
-    return require.resolve('adaptivecards/dist/adaptivecards.min.js');
-  } catch {
-    return undefined;
-  }
+  return locate(SERVED_FILES.webchat);
 }
 
 const JS = 'text/javascript; charset=utf-8';
@@ -83,10 +68,9 @@ async function sendAsset(req: Request, res: Response, item: Asset, type: string,
   res.end(item.body);
 }
 
-/** The client scripts, read once, with the six languages' words put in. */
-function clientScript(name: string): Asset {
-  const source = readFileSync(path.join(projectRoot(), 'src', 'webchat', 'client', name), 'utf8');
-  return asset(source.replace('/*WIDGET_STRINGS*/ {}', JSON.stringify(widgetWords(new Translator('en')))));
+/** A client script, read once, with the six languages' words put in. */
+function clientScript(file: string): Asset {
+  return asset(readFileSync(file, 'utf8').replace('/*WIDGET_STRINGS*/ {}', JSON.stringify(widgetWords(new Translator('en')))));
 }
 
 function version(file: string | undefined): string {
@@ -94,30 +78,35 @@ function version(file: string | undefined): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
 }
 
-export function registerWebchatWidget(server: Server, options: WidgetOptions): void {
+/** Registers the widget's routes; answers the files it serves that this start cannot find. */
+export function registerWebchatWidget(server: Server, options: WidgetOptions): ServedFile[] {
   const cached = new Map<string, Asset>();
   const once = (key: string, make: () => Asset) => {
     let item = cached.get(key);
     if (!item) cached.set(key, (item = make()));
     return item;
   };
-  const bundles = { webchat: webChatBundle(), adaptivecards: adaptiveCardsBundle() };
+  const found = new Map(Object.values(SERVED_FILES).map((file) => [file, locate(file)]));
+  const bundles = { webchat: found.get(SERVED_FILES.webchat), adaptivecards: found.get(SERVED_FILES.adaptivecards) };
   // Versioned by content: a new Web Chat gets a new name, so the old one may be cached for a year.
   const names = { webchat: `webchat-${version(bundles.webchat)}.js`, adaptivecards: `adaptivecards-${version(bundles.adaptivecards)}.js` };
 
-  server.get('/webchat.js', async (req: Request, res: Response) => {
-    await sendAsset(req, res, once('widget', () => clientScript('widget.js')), JS, SHORT);
-  });
-  server.get('/webchat/frame.js', async (req: Request, res: Response) => {
-    await sendAsset(req, res, once('frame', () => clientScript('frame.js')), JS, SHORT);
-  });
-  server.get('/webchat/card-toggle.js', async (req: Request, res: Response) => {
-    await sendAsset(req, res, once('toggle', () => clientScript('cardToggle.js')), JS, SHORT);
-  });
+  const scripts = [
+    ['/webchat.js', SERVED_FILES.widget],
+    ['/webchat/frame.js', SERVED_FILES.frame],
+    ['/webchat/card-toggle.js', SERVED_FILES.cardToggle],
+  ] as const;
+  for (const [route, file] of scripts) {
+    server.get(route, async (req: Request, res: Response) => {
+      const source = found.get(file);
+      if (!source) return void res.send(404, { code: 'not_found', message: 'the chat widget is not installed with this build' });
+      await sendAsset(req, res, once(file.name, () => clientScript(source)), JS, SHORT);
+    });
+  }
   for (const key of ['webchat', 'adaptivecards'] as const) {
     server.get(`/webchat/${names[key]}`, async (req: Request, res: Response) => {
       const file = bundles[key];
-      if (!file) return void res.send(404, { code: 'not_found', message: `${key === 'webchat' ? 'botframework-webchat' : 'adaptivecards'} is not installed: run npm ci` });
+      if (!file) return void res.send(404, { code: 'not_found', message: `${SERVED_FILES[key].package} is not installed with this build` });
       await sendAsset(req, res, once(key, () => asset(readFileSync(file))), JS, YEAR, true);
     });
   }
@@ -136,6 +125,7 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions): v
     });
     res.end(body);
   });
+  return [...found].filter(([, source]) => !source).map(([file]) => file);
 }
 
 /** The hash of an empty style element's text (SHA-256 of ""), as a policy names it. */

@@ -1,9 +1,12 @@
 /**
- * Builds dist/ once before the tests: the service-process tests run `node dist/src/index.js` and the
- * bench smoke test runs dist/bench. One build, so that no two test files write dist/ at the same time.
+ * Builds dist/ once before the tests, as `npm run build` does (tsc, then the copy of the files the chat
+ * widget serves), with the benchmark too: the service-process tests run `node dist/src/index.js`, the
+ * deployment test copies dist/, and the bench smoke test runs dist/bench. One build, so that no two test
+ * files write dist/ at the same time.
  */
 const { execFileSync } = require('node:child_process');
 
 module.exports = async function globalSetup() {
   execFileSync('npx', ['tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['dist/src/webchat/copyServedFiles.js'], { stdio: 'inherit' });
 };

@@ -16,10 +16,20 @@ const started: ChildProcess[] = [];
 /** Services whose parent was not this test (see startOrphanedService): killed by pid. */
 const orphans: number[] = [];
 
+export interface StartOptions {
+  /** Wait for it to exit instead of for /healthz. */
+  expectExit?: boolean;
+  /** The folder it runs in (a deployment's); this checkout by default. */
+  cwd?: string;
+  /** How it is started; by default `node dist/src/index.js`, App Service's startup command. */
+  command?: [string, ...string[]];
+}
+
 /** Starts the service and waits until /healthz answers (or it exits, when `expectExit`). */
-export async function startService(env: Record<string, string>, options: { expectExit?: boolean } = {}): Promise<ServiceProcess> {
+export async function startService(env: Record<string, string>, options: StartOptions = {}): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/src/index.js'], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...args] = options.command ?? [process.execPath, 'dist/src/index.js'];
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
