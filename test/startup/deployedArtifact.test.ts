@@ -38,6 +38,7 @@ const storeSettings = (): Record<string, string> => ({
   WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example',
   STORAGE: 'blob',
   AZURE_STORAGE_CONNECTION_STRING: azurite().connectionString,
+  STORAGE_KEY_SECRET: 'storage-names-key-deployed-0123456789ab',
   SHUTDOWN_GRACE_MS: '10000',
 });
 
