@@ -248,7 +248,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     apiKey: config.actions.apiKey,
     production: config.production,
     budget: new ClientBudget(config.actions.perMinute, systemClock),
-    trustedProxyHops: config.webchat.trustedProxyHops,
+    clients: config.webchat,
   });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
   // Signed-in customers come through the token route; their ids are keyed by the Direct Line secret (config requires it).

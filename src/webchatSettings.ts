@@ -3,6 +3,9 @@
 /** Direct Line's public endpoint; regional ones (https://europe.directline.botframework.com/v3/directline) work alike. */
 export const DEFAULT_DIRECTLINE_ENDPOINT = 'https://directline.botframework.com/v3/directline';
 
+/** An IPv6 client is its /64 unless CLIENT_IPV6_PREFIX says otherwise: what one subscriber or host is given. */
+export const DEFAULT_IPV6_PREFIX_LENGTH = 64;
+
 /** The route's settings, as Config holds them. */
 export interface WebchatSettings {
   /** DIRECTLINE_SECRET; without it the route answers 503. */
@@ -14,5 +17,7 @@ export interface WebchatSettings {
   tokensPerMinute: number;
   /** Proxies in front of the service whose X-Forwarded-For entry is trusted (clientAddress.ts); 0: the socket. */
   trustedProxyHops: number;
+  /** Leading bits of an IPv6 address that make one client (clientAddress.ts); unset: 64. */
+  ipv6PrefixLength?: number;
 }
 
