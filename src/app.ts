@@ -283,7 +283,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     previousApiKey: config.actions.previousApiKey,
     production: config.production,
     budget: new ClientBudget(config.actions.perMinute, systemClock),
-    trustedProxyHops: config.webchat.trustedProxyHops,
+    clients: config.webchat,
   });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
   // Signed-in customers come through the token route (config requires the Direct Line secret); their ids are keyed by CUSTOMER_ID_SECRET.

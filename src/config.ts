@@ -10,7 +10,7 @@ import { validTimeZone } from './timeZone';
 import { DEFAULT_TRACKINGS_SERVICE } from './tracking/trackings/client';
 import type { RetryOptions } from './tracking/retry';
 import { DEFAULT_RETRY } from './tracking/retry';
-import { DEFAULT_DIRECTLINE_ENDPOINT, type WebchatSettings } from './webchatSettings';
+import { DEFAULT_DIRECTLINE_ENDPOINT, DEFAULT_IPV6_PREFIX_LENGTH, type WebchatSettings } from './webchatSettings';
 import type { TelemetrySettings } from './telemetry/metrics';
 import { LOOPBACK_LISTEN_HOST } from './http/loopback';
 import { HTTPS_IN_PRODUCTION, plainHttpRefusals } from './httpsInProduction';
@@ -117,6 +117,8 @@ const ENV_SHAPE = {
   ORDER_DETAILS: z.enum(['masked', 'verified', 'open']).default('masked'),
   // Proxies in front of the service (Azure App Service's front end is 1) whose X-Forwarded-For entry names the client.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // How many leading bits of an IPv6 address make one client for those budgets: a host rotates through its /64 at will.
+  CLIENT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(DEFAULT_IPV6_PREFIX_LENGTH),
 
   // Metrics (docs/operating.md, "Metrics"): GET /metrics serves Prometheus text to whoever presents this token; unset, there is no such route.
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (no spaces)').optional(),
@@ -475,6 +477,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       tokensPerMinute: e.WEBCHAT_TOKENS_PER_MINUTE,
       trustedProxyHops: e.TRUSTED_PROXY_HOPS,
       customerIdSecret: e.CUSTOMER_ID_SECRET,
+      ipv6PrefixLength: e.CLIENT_IPV6_PREFIX,
     },
     customerTokens: customerTokens(e),
     orderDetails: e.ORDER_DETAILS,

@@ -3,6 +3,9 @@
 /** Direct Line's public endpoint; regional ones (https://europe.directline.botframework.com/v3/directline) work alike. */
 export const DEFAULT_DIRECTLINE_ENDPOINT = 'https://directline.botframework.com/v3/directline';
 
+/** An IPv6 client is its /64 unless CLIENT_IPV6_PREFIX says otherwise: what one subscriber or host is given. */
+export const DEFAULT_IPV6_PREFIX_LENGTH = 64;
+
 /** The route's settings, as Config holds them. */
 export interface WebchatSettings {
   /** DIRECTLINE_SECRET; without it the route answers 503. */
@@ -16,5 +19,7 @@ export interface WebchatSettings {
   trustedProxyHops: number;
   /** CUSTOMER_ID_SECRET: the key of signed-in customers' user ids (customerUserIds.ts); config requires it with customer tokens. */
   customerIdSecret?: string;
+  /** Leading bits of an IPv6 address that make one client (clientAddress.ts); unset: 64. */
+  ipv6PrefixLength?: number;
 }
 

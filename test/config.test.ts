@@ -223,17 +223,18 @@ describe('what customers are offered', () => {
 
 describe('Web Chat on the store’s site: the token endpoint', () => {
   const SECRET = 'dl-secret-abcdefghijklmnop';
-  test('off by default: no secret, Direct Line’s public endpoint, no origins, 30 tokens a minute per client, the socket as the client', () => {
-    expect(loadConfig({}).webchat).toEqual({ secret: undefined, endpoint: 'https://directline.botframework.com/v3/directline', allowedOrigins: [], tokensPerMinute: 30, trustedProxyHops: 0 });
+  test('off by default: no secret, Direct Line’s public endpoint, no origins, 30 tokens a minute per client, the socket as the client, an IPv6 one by its /64', () => {
+    expect(loadConfig({}).webchat).toEqual({ secret: undefined, endpoint: 'https://directline.botframework.com/v3/directline', allowedOrigins: [], tokensPerMinute: 30, trustedProxyHops: 0, ipv6PrefixLength: 64 });
   });
 
-  test('with the secret: a regional endpoint, exact origins (comma-separated, spaces allowed), a limit and one trusted proxy', () => {
+  test('with the secret: a regional endpoint, exact origins (comma-separated, spaces allowed), a limit, one trusted proxy and IPv6 clients by their /56', () => {
     const config = loadConfig({
       DIRECTLINE_SECRET: SECRET,
       DIRECTLINE_ENDPOINT: 'https://europe.directline.botframework.com/v3/directline',
       WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example,http://localhost:8080',
       WEBCHAT_TOKENS_PER_MINUTE: '10',
       TRUSTED_PROXY_HOPS: '1',
+      CLIENT_IPV6_PREFIX: '56',
     });
     expect(config.webchat).toEqual({
       secret: SECRET,
@@ -241,6 +242,7 @@ describe('Web Chat on the store’s site: the token endpoint', () => {
       allowedOrigins: ['https://shop.example', 'https://www.shop.example', 'http://localhost:8080'],
       tokensPerMinute: 10,
       trustedProxyHops: 1,
+      ipv6PrefixLength: 56,
     });
   });
 
@@ -265,8 +267,10 @@ describe('Web Chat on the store’s site: the token endpoint', () => {
   });
 
   test('the secret is never echoed, the endpoint is an http(s) URL, and the numbers are bounded', () => {
-    const found = problems({ DIRECTLINE_SECRET: 'has a space', DIRECTLINE_ENDPOINT: 'directline', WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example', WEBCHAT_TOKENS_PER_MINUTE: '-1', TRUSTED_PROXY_HOPS: '11' });
-    expect(found.map((p) => p.split(':')[0])).toEqual(['DIRECTLINE_SECRET', 'DIRECTLINE_ENDPOINT', 'WEBCHAT_TOKENS_PER_MINUTE', 'TRUSTED_PROXY_HOPS']);
+    const found = problems({ DIRECTLINE_SECRET: 'has a space', DIRECTLINE_ENDPOINT: 'directline', WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example', WEBCHAT_TOKENS_PER_MINUTE: '-1', TRUSTED_PROXY_HOPS: '11', CLIENT_IPV6_PREFIX: '129' });
+    expect(found.map((p) => p.split(':')[0])).toEqual(['DIRECTLINE_SECRET', 'DIRECTLINE_ENDPOINT', 'WEBCHAT_TOKENS_PER_MINUTE', 'TRUSTED_PROXY_HOPS', 'CLIENT_IPV6_PREFIX']);
+    // Coarser than a /32 would make a whole provider one client.
+    expect(problems({ CLIENT_IPV6_PREFIX: '16' }).map((p) => p.split(':')[0])).toEqual(['CLIENT_IPV6_PREFIX']);
     expect(found.join('\n')).not.toContain('has a space');
   });
 });

@@ -4,7 +4,10 @@
  * - the set is kept for `maxAgeMs`, then fetched again before the next check;
  * - a token whose `kid` is not in the set fetches it again at once (the store rotated its key), but at
  *   most once per `cooldownMs`: a flood of made-up kids cannot make us hammer the store;
- * - a fetch has `timeoutMs`, no redirects and a size cap; checks that arrive during one wait for it.
+ * - a fetch has `timeoutMs`, no redirects and a size cap; checks that arrive during one wait for it;
+ * - a fetch that failed is remembered for `cooldownMs` as well: until then a check that needs the set is
+ *   refused (keys_unavailable) without asking again, so a store whose set is down is not asked once per
+ *   customer token.
  * Times come from the injected clock. A key that left the set is refused once the cached set is older
  * than `maxAgeMs`.
  */
@@ -36,6 +39,7 @@ export class StoreKeys {
   private current?: Fetched;
   private pending?: Promise<Fetched>;
   private lastFetchAt = -Infinity;
+  private failedAt = -Infinity;
 
   constructor(
     private readonly url: string,
@@ -48,6 +52,7 @@ export class StoreKeys {
   /** The key for this token's header (jose calls it with the protected header). */
   readonly keyFor = async (header: JWSHeaderParameters): Promise<KeyLike> => {
     const fresh = this.current && this.clock.now() - this.current.at < this.options.maxAgeMs;
+    if (!fresh && this.clock.now() - this.failedAt < this.options.cooldownMs) throw new CustomerTokenRefused('keys_unavailable');
     const keys = fresh ? this.current! : await this.fetch();
     try {
       return await keys.select(header);
@@ -75,6 +80,7 @@ export class StoreKeys {
       if (response.status !== 200) throw new Error('status');
       keySet = KeySet.parse(JSON.parse(response.text)) as JSONWebKeySet;
     } catch {
+      this.failedAt = this.clock.now();
       // Why exactly is the store's business; the reason code says where to look.
       throw new CustomerTokenRefused('keys_unavailable');
     }

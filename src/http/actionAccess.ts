@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { ClientBudget } from './clientBudget';
-import { clientAddress } from './clientAddress';
+import { clientAddress, type ClientCounting } from './clientAddress';
 import { unauthenticated, type ErrorResponse } from './errorResponse';
 import { isLoopbackAddress, isLoopbackHost, LOOPBACK_NAMES } from './loopback';
 import { bearerOf, SecretMatch } from './secretMatch';
@@ -29,8 +29,8 @@ export interface ActionAccessOptions {
   previousApiKey?: string;
   production: boolean;
   budget: ClientBudget;
-  /** Proxies whose X-Forwarded-For entry names the client (clientAddress.ts); 0 or unset: the socket. */
-  trustedProxyHops?: number;
+  /** Who counts as one client (clientAddress.ts); unset: the socket's address, an IPv6 one by its /64. */
+  clients?: ClientCounting;
 }
 
 export class ActionAccess {
@@ -48,7 +48,7 @@ export class ActionAccess {
   check(req: IncomingMessage): Verdict {
     const refused = this.key ? this.withoutKey(req, this.key) : this.fromElsewhere(req);
     if (refused) return { ok: false, error: refused };
-    const limited = this.options.budget.refusal(clientAddress(req, this.options.trustedProxyHops), 'requests', 'ACTIONS_RATE_LIMIT');
+    const limited = this.options.budget.refusal(clientAddress(req, this.options.clients), 'requests', 'ACTIONS_RATE_LIMIT');
     return limited ? { ok: false, ...limited } : { ok: true };
   }
 

@@ -1,8 +1,10 @@
 /**
  * Requests per minute per client, as a token bucket: a client may spend `perMinute` at once, and gets
- * them back evenly over the minute. A client is the address its connection comes from. Memory is
- * bounded: at most MAX_CLIENTS are remembered, the least recently seen forgotten first (a forgotten
- * client starts with a full budget, which is where an idle one would be anyway).
+ * them back evenly over the minute. A client is what clientAddress.ts says (an address, an IPv6 /64).
+ * Memory is bounded: at most MAX_CLIENTS are remembered. Only a client whose budget has come back whole
+ * may be forgotten (it would start with a full budget anyway), least recently seen first. A client still
+ * spending is never forgotten: while the table is full of them, a new client waits (a 429 until the
+ * oldest has its budget back, a minute at most), so a flood of strangers cannot wipe anyone's count.
  */
 import type { Clock } from '../runtime/clock';
 import type { ErrorResponse } from './errorResponse';
@@ -10,7 +12,8 @@ import type { ErrorResponse } from './errorResponse';
 const MAX_CLIENTS = 10_000;
 const MINUTE_MS = 60_000;
 
-export type Spend = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** Refused: past the client's own budget, or (`crowded`) a new client while the table is full of spending ones. */
+export type Spend = { ok: true } | { ok: false; retryAfterSeconds: number; crowded?: true };
 
 /** A route's 429: what it limits and by which setting, and when to come back. */
 export interface BudgetRefusal {
@@ -18,8 +21,14 @@ export interface BudgetRefusal {
   retryAfterSeconds: number;
 }
 
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
 export class ClientBudget {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  /** In the order last seen: the first is the least recently seen. */
+  private readonly buckets = new Map<string, Bucket>();
 
   constructor(
     /** Requests per minute per client; 0 means no limit. */
@@ -34,7 +43,9 @@ export class ClientBudget {
     const spent = this.spend(client);
     if (spent.ok) return undefined;
     this.onRefused();
-    const message = `too many ${what}: at most ${this.perMinute} per minute per client (${setting}); try again in ${spent.retryAfterSeconds} s`;
+    const message = spent.crowded
+      ? `too many clients asking for ${what} at once (over ${MAX_CLIENTS.toLocaleString('en-US')} within a minute); try again in ${spent.retryAfterSeconds} s`
+      : `too many ${what}: at most ${this.perMinute} per minute per client (${setting}); try again in ${spent.retryAfterSeconds} s`;
     return { retryAfterSeconds: spent.retryAfterSeconds, error: { status: 429, body: { code: 'resource_exhausted', message } } };
   }
 
@@ -42,14 +53,37 @@ export class ClientBudget {
     if (this.perMinute <= 0) return { ok: true };
     const now = this.clock.now();
     const seen = this.buckets.get(client);
-    const refilled = seen ? Math.min(this.perMinute, seen.tokens + ((now - seen.at) * this.perMinute) / MINUTE_MS) : this.perMinute;
+    if (!seen && !this.roomForOneMore(now)) return { ok: false, retryAfterSeconds: this.secondsUntil(this.perMinute, this.oldest()!, now), crowded: true };
+    const refilled = seen ? this.tokensAt(seen, now) : this.perMinute;
     this.buckets.delete(client);
     if (refilled < 1) {
       this.buckets.set(client, { tokens: refilled, at: now });
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - refilled) * MINUTE_MS) / this.perMinute / 1000)) };
+      return { ok: false, retryAfterSeconds: this.secondsUntil(1, { tokens: refilled, at: now }, now) };
     }
     this.buckets.set(client, { tokens: refilled - 1, at: now });
-    if (this.buckets.size > MAX_CLIENTS) this.buckets.delete(this.buckets.keys().next().value as string);
     return { ok: true };
+  }
+
+  /** Forgets the least recently seen clients whose budget is whole again; true when there is room. */
+  private roomForOneMore(now: number): boolean {
+    for (let oldest = this.oldest(); this.buckets.size >= MAX_CLIENTS && oldest; oldest = this.oldest()) {
+      if (this.tokensAt(oldest, now) < this.perMinute) break;
+      this.buckets.delete(this.buckets.keys().next().value as string);
+    }
+    return this.buckets.size < MAX_CLIENTS;
+  }
+
+  private oldest(): Bucket | undefined {
+    return this.buckets.values().next().value;
+  }
+
+  private tokensAt(bucket: Bucket, now: number): number {
+    return Math.min(this.perMinute, bucket.tokens + ((now - bucket.at) * this.perMinute) / MINUTE_MS);
+  }
+
+  /** Whole seconds (at least 1) until `bucket` holds `tokens` again. */
+  private secondsUntil(tokens: number, bucket: Bucket, now: number): number {
+    const missing = tokens - this.tokensAt(bucket, now);
+    return Math.max(1, Math.ceil((missing * MINUTE_MS) / this.perMinute / 1000));
   }
 }

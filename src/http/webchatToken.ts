@@ -122,7 +122,7 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
   const admitted: RequestHandler = (req, res, next) => {
     if (admit(req, res) === undefined) return next(false);
     res.header('Access-Control-Expose-Headers', 'Retry-After');
-    const limited = budget.refusal(clientAddress(req, settings.trustedProxyHops), 'chat tokens', 'WEBCHAT_TOKENS_PER_MINUTE');
+    const limited = budget.refusal(clientAddress(req, settings), 'chat tokens', 'WEBCHAT_TOKENS_PER_MINUTE');
     if (!limited) return next();
     res.header('Retry-After', String(limited.retryAfterSeconds));
     send(res, limited.error);

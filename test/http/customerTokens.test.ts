@@ -274,6 +274,33 @@ describe('the store’s key set', () => {
     expect(directLine.requests).toHaveLength(0);
   });
 
+  test('a key set that fails from the start is asked once per 30 s, not on every customer’s request; once it answers, its keys serve', async () => {
+    const key = storeKey('RS256', 'key-1');
+    const keySet = await startStoreKeySet([key]);
+    running.push(() => keySet.close());
+    keySet.failWith = 503;
+    const store = await start({ algorithm: 'RS256', jwksUrl: keySet.url, audience: AUDIENCE, issuer: ISSUER });
+    const signed = () => signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid });
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push((await store.ask(TOKEN_PATH, { customerToken: await signed() })).status);
+    expect(answers).toEqual(Array(20).fill(401));
+    expect(keySet.hits).toBe(1);
+    expect(store.logs.filter((line) => line.includes('"keys_unavailable"'))).toHaveLength(20);
+    // Still failing 30 s later: asked once more, then remembered again.
+    await store.clock.sleep(30_000);
+    for (let i = 0; i < 5; i++) expect((await store.ask(TOKEN_PATH, { customerToken: await signed() })).status).toBe(401);
+    expect(keySet.hits).toBe(2);
+    // The store's server recovers: within the 30 s the failure is still the answer, after them the keys.
+    keySet.failWith = undefined;
+    await store.clock.sleep(29_000);
+    expect((await store.ask(TOKEN_PATH, { customerToken: await signed() })).status).toBe(401);
+    expect(keySet.hits).toBe(2);
+    await store.clock.sleep(1_000);
+    expect((await store.ask(TOKEN_PATH, { customerToken: await signed() })).status).toBe(200);
+    expect((await store.ask(TOKEN_PATH, { customerToken: await signed() })).status).toBe(200);
+    expect(keySet.hits).toBe(3);
+  });
+
   test('a key set that does not answer in time: 401 keys_unavailable, no call to Direct Line', async () => {
     const key = storeKey('RS256', 'key-1');
     const keySet = await startStoreKeySet([key]);

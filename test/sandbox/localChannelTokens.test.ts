@@ -201,6 +201,7 @@ test('sandbox mode sets the token endpoint to the local channel with its demo se
     allowedOrigins: ['http://localhost:3978', 'http://127.0.0.1:3978'],
     tokensPerMinute: 30,
     trustedProxyHops: 0,
+    ipv6PrefixLength: 64,
   });
   expect(sandboxWebchat(loadConfig({ PORT: '4000', WEBCHAT_ALLOWED_ORIGINS: 'http://localhost:5173' }), 4001).allowedOrigins).toEqual([
     'http://localhost:5173',

@@ -56,6 +56,8 @@ export interface StoreKeySet {
   oversized?: number;
   /** Answer with a redirect to this path instead. */
   redirect?: string;
+  /** Answer with this status and no set instead (the store's server failing). */
+  failWith?: number;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,10 @@ export async function startStoreKeySet(keys: StoreKey[]): Promise<StoreKeySet> {
   const server = http.createServer((_req, res) => {
     set.hits++;
     if (set.hang) return;
+    if (set.failWith) {
+      res.writeHead(set.failWith);
+      return void res.end();
+    }
     if (set.redirect) {
       res.writeHead(302, { Location: set.redirect });
       return void res.end();
