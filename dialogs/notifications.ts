@@ -140,6 +140,8 @@ export class Notifications {
       tenant: typeof tenant === 'string' ? tenant : undefined,
       locale: language.locale,
       timeZone: language.customerTimeZone ? language.timeZone : undefined,
+      // Checks take turns by customer: the channel's user id where it names one (kept hashed).
+      customer: hasUserId(context) ? `${activity.channelId}\u0000${activity.from.id}` : undefined,
       signedIn: customerOf(context) !== undefined,
     };
   }

@@ -82,7 +82,7 @@ const ENV_SHAPE = {
   // "Notify me": how long a watch lasts, how many one conversation may have (0 turns it off), how often each is checked.
   NOTIFY_FOR_DAYS: positiveInt(1, 90).default(14),
   NOTIFY_MAX_PER_CONVERSATION: z.coerce.number().int().min(0).max(50).default(5),
-  // One customer (the channel's user id) across conversations; the instance across all (STORAGE=memory: about 5 KB each).
+  // One customer (the channel's user id) across conversations; all watches kept (in memory about 5 KB each; on Azure, every instance's).
   NOTIFY_MAX_PER_CUSTOMER: positiveInt(1, 1_000).default(10),
   NOTIFY_MAX_WATCHES: positiveInt(1, 10_000_000).default(10_000),
   // "Notify me" requests per 10 minutes, per conversation and per customer (0: no limit): each queues a timer.
@@ -319,7 +319,7 @@ export interface Config {
     maxPerConversation: number;
     /** Watches one customer may have across conversations. */
     maxPerCustomer: number;
-    /** With STORAGE=memory: watches this instance keeps at most. */
+    /** Watches kept at most: in this instance's memory, or on Azure Storage for every instance together (watchRoom.ts). */
     maxWatches: number;
     /** "Notify me" requests per 10 minutes, per conversation and per customer; 0 for no limit. */
     startLimit: number;

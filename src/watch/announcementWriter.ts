@@ -73,9 +73,10 @@ export class AnnouncementWriter {
     return watch.details ?? (disclosureOf(watch.request, undefined, this.settings.disclosure) === 'full' ? 'full' : 'masked');
   }
 
-  /** The watch ran its time: one line, no card. */
+  /** The watch ran its time, or made room for a newer one (watchRoom.ts): one line, no card. */
   expired(watch: Watch, days: number): Announcement {
     const { t } = this.translator.localize(watch.locale);
-    return { messages: [{ text: t('notify.expired', { identifier: watch.shown, count: days }) }], choices: [] };
+    const text = watch.yielded ? t('notify.yielded', { identifier: watch.shown }) : t('notify.expired', { identifier: watch.shown, count: days });
+    return { messages: [{ text }], choices: [] };
   }
 }

@@ -9,7 +9,7 @@ export class CheckBudget {
   private at: number;
 
   constructor(
-    private readonly perSecond: number,
+    readonly perSecond: number,
     private readonly clock: Clock,
   ) {
     // No burst: checks go out evenly spaced, so no second ever holds more than the budget.

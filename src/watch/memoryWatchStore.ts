@@ -1,16 +1,14 @@
 /**
  * Watches in this process's memory: the embedded default, lost on restart (the start line says so).
- * Bounded by count (NOTIFY_MAX_WATCHES), as the state in memory is: past it, new watches are refused
- * and the ones kept go on; a watch ends by itself within NOTIFY_FOR_DAYS, so room comes back.
+ * Bounded by count (NOTIFY_MAX_WATCHES) as the state in memory is, by watchRoom.ts, which asks the
+ * census before each new watch.
  */
-import { WatchesFullError, type StoredWatch, type WatchStore } from './watchStore';
+import type { Census, StoredWatch, WatchStore } from './watchStore';
 import type { Watch } from './watchRecord';
 
 export class MemoryWatchStore implements WatchStore {
   private readonly watches = new Map<string, StoredWatch>();
   private version = 0;
-
-  constructor(private readonly maxWatches = Number.POSITIVE_INFINITY) {}
 
   async read(id: string): Promise<StoredWatch | undefined> {
     const stored = this.watches.get(id);
@@ -20,7 +18,6 @@ export class MemoryWatchStore implements WatchStore {
   async write(watch: Watch, etag: string | undefined): Promise<string | undefined> {
     const current = this.watches.get(watch.id);
     if (current?.etag !== etag) return undefined;
-    if (!current && this.watches.size >= this.maxWatches) throw new WatchesFullError();
     const next = String(++this.version);
     this.watches.set(watch.id, { watch: structuredClone(watch), etag: next });
     return next;
@@ -39,6 +36,16 @@ export class MemoryWatchStore implements WatchStore {
 
   async overdue(now: number): Promise<string[]> {
     return [...this.watches.values()].filter(({ watch }) => (watch.dueBy ?? 0) < now).map(({ watch }) => watch.id);
+  }
+
+  async census(): Promise<Census> {
+    const census: Census = { count: 0, visitors: [] };
+    for (const { watch } of this.watches.values()) {
+      if (watch.yielded) continue;
+      census.count++;
+      if (!watch.signedIn) census.visitors.push({ id: watch.id, expiresAt: watch.expiresAt });
+    }
+    return census;
   }
 
   /** Kept as objects: never unreadable. */

@@ -31,5 +31,5 @@ export function createWatchStorage(config: Config, clock: Clock = systemClock, l
       shared: true,
     };
   }
-  return { store: new MemoryWatchStore(config.notify.maxWatches), queue: new MemoryWatchQueue(clock), shared: false };
+  return { store: new MemoryWatchStore(), queue: new MemoryWatchQueue(clock), shared: false };
 }

@@ -15,7 +15,7 @@ import type { Announcer, Delivery } from './announcerPort';
 import { dueByAfter, dueByNeedsRefresh } from './dueBy';
 import { changedSince, fingerprints } from './fingerprint';
 import type { SendRate } from './sendRate';
-import type { Watch } from './watchRecord';
+import { laneOf, type Watch } from './watchRecord';
 import type { WatchStore } from './watchStore';
 import { NO_METRICS, type Metrics } from '../telemetry/metrics';
 import { NO_SPAN, NO_TRACING, type Span, type Tracing } from '../telemetry/tracing';
@@ -24,11 +24,17 @@ import { NO_SPAN, NO_TRACING, type Span, type Tracing } from '../telemetry/traci
  * What becomes of the entry after a check: checked again later, or ended. `dropped`: it times nothing any
  * more (the watch was stopped or replaced), so it ends without a lookup. `held`: the schedule gave the
  * check no turn at the upstream (a pause, or stopping), so it goes back to the queue unchecked.
+ * `deferred`: its customer's next turn is `delayMs` away, so it goes back to the queue until then, unchecked.
  */
-export type Next = { next: 'later'; delayMs: number } | { next: 'done' } | { next: 'dropped' } | { next: 'held' };
+export type Next = { next: 'later'; delayMs: number } | { next: 'done' } | { next: 'dropped' } | { next: 'held' } | { next: 'deferred'; delayMs: number };
 
-/** Waits for the check's turn at the upstream (the check budget); false when the schedule gives none. */
-export type UpstreamTurn = () => Promise<boolean>;
+/**
+ * Waits for the check's turn at the upstream (the check budget), asked with the watch's lane (its
+ * customer): `go`; `held` when the schedule gives none (a pause, stopping); or `{ laterMs }` when the
+ * lane's next turn is that far off (fairShare.ts), so the entry goes back to the queue until then.
+ */
+export type UpstreamTurn = (lane: string) => Promise<Turn>;
+export type Turn = 'go' | 'held' | { laterMs: number };
 
 export interface CheckTiming {
   /** The usual time between two checks of a watch. */
@@ -76,7 +82,7 @@ export class WatchCheck {
    * Throws what the lookup throws (an outage, a 429): the scheduler backs off and the entry stays queued.
    * `turn` is asked only right before the lookup, so an entry with nothing to look up costs no budget.
    */
-  async check(watchId: string, entry: string, turn: UpstreamTurn = async () => true): Promise<Next> {
+  async check(watchId: string, entry: string, turn: UpstreamTurn = async () => 'go'): Promise<Next> {
     const stored = await this.parts.store.read(watchId);
     // Stopped, ended, or started again under a new entry: this entry has nothing more to time.
     if (!stored || stored.watch.entry !== entry) return DROPPED;
@@ -96,7 +102,10 @@ export class WatchCheck {
       checked('expired');
       return this.expire(watch, etag, span);
     }
-    if (!(await turn())) return HELD;
+    const given = await turn(laneOf(watch));
+    if (given === 'held') return HELD;
+    // Not this customer's turn yet: back in the queue until it is, with nothing looked up.
+    if (given !== 'go') return { next: 'deferred', delayMs: given.laterMs };
     // Read again: the turn may have waited.
     const at = this.parts.clock.now();
 

@@ -55,6 +55,15 @@ export interface Watch extends Recipient {
    * where traces were off, and on watches kept from before: their checks are simply not linked.
    */
   startedIn?: string;
+  /**
+   * The customer's tag (a keyed hash of the channel and its user id, as conversations' tags are), where the channel names one: the
+   * check budget goes round their customers by it. Absent: the conversation stands for its customer.
+   */
+  customer?: string;
+  /** The customer was signed in when they asked: their watch never makes room for another (watchRoom.ts). */
+  signedIn?: true;
+  /** It made room for a newer watch (watchRoom.ts): its next check says so, and it ends. */
+  yielded?: true;
 }
 
 /**
@@ -73,6 +82,11 @@ export function watchId(conversation: string, request: LookupRequest): string {
  */
 export function conversationTag(conversation: string): string {
   return createHash('sha256').update(conversation).digest('base64url').slice(0, 22);
+}
+
+/** Whose turn a watch's check takes of the budget: its customer's, else its conversation's (watchScheduler.ts). */
+export function laneOf(watch: Pick<Watch, 'customer' | 'conversation'>): string {
+  return watch.customer ?? watch.conversation;
 }
 
 /** Base64url: what a tag and a watch id are made of, and no character that could step out of a blob prefix. */

@@ -1,5 +1,6 @@
 /**
- * Takes due watches from the queue and checks them, within the check budget, a few at a time. Any
+ * Takes due watches from the queue and checks them, within the check budget shared round the customers
+ * (fairShare.ts), a few at a time. Any
  * number of instances run one each against the same queue. When the upstream says "too many" or is
  * down, the whole schedule backs off (every check would meet the same answer); the entries a paused
  * scheduler holds go back to the queue for after the pause, so no check is lost, only postponed.
@@ -9,7 +10,8 @@ import { errorLogFields, RetriesExhaustedError } from '../tracking/errors';
 import { parseRetryAfter } from '../tracking/retry';
 import type { Logger } from '../runtime/logger';
 import type { CheckBudget } from './checkBudget';
-import type { Next, WatchCheck } from './watchCheck';
+import { FairShare } from './fairShare';
+import type { Next, Turn, WatchCheck } from './watchCheck';
 import type { Ticket, WatchQueue } from './watchQueue';
 
 export interface SchedulerSettings {
@@ -35,6 +37,7 @@ export class WatchScheduler {
   private running?: Promise<void>;
   private stopping = new AbortController();
   private nap?: AbortController;
+  private readonly share: FairShare;
 
   constructor(
     private readonly queue: WatchQueue,
@@ -43,7 +46,9 @@ export class WatchScheduler {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly settings: SchedulerSettings,
-  ) {}
+  ) {
+    this.share = new FairShare(budget.perSecond, clock);
+  }
 
   /** Runs until stop(): checks what is due, then sleeps until more may be. */
   start(): void {
@@ -116,7 +121,7 @@ export class WatchScheduler {
   private async checkOne(ticket: Ticket): Promise<boolean> {
     let next: Next;
     try {
-      next = await this.checker.check(ticket.watchId, ticket.entry, () => this.turn());
+      next = await this.checker.check(ticket.watchId, ticket.entry, (lane) => this.turn(lane));
       // Only an answer of the upstream ends a run of failures.
       if (next.next === 'later' || next.next === 'done') this.failuresInARow = 0;
     } catch (error) {
@@ -134,19 +139,28 @@ export class WatchScheduler {
       await this.settle(ticket, { next: 'later', delayMs: Math.max(0, this.pausedUntil - this.clock.now()) });
       return false;
     }
+    if (next.next === 'deferred') {
+      await this.settle(ticket, { next: 'later', delayMs: next.delayMs });
+      return false;
+    }
     await this.settle(ticket, next);
     if (next.next === 'dropped') return false;
     this.checked++;
     return true;
   }
 
-  /** A token of the budget; false when the schedule paused or began stopping while the check waited for it. */
-  private async turn(): Promise<boolean> {
+  /**
+   * The lane's turn, then a token of the budget; `held` when the schedule paused or began stopping while
+   * the check waited for it.
+   */
+  private async turn(lane: string): Promise<Turn> {
+    const laterMs = this.share.wait(lane);
+    if (laterMs > 0) return { laterMs };
     await this.budget.take(this.stopping.signal);
-    return !this.paused() && !this.stopping.signal.aborted;
+    return !this.paused() && !this.stopping.signal.aborted ? 'go' : 'held';
   }
 
-  private async settle(ticket: Ticket, next: Exclude<Next, { next: 'held' }>): Promise<void> {
+  private async settle(ticket: Ticket, next: Exclude<Next, { next: 'held' | 'deferred' }>): Promise<void> {
     try {
       if (next.next === 'done' || next.next === 'dropped') await this.queue.done(ticket);
       else await this.queue.later(ticket, next.delayMs);

@@ -11,20 +11,19 @@ export interface StoredWatch {
   etag: string;
 }
 
-/** A new watch met the store's bound (NOTIFY_MAX_WATCHES, in memory): nothing was written. */
-export class WatchesFullError extends Error {
-  constructor() {
-    super('the watch store is full');
-    this.name = 'WatchesFullError';
-  }
+/** What NOTIFY_MAX_WATCHES is held to (watchRoom.ts). */
+export interface Census {
+  /** The watches kept, but for those already making room (they end at their next check). */
+  count: number;
+  /** The visitors' watches that may make room (not signed in, not making room already), each with its end. */
+  visitors: Array<{ id: string; expiresAt: number }>;
 }
 
 export interface WatchStore {
   read(id: string): Promise<StoredWatch | undefined>;
   /**
    * Writes the watch if the stored version is still `etag`; `undefined` writes it only if there is none yet.
-   * The new version's eTag, or undefined when another write or a delete came first. A bounded store
-   * throws WatchesFullError for a new watch past its bound.
+   * The new version's eTag, or undefined when another write or a delete came first.
    */
   write(watch: Watch, etag: string | undefined): Promise<string | undefined>;
   /** Removes the watch (whatever its version): it has ended. Nothing happens when it is gone already. */
@@ -38,6 +37,8 @@ export interface WatchStore {
    * that cannot hold an unreadable watch answers 0): its customer is told once.
    */
   setAside(conversation: string): Promise<number>;
+  /** Every watch, counted for the bound on how many are kept. */
+  census(): Promise<Census>;
   /** How many watches it keeps, where it knows without a listing (in memory); shared storage's count is not one instance's to tell. */
   readonly size?: number;
 }

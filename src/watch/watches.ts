@@ -11,7 +11,8 @@ import { fingerprints } from './fingerprint';
 import { allFinal } from '../tracking/shipment';
 import { conversationTag, watchId, type Recipient, type Watch } from './watchRecord';
 import type { WatchQueue } from './watchQueue';
-import { WatchesFullError, type WatchStore } from './watchStore';
+import { WatchRoom } from './watchRoom';
+import type { WatchStore } from './watchStore';
 import { NO_TRACING, type Tracing } from '../telemetry/tracing';
 import { StorageNames } from '../runtime/storageNames';
 
@@ -24,6 +25,8 @@ export interface WatchSettings {
   maxPerCustomer?: number;
   /** NOTIFY_INTERVAL_MS: the first check comes after this. */
   intervalMs: number;
+  /** NOTIFY_MAX_WATCHES: watches kept at most, where a visitor's makes room for a new one (watchRoom.ts); no bound unless given. */
+  maxWatches?: number;
 }
 
 /** The turn that asks for updates: its conversation's key (channel and conversation id), and where they go. */
@@ -34,6 +37,8 @@ export interface Asker extends Recipient {
    * known (the channel's user id). Some may have ended since. Absent: no customer, no customer's cap.
    */
   customerWatches?: string[];
+  /** The customer as the channel names them (channel and user id), where it does: checks take turns by customer. Kept only hashed. */
+  customer?: string;
   /** The customer was signed in: an order shown to them masked is not in their account, and its updates say so. */
   signedIn?: boolean;
 }
@@ -58,7 +63,7 @@ export interface Started {
   full: string[];
   /** Not started: the customer has the most watches they may have, across conversations. */
   customerFull: string[];
-  /** Not started: the instance keeps as many watches as it may (NOTIFY_MAX_WATCHES). */
+  /** Not started: as many watches are kept as may be (NOTIFY_MAX_WATCHES), and none of them is a visitor's that could make room. */
   busy: string[];
   /** The customer's watches now, for their record: the ones that still run, and those just started. */
   customerWatches?: string[];
@@ -69,6 +74,8 @@ export interface Started {
 const DAY_MS = 86_400_000;
 
 export class Watches {
+  private readonly room: WatchRoom;
+
   constructor(
     private readonly store: WatchStore,
     private readonly queue: WatchQueue,
@@ -85,7 +92,9 @@ export class Watches {
      * under too. Watches kept from before tags were keyed are under conversationTag(), and are found there as well.
      */
     private readonly tagOf: (conversation: string) => string = StorageNames.ofThisProcess().conversation,
-  ) {}
+  ) {
+    this.room = new WatchRoom(store, queue, clock, settings);
+  }
 
   get enabled(): boolean {
     return this.settings.maxPerConversation > 0;
@@ -121,6 +130,7 @@ export class Watches {
       else if (kept && (await this.renew(kept.id, asker, until, detailsOf(thing, asker)))) result.renewed.push(thing.shown);
       else if (existing.length + result.started.length >= this.settings.maxPerConversation) result.full.push(thing.shown);
       else if (mine && (mine = await this.stillRunning(mine)).length >= this.customerCap) result.customerFull.push(thing.shown);
+      else if (!(await this.room.make())) result.busy.push(thing.shown);
       else {
         const watch: Watch = {
           ...recipientOf(asker),
@@ -135,17 +145,17 @@ export class Watches {
           expiresAt: until,
           dueBy: dueByAfter(now, this.settings.intervalMs, this.settings.intervalMs),
           startedIn: this.tracing.current(),
+          // Keyed as a conversation's tag is: on SMS the user id is a phone number, which an unkeyed hash would not hide.
+          ...(asker.customer !== undefined && { customer: this.tagOf(`customer\u0000${asker.customer}`) }),
+          ...(asker.signedIn && { signedIn: true }),
         };
         // Written before it is queued: a queued entry whose watch is missing is simply dropped when due.
-        const written = await this.create(watch);
-        if (written === 'full') {
-          result.busy.push(thing.shown);
-          continue;
-        }
-        if (!written) {
+        if ((await this.store.write(watch, undefined)) === undefined) {
+          // A write of the same watch came first.
           result.renewed.push(thing.shown);
           continue;
         }
+        this.room.added();
         await this.queue.add(id, watch.entry, this.settings.intervalMs);
         if (mine && !mine.includes(id)) mine.push(id);
         result.started.push(thing.shown);
@@ -154,16 +164,6 @@ export class Watches {
     result.customerWatches = mine;
     if (result.started.length) this.added();
     return result;
-  }
-
-  /** Written; false when a write of the same watch came first; 'full' past the store's bound. */
-  private async create(watch: Watch): Promise<boolean | 'full'> {
-    try {
-      return (await this.store.write(watch, undefined)) !== undefined;
-    } catch (error) {
-      if (error instanceof WatchesFullError) return 'full';
-      throw error;
-    }
   }
 
   private get customerCap(): number {
@@ -211,11 +211,26 @@ export class Watches {
     return stopping;
   }
 
-  /** An existing watch of this conversation starts its time again, speaking as the customer does now and showing what they were just shown. */
+  /**
+   * An existing watch of this conversation starts its time again, speaking as the customer does now and
+   * showing what they were just shown. One that was making room goes on instead (asked again before its
+   * last line went out).
+   */
   private async renew(id: string, asker: Asker, until: number, details: Watch['details']): Promise<boolean> {
     const stored = await this.store.read(id);
     if (!stored) return false;
-    const renewed = await this.store.write({ ...stored.watch, ...recipientOf(asker), details, expiresAt: until, startedIn: this.tracing.current() ?? stored.watch.startedIn }, stored.etag);
+    const renewed = await this.store.write(
+      {
+        ...stored.watch,
+        ...recipientOf(asker),
+        details,
+        expiresAt: until,
+        startedIn: this.tracing.current() ?? stored.watch.startedIn,
+        yielded: undefined,
+        ...(asker.signedIn && { signedIn: true }),
+      },
+      stored.etag,
+    );
     return renewed !== undefined || (await this.store.read(id)) !== undefined;
   }
 }
@@ -225,7 +240,7 @@ function detailsOf(thing: Watchable, asker: Asker): Watch['details'] {
   return asker.signedIn ? 'not_yours' : 'masked';
 }
 
-/** The asker's recipient part, without its conversation key (a watch keeps the conversation's tag instead), the customer's record or whether they were signed in (its `details` keeps that). */
-function recipientOf({ conversation: _key, customerWatches: _record, signedIn: _signedIn, ...recipient }: Asker): Recipient {
+/** The asker's recipient part, without its conversation key and customer (a watch keeps their tags instead), the customer's record or whether they were signed in (its `details` and `signedIn` keep that). */
+function recipientOf({ conversation: _key, customer: _customer, customerWatches: _record, signedIn: _signedIn, ...recipient }: Asker): Recipient {
   return recipient;
 }

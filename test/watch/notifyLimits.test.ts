@@ -2,7 +2,8 @@
  * "Notify me" under abuse, over real HTTP on the injected clock: a customer who toggles "Notify me" and
  * "stop" delays nobody else's update; asking for updates has a limit of its own in time; a customer has
  * a cap across conversations, and the instance one across all of them. Past each, the customer is told
- * so in their language, and everything else (lookups, other customers' updates) goes on as before.
+ * so in their language, and everything else (lookups, other customers' updates) goes on as before. At
+ * the instance's cap a visitor's watch makes room for a new one (watchRoom.ts).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Activity } from 'botbuilder';
@@ -127,26 +128,46 @@ test('a customer has a cap across conversations; stopping one makes room again',
   expect(await said(second, 'Benachrichtige mich')).toEqual([expect.stringMatching(/^Ich schreibe Ihnen hier, wenn sich ORD-1009 bewegt/)]);
 });
 
-test('past the instance\'s cap a new watch is refused with a clear answer; lookups and the other watches\' updates go on', async () => {
+test("past the instance's cap, fresh visitors' watches do not shut Notify me: a new one is taken, the visitor's watch that ends soonest makes room, its customer is told so in their language, and lookups and the other watches' updates go on", async () => {
   await start({ NOTIFY_MAX_WATCHES: '2' });
-  const [a, b, c] = [channel(), channel(), channel({ locale: 'es-ES' })];
-  for (const customer of [a, b]) {
-    await customer.say(MOVING);
-    await customer.say('Notify me');
-  }
+  const [a, b, c] = [channel({ locale: 'nl-NL' }), channel(), channel({ locale: 'es-ES' })];
+  await a.say(MOVING);
+  await a.say('Houd me op de hoogte');
+  await clock.sleep(MINUTE / 2);
+  await b.say(MOVING);
+  await b.say('Notify me');
   const answer = await c.say(MOVING);
   expect(answer.replies.some((reply) => reply.attachments?.length)).toBe(true);
-  expect(await said(c, 'Avísame')).toEqual(['Ahora mismo no puedo seguir más pedidos, así que no he añadido ORD-1014. Vuelve a pedírmelo más tarde.']);
-  expect(await watched(c)).toEqual([]);
+  expect(await said(c, 'Avísame')).toEqual([expect.stringMatching(/^Te escribiré aquí cuando ORD-1014 se mueva/)]);
+  expect(await watched(c)).toHaveLength(1);
 
   parcelTime += MINUTE;
   const before = connector.received.length;
   await clock.sleep(MINUTE);
   await running!.app.updates.scheduler.runDue();
-  const updated = connector.received.slice(before).map((each) => each.activity.conversation?.id);
-  expect(updated.sort()).toEqual([a.conversationId, b.conversationId].sort());
+  const sent = connector.received.slice(before).map((each) => [each.activity.conversation?.id, each.activity.text]);
+  expect(sent).toEqual(
+    expect.arrayContaining([
+      [a.conversationId, 'Om ruimte te maken voor andere bestellingen volg ik ORD-1014 niet meer. Vraag het me gerust opnieuw als je nog updates wilt.'],
+      [b.conversationId, 'News on ORD-1014: Dispatched.'],
+      [c.conversationId, 'Novedades de ORD-1014: Enviado.'],
+    ]),
+  );
+  expect(sent).toHaveLength(3);
+  expect(await watched(a)).toEqual([]);
+});
 
-  await a.say('stop');
-  expect(await said(c, 'Avísame')).toEqual([expect.stringMatching(/ORD-1014/)]);
-  expect(await watched(c)).toHaveLength(1);
+test('when every watch kept is a signed-in customer\'s, a new one is refused with a short answer in the customer\'s language, and nothing is started', async () => {
+  await start({ NOTIFY_MAX_WATCHES: '1' });
+  const member = channel();
+  await member.say(MOVING);
+  await member.say('Notify me');
+  // Signed in: their watch never makes room (the store gives that id, it is not free).
+  const [watch] = await watched(member);
+  await running!.app.updates.store.write({ ...watch, signedIn: true }, (await running!.app.updates.store.read(watch.id))!.etag);
+  const c = channel({ locale: 'es-ES' });
+  await c.say(MOVING);
+  expect(await said(c, 'Avísame')).toEqual(['Ahora mismo no puedo seguir más pedidos, así que no he añadido ORD-1014. Vuelve a pedírmelo más tarde.']);
+  expect(await watched(c)).toEqual([]);
+  expect(await watched(member)).toHaveLength(1);
 });

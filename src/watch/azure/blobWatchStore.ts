@@ -13,7 +13,8 @@
  * write or a delete came first".
  *
  * The watch's `dueBy` is also the blob's metadata `dueby`, so the sweep lists the overdue watches with
- * the names alone, without reading each blob.
+ * the names alone, without reading each blob; likewise its end (`ends`), and whether it may make room
+ * (`signedin`, `yielded`), so that the census for NOTIFY_MAX_WATCHES is one listing.
  *
  * A blob that is not a watch (cut short, written by hand) is set aside once, as
  * `watches/<tag>/<id>.unreadable` (kept for a person to look at, out of every listing of watches), and
@@ -22,12 +23,15 @@
 import { ContainerClient, RestError, type StoragePipelineOptions } from '@azure/storage-blob';
 import { silentLogger, type Logger } from '../../runtime/logger';
 import { conversationOfWatch, isConversationTag, type Watch } from '../watchRecord';
-import type { StoredWatch, WatchStore } from '../watchStore';
+import type { Census, StoredWatch, WatchStore } from '../watchStore';
 
 /** Every blob of this store is under it (a lifecycle rule gives it its end of life, docs/personal-data.md). */
 export const WATCH_PREFIX = 'watches/';
 const PREFIX = WATCH_PREFIX;
 const DUE_BY = 'dueby';
+const ENDS = 'ends';
+const SIGNED_IN = 'signedin';
+const YIELDED = 'yielded';
 const UNREADABLE = '.unreadable';
 /** Metadata of a set-aside blob once its conversation was told. */
 const TOLD = 'told';
@@ -61,7 +65,7 @@ export class BlobWatchStore implements WatchStore {
       const written = await this.container.getBlockBlobClient(name).upload(body, Buffer.byteLength(body), {
         conditions: etag === undefined ? { ifNoneMatch: '*' } : { ifMatch: etag },
         blobHTTPHeaders: { blobContentType: 'application/json' },
-        metadata: watch.dueBy === undefined ? undefined : { [DUE_BY]: String(watch.dueBy) },
+        metadata: metadataOf(watch),
       });
       return written.etag;
     } catch (error) {
@@ -86,6 +90,19 @@ export class BlobWatchStore implements WatchStore {
       if (id && !(Number(blob.metadata?.[DUE_BY]) >= now)) ids.push(id);
     }
     return ids;
+  }
+
+  async census(): Promise<Census> {
+    await this.containerReady();
+    const census: Census = { count: 0, visitors: [] };
+    for await (const blob of this.container.listBlobsFlat({ prefix: PREFIX, includeMetadata: true })) {
+      const id = idOf(blob.name);
+      if (!id || blob.metadata?.[YIELDED]) continue;
+      census.count++;
+      // A watch kept from before has no end here: it makes room first (its check reads the rest).
+      if (!blob.metadata?.[SIGNED_IN]) census.visitors.push({ id, expiresAt: Number(blob.metadata?.[ENDS]) || 0 });
+    }
+    return census;
   }
 
   async setAside(conversation: string): Promise<number> {
@@ -160,6 +177,16 @@ export class BlobWatchStore implements WatchStore {
     });
     return this.ready;
   }
+}
+
+/** What listings read without the blob: the sweep's deadline, and what the census counts. */
+function metadataOf(watch: Watch): Record<string, string> {
+  return {
+    [ENDS]: String(watch.expiresAt),
+    ...(watch.dueBy !== undefined && { [DUE_BY]: String(watch.dueBy) }),
+    ...(watch.signedIn && { [SIGNED_IN]: '1' }),
+    ...(watch.yielded && { [YIELDED]: '1' }),
+  };
 }
 
 /** Undefined for an id that is not a watch id: nothing outside `watches/<tag>/` can be named. */
