@@ -38,7 +38,7 @@ const places: Place[] = [
   },
   {
     name: 'on Azure Storage (Azurite)',
-    config: (env) => loadConfig({ ...env, STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: azurite().connectionString, AZURE_STORAGE_CONTAINER: `fresh-${++fresh}`, AZURE_STORAGE_QUEUE: `fresh-queue-${fresh}` }),
+    config: (env) => loadConfig({ ...env, STORAGE: 'blob', STORAGE_KEY_SECRET: 'storage-names-key-fresh-visitors-0123', AZURE_STORAGE_CONNECTION_STRING: azurite().connectionString, AZURE_STORAGE_CONTAINER: `fresh-${++fresh}`, AZURE_STORAGE_QUEUE: `fresh-queue-${fresh}` }),
     async count(_storage, config) {
       if (config.storage.kind !== 'blob') throw new Error('blob storage expected');
       let watches = 0;
