@@ -11,6 +11,7 @@
 import type { Activity } from 'botbuilder';
 import { TRACKINGS, ORDERS, STATUS_MESSAGES } from '../../sandbox/simulators/demoData/trackings';
 import { channelProfile, toGsm7 } from '../../src/channels';
+import { KNOWN_CHANNELS } from '../../src/channels/profile';
 import { maskedShipments } from '../../src/customers/maskedShipments';
 import { caseOf, type CaseShipment } from '../../src/handoff/case';
 import { Translator } from '../../src/i18n';
@@ -62,8 +63,12 @@ function everything(activities: Partial<Activity>[]): string {
 }
 const found = (wire: string, words: string[]) => words.filter((word) => pattern(word).test(wire) || pattern(toGsm7(word)).test(wire));
 
-/** The last one is a channel the bot does not know: the strictest kind, plain text. */
-const CHANNELS = ['webchat', 'msteams', 'sms', 'kaizala'] as const;
+/**
+ * One channel of each profile the channel table has (src/channels/profile.ts): Direct Line, the Emulator's web
+ * client, Teams, SMS, the plain-text messaging apps, Messenger, Direct Line Speech and Omnichannel. The last
+ * one is a channel the bot does not know: the strictest kind, plain text.
+ */
+const CHANNELS = ['webchat', 'emulator', 'msteams', 'sms', 'telegram', 'facebook', 'directlinespeech', 'omnichannel', 'kaizala'] as const;
 type Channel = (typeof CHANNELS)[number];
 const LOCALES = { en: 'en-US', nl: 'nl-NL', fr: 'fr-FR' } as const;
 type Lang = keyof typeof LOCALES;
@@ -96,6 +101,12 @@ function talk(channel: Channel, lang: Lang, owner: boolean) {
 
 /** What the customer's client receives: every message, and the events too where the channel hands them over (Direct Line). */
 const received = (channel: Channel, replies: Partial<Activity>[]) => replies.filter((reply) => reply.type === 'message' || channelProfile(channel).customerReads.has('event'));
+
+test('the channels below hold one of every profile the channel table has, and the profile of a channel it does not name', () => {
+  const profiles = new Set([...KNOWN_CHANNELS, 'kaizala'].map((channel) => channelProfile(channel)));
+  expect(new Set(CHANNELS.map((channel) => channelProfile(channel)))).toEqual(profiles);
+  expect(CHANNELS.length).toBe(profiles.size);
+});
 
 const rows = CHANNELS.flatMap((channel) => (Object.keys(LOCALES) as Lang[]).map((lang) => [channel, lang] as const));
 
