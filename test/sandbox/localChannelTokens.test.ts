@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { attachSandbox } from '../../sandbox/attach';
 import { SANDBOX_DIRECTLINE_SECRET } from '../../sandbox/channel/directLineGrants';
-import { sandboxWebchat, sandboxWebchatOrigins } from '../../sandbox/upstreams';
+import { SANDBOX_CUSTOMER_ID_SECRET, sandboxWebchat, sandboxWebchatOrigins } from '../../sandbox/upstreams';
 import { loadConfig } from '../../src/config';
 import { DEMO } from '../../sandbox/simulators';
 import { createServer } from '../../src/http/server';
@@ -202,6 +202,7 @@ test('sandbox mode sets the token endpoint to the local channel with its demo se
     tokensPerMinute: 30,
     trustedProxyHops: 0,
     ipv6PrefixLength: 64,
+    customerIdSecret: SANDBOX_CUSTOMER_ID_SECRET,
   });
   expect(sandboxWebchat(loadConfig({ PORT: '4000', WEBCHAT_ALLOWED_ORIGINS: 'http://localhost:5173' }), 4001).allowedOrigins).toEqual([
     'http://localhost:5173',
