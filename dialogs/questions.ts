@@ -19,8 +19,9 @@ export interface QuestionContext {
 
 /** The answer, or undefined for "where is my parcel?", which the bot answers by asking for the number. */
 export function answerToQuestion(topic: Topic | 'question', t: Translate, context: QuestionContext): string | undefined {
-  // Where is it: the bot asks for the number. Updates and the customer's orders: the router answers them before any question is.
-  if (topic === 'track' || topic === 'notify' || topic === 'orders') return undefined;
+  // Where is it, and "it hasn't arrived": the bot asks for the number, and its answer shows what happened to the parcel.
+  // Updates and the customer's orders: the router answers them before any question is.
+  if (topic === 'track' || topic === 'not_arrived' || topic === 'notify' || topic === 'orders') return undefined;
   const where = context.supportUrl ? t('questions.support_url', { url: context.supportUrl }) : undefined;
   const lookUp = context.atPrompt ? undefined : t('questions.send_number');
   switch (topic) {
