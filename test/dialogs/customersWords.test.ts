@@ -6,8 +6,9 @@
  */
 import { LANGUAGES, Translator, type Language } from '../../src/i18n';
 import { configFor } from '../support/app';
+import { DEMO } from '../../sandbox/simulators';
 import { seen } from '../support/seen';
-import { conversation } from '../support/transcript';
+import { ask, bot, conversation, run, user, type Line } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 import { CANT_DO, NOT_ARRIVED } from '../recognize/phrases';
 
@@ -63,6 +64,42 @@ describe('"it hasn\'t arrived" asks where it is', () => {
     const replies = await firstReply(language, said);
     expect(replies).toHaveLength(1);
     expect(replies[0].startsWith(t('questions.problem'))).toBe(true);
+  });
+});
+
+describe('after an answer, "it still hasn\'t arrived" is about that parcel: no number asked for, no refund answer', () => {
+  const TN = DEMO.trackings.trackingNumbers;
+  const shown = (identifier: string): Line => ({ bot: { intro: `Here is the shipment for ${identifier}:`, cards: 1 } });
+  const en = translator.localize('en').t;
+  const webchat = { channelId: 'webchat', locale: 'en-US' };
+
+  test('a parcel on its way: its latest news is in the answer above', async () => {
+    await run(config(), [user(TN.inTransit), shown(TN.inTransit), user("it still hasn't arrived"), bot(`${en('questions.eta')} ${en('questions.eta_last', { identifier: TN.inTransit })}`)], webchat);
+  });
+
+  test('a failed delivery: its latest news is in the answer above, not the refund answer', async () => {
+    await run(config(), [user(TN.deliveryFailed), shown(TN.deliveryFailed), user("I haven't received it"), bot(`${en('questions.eta')} ${en('questions.eta_last', { identifier: TN.deliveryFailed })}`)], webchat);
+  });
+
+  test('a lost parcel: what the shop will do about it, and a person offered where one can come in', async () => {
+    await run(config(), [user(TN.lost), shown(TN.lost), user('it never arrived'), bot(en('questions.problem_lost', { identifier: TN.lost }))], webchat);
+    await run(configFor(upstreams, { HANDOFF: 'botframework' }), [user(TN.lost), shown(TN.lost), user('it never arrived'), ask(en('questions.problem_lost', { identifier: TN.lost }), en('choice.person'))], webchat);
+  });
+
+  test('a parcel on its way, where a person can come in: its latest news, no person offered for it', async () => {
+    const talk = conversation(configFor(upstreams, { HANDOFF: 'botframework' }), webchat);
+    await talk.say(TN.inTransit);
+    const [reply, ...more] = (await talk.say('not arrived yet')).map(seen);
+    expect([reply.text, more]).toEqual([`${en('questions.eta')} ${en('questions.eta_last', { identifier: TN.inTransit })}`, []]);
+    expect(reply.choices).not.toContain(en('choice.person'));
+  });
+
+  test('another number in the sentence: that one, not the parcel shown before', async () => {
+    await run(config(), [user(TN.inTransit), shown(TN.inTransit), user(`${TN.lost} hasn't arrived either`), shown(TN.lost)], webchat);
+    const talk = conversation(config(), webchat);
+    await talk.say(TN.inTransit);
+    const replies = (await talk.say('my order #1002 has not arrived')).map((reply) => seen(reply).text);
+    expect(replies).toEqual([expect.stringContaining('#1002')]);
   });
 });
 
