@@ -38,7 +38,9 @@ export function indexTopics(ranked: ReadonlyArray<readonly IndexedPhrase[]>): To
         continue;
       }
       const first = phrase.words[0];
-      byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), { rank, phrase }]);
+      const entries = byFirstWord.get(first) ?? [];
+      entries.push({ rank, phrase });
+      byFirstWord.set(first, entries);
     }
   });
   const startLengths = [...new Set([...byStart.keys()].map((start) => start.length))].sort((a, b) => a - b);
