@@ -15,7 +15,7 @@ import type { ConversationMemory } from './conversationMemory';
 import type { Handoff } from './handoff';
 import type { LookupAnswerer } from './lookupAnswer';
 import { draftFrom, LOOKUP_DIALOG, type LookupDialog, type LookupDraft } from './lookupDialog';
-import { answerToQuestion } from './questions';
+import { answerToQuestion, shopSettles } from './questions';
 import { sendText } from '../src/bot/send';
 import { structuredLookup } from './structuredLookup';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
@@ -204,16 +204,19 @@ export class MainDialog {
     if (proven.type !== 'none') return void (await dialogs.begin(LOOKUP_DIALOG, draftFrom(proven)));
 
     const topic = this.understanding.topic(text, t);
-    const last = topic === 'eta' || topic === 'problem' ? await this.memory.last(context) : undefined;
-    const problem = topic === 'problem' ? await this.memory.lastProblem(context) : undefined;
-    const answer = topic && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language), lastShown: last?.shown, problem, atPrompt: false });
-    // What the bot cannot do, a person can: where one can come into the conversation, the answer offers one.
-    if (answer && topic !== 'eta' && this.handoff.offered) return this.offer(context, answer, this.personChoice(t));
+    const last = topic === 'eta' || topic === 'problem' || topic === 'not_arrived' ? await this.memory.last(context) : undefined;
+    const problem = topic === 'problem' || topic === 'not_arrived' ? await this.memory.lastProblem(context) : undefined;
+    // "1002 hasn't arrived" is about 1002, whatever was shown before: it is looked up.
+    const guess = topic === 'not_arrived' ? this.understanding.identifiersOrGuess(text, proven) : undefined;
+    const answer = topic && (!guess || guess.type === 'none') && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language), lastShown: last?.shown, problem, atPrompt: false });
+    // What the bot cannot do, a person can: where one can come into the conversation, the answer offers one. A parcel's latest news is no such thing.
+    const latestNews = topic === 'eta' || (topic === 'not_arrived' && !(problem && shopSettles(problem)));
+    if (answer && !latestNews && this.handoff.offered) return this.offer(context, answer, this.personChoice(t));
     if (answer) return this.sayKeepingChoices(context, answer, offered);
 
-    const guess = this.understanding.identifiersOrGuess(text, proven);
-    if (guess.type === 'match') return this.lookupDialog.lookUp(dialogs, draftFrom(guess));
-    await dialogs.begin(LOOKUP_DIALOG, (guess.type === 'none' ? {} : draftFrom(guess)) satisfies LookupDraft);
+    const number = guess ?? this.understanding.identifiersOrGuess(text, proven);
+    if (number.type === 'match') return this.lookupDialog.lookUp(dialogs, draftFrom(number));
+    await dialogs.begin(LOOKUP_DIALOG, (number.type === 'none' ? {} : draftFrom(number)) satisfies LookupDraft);
   }
 
   /**

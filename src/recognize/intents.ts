@@ -3,6 +3,7 @@
  * cannot act on ("when will it arrive?", "I want a refund"). The phrases come from the translations of
  * the customer's language plus English (see phrasebook.ts); matching is on plain words (words.ts).
  */
+import { firstTopic, indexTopics, type IndexedPhrase, type TopicIndex } from './topicIndex';
 import { plainWords } from './words';
 
 export const SOCIAL_INTENTS = ['greeting', 'thanks', 'goodbye', 'yes', 'no', 'ok'] as const;
@@ -11,9 +12,10 @@ export type SocialIntent = (typeof SOCIAL_INTENTS)[number];
 /**
  * In the order they are checked: "I want a person to refund me" is about a person first, "let me
  * know when it arrives" asks for updates, not for a date, and "when will my orders arrive?" for the
- * customer's orders (a signed-in customer is shown them), not for a date either.
+ * customer's orders (a signed-in customer is shown them), not for a date either. "It hasn't arrived"
+ * asks where it is (the answer shows what happened to it), unless a refund is asked for too.
  */
-export const TOPICS = ['person', 'notify', 'problem', 'change', 'orders', 'eta', 'track'] as const;
+export const TOPICS = ['person', 'notify', 'problem', 'change', 'orders', 'not_arrived', 'eta', 'track'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export interface Phrasebook {
@@ -58,11 +60,13 @@ export function socialIntent(text: string | undefined, book: Phrasebook): Social
  */
 export function questionTopic(text: string | undefined, book: Phrasebook): Topic | 'question' | undefined {
   const raw = text ?? '';
-  const words = plainWords(raw).split(' ').filter(Boolean);
+  const plain = plainWords(raw);
+  const words = plain.split(' ').filter(Boolean);
   if (!words.length) return undefined;
   const { topics, questionWords } = prepare(book);
-  const topic = TOPICS.find((name) => topics[name].some((phrase) => contains(words, phrase)));
-  if (topic) return topic;
+  const parts = topicWords(plain);
+  const rank = firstTopic(parts, topics);
+  if (rank !== undefined) return TOPICS[rank];
   const asks = /[?？¿]/.test(raw) || questionWords.has(words[0]);
   return asks && words.length >= 2 ? 'question' : undefined;
 }
@@ -73,16 +77,11 @@ interface Phrase {
   intent?: SocialIntent;
 }
 
-interface TopicPhrase {
-  words: string[];
-  /** The last word matches any word it starts. */
-  prefix: boolean;
-}
-
 interface Prepared {
   /** Longest first, so "thank you very much" is one phrase, not "thank you" and two fillers. */
   social: Phrase[];
-  topics: Record<Topic, TopicPhrase[]>;
+  /** Every topic's phrases, ranked in the order of TOPICS. */
+  topics: TopicIndex;
   questionWords: Set<string>;
 }
 
@@ -98,10 +97,9 @@ function prepare(book: Phrasebook): Prepared {
     ]
       .filter((phrase) => phrase.words.length)
       .sort((a, b) => b.words.length - a.words.length);
-    const topicPhrases = (phrases: readonly string[]) =>
-      phrases.map((phrase) => ({ words: split(phrase.replace(/\*\s*$/, '')), prefix: phrase.trim().endsWith('*') })).filter((phrase) => phrase.words.length);
-    const topics = {} as Record<Topic, TopicPhrase[]>;
-    for (const topic of TOPICS) topics[topic] = topicPhrases(book.topics[topic]);
+    const topicPhrases = (phrases: readonly string[]): IndexedPhrase[] =>
+      phrases.map((phrase) => ({ words: topicWords(plainWords(phrase.replace(/\*\s*$/, ''))), prefix: phrase.trim().endsWith('*') }));
+    const topics = indexTopics(TOPICS.map((topic) => topicPhrases(book.topics[topic])));
     ready = { social, topics, questionWords: new Set(book.questionWords.map(plainWords)) };
     prepared.set(book, ready);
   }
@@ -116,11 +114,10 @@ function split(phrase: string): string[] {
   return plainWords(phrase).split(' ').filter(Boolean);
 }
 
-/** Whether the words hold the phrase as consecutive words. */
-function contains(words: readonly string[], phrase: TopicPhrase): boolean {
-  const last = phrase.words.length - 1;
-  for (let i = 0; i + phrase.words.length <= words.length; i++) {
-    if (phrase.words.every((part, k) => (k === last && phrase.prefix ? words[i + k].startsWith(part) : words[i + k] === part))) return true;
-  }
-  return false;
+/**
+ * Plain words with elisions and contractions split at the apostrophe, for topics: "d'adresse" holds
+ * "adresse", "l'indirizzo" "indirizzo"; "hasn't" is "hasn t" in phrase and message alike.
+ */
+function topicWords(plain: string): string[] {
+  return plain.split(/[ ']+/).filter(Boolean);
 }
