@@ -6,6 +6,8 @@
  */
 import safeRegex from 'safe-regex2';
 import type { OrderNumberFormat } from './find';
+import { exampleOf } from './orderNumberExample';
+import { readingsOf } from './orderNumberReading';
 
 /** The longest word the pattern is tried on: as long as an order number may be (validate.ts). */
 export const MAX_ORDER_NUMBER_WORD = 64;
@@ -27,5 +29,6 @@ export function compileOrderNumberPattern(source: string): CompiledPattern {
   if (!safeRegex(whole)) return { ok: false, problem: 'could take exponential time on some input (nested repetition such as (a+)+); write it without a repetition inside a repetition' };
   const ordinary = ORDINARY.find((word) => whole.test(word));
   if (whole.test('') || ordinary !== undefined) return { ok: false, problem: `matches ordinary words such as "${ordinary ?? ''}"; it must match only your order numbers` };
-  return { ok: true, source, format: { test: (word) => word.length <= MAX_ORDER_NUMBER_WORD && whole.test(word) } };
+  const test = (word: string) => word.length <= MAX_ORDER_NUMBER_WORD && whole.test(word);
+  return { ok: true, source, format: { test, read: (typed) => readingsOf(typed, test), example: exampleOf(source) } };
 }

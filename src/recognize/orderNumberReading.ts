@@ -1,0 +1,57 @@
+/**
+ * An order number as people type it, read against the shop's format: case, spaces, a missing hyphen,
+ * a glued "n°"/"Nr."/"#", O for 0 and I or l for 1. Every reading is tried; the caller uses one only
+ * when exactly one fits. Bounded: a word of at most 64 characters, and at most 64 letter/digit swaps.
+ */
+const GLUED_PREFIX = /^(?:n[°º]|nr\.?|no\.|#)\s*/i;
+const SEPARATORS = /[\s\-_.]+/g;
+const ALNUM = /^[A-Z0-9]+$/;
+const MAX_WORD = 64;
+const MAX_VARIANTS = 64;
+/** Each confusable character as a letter and as a digit. */
+const AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', O: 'O', I: 'I', L: 'L' };
+const AS_DIGIT: Record<string, string> = { O: '0', I: '1', L: '1', '0': '0', '1': '1' };
+const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
+const isLetter = (char: string | undefined) => char !== undefined && char >= 'A' && char <= 'Z';
+
+/** At most two readings that fit (two already mean ambiguous). */
+export function readingsOf(typed: string, fits: (word: string) => boolean): string[] {
+  // Separators as one hyphen each: where the customer put them is where the format most likely has one.
+  const spaced = typed.replace(GLUED_PREFIX, '').toUpperCase().replace(SEPARATORS, '-').replace(/^-|-$/g, '');
+  if (!spaced || spaced.length > MAX_WORD || !ALNUM.test(spaced.replaceAll('-', '')) || !/\d/.test(typed)) return [];
+  const found = new Set<string>();
+  for (const variant of swaps(spaced)) {
+    const joined = variant.replaceAll('-', '');
+    for (const reading of [variant, joined, ...hyphenated(joined)]) {
+      if (!fits(reading)) continue;
+      found.add(reading);
+      if (found.size === 2) return [...found];
+    }
+  }
+  return [...found];
+}
+
+/** The word with each confusable character read as typed, and as a digit beside a digit or a letter beside a letter. */
+function swaps(word: string): string[] {
+  let variants = [''];
+  for (let i = 0; i < word.length; i++) {
+    const char = word[i];
+    const options = new Set([char]);
+    // A hyphen tells nothing about its neighbours: look past it.
+    const neighbours = [word[i - 1] === '-' ? word[i - 2] : word[i - 1], word[i + 1] === '-' ? word[i + 2] : word[i + 1]];
+    if (char in AS_DIGIT && neighbours.some(isDigit)) options.add(AS_DIGIT[char]);
+    if (char in AS_LETTER && neighbours.some(isLetter)) options.add(AS_LETTER[char]);
+    variants = variants.flatMap((start) => [...options].map((option) => start + option));
+    if (variants.length > MAX_VARIANTS) return [word];
+  }
+  return variants;
+}
+
+/** A hyphen where letters meet digits ("ORD1002" → "ORD-1002"), one place at a time. */
+function hyphenated(word: string): string[] {
+  const readings: string[] = [];
+  for (let i = 1; i < word.length; i++) {
+    if ((isLetter(word[i - 1]) && isDigit(word[i])) || (isDigit(word[i - 1]) && isLetter(word[i]))) readings.push(`${word.slice(0, i)}-${word.slice(i)}`);
+  }
+  return readings;
+}

@@ -1,0 +1,34 @@
+/** Order numbers as people type them, read against the shop's format (ORDER_NUMBER_PATTERN). */
+import { compileOrderNumberPattern } from '../../src/recognize';
+
+const formatOf = (pattern: string) => {
+  const compiled = compileOrderNumberPattern(pattern);
+  if (!compiled.ok) throw new Error(compiled.problem);
+  return compiled.format;
+};
+
+test.each([
+  ['ORD-\\d{4}', 'ord 1002', ['ORD-1002']],
+  ['ORD-\\d{4}', 'ORD1002', ['ORD-1002']],
+  ['ORD-\\d{4}', 'ORD-10O2', ['ORD-1002']],
+  ['ORD-\\d{4}', 'ord-1oo2', ['ORD-1002']],
+  ['ORD-\\d{4}', 'ORD-1OO1', ['ORD-1001']],
+  ['ORD-\\d{4}', 'Nr.ORD-1002', ['ORD-1002']],
+  ['ORD-\\d{4}', 'n°ORD1002', ['ORD-1002']],
+  ['\\d{4}', 'n°1002', ['1002']],
+  ['\\d{4}', 'Nr.1002', ['1002']],
+  ['ORD-\\d{4}|ORD-[A-Z]{4}', 'ORD-I0I0', ['ORD-1010', 'ORD-IOIO']],
+  ['ORD-\\d{4}', '1Z7X3F940344156200', []],
+  ['ORD-\\d{4}', 'ORD-10021', []],
+])('%s reads "%s" as %j', (pattern, typed, readings) => {
+  expect(formatOf(pattern).read!(typed).sort()).toEqual(readings);
+});
+
+test.each([
+  ['ORD-\\d{4}', 'ORD-1234'],
+  ['SO-\\d{4}/\\d{4}', 'SO-1234/5678'],
+  ['#?\\d{4,6}', '1234'],
+  ['[A-Z]{2}\\d{3}|X\\d+', 'AB123'],
+])('the example of %s is %s', (pattern, example) => {
+  expect(formatOf(pattern).example).toBe(example);
+});
