@@ -1,12 +1,13 @@
 /**
  * The shop's own order-number format (ORDER_NUMBER_PATTERN), checked once at start. A word of a message
- * that matches it whole is an order number, looked up at once. Because it runs on what customers type,
+ * that matches it whole is an order number, looked up at once; one typed loosely is read into it
+ * (orderNumberReading.ts). Because it runs on what customers type,
  * a pattern that could backtrack catastrophically is refused, and it only ever sees words of at most
  * 64 characters (an order number's limit), so even an unlucky pattern has a small input.
  */
 import safeRegex from 'safe-regex2';
 import type { OrderNumberFormat } from './find';
-import { exampleOf } from './orderNumberExample';
+import { exampleOf, literalStartOf } from './orderNumberShape';
 import { readingsOf } from './orderNumberReading';
 
 /** The longest word the pattern is tried on: as long as an order number may be (validate.ts). */
@@ -30,5 +31,5 @@ export function compileOrderNumberPattern(source: string): CompiledPattern {
   const ordinary = ORDINARY.find((word) => whole.test(word));
   if (whole.test('') || ordinary !== undefined) return { ok: false, problem: `matches ordinary words such as "${ordinary ?? ''}"; it must match only your order numbers` };
   const test = (word: string) => word.length <= MAX_ORDER_NUMBER_WORD && whole.test(word);
-  return { ok: true, source, format: { test, read: (typed) => readingsOf(typed, test), example: exampleOf(source) } };
+  return { ok: true, source, format: { test, read: (typed) => readingsOf(typed, test, literalStartOf(source)), example: exampleOf(source) } };
 }

@@ -15,7 +15,10 @@ const isDigit = (char: string | undefined) => char !== undefined && char >= '0' 
 const isLetter = (char: string | undefined) => char !== undefined && char >= 'A' && char <= 'Z';
 
 /** At most two readings that fit (two already mean ambiguous). */
-export function readingsOf(typed: string, fits: (word: string) => boolean): string[] {
+/** `start`: the letters the format starts with; a word typed apart counts only when it is them ("ord 1002", not "at 1002"). */
+export function readingsOf(typed: string, fits: (word: string) => boolean, start: string): string[] {
+  const apart = /\s/.test(typed.trim()) ? typed.trim().split(/\s+/)[0].replace(GLUED_PREFIX, '').toUpperCase() : undefined;
+  if (apart !== undefined && (!start || apart !== start)) return [];
   // Separators as one hyphen each: where the customer put them is where the format most likely has one.
   const spaced = typed.replace(GLUED_PREFIX, '').toUpperCase().replace(SEPARATORS, '-').replace(/^-|-$/g, '');
   if (!spaced || spaced.length > MAX_WORD || !ALNUM.test(spaced.replaceAll('-', '')) || !/\d/.test(typed)) return [];

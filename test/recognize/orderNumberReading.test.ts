@@ -1,5 +1,6 @@
 /** Order numbers as people type them, read against the shop's format (ORDER_NUMBER_PATTERN). */
-import { compileOrderNumberPattern } from '../../src/recognize';
+import { compileOrderNumberPattern, recognizeIdentifiers } from '../../src/recognize';
+import { ALL, heard } from './heard';
 
 const formatOf = (pattern: string) => {
   const compiled = compileOrderNumberPattern(pattern);
@@ -31,4 +32,18 @@ test.each([
   ['[A-Z]{2}\\d{3}|X\\d+', 'AB123'],
 ])('the example of %s is %s', (pattern, example) => {
   expect(formatOf(pattern).example).toBe(example);
+});
+
+describe('a prefix typed apart from its digits counts only when it is the literal start of the format', () => {
+  const heardIn = (pattern: string, text: string) => heard(recognizeIdentifiers(text, ALL, formatOf(pattern)));
+
+  test.each([
+    ['ORD-\\d{4}', 'where is ord 1002', 'order number ORD-1002'],
+    ['ORD-\\d{4}', 'where is Ord 1002?', 'order number ORD-1002'],
+    ['[A-Z]{2}\\d{4}', 'see you at 1002', 'nothing'],
+    ['[A-Z]{2}\\d{4}', 'it is AT 1002', 'nothing'],
+    ['ORD-\\d{4}', 'order 1002', 'nothing'],
+  ])('%s: "%s" is %s', (pattern, text, expected) => {
+    expect(heardIn(pattern, text)).toBe(expected);
+  });
 });

@@ -1,7 +1,6 @@
 /**
- * An example order number built from the shop's pattern (ORDER_NUMBER_PATTERN), to tell a customer
- * what one looks like: "ORD-\d{4}" becomes "ORD-1234". The pattern is parsed by `ret` (as safe-regex2
- * does); the example takes the first alternative, the fewest repetitions (none of an optional part), and for a
+ * What the shop's pattern (ORDER_NUMBER_PATTERN) says its order numbers look like, parsed by `ret` (as
+ * safe-regex2 does). An example, to tell a customer: "ORD-\d{4}" becomes "ORD-1234"; the example takes the first alternative, the fewest repetitions (none of an optional part), and for a
  * class of characters digits counting up from 1 or letters from A.
  */
 import ret, { types, type Token, type SetToken } from 'ret';
@@ -63,5 +62,24 @@ export function exampleOf(source: string): string | undefined {
     return example ? example.toUpperCase() : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The letters every order number starts with ("ORD" of "ORD-\d{4}"), or '' when the pattern has none:
+ * only these, typed apart from the digits ("ord 1002"), are taken as part of the number.
+ */
+export function literalStartOf(source: string): string {
+  try {
+    const root = ret(source);
+    let start = '';
+    for (const token of root.options ? [] : (root.stack ?? [])) {
+      if (token.type === types.POSITION && !start) continue;
+      if (token.type !== types.CHAR || !/[a-z]/i.test(String.fromCharCode(token.value))) break;
+      start += String.fromCharCode(token.value);
+    }
+    return start.toUpperCase();
+  } catch {
+    return '';
   }
 }
