@@ -75,10 +75,10 @@ export function findIdentifiers(text: string, orderNumbers?: OrderNumberFormat):
   const readable = (i: number) => orderNumbers?.read !== undefined && !noise[i] && !shopFormat.has(i) && DIGIT.test(tokens[i].text) && tokens[i].text.length <= MAX_READ;
   for (let i = 0; i < tokens.length; i++) {
     if (readable(i) && !(usable(i) && tokens[i].text.length >= MIN_TRACKING)) windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false, read: true });
-    // "ord 1002": a prefix typed apart from its digits, when the digits alone are no order number.
-    if (orderNumbers?.read && LETTERS.test(tokens[i].text) && tokens[i + 1]?.continues && readable(i + 1) && !orderNumbers.read(tokens[i + 1].text).length) {
-      windows.push({ first: i, end: i + 2, text: `${tokens[i].text} ${tokens[i + 1].text}`, typedInPieces: false, read: true });
-    }
+    // "ord 1002": a prefix typed apart from its digits (the pair is refused at once unless the word is the format's
+    // own start), when the digits alone are no order number.
+    const pair = orderNumbers?.read && LETTERS.test(tokens[i].text) && tokens[i + 1]?.continues && readable(i + 1) ? `${tokens[i].text} ${tokens[i + 1].text}` : undefined;
+    if (pair && orderNumbers!.read!(pair).length && !orderNumbers!.read!(tokens[i + 1].text).length) windows.push({ first: i, end: i + 2, text: pair, typedInPieces: false, read: true });
     if (!usable(i)) continue;
     if (tokens[i].text.length >= MIN_TRACKING) windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false });
     windows.push(...spacedRuns(tokens, i, usable));

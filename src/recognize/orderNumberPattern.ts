@@ -7,7 +7,7 @@
  */
 import safeRegex from 'safe-regex2';
 import type { OrderNumberFormat } from './find';
-import { exampleOf, literalStartOf } from './orderNumberShape';
+import { exampleOf, lengthsOf, literalStartOf } from './orderNumberShape';
 import { readingsOf } from './orderNumberReading';
 
 /** The longest word the pattern is tried on: as long as an order number may be (validate.ts). */
@@ -31,5 +31,6 @@ export function compileOrderNumberPattern(source: string): CompiledPattern {
   const ordinary = ORDINARY.find((word) => whole.test(word));
   if (whole.test('') || ordinary !== undefined) return { ok: false, problem: `matches ordinary words such as "${ordinary ?? ''}"; it must match only your order numbers` };
   const test = (word: string) => word.length <= MAX_ORDER_NUMBER_WORD && whole.test(word);
-  return { ok: true, source, format: { test, read: (typed) => readingsOf(typed, test, literalStartOf(source)), example: exampleOf(source) } };
+  const shape = { start: literalStartOf(source), lengths: lengthsOf(source) };
+  return { ok: true, source, format: { test, read: (typed) => readingsOf(typed, test, shape), example: exampleOf(source) } };
 }

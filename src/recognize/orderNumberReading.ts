@@ -15,13 +15,23 @@ const isDigit = (char: string | undefined) => char !== undefined && char >= '0' 
 const isLetter = (char: string | undefined) => char !== undefined && char >= 'A' && char <= 'Z';
 
 /** At most two readings that fit (two already mean ambiguous). */
-/** `start`: the letters the format starts with; a word typed apart counts only when it is them ("ord 1002", not "at 1002"). */
-export function readingsOf(typed: string, fits: (word: string) => boolean, start: string): string[] {
+/** What the shop's format says of its numbers, worked out once from the pattern (orderNumberShape.ts). */
+export interface FormatShape {
+  /** The letters it starts with; a word typed apart counts only when it is them ("ord 1002", not "at 1002"). */
+  start: string;
+  /** How long a number can be: a word no reading could fit is passed over before any is tried. */
+  lengths: { min: number; max: number };
+}
+
+export function readingsOf(typed: string, fits: (word: string) => boolean, { start, lengths }: FormatShape): string[] {
   const apart = /\s/.test(typed.trim()) ? typed.trim().split(/\s+/)[0].replace(GLUED_PREFIX, '').toUpperCase() : undefined;
   if (apart !== undefined && (!start || apart !== start)) return [];
   // Separators as one hyphen each: where the customer put them is where the format most likely has one.
   const spaced = typed.replace(GLUED_PREFIX, '').toUpperCase().replace(SEPARATORS, '-').replace(/^-|-$/g, '');
   if (!spaced || spaced.length > MAX_WORD || !ALNUM.test(spaced.replaceAll('-', '')) || !/\d/.test(typed)) return [];
+  // Readings add at most the typed hyphens, or one.
+  const letters = spaced.replaceAll('-', '').length;
+  if (letters > lengths.max || letters + Math.max(1, spaced.length - letters) < lengths.min) return [];
   const found = new Set<string>();
   for (const variant of swaps(spaced)) {
     const joined = variant.replaceAll('-', '');
@@ -34,17 +44,18 @@ export function readingsOf(typed: string, fits: (word: string) => boolean, start
   return [...found];
 }
 
-/** The word with each confusable character read as typed, and as a digit beside a digit or a letter beside a letter. */
+/** The word with each confusable character as typed, and read as a digit beside a digit or as a letter beside a letter. */
 function swaps(word: string): string[] {
-  let variants = [''];
+  let variants = [word];
   for (let i = 0; i < word.length; i++) {
     const char = word[i];
-    const options = new Set([char]);
+    if (!(char in AS_DIGIT)) continue;
     // A hyphen tells nothing about its neighbours: look past it.
-    const neighbours = [word[i - 1] === '-' ? word[i - 2] : word[i - 1], word[i + 1] === '-' ? word[i + 2] : word[i + 1]];
-    if (char in AS_DIGIT && neighbours.some(isDigit)) options.add(AS_DIGIT[char]);
-    if (char in AS_LETTER && neighbours.some(isLetter)) options.add(AS_LETTER[char]);
-    variants = variants.flatMap((start) => [...options].map((option) => start + option));
+    const before = word[i - 1] === '-' ? word[i - 2] : word[i - 1];
+    const after = word[i + 1] === '-' ? word[i + 2] : word[i + 1];
+    const other = isDigit(char) ? (isLetter(before) || isLetter(after) ? AS_LETTER[char] : undefined) : isDigit(before) || isDigit(after) ? AS_DIGIT[char] : undefined;
+    if (other === undefined || other === char) continue;
+    variants = variants.flatMap((variant) => [variant, variant.slice(0, i) + other + variant.slice(i + 1)]);
     if (variants.length > MAX_VARIANTS) return [word];
   }
   return variants;

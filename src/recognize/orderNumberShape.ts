@@ -83,3 +83,32 @@ export function literalStartOf(source: string): string {
     return '';
   }
 }
+
+/** How long an order number can be ("ORD-\d{4}": 8 to 8), to pass over words that no reading could fit. */
+export function lengthsOf(source: string): { min: number; max: number } {
+  const span = (tokens: Token[]): [number, number] => tokens.map(one).reduce(([min, max], [a, b]) => [min + a, max + b], [0, 0]);
+  const options = (choices: Token[][]): [number, number] => choices.map(span).reduce(([min, max], [a, b]) => [Math.min(min, a), Math.max(max, b)], [Infinity, 0]);
+  const one = (token: Token): [number, number] => {
+    switch (token.type) {
+      case types.POSITION:
+        return [0, 0];
+      case types.REPETITION: {
+        const [min, max] = one(token.value);
+        return [min * token.min, max * token.max];
+      }
+      case types.GROUP:
+        return token.options ? options(token.options) : span(token.stack ?? []);
+      case types.REFERENCE:
+        return [0, Infinity];
+      default:
+        return [1, 1];
+    }
+  };
+  try {
+    const root = ret(source);
+    const [min, max] = root.options ? options(root.options) : span(root.stack ?? []);
+    return { min, max };
+  } catch {
+    return { min: 0, max: Infinity };
+  }
+}

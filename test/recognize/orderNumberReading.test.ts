@@ -1,6 +1,7 @@
 /** Order numbers as people type them, read against the shop's format (ORDER_NUMBER_PATTERN). */
 import { compileOrderNumberPattern, recognizeIdentifiers } from '../../src/recognize';
 import { ALL, heard } from './heard';
+import { lengthsOf } from '../../src/recognize/orderNumberShape';
 
 const formatOf = (pattern: string) => {
   const compiled = compileOrderNumberPattern(pattern);
@@ -46,4 +47,13 @@ describe('a prefix typed apart from its digits counts only when it is the litera
   ])('%s: "%s" is %s', (pattern, text, expected) => {
     expect(heardIn(pattern, text)).toBe(expected);
   });
+});
+
+test.each([
+  ['ORD-\\d{4}', { min: 8, max: 8 }],
+  ['ORD-\\d{4,8}', { min: 8, max: 12 }],
+  ['SO[0-9]{6}|WEB-[0-9]{5}', { min: 8, max: 9 }],
+  ['#?\\d+', { min: 1, max: Infinity }],
+])('numbers of %s are %j characters long: a word no reading could fit is passed over', (pattern, lengths) => {
+  expect(lengthsOf(pattern)).toEqual(lengths);
 });
