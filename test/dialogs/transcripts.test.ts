@@ -166,6 +166,16 @@ describe('order numbers as people type them (ORDER_NUMBER_PATTERN ORD-\\d{4})', 
     await run(withPattern(), [...notFound('ORD-9991').slice(2), ...notFound('ORD-9992'), ...notFound('ORD-9993'), user('cancel'), bot(/^OK/), user(ORDER.delivered), foundFinal(`Here is the shipment for ${ORDER.delivered}:`, 1)], webchat);
     expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual(['ORD-9991', 'ORD-9992', 'ORD-9993', ORDER.delivered]);
   });
+
+  test('typed loosely at "type your order number", again after each "not found": read the same way, and no miss counts', async () => {
+    const again = (typed: string, shown: string): Line[] => [user(typed), bot(`I couldn't find anything for ${shown}. Please check the number and type it again.`)];
+    await run(
+      withPattern(),
+      [user('Order number'), bot('Please type your order number.'), ...again('ORD9991', 'ORD-9991'), ...again('ord 9992', 'ORD-9992'), ...again('ORD-99O3', 'ORD-9903'), user('ord1OO1'), foundFinal(`Here is the shipment for ${ORDER.delivered}:`, 1)],
+      webchat,
+    );
+    expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual(['ORD-9991', 'ORD-9992', 'ORD-9903', ORDER.delivered]);
+  });
 });
 
 describe('a number typed at the wrong question', () => {
