@@ -161,6 +161,12 @@ describe('order numbers as people type them (ORDER_NUMBER_PATTERN ORD-\\d{4})', 
     expect(upstreams.checkpoints.requests).toHaveLength(0);
   });
 
+  test.each(['fr-FR', 'es-ES', 'it-IT', 'nl-NL'])('two readings, in %s: the typed number and the example, in that language', async (locale) => {
+    const twoReadings = config({ ORDER_NUMBER_PATTERN: 'ORD-\\d{4}|ORD-[A-Z]{4}' });
+    const said = { 'fr-FR': /^Je peux lire ORD-I0I0 .*: ORD-1234\. Veuillez/, 'es-ES': /^Puedo leer ORD-I0I0 .*: ORD-1234\. Escribe/, 'it-IT': /^Posso leggere ORD-I0I0 .*: ORD-1234\. Scrivi/, 'nl-NL': /^Ik kan ORD-I0I0 .*: ORD-1234\. Typ/ }[locale]!;
+    await run(twoReadings, [user('ORD-I0I0'), bot(said)], { channelId: 'webchat', locale });
+  });
+
   test('a fixed-up number not found costs no miss: three of them, and the next lookup still runs', async () => {
     const notFound = (shown: string): Line[] => [user('cancel'), bot(/^OK/), user(shown.replace('-', ' ').toLowerCase()), bot(`I couldn't find anything for ${shown}. Please check the number and type it again.`)];
     await run(withPattern(), [...notFound('ORD-9991').slice(2), ...notFound('ORD-9992'), ...notFound('ORD-9993'), user('cancel'), bot(/^OK/), user(ORDER.delivered), foundFinal(`Here is the shipment for ${ORDER.delivered}:`, 1)], webchat);
