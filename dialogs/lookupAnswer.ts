@@ -41,6 +41,8 @@ export interface Lookup {
   shown: string;
   /** The store's name, when the customer picked it by name. */
   storeName?: string;
+  /** Our reading of what was typed ("ord 1002" → "ORD-1002"): when it finds nothing, the reading missed, not a guess. */
+  fixedUp?: boolean;
 }
 
 /** Words for the customer, translated when they are said (the language may change between turns). */
@@ -209,10 +211,11 @@ export class LookupAnswerer {
     }
     switch (reply.kind) {
       case 'not_found': {
-        // A number looked up as a kind it clearly is not (an order ID asked as an order number) is no guess: it costs no miss.
+        // A number looked up as a kind it clearly is not (an order ID asked as an order number) is no guess: it costs no miss;
+        // nor does a number we read into the shop's format, as our reading may be what was wrong.
         const otherKinds = this.parts.understanding.kindsInsteadOf(first.request.kind, first.shown);
         const notice = notFound(first, otherKinds, t);
-        if (otherKinds.length) return { outcome: 'not_found', otherKinds, notice };
+        if (otherKinds.length || first.fixedUp) return { outcome: 'not_found', otherKinds, notice };
         const missed = await this.parts.guard.missed(context);
         if (missed.pauseMinutes !== undefined) {
           // This miss starts a pause: asking for the number again would only meet it.

@@ -36,6 +36,8 @@ export interface LookupDraft {
   identifier?: string;
   /** As the customer typed it: what the bot quotes. */
   shown?: string;
+  /** Read into the shop's order-number format ("ord 1002" → "ORD-1002"): not found, it is our reading that missed, so no miss counts. */
+  fixedUp?: boolean;
   storeId?: string;
   storeName?: string;
   /** Several numbers were found: which one? */
@@ -58,7 +60,7 @@ type Answer =
   | { type: 'picked'; index: number }
   /** Another kind of number, named at the question for a number ("Order ID" at "Please type the tracking number"). */
   | { type: 'kind'; kind: LookupKind }
-  | { type: 'identifier'; identifier: string; shown: string }
+  | { type: 'identifier'; identifier: string; shown: string; fixedUp?: boolean }
   | { type: 'store'; storeId: string }
   /** An identifier of its own, typed instead of an answer: the draft starts again from it. */
   | { type: 'recognized'; recognition: Exclude<Recognition, { type: 'none' }> }
@@ -138,7 +140,7 @@ export class LookupDialog extends ComponentDialog {
       return undefined;
     }
     const request = { kind: draft.kind!, identifier: draft.identifier!, storeId: draft.storeId };
-    const answered = await this.answerer.answer(context, [{ request, alsoAs: draft.alsoAs, shown: draft.shown ?? request.identifier, storeName: draft.storeName }]);
+    const answered = await this.answerer.answer(context, [{ request, alsoAs: draft.alsoAs, shown: draft.shown ?? request.identifier, storeName: draft.storeName, fixedUp: draft.fixedUp }]);
     return this.afterAnswer(draft, answered);
   }
 
@@ -163,7 +165,7 @@ export class LookupDialog extends ComponentDialog {
       case 'recognized':
         return draftFrom(answer.recognition);
       case 'identifier':
-        return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, identifier: answer.identifier, shown: answer.shown };
+        return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, identifier: answer.identifier, shown: answer.shown, fixedUp: answer.fixedUp };
       case 'kind':
         return this.asKind(draft, answer.kind);
       case 'store':
@@ -299,7 +301,7 @@ export class LookupDialog extends ComponentDialog {
    */
   private atIdentifierQuestion(kind: LookupKind, proven: Exclude<Recognition, { type: 'none' }>, text: string): Answer {
     // A store order with its store named comes whole, store and all.
-    if (proven.type === 'match' && proven.request.kind === kind && !proven.request.storeId) return { type: 'identifier', identifier: proven.request.identifier, shown: proven.typed };
+    if (proven.type === 'match' && proven.request.kind === kind && !proven.request.storeId) return { type: 'identifier', identifier: proven.request.identifier, shown: proven.typed, ...(proven.fixedUp && { fixedUp: true }) };
     if (proven.type === 'ambiguous' && proven.kinds.includes(kind)) {
       const request = this.understanding.requestAs(kind, proven.typed);
       if (request) return { type: 'identifier', identifier: request.identifier, shown: proven.typed };
@@ -327,7 +329,7 @@ export function draftFrom(recognition: Exclude<Recognition, { type: 'none' }>): 
   switch (recognition.type) {
     case 'match': {
       const { kind, identifier, storeId } = recognition.request;
-      return { kind, identifier, shown: recognition.typed, ...(storeId && { storeId, storeName: recognition.storeName }) };
+      return { kind, identifier, shown: recognition.typed, ...(storeId && { storeId, storeName: recognition.storeName }), ...(recognition.fixedUp && { fixedUp: true }) };
     }
     case 'ambiguous': {
       const { identifier, typed: shown, kinds } = recognition;
@@ -336,6 +338,11 @@ export function draftFrom(recognition: Exclude<Recognition, { type: 'none' }>): 
     }
     case 'several':
       return { candidates: recognition.candidates };
+    case 'unclear_order_number': {
+      // Nothing is looked up: the question for the order number, led by what one looks like.
+      const { typed: identifier, example } = recognition;
+      return { kind: 'order_number', notice: example ? { key: 'invalid.order_number_readings', params: { identifier, example } } : { key: 'invalid.order_number_readings_no_example', params: { identifier } } };
+    }
   }
 }
 

@@ -18,12 +18,20 @@ export interface Found {
   orderId: boolean;
   /** It has the shop's order-number format; that settles it. */
   orderNumber?: boolean;
+  /** Read into that format ("ord 1002" → "ORD-1002"): `identifier` and `typed` are the reading, which the bot quotes. */
+  fixedUp?: boolean;
+  /** Typed loosely, and it fits that format two ways: the customer is told what an order number looks like. */
+  unclear?: boolean;
   carrier?: string;
 }
 
 /** The shop's own order-number format: whole words only, and no longer than an order number may be. */
 export interface OrderNumberFormat {
   test(word: string): boolean;
+  /** The ways a word typed loosely ("ord 1002", "ORD-10O2") fits the format: none, one, or (ambiguous) two. */
+  read?(typed: string): string[];
+  /** What an order number looks like, for a customer who typed one that fits two ways. */
+  example?: string;
 }
 
 /** The shortest tracking number we recognize (DHL Express; order IDs have 12) and the longest (USPS/FedEx 34). */
@@ -43,6 +51,9 @@ const LABEL_GROUPINGS = new Set(['2 4 4', '4 4 4']);
 const PHONE_LIKE = /^0[1-9]/;
 const ALNUM = /^[A-Za-z0-9]+$/;
 const DIGIT = /\d/;
+const LETTERS = /^\p{L}{1,6}$/u;
+/** Longest word a loose reading is tried on: an order number (64) and a glued "Nr." or "n°". */
+const MAX_READ = 70;
 
 /** Words first..end-1 (end exclusive) glued; asked about only if no longer candidate took its words. */
 interface Window {
@@ -50,6 +61,8 @@ interface Window {
   end: number;
   text: string;
   typedInPieces: boolean;
+  /** Only a loose reading of the shop's format could make it a number. */
+  read?: boolean;
 }
 
 export function findIdentifiers(text: string, orderNumbers?: OrderNumberFormat): Found[] {
@@ -59,11 +72,18 @@ export function findIdentifiers(text: string, orderNumbers?: OrderNumberFormat):
   const shopFormat = new Set(tokens.flatMap((token, i) => (orderNumbers?.test(token.text) ? [i] : [])));
   const usable = (i: number) => !noise[i] && !shopFormat.has(i) && ALNUM.test(tokens[i].text);
   const windows: Window[] = [...shopFormat].map((i) => ({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false }));
+  const readable = (i: number) => orderNumbers?.read !== undefined && !noise[i] && !shopFormat.has(i) && DIGIT.test(tokens[i].text) && tokens[i].text.length <= MAX_READ;
   for (let i = 0; i < tokens.length; i++) {
+    if (readable(i) && !(usable(i) && tokens[i].text.length >= MIN_TRACKING)) windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false, read: true });
+    // "ord 1002": a prefix typed apart from its digits (the pair is refused at once unless the word is the format's
+    // own start), when the digits alone are no order number.
+    const pair = orderNumbers?.read && LETTERS.test(tokens[i].text) && tokens[i + 1]?.continues && readable(i + 1) ? `${tokens[i].text} ${tokens[i + 1].text}` : undefined;
+    if (pair && orderNumbers!.read!(pair).length && !orderNumbers!.read!(tokens[i + 1].text).length) windows.push({ first: i, end: i + 2, text: pair, typedInPieces: false, read: true });
     if (!usable(i)) continue;
     if (tokens[i].text.length >= MIN_TRACKING) windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false });
     windows.push(...spacedRuns(tokens, i, usable));
   }
+  const read = (word: string) => (orderNumbers?.read ? readOrderNumber(word, orderNumbers.read) : undefined);
   // The longest candidates win the words they cover: a whole spaced number beats a chance match inside
   // it. Longest first also means the (slow) carrier rules are never asked about a piece of a found number.
   windows.sort((a, b) => b.text.length - a.text.length || a.first - b.first);
@@ -72,10 +92,11 @@ export function findIdentifiers(text: string, orderNumbers?: OrderNumberFormat):
   for (const window of windows) {
     if (overlaps(window, taken)) continue;
     const typed = text.slice(tokens[window.first].start, tokens[window.end - 1].end);
-    const shape = shopFormat.has(window.first) ? shopOrderNumber(window.text) : window.typedInPieces ? spacedNumber(window.text) : singleWord(window.text);
+    // A tracking number or an order ID is never read as an order number: the check digits and the shape decide.
+    const shape = shopFormat.has(window.first) ? shopOrderNumber(window.text) : window.typedInPieces ? spacedNumber(window.text) : window.read ? read(window.text) : (singleWord(window.text) ?? read(window.text));
     if (!shape) continue;
     for (let i = window.first; i < window.end; i++) taken.add(i);
-    found.push({ first: window.first, identifier: { ...shape, typed } });
+    found.push({ first: window.first, identifier: { ...shape, typed: shape.fixedUp ? shape.identifier : typed } });
   }
   return found.sort((a, b) => a.first - b.first).map(({ identifier }) => identifier);
 }
@@ -84,6 +105,14 @@ type Shape = Omit<Found, 'typed'>;
 
 function shopOrderNumber(word: string): Shape {
   return { identifier: word, tracking: false, orderId: false, orderNumber: true };
+}
+
+/** One reading of the shop's format: that order number; two: unclear, the customer is told what one looks like. */
+function readOrderNumber(typed: string, read: (typed: string) => string[]): Shape | undefined {
+  const readings = read(typed);
+  if (!readings.length) return undefined;
+  const base = { tracking: false, orderId: false, orderNumber: true };
+  return readings.length === 1 ? { ...base, identifier: readings[0], fixedUp: true } : { ...base, identifier: typed, unclear: true };
 }
 
 /** One word: a tracking number, an order ID, or both. */

@@ -17,11 +17,13 @@ export interface Candidate {
 export type Recognition =
   | { type: 'none' }
   /** Exactly one identifier, and exactly one kind fits. */
-  | { type: 'match'; request: LookupRequest; typed: string; carrier?: string; storeName?: string }
+  | { type: 'match'; request: LookupRequest; typed: string; carrier?: string; storeName?: string; fixedUp?: boolean }
   /** One identifier that fits several kinds. `guessed`: only by being one word with a digit, no format proves it. */
   | { type: 'ambiguous'; identifier: string; typed: string; kinds: LookupKind[]; guessed?: boolean }
   /** Several different identifiers in one message: ask which one. */
-  | { type: 'several'; candidates: Candidate[] };
+  | { type: 'several'; candidates: Candidate[] }
+  /** An order number typed loosely that fits the shop's format two ways: say what one looks like (`example`, when the format gives one). */
+  | { type: 'unclear_order_number'; typed: string; example?: string };
 
 /** Long messages are mostly pasted e-mails: the identifier the customer means comes early. Also bounds the work. */
 const MAX_TEXT = 500;
@@ -45,6 +47,10 @@ export function recognizeIdentifiers(text: string, available: readonly LookupKin
     if (fits.length === MAX_IDENTIFIERS) break;
   }
   if (!fits.length) return { type: 'none' };
+  // A loose number that reads two ways is only worth a word when nothing clearer was typed.
+  const clear = fits.filter(({ found }) => !found.unclear);
+  if (!clear.length) return { type: 'unclear_order_number', typed: fits[0].found.typed, ...(orderNumbers?.example && { example: orderNumbers.example }) };
+  fits.splice(0, fits.length, ...clear);
   if (fits.length > 1) {
     // A number of two kinds becomes one choice per kind: the customer picks the number and the kind at once.
     return { type: 'several', candidates: fits.flatMap(({ found, kinds }) => kinds.map((kind) => ({ request: requestOf(found, kind), typed: found.typed }))) };
@@ -52,7 +58,7 @@ export function recognizeIdentifiers(text: string, available: readonly LookupKin
   const [{ found, kinds }] = fits;
   if (kinds.length > 1) return { type: 'ambiguous', identifier: found.identifier, typed: found.typed, kinds };
   const request = requestOf(found, kinds[0]);
-  const match = { type: 'match' as const, request, typed: found.typed };
+  const match = { type: 'match' as const, request, typed: found.typed, ...(found.fixedUp && { fixedUp: true }) };
   return kinds[0] === 'tracking_number' && found.carrier ? { ...match, carrier: found.carrier } : match;
 }
 

@@ -1,11 +1,14 @@
 /**
  * The shop's own order-number format (ORDER_NUMBER_PATTERN), checked once at start. A word of a message
- * that matches it whole is an order number, looked up at once. Because it runs on what customers type,
+ * that matches it whole is an order number, looked up at once; one typed loosely is read into it
+ * (orderNumberReading.ts). Because it runs on what customers type,
  * a pattern that could backtrack catastrophically is refused, and it only ever sees words of at most
  * 64 characters (an order number's limit), so even an unlucky pattern has a small input.
  */
 import safeRegex from 'safe-regex2';
 import type { OrderNumberFormat } from './find';
+import { exampleOf, lengthsOf, literalStartOf } from './orderNumberShape';
+import { readingsOf } from './orderNumberReading';
 
 /** The longest word the pattern is tried on: as long as an order number may be (validate.ts). */
 export const MAX_ORDER_NUMBER_WORD = 64;
@@ -27,5 +30,7 @@ export function compileOrderNumberPattern(source: string): CompiledPattern {
   if (!safeRegex(whole)) return { ok: false, problem: 'could take exponential time on some input (nested repetition such as (a+)+); write it without a repetition inside a repetition' };
   const ordinary = ORDINARY.find((word) => whole.test(word));
   if (whole.test('') || ordinary !== undefined) return { ok: false, problem: `matches ordinary words such as "${ordinary ?? ''}"; it must match only your order numbers` };
-  return { ok: true, source, format: { test: (word) => word.length <= MAX_ORDER_NUMBER_WORD && whole.test(word) } };
+  const test = (word: string) => word.length <= MAX_ORDER_NUMBER_WORD && whole.test(word);
+  const shape = { start: literalStartOf(source), lengths: lengthsOf(source) };
+  return { ok: true, source, format: { test, read: (typed) => readingsOf(typed, test, shape), example: exampleOf(source) } };
 }

@@ -128,6 +128,62 @@ describe("the shop's order-number format (ORDER_NUMBER_PATTERN)", () => {
   });
 });
 
+describe('order numbers as people type them (ORDER_NUMBER_PATTERN ORD-\\d{4})', () => {
+  test.each(['ord 1002', 'ORD1002', 'ORD-10O2', 'ord-1oo2', 'where is Nr.ORD-1002?', 'n°ORD1002 please'])('"%s" is looked up as ORD-1002, and the answer names ORD-1002', async (said) => {
+    await run(withPattern(), [user(said), found(`I found 3 shipments for ${ORDER.inTransitMultiShipment}:`, 3)], webchat);
+    expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual([ORDER.inTransitMultiShipment]);
+  });
+
+  test.each(['#ORD-1002', 'order:ORD-1002', 'My order is ORD-1002.'])('"%s" still works: the punctuation around it is not part of it', async (said) => {
+    await run(withPattern(), [user(said), found(`I found 3 shipments for ${ORDER.inTransitMultiShipment}:`, 3)], webchat);
+    expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual([ORDER.inTransitMultiShipment]);
+  });
+
+  test('two numbers in one message, one of them fixed up: both offered as the shop writes them', async () => {
+    await run(withPattern(), [user('ORD-1001 or was it ord 1002?'), ask(/^I see several numbers/, ORDER.delivered, ORDER.inTransitMultiShipment, 'All of them')], webchat);
+  });
+
+  test('a glued "n°" before a plain order number (ORDER_NUMBER_PATTERN \\d{4}) is not part of it', async () => {
+    await run(config({ ORDER_NUMBER_PATTERN: '\\d{4}' }), [user('n°1002'), bot(/^I couldn't find anything for 1002\./)], webchat);
+    expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual(['1002']);
+  });
+
+  test('a carrier tracking number and an order ID are never "fixed" into order numbers', async () => {
+    await run(withPattern(), [user(TN.inTransit), found(`Here is the shipment for ${TN.inTransit}:`, 1, 'UPS')], webchat);
+    await run(withPattern(), [user(ORDER_ID.multiShipment), found(`I found 3 shipments for ${ORDER_ID.multiShipment}:`, 3)], webchat);
+    expect(upstreams.checkpoints.requests).toHaveLength(0);
+  });
+
+  test('where two readings fit, nothing is looked up: the bot says what an order number looks like, in the customer\'s language', async () => {
+    const twoReadings = config({ ORDER_NUMBER_PATTERN: 'ORD-\\d{4}|ORD-[A-Z]{4}' });
+    await run(twoReadings, [user('ORD-I0I0'), bot('I can read ORD-I0I0 more than one way. An order number looks like this: ORD-1234. Please type your order number.')], webchat);
+    await run(twoReadings, [user('ORD-I0I0'), bot('Ich kann ORD-I0I0 auf mehr als eine Weise lesen. Eine Bestellnummer sieht so aus: ORD-1234. Bitte geben Sie Ihre Bestellnummer ein.')], webchatDe);
+    expect(upstreams.checkpoints.requests).toHaveLength(0);
+  });
+
+  test.each(['fr-FR', 'es-ES', 'it-IT', 'nl-NL'])('two readings, in %s: the typed number and the example, in that language', async (locale) => {
+    const twoReadings = config({ ORDER_NUMBER_PATTERN: 'ORD-\\d{4}|ORD-[A-Z]{4}' });
+    const said = { 'fr-FR': /^Je peux lire ORD-I0I0 .*: ORD-1234\. Veuillez/, 'es-ES': /^Puedo leer ORD-I0I0 .*: ORD-1234\. Escribe/, 'it-IT': /^Posso leggere ORD-I0I0 .*: ORD-1234\. Scrivi/, 'nl-NL': /^Ik kan ORD-I0I0 .*: ORD-1234\. Typ/ }[locale]!;
+    await run(twoReadings, [user('ORD-I0I0'), bot(said)], { channelId: 'webchat', locale });
+  });
+
+  test('a fixed-up number not found costs no miss: three of them, and the next lookup still runs', async () => {
+    const notFound = (shown: string): Line[] => [user('cancel'), bot(/^OK/), user(shown.replace('-', ' ').toLowerCase()), bot(`I couldn't find anything for ${shown}. Please check the number and type it again.`)];
+    await run(withPattern(), [...notFound('ORD-9991').slice(2), ...notFound('ORD-9992'), ...notFound('ORD-9993'), user('cancel'), bot(/^OK/), user(ORDER.delivered), foundFinal(`Here is the shipment for ${ORDER.delivered}:`, 1)], webchat);
+    expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual(['ORD-9991', 'ORD-9992', 'ORD-9993', ORDER.delivered]);
+  });
+
+  test('typed loosely at "type your order number", again after each "not found": read the same way, and no miss counts', async () => {
+    const again = (typed: string, shown: string): Line[] => [user(typed), bot(`I couldn't find anything for ${shown}. Please check the number and type it again.`)];
+    await run(
+      withPattern(),
+      [user('Order number'), bot('Please type your order number.'), ...again('ORD9991', 'ORD-9991'), ...again('ord 9992', 'ORD-9992'), ...again('ORD-99O3', 'ORD-9903'), user('ord1OO1'), foundFinal(`Here is the shipment for ${ORDER.delivered}:`, 1)],
+      webchat,
+    );
+    expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual(['ORD-9991', 'ORD-9992', 'ORD-9903', ORDER.delivered]);
+  });
+});
+
 describe('a number typed at the wrong question', () => {
   test('a UPS number at "type your order number" is looked up as the tracking number it is', async () => {
     await run(config(), [user('hi'), ask(HI_WHAT, ...KINDS), user('Order number'), bot('Please type your order number.'), user(TN.inTransit), found(`Here is the shipment for ${TN.inTransit}:`, 1, 'UPS')], webchat);

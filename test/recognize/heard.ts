@@ -15,6 +15,8 @@ export function heard(recognition: Recognition): string {
       return `${recognition.identifier}: ${recognition.kinds.map(name).join(' or ')}?`;
     case 'several':
       return recognition.candidates.map((c) => label(c.request)).join(' + ');
+    case 'unclear_order_number':
+      return `${recognition.typed}: which order number?`;
   }
 }
 
