@@ -6,9 +6,10 @@
  *   printf 'hi\n1\nORD-1001\n' | npm run chat -- --channel sms --locale fr
  *   npm run chat -- --url http://localhost:3978/api/messages
  */
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { registerHelpPage } from '../sandbox/page/routes';
 import { startSandbox } from '../sandbox/upstreams';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -36,7 +37,9 @@ const HELP = `Usage: npm run chat -- [--channel webchat|directline|msteams|sms|t
 Talks to the bot as one channel's customer and prints what that customer sees: texts, buttons, cards as
 readable text; for text channels the exact text and its length (for sms, its SMS segments). Lines with !!
 mark what no customer should see. Without --url the sandbox runs in this process (demo orders such as
-ORD-1001, 1Z7X3F940344156200); --url talks to a running bot whose inbound auth is off (npm start).
+ORD-1001, 1Z7X3F940344156200), its help page served while the chat runs; --url talks to a running bot
+whose inbound auth is off (npm start). Each run is a new customer (a user id of its own), so the bot's
+per-customer limits start afresh.
 --handoff sets the sandbox's HANDOFF, what "talk to a person" does (botframework unless given).
 Type a message, "/click N" to press button N, "/quit" to leave.`;
 
@@ -84,10 +87,12 @@ export async function runChat(options: ChatOptions): Promise<void> {
 
 /** The sandbox's simulators and the bot, on loopback ports of this process. */
 async function sandboxBot(handoff?: string): Promise<{ endpoint: string; close(): Promise<void> }> {
-  const sandbox = await startSandbox(loadConfig({ LOG_LEVEL: 'silent', HANDOFF: handoff }));
+  // The sandbox links its help page on its own port: the bot listens there, and serves that page.
+  const port = await freePort();
+  const sandbox = await startSandbox(loadConfig({ LOG_LEVEL: 'silent', HANDOFF: handoff, PORT: String(port) }));
   const app = createApp(sandbox.config, silentLogger);
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  const { port } = app.server.address() as AddressInfo;
+  registerHelpPage(app.server);
+  await new Promise<void>((resolve) => app.server.listen(port, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${port}/api/messages`,
     close: async () => {
@@ -98,6 +103,15 @@ async function sandboxBot(handoff?: string): Promise<{ endpoint: string; close()
       await sandbox.close();
     },
   };
+}
+
+/** A loopback port free right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 function parseArgs(argv: string[]): Partial<ChatOptions> & { help?: boolean } {

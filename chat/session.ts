@@ -19,13 +19,15 @@ export class ChatRefused extends Error {}
 
 export class ChatSession {
   private readonly conversationId = `chat-${randomUUID()}`;
+  /** A customer of its own per run: the bot's limits (per user) never carry over from an earlier run. */
+  private readonly customer = { id: `chat-customer-${randomUUID()}`, name: 'Customer' };
   private sequence = 0;
 
   constructor(private readonly options: SessionOptions) {}
 
   /** The first activity a channel sends: the customer joined. */
   join(): Promise<Json[]> {
-    return this.send({ type: 'conversationUpdate', membersAdded: [{ id: 'customer', name: 'Customer' }] });
+    return this.send({ type: 'conversationUpdate', membersAdded: [this.customer] });
   }
 
   say(text: string): Promise<Json[]> {
@@ -45,7 +47,7 @@ export class ChatSession {
       // Replies come back in the response (expectReplies); this address is never called.
       serviceUrl: 'http://127.0.0.1:9/chat',
       conversation: { id: this.conversationId },
-      from: { id: 'customer', name: 'Customer' },
+      from: this.customer,
       recipient: { id: 'bot', name: 'Bot' },
       locale,
       ...(timeZone ? { localTimezone: timeZone } : {}),

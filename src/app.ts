@@ -261,7 +261,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   // The widget's frame talks to the same Direct Line as the tokens, and only the allowed stores may show it.
   const widget: WidgetOptions = { directLine: config.webchat.endpoint, frameAncestors: [...config.webchat.allowedOrigins] };
   // A build without a file the widget serves would show stores a blank chat: not ready, and the log says which file.
-  const unservable = registerWebchatWidget(server, widget);
+  const unservable = registerWebchatWidget(server, widget, logger.child({ component: 'webchat' }));
   for (const file of unservable) logger.error({ file: file.name, package: file.package }, `the chat widget cannot be served: ${file.name} is missing; ${remedy(file)}`);
   registerHealthRoutes(server, {
     draining: parts.draining ?? (() => false),

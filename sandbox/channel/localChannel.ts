@@ -178,7 +178,8 @@ export class LocalChannel {
         .flatMap(([conversationId, { hubCase }]) => (hubCase ? [{ conversationId, ...hubCase }] : []))
         .sort((a, b) => b.arrived - a.arrived)
         .slice(0, CASES_SHOWN)
-        .map(({ conversationId, event, state, lines }) => ({ conversationId, state, event, lines }));
+        // `arrived` tells a conversation's second case from its first: the panel shows each afresh.
+        .map(({ conversationId, event, state, lines, arrived }) => ({ conversationId, state, event, lines, arrived }));
       res.header('Cache-Control', 'no-store');
       res.send(200, { cases });
     });

@@ -1,6 +1,6 @@
 // The sandbox page: the chat widget embedded as a store embeds it (the one tag, inline in #webchat), a
 // language picker, demo numbers to try, and the agent hub of a handoff, read from the hub (the local
-// channel) as a real hub is a system apart: the chat's conversation never reaches this page.
+// channel) as a real hub is a system apart: of the chat's conversation, this page reads only its id.
 (function () {
   'use strict';
   var select = document.getElementById('language');
@@ -119,6 +119,7 @@
     var activity = hubCase.event;
     var value = activity.value || {};
     hub.conversationId = hubCase.conversationId;
+    hub.arrived = hubCase.arrived;
     hub.caseView.replaceChildren();
     hub.caseView.appendChild(element('p', 'Language: ' + (value.locale || value.language || '?')));
     var lookups = value.lookups || [];
@@ -192,22 +193,41 @@
     toHub('messages', { text: text }).then(look);
   });
 
-  // The hub's queue, as its agent watches it: the case you accepted stays until you are done; otherwise the
-  // newest case under way, or the last one shown once it ended (one that ended before this page opened is not shown).
+  // This tab's conversation: the widget's frame, of this same origin, keeps it in this tab's sessionStorage.
+  // Only its id is read, to pick this conversation's case from the hub's queue (another tab's is not ours).
+  var CHAT_KEY = 'order-tracking-chat';
+  function ownConversation() {
+    try {
+      var kept = JSON.parse(window.sessionStorage.getItem(CHAT_KEY));
+      return kept && typeof kept.conversationId === 'string' ? kept.conversationId : null;
+    } catch (e) {
+      return null;
+    }
+  }
+  // The hub's queue, as the agent of this tab's conversation watches it: its newest case (the hub keeps one per
+  // conversation, a second handoff replacing the first), shown afresh when a newer one arrives; one that ended
+  // before this page opened is not shown.
   function look() {
     return fetch('/sandbox/hub/cases', { cache: 'no-store' })
       .then(function (response) {
         return response.ok ? response.json() : { cases: [] };
       })
       .then(function (queue) {
-        var shown = queue.cases.filter(function (c) { return c.conversationId === hub.conversationId; })[0];
-        var open = queue.cases.filter(function (c) { return c.state === 'waiting' || c.state === 'accepted'; })[0];
-        // A newer case takes over from one waiting or ended; the case you accepted stays until you are done, and the
-        // one you just finished stays (Completed) until a newer case arrives. Older cases left waiting never take over.
-        var newer = open && (!shown || queue.cases.indexOf(open) < queue.cases.indexOf(shown)) ? open : undefined;
-        var next = shown && (shown.state === 'accepted' || !newer) ? shown : newer || open;
-        if (!next) return;
-        if (next !== shown) showCase(next);
+        var own = ownConversation();
+        var next = own ? queue.cases.filter(function (c) { return c.conversationId === own; })[0] : undefined;
+        if (!next) {
+          // The chat started another conversation: the last one's case is not this one's.
+          if (hub.conversationId && hub.conversationId !== own) {
+            hub.section.hidden = true;
+            hub.conversationId = null;
+            hub.arrived = undefined;
+          }
+          return;
+        }
+        if (next.arrived !== hub.arrived) {
+          if (hub.arrived === undefined && next.state !== 'waiting' && next.state !== 'accepted') return;
+          showCase(next);
+        }
         showLines(next.lines);
         setHubState(next.state);
       }, function () {

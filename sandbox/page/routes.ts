@@ -45,13 +45,17 @@ export function registerSandboxPage(server: Server): void {
     res.writeHead(302, { location: `http://${host}:${Number(page.port || 80) + SHOP_PORT_OFFSET}/`, 'cache-control': 'no-cache' });
     res.end();
   });
-  // What a problem's "Help page" button opens in the sandbox: a stand-in that says where the shop's own goes.
+  registerHelpPage(server);
+  server.get('/sandbox/demo.json', async (_req: Request, res: Response) => {
+    res.send(200, DEMO_LOOKUPS);
+  });
+}
+
+/** What a problem's "Help page" button opens in the sandbox (and in `npm run chat`'s): a stand-in that says where the shop's own goes. */
+export function registerHelpPage(server: Server): void {
   server.get(SANDBOX_HELP_PATH, async (_req: Request, res: Response) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
     res.end(HELP_PAGE);
-  });
-  server.get('/sandbox/demo.json', async (_req: Request, res: Response) => {
-    res.send(200, DEMO_LOOKUPS);
   });
 }
 

@@ -19,6 +19,8 @@ import type { Request, Response, Server } from 'restify';
 import { Translator } from '../i18n';
 import { locate, SERVED_FILES, type ServedFile } from './servedFiles';
 import { widgetWords } from './strings';
+import type { Logger } from '../runtime/logger';
+import { UnlistedOrigins } from './unlistedOrigins';
 
 export interface WidgetOptions {
   /**
@@ -79,7 +81,9 @@ function version(file: string | undefined): string {
 }
 
 /** Registers the widget's routes; answers the files it serves that this start cannot find. */
-export function registerWebchatWidget(server: Server, options: WidgetOptions): ServedFile[] {
+export function registerWebchatWidget(server: Server, options: WidgetOptions, logger: Logger): ServedFile[] {
+  const translator = new Translator('en');
+  const unlisted = new UnlistedOrigins(logger);
   const cached = new Map<string, Asset>();
   const once = (key: string, make: () => Asset) => {
     let item = cached.get(key);
@@ -110,8 +114,18 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions): S
       await sendAsset(req, res, once(key, () => asset(readFileSync(file))), JS, YEAR, true);
     });
   }
-  server.get('/webchat/frame', async (_req: Request, res: Response) => {
+  server.get('/webchat/frame', async (req: Request, res: Response) => {
     const directLine = options.directLine;
+    // The store page's origin, as the launcher names it: one not on the list would only get a frame the
+    // browser refuses to show (a broken-frame icon), so it gets one line it may show instead.
+    const query = new URL(req.url ?? '/', 'http://bot').searchParams;
+    const origin = query.get('origin');
+    if (origin !== null && options.frameAncestors.length && !options.frameAncestors.includes(origin)) {
+      if (!isOrigin(origin)) return void res.send(400, { code: 'invalid_argument', message: 'origin must be a page origin such as https://shop.example', argument: 'origin' });
+      unlisted.asked(origin);
+      const { language, t } = translator.localize(query.get('locale') ?? 'en');
+      return void sendNotSetUp(res, origin, language, t('widget.notSetUp'));
+    }
     // A new nonce per answer: only the style elements this page and Web Chat write carry it.
     const nonce = randomBytes(16).toString('base64');
     const body = frameHtml({ directLine, webchat: names.webchat, adaptivecards: names.adaptivecards, nonce });
@@ -126,6 +140,38 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions): S
     res.end(body);
   });
   return [...found].filter(([, source]) => !source).map(([file]) => file);
+}
+
+/** An http(s) origin exactly as a browser writes it: nothing else reaches a header or the log. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** The line for a page whose origin is not on the list: no script, no chat, shown only by that origin. */
+function sendNotSetUp(res: Response, origin: string, language: string, line: string): void {
+  const nonce = randomBytes(16).toString('base64');
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': `default-src 'none'; style-src 'nonce-${nonce}'; frame-ancestors ${origin}; base-uri 'none'; form-action 'none'`,
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(`<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Chat</title>
+<style nonce="${nonce}">
+html, body { height: 100%; margin: 0; }
+body { font: 15px/1.45 "Segoe UI", system-ui, -apple-system, Roboto, Arial, sans-serif; color: #5b6472; background: #fff; }
+p { margin: 0; padding: 24px 20px; text-align: center; }
+</style>
+</head><body><p role="status">${line}</p></body></html>
+`);
 }
 
 /** The hash of an empty style element's text (SHA-256 of ""), as a policy names it. */

@@ -2,6 +2,8 @@
  * `npm run chat` end to end: piped lines in, what the channel's customer sees out. Against the sandbox
  * it starts in this process, and against a running bot (--url). Every server it starts is stopped.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { runChat } from '../../chat/main';
 import { DEMO } from '../../sandbox/simulators';
@@ -66,4 +68,56 @@ test('a bot with inbound auth on is named as the reason, in one line', async () 
   } finally {
     await app.close();
   }
+});
+
+/** A stand-in bot that records who each activity is from, and answers nothing. */
+async function recordingBot(): Promise<{ url: string; senders: string[]; close(): Promise<void> }> {
+  const senders: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      senders.push(JSON.parse(body).from.id);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"activities":[]}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/messages`, senders, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+test('each run is a customer of its own, so the limits of one run do not carry over to the next; within a run, one customer', async () => {
+  const bot = await recordingBot();
+  try {
+    await chat(['hi', 'ORD-1001'], { channel: 'webchat', locale: 'en-US', url: bot.url });
+    const first = [...bot.senders];
+    bot.senders.length = 0;
+    await chat(['hi'], { channel: 'webchat', locale: 'en-US', url: bot.url });
+    expect(new Set(first).size).toBe(1);
+    expect(new Set(bot.senders).size).toBe(1);
+    expect(bot.senders[0]).not.toBe(first[0]);
+  } finally {
+    await bot.close();
+  }
+});
+
+test('against the sandbox, the help page a problem links is served while the chat runs', async () => {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let printed = '';
+  const linked = new Promise<string>((resolve) =>
+    output.on('data', (chunk) => {
+      printed += String(chunk);
+      const link = /https?:\/\/[^\s)\]]+\/sandbox\/help[^\s)\]]*/.exec(printed);
+      if (link) resolve(link[0]);
+    }),
+  );
+  const running = runChat({ input, output, channel: 'webchat', locale: 'en-US' });
+  input.write(`${DEMO.trackings.trackingNumbers.lost}\n`);
+  const link = await linked;
+  const page = await fetch(link);
+  input.end('/quit\n');
+  await running;
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('help page');
 });

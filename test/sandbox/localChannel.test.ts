@@ -161,6 +161,8 @@ describe('the agent hub, as the local channel plays it', () => {
       state: 'waiting',
       event: { type: 'event', name: 'handoff.initiate', value: { language: 'nl', locale: 'nl-NL', lookups: [], signedIn: false }, attachments: [expect.objectContaining({ name: 'Transcript' })] },
       lines: [],
+      // The order cases came in: a conversation's second case is told from its first.
+      arrived: second.arrived + 1,
     });
     expect(first.event.attachments[0].content.activities.map((a: any) => a.text)).toEqual(['ik wil een medewerker spreken']);
 

@@ -110,20 +110,29 @@ export function useSandboxService(env: NodeJS.ProcessEnv, options: Omit<SandboxO
 /** The chat on a page that embeds the widget: its frame, of the bot's origin (inline in #webchat on the sandbox page). */
 export const chatIn = (page: Page): FrameLocator => page.frameLocator('iframe[data-part="frame"]');
 
-/** Waits until Web Chat has followed the transcript down to its newest message, so a screenshot shows it. */
+/**
+ * Waits until Web Chat has followed the transcript down to its newest message, or has come to rest at the
+ * start of an answer longer than the panel (it stops there, so the customer reads it from its start), so a
+ * screenshot shows what the customer sees.
+ */
 export async function settled(page: Page): Promise<void> {
   const frame = page.frames().find((f: Frame) => f.url().includes('/webchat/frame'));
   if (!frame) return;
-  // Functions, not strings: the frame's policy allows no eval.
-  const followed = () => {
+  // Functions, not strings: the frame's policy allows no eval. The rest count is this call's own (`call`).
+  const call = `settled-${Math.random()}`;
+  const followed = (key: string) => {
     const doc = (globalThis as any).document;
     const bubbles = doc.querySelectorAll('.webchat__bubble');
     const last = bubbles[bubbles.length - 1];
     const scroller = last && last.closest('.webchat__basic-transcript__scrollable');
-    return !scroller || last.getBoundingClientRect().bottom <= scroller.getBoundingClientRect().bottom + 1;
+    if (!scroller || last.getBoundingClientRect().bottom <= scroller.getBoundingClientRect().bottom + 1) return true;
+    const rest = ((globalThis as any)[key] ??= { top: -1, polls: 0 });
+    rest.polls = rest.top === scroller.scrollTop ? rest.polls + 1 : 0;
+    rest.top = scroller.scrollTop;
+    return rest.polls >= 5;
   };
   try {
-    await frame.waitForFunction(followed, undefined, { timeout: 10_000, polling: 100 });
+    await frame.waitForFunction(followed, call, { timeout: 10_000, polling: 100 });
   } catch {
     // On a loaded machine Web Chat may not have followed yet: scroll down as the customer would, for the screenshot's sake.
     // What the test checks of the chat it checks by its own waits, not by this one.

@@ -329,6 +329,9 @@
     }
 
     var styleOptions = { accent: params.get('accent') || '#1b5faa', bubbleBorderRadius: 8, bubbleFromUserBorderRadius: 8, hideUploadButton: true, suggestedActionLayout: 'flow' };
+    // A long answer (a card per parcel) stops scrolling once it fills the panel: its start (the carrier, the
+    // status, "Parcel 1 of 3") stays in view, not only its buttons. Web Chat's own snap: the customer scrolls on.
+    Object.assign(styleOptions, { autoScrollSnapOnPage: true, autoScrollSnapOnPageOffset: 0 });
     var narrow = window.matchMedia('(max-width: 420px)');
     if (narrow.matches) {
       var width = Math.max(240, window.innerWidth - 56);

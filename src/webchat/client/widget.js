@@ -157,7 +157,8 @@
   }
 
   function frameUrl() {
-    var params = new URLSearchParams({ locale: locale });
+    // The page's origin: one the bot does not know gets a line saying so, not a frame the browser refuses.
+    var params = new URLSearchParams({ locale: locale, origin: location.origin });
     // Who the frame's conversation is for: a customer (their token comes by postMessage), else a visitor.
     // A page without a customer token is a visitor's, however the store signed its customer out (signOut(),
     // a sign-out link, a session that timed out on its server): a kept signed-in conversation is dropped.
