@@ -81,7 +81,8 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const summary = !carrier ? status : trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
   // An interface that speaks the customer's language explains its status itself; for one that does not, the explanation is ours.
   const details = localized ? clean(shipment.status?.details, LIMITS.statusDetails) : t(`status_explained.${category}`);
-  const said = carrierSaid(carrierName, t);
+  // A masked shipment keeps only the interface's standard words, and no carrier to name: they are nobody's quote.
+  const said = shipment.withheld ? (words: string) => words : carrierSaid(carrierName, t);
   const problem = problemOf(shipment, context.now ?? Number.NaN, context.staleAfterDays ?? Number.POSITIVE_INFINITY);
   const nextStep = problem && t(`next_step.${problem.state}`, { count: problem.days, since: dates.date(problem.since) });
 

@@ -89,6 +89,28 @@ describe('to a visitor (masked), none of the carrier’s words: each event in ou
   });
 });
 
+/**
+ * Interface A's localized texts stay for a visitor, since they are the interface's standard words. With the
+ * carrier withheld they are nobody's quote: "Transporteur : « … »" would name a carrier the card says it hides.
+ */
+describe('to a visitor (masked), Interface A’s standard words are not put in the carrier’s mouth', () => {
+  test.each([
+    ['fr-FR', 'Europe/Paris', /Transporteur ?:/, 'Die Sendung wurde dem Empfänger persönlich übergeben.'],
+    ['nl-NL', 'Europe/Amsterdam', /Vervoerder:/, 'Die Sendung wurde dem Empfänger persönlich übergeben.'],
+    ['de-DE', 'Europe/Berlin', /DHL|Versanddienst: /, 'Die Sendung wurde dem Empfänger persönlich übergeben.'],
+  ])('in %s, on a card, in a text and in an SMS', (locale, zone, label, words) => {
+    const masked = maskedShipments([germanLabels])[0];
+    const card = cardText(masked, context(locale, zone)).join('\n');
+    for (const shown of [card, plainText(masked, context(locale, zone, 'telegram')), plainText(masked, context(locale, zone, 'sms'))]) {
+      expect(shown).not.toMatch(label);
+    }
+    // The words themselves are still there, unquoted.
+    expect(card).toContain(words);
+    // The owner's card still names whose words they are.
+    expect(cardText(germanLabels, context('de-DE', 'Europe/Berlin'))).toContain(`DHL: „${words}“`);
+  });
+});
+
 describe('our word for a category is also every past event’s, when the carrier’s are not shown', () => {
   const TODAY: Record<string, RegExp> = { en: /\btoday\b/i, de: /\bheute\b/i, fr: /aujourd/i, es: /\bhoy\b/i, it: /\boggi\b/i, nl: /\bvandaag\b/i };
   test.each(Object.keys(TODAY))('in %s it names no day: "out for delivery" on Tuesday is not "today" on Thursday', (language) => {
