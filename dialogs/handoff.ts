@@ -26,6 +26,7 @@ import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages
 import { languageOf, type TurnLanguage, type TurnLanguages } from '../src/bot/turnLanguage';
 import { PERSON } from '../src/recognize/choiceValues';
 import type { Understanding } from '../src/recognize/understanding';
+import { readingOf } from '../src/bot/turnReading';
 import { NO_METRICS, type Metrics } from '../src/telemetry/metrics';
 
 /** Asked again within this time, a handoff under way is not asked for twice: the customer is told it is coming. */
@@ -114,7 +115,7 @@ export class Handoff {
    * customer's client can only ever quiet that customer's conversation, and only for a bounded time.
    */
   async holding(context: TurnContext): Promise<boolean> {
-    const { memory, clock, logger, port, understanding } = this.parts;
+    const { memory, clock, logger, port } = this.parts;
     const underWay = await memory.handoff(context);
     if (underWay?.acceptedAt === undefined) return false;
     const { acceptedAt } = underWay;
@@ -125,8 +126,8 @@ export class Handoff {
       return false;
     }
     const { t } = languageOf(context);
-    const { text } = context.activity;
-    if (understanding.command(text, t) === 'cancel' || understanding.wantsBot(text, t)) {
+    const { want } = readingOf(context);
+    if ((want?.type === 'command' && want.command === 'cancel') || want?.type === 'bot') {
       await this.backToBot(context);
       return true;
     }

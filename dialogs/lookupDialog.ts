@@ -18,7 +18,8 @@ import { sendText } from '../src/bot/send';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
 import { ALL } from '../src/recognize/choiceValues';
-import type { Understanding } from '../src/recognize/understanding';
+import type { Reading, Understanding } from '../src/recognize/understanding';
+import { readingOf } from '../src/bot/turnReading';
 
 export const LOOKUP_DIALOG = 'lookup';
 const LOOP = 'lookup.loop';
@@ -259,14 +260,15 @@ export class LookupDialog extends ComponentDialog {
       if (named !== undefined) return { ok: true, answer: { type: 'kind', kind: kinds[named] } };
     }
 
-    const proven = this.understanding.identifiers(text);
+    const reading = readingOf(context);
+    const proven = reading.identifiers;
     if (proven.type !== 'none') {
       const answer = asking === 'identifier' ? this.atIdentifierQuestion(draft.kind!, proven, text) : { type: 'recognized' as const, recognition: proven };
       return { ok: true, answer };
     }
 
     // A question back, asked before the answer is validated when no digit says it is a number ("refund" is a valid order number).
-    const back = await this.questionBack(context, text, t);
+    const back = await this.questionBack(context, reading.topic, t);
     if (back && !/\d/.test(text)) return back;
     // With a digit in it, it was meant as an answer: why it does not fit comes first, unless the question has an answer of its own.
     const answered = back?.ok === false && back.reply ? back : undefined;
@@ -276,7 +278,7 @@ export class LookupDialog extends ComponentDialog {
         const valid = validateIdentifier(draft.kind!, text);
         if (valid.ok) return { ok: true, answer: { type: 'identifier', identifier: valid.value, shown: text.trim() } };
         // Right after a miss, a number of another shape is a new number, not a wrong answer.
-        const guess = draft.missed === undefined ? proven : this.understanding.identifiersOrGuess(text, proven);
+        const guess = draft.missed === undefined ? proven : reading.number;
         if (guess.type !== 'none') return { ok: true, answer: { type: 'recognized', recognition: guess } };
         return answered ?? { ok: false, counts: true, reply: t(`invalid.${valid.reason}`, { length: valid.length, kind: t(`name.${draft.kind}`) }) };
       }
@@ -288,7 +290,7 @@ export class LookupDialog extends ComponentDialog {
       }
       default: {
         // A lone number of a kind we cannot tell, typed at a choice: ask what kind it is.
-        const guess = this.understanding.identifiersOrGuess(text, proven);
+        const guess = reading.number;
         if (guess.type !== 'none') return { ok: true, answer: { type: 'recognized', recognition: guess } };
         return answered ?? { ok: false, counts: true, reply: t('invalid.choice') };
       }
@@ -313,8 +315,7 @@ export class LookupDialog extends ComponentDialog {
   }
 
   /** A question the customer asks instead of answering: answered honestly, then the question again (no attempt lost). */
-  private async questionBack(context: TurnContext, text: string, t: TurnLanguage['t']): Promise<Heard<Answer> | undefined> {
-    const topic = this.understanding.topic(text, t);
+  private async questionBack(context: TurnContext, topic: Reading['topic'], t: TurnLanguage['t']): Promise<Heard<Answer> | undefined> {
     if (!topic) return undefined;
     const last = topic === 'eta' ? await this.memory.last(context) : undefined;
     return { ok: false, counts: false, reply: answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language), lastShown: last?.shown, atPrompt: true }) };

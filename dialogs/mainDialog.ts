@@ -21,7 +21,10 @@ import { structuredLookup } from './structuredLookup';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
 import { ANOTHER, DONE, FOLLOW_UPS, NOTIFY, PERSON, STOP_ALL, stoppedBy, YOUR_ORDERS } from '../src/recognize/choiceValues';
-import type { Understanding } from '../src/recognize/understanding';
+import type { Reading, Understanding, UpdatesAsked } from '../src/recognize/understanding';
+import type { Command } from '../src/recognize/commands';
+import type { SocialIntent } from '../src/recognize/intents';
+import { readingOf } from '../src/bot/turnReading';
 import type { YourOrders } from './yourOrders';
 import { customerOf } from '../src/bot/turnCustomer';
 import { firstName } from '../src/customers/firstName';
@@ -54,7 +57,7 @@ export class MainDialog {
   async welcome(context: TurnContext): Promise<void> {
     const { t } = languageOf(context);
     const name = firstName(customerOf(context)?.name);
-    await this.offer(context, name ? t('welcome_named', { name }) : t('welcome'), [...this.yourOrders.choices(context, t), ...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : [])]);
+    await this.offer(context, name ? t('welcome_named', { name }) : t('welcome'), this.startChoices(context, t));
   }
 
   async run(context: TurnContext, dialogState: StatePropertyAccessor<DialogState>): Promise<void> {
@@ -78,9 +81,10 @@ export class MainDialog {
       if (value !== undefined) await sendText(context, t('errors.bad_request'));
       return;
     }
-    if (await this.anyStep(dialogs, text, offered, t)) return;
+    const reading = readingOf(context);
+    if (await this.anyStep(dialogs, text, reading, offered, t)) return;
     if (dialogs.open) return dialogs.continue();
-    await this.noQuestionOpen(dialogs, text, offered, t);
+    await this.noQuestionOpen(dialogs, text, reading, offered, t);
   }
 
   private dialogSet(accessor: StatePropertyAccessor<DialogState>): DialogSet {
@@ -88,16 +92,63 @@ export class MainDialog {
     return this.built.set;
   }
 
-  /** Updates, help, cancel, start over, a person and small talk, whatever step the conversation is at. Whether it was one. */
-  private async anyStep(dialogs: TurnDialogs, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
+  /**
+   * What the customer wants at any step (the reading decided which): a language, updates, help, cancel, start
+   * over, the bot back, a person, their orders, small talk. Whether it was one.
+   */
+  private async anyStep(dialogs: TurnDialogs, text: string, { want }: Reading, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
     const { context } = dialogs;
-    if (await this.updates(dialogs, text, offered, t)) return true;
-    switch (this.understanding.command(text, t)) {
+    // A stop picked from the list of updates, by its number: only this conversation knows what it lists.
+    const stop = await this.notifications.picked(context, text, offered, !dialogs.open);
+    if (stop) {
+      await this.notifications.stop(context, stop === STOP_ALL ? undefined : stoppedBy(stop));
+      return true;
+    }
+    switch (want?.type) {
+      case undefined:
+        return false;
+      case 'language':
+        if (dialogs.open) {
+          leadWith(context, t('language.picked'));
+          await dialogs.reprompt();
+        } else await this.offer(context, `${t('language.picked')} ${t('questions.send_number')}`, this.startChoices(context, t));
+        return true;
+      case 'updates':
+        return this.updates(dialogs, want.asked);
+      case 'command':
+        // "stop" while updates run stops them (and any question with them); else it cancels, as anywhere.
+        if (want.stop && (await this.notifications.any(context))) {
+          await dialogs.cancelAll();
+          await this.notifications.stop(context);
+          return true;
+        }
+        return this.command(dialogs, want.command, t);
+      case 'bot':
+        await dialogs.cancelAll();
+        await this.handoff.backToBot(context);
+        return true;
+      case 'person':
+        // Before any question sees it: "I want to talk to a human" is no order ID of 19 characters.
+        await dialogs.cancelAll();
+        await this.handoff.start(context);
+        return true;
+      case 'orders':
+        await this.ordersAsked(dialogs, t);
+        return true;
+      case 'social':
+        await this.social(dialogs, want.social, offered, t);
+        return true;
+    }
+  }
+
+  private async command(dialogs: TurnDialogs, command: Command, t: TurnLanguage['t']): Promise<boolean> {
+    const { context } = dialogs;
+    switch (command) {
       case 'help':
         if (dialogs.open) {
           await sendText(context, t('help'));
           await dialogs.reprompt();
-        } else await this.offer(context, t('help'), [...this.yourOrders.choices(context, t), ...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : []), ...this.personChoice(t)]);
+        } else await this.offer(context, t('help'), [...this.startChoices(context, t), ...this.personChoice(t)]);
         return true;
       case 'cancel':
         await dialogs.cancelAll();
@@ -108,72 +159,46 @@ export class MainDialog {
         await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft);
         return true;
     }
-    if (this.understanding.wantsBot(text, t)) {
-      await dialogs.cancelAll();
-      await this.handoff.backToBot(context);
-      return true;
-    }
-    // Before any question sees it: "I want to talk to a human" is no order ID of 19 characters.
-    if (this.understanding.wantsPerson(text, t)) {
-      await dialogs.cancelAll();
-      await this.handoff.start(context);
-      return true;
-    }
-    if (this.understanding.asksForOrders(text, t)) {
-      await this.ordersAsked(dialogs, t);
-      return true;
-    }
-    switch (this.understanding.social(text, t)) {
+  }
+
+  private async social(dialogs: TurnDialogs, social: SocialIntent, offered: string[], t: TurnLanguage['t']): Promise<void> {
+    const { context } = dialogs;
+    switch (social) {
       case 'greeting':
         if (!dialogs.open) await dialogs.begin(LOOKUP_DIALOG, { greet: true } satisfies LookupDraft);
         else {
           leadWith(context, t('social.hello'));
           await dialogs.reprompt();
         }
-        return true;
+        return;
       case 'yes':
         if (dialogs.open) await dialogs.reprompt();
         else await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft);
-        return true;
+        return;
       case 'ok':
         if (dialogs.open) await dialogs.reprompt();
         else await this.sayKeepingChoices(context, t('social.ok'), offered);
-        return true;
+        return;
       case 'thanks':
         if (dialogs.open) {
           await dialogs.cancelAll();
           await sendText(context, t('social.thanks'));
         } else await this.sayKeepingChoices(context, t('social.thanks'), offered);
-        return true;
+        return;
       case 'goodbye':
       case 'no':
         await dialogs.cancelAll();
         await sendText(context, t('goodbye'));
-        return true;
-      default:
-        return false;
+        return;
     }
   }
 
   /**
-   * "Notify me", "My notifications", a stop picked from an update or the list, "stop notifications", and a
-   * bare "stop" while updates run (it stops them, and any question with them). A question open is asked again,
-   * except after the list with its stops, which takes its place.
+   * "Notify me", "My notifications", "stop notifications", or a sentence asking for updates. A question open is
+   * asked again, except after the list with its stops, which takes its place.
    */
-  private async updates(dialogs: TurnDialogs, text: string, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
+  private async updates(dialogs: TurnDialogs, asked: UpdatesAsked): Promise<boolean> {
     const { context } = dialogs;
-    const stop = await this.notifications.picked(context, text, offered, !dialogs.open);
-    if (stop) {
-      await this.notifications.stop(context, stop === STOP_ALL ? undefined : stoppedBy(stop));
-      return true;
-    }
-    const asked = this.understanding.updates(text, t);
-    if (!asked && this.understanding.saysStop(text, t) && (await this.notifications.any(context))) {
-      await dialogs.cancelAll();
-      await this.notifications.stop(context);
-      return true;
-    }
-    if (!asked) return false;
     if (asked === 'start') await this.notifications.start(context);
     else if (asked === 'stop') await this.notifications.stop(context);
     else if (await this.notifications.list(context)) {
@@ -187,7 +212,7 @@ export class MainDialog {
   }
 
   /** After an answer, or before the first question: a choice offered, a number, a question, or the first question. */
-  private async noQuestionOpen(dialogs: TurnDialogs, text: string, offered: string[], t: TurnLanguage['t']): Promise<void> {
+  private async noQuestionOpen(dialogs: TurnDialogs, text: string, { identifiers: proven, number: read, topic }: Reading, offered: string[], t: TurnLanguage['t']): Promise<void> {
     const { context } = dialogs;
     const picked = this.picked(context, text, offered, t);
     if (picked === ANOTHER) return void (await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft));
@@ -199,22 +224,20 @@ export class MainDialog {
     if (order) return this.lookupDialog.lookUp(dialogs, { ...order, shown: order.identifier });
     if (picked) return void (await dialogs.begin(LOOKUP_DIALOG, { kind: picked as LookupKind } satisfies LookupDraft));
 
-    const proven = this.understanding.identifiers(text);
     if (proven.type === 'match') return this.lookupDialog.lookUp(dialogs, draftFrom(proven));
     if (proven.type !== 'none') return void (await dialogs.begin(LOOKUP_DIALOG, draftFrom(proven)));
 
-    const topic = this.understanding.topic(text, t);
     const last = topic === 'eta' || topic === 'problem' || topic === 'not_arrived' ? await this.memory.last(context) : undefined;
     const problem = topic === 'problem' || topic === 'not_arrived' ? await this.memory.lastProblem(context) : undefined;
     // "1002 hasn't arrived" is about 1002, whatever was shown before: it is looked up.
-    const guess = topic === 'not_arrived' ? this.understanding.identifiersOrGuess(text, proven) : undefined;
+    const guess = topic === 'not_arrived' ? read : undefined;
     const answer = topic && (!guess || guess.type === 'none') && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language), lastShown: last?.shown, problem, atPrompt: false });
     // What the bot cannot do, a person can: where one can come into the conversation, the answer offers one. A parcel's latest news is no such thing.
     const latestNews = topic === 'eta' || (topic === 'not_arrived' && !(problem && shopSettles(problem)));
     if (answer && !latestNews && this.handoff.offered) return this.offer(context, answer, this.personChoice(t));
     if (answer) return this.sayKeepingChoices(context, answer, offered);
 
-    const number = guess ?? this.understanding.identifiersOrGuess(text, proven);
+    const number = read;
     if (number.type === 'match') return this.lookupDialog.lookUp(dialogs, draftFrom(number));
     await dialogs.begin(LOOKUP_DIALOG, (number.type === 'none' ? {} : draftFrom(number)) satisfies LookupDraft);
   }
@@ -254,6 +277,11 @@ export class MainDialog {
     if (!dialogs.open) return sendText(context, `${reply.text} ${t('questions.send_number')}`);
     leadWith(context, reply.text);
     await dialogs.reprompt();
+  }
+
+  /** What a conversation can start with: a signed-in customer's orders, and the kinds of number where there are several. */
+  private startChoices(context: TurnContext, t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
+    return [...this.yourOrders.choices(context, t), ...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : [])];
   }
 
   private kindChoices(t: TurnLanguage['t']): Array<Choice & OfferedChoice> {

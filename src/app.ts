@@ -12,6 +12,7 @@ import { handoffPort } from '../dialogs/handoffHubs';
 import { LookupAnswerer } from '../dialogs/lookupAnswer';
 import { LookupDialog } from '../dialogs/lookupDialog';
 import { Understanding } from './recognize/understanding';
+import { buildLexicon } from './recognize/lexicon';
 import { YourOrders } from '../dialogs/yourOrders';
 import { DEFAULT_LIMITS, HANDOFF_LIMITS, hasUserId, limitsInForce, LookupGuard, type GuardLimits, type GuardState } from '../dialogs/lookupGuard';
 import { MainDialog } from '../dialogs/mainDialog';
@@ -29,6 +30,7 @@ import { TurnTransaction } from './bot/turnTransaction';
 import { registerMessagesRoute } from './bot/messagesRoute';
 import { TrackingBot } from './bot/trackingBot';
 import { TurnLanguages } from './bot/turnLanguage';
+import { TurnReadings } from './bot/turnReading';
 import type { Config } from './config';
 import type { CustomerDirectory } from './customers/customer';
 import { problemOf } from './nextSteps/problem';
@@ -196,7 +198,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger, metrics);
 
   const memory = new ConversationMemory(conversationState.createProperty<Memory>('memory'));
-  const understanding = new Understanding(finder.kinds(), translator.english, config.orderNumberFormat, config.trackings?.stores);
+  const understanding = new Understanding(finder.kinds(), buildLexicon(translator.languages), translator.languages, config.orderNumberFormat, config.trackings?.stores);
   const deadline = new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock);
   const handoff = new Handoff({
     port: handoffPort(hub),
@@ -255,7 +257,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   });
   const yourOrders = new YourOrders(understanding, config.trackings?.stores);
   const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, settings, yourOrders);
-  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, languages, botLogger, customers, metrics, tracing);
+  const readings = new TurnReadings(understanding, languages, conversationState);
+  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, readings, botLogger, customers, metrics, tracing);
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   // The widget's frame talks to the same Direct Line as the tokens, and only the allowed stores may show it.

@@ -80,6 +80,11 @@ export class Translator {
     return this.translators.get('en')!;
   }
 
+  /** Every language the bot speaks, with its strings: a message is understood in all of them. */
+  get languages(): ReadonlyArray<readonly [Language, Translate]> {
+    return [...this.translators];
+  }
+
   /** The language and locale for a channel's locale (de-CH, de_DE, deu, missing...), falling back to the default. */
   localize(requested: string | undefined): Localization {
     // Every turn asks this; parsing a locale takes several Intl.Locale constructions, and channels send few distinct ones.

@@ -1,10 +1,10 @@
 /**
- * The ActivityHandler: greets new members, strips a Teams @mention, decides the turn's language, runs the root dialog, passes an
+ * The ActivityHandler: greets new members, reads the message and decides the turn's language (turnReading.ts), runs the root dialog, passes an
  * agent hub's `handoff.status` on to the handoff (answered, never refused), and runs each turn as a transaction on the conversation's state and the customer's lookup counters:
  * one at a time per conversation in this process, and run again on fresh state when another turn
  * (another instance, another conversation of the customer) changed it meanwhile.
  */
-import { ActivityHandler, ActivityTypes, HandoffEventNames, StatusCodes, TurnContext, type BotState, type InvokeResponse } from './botbuilder';
+import { ActivityHandler, ActivityTypes, HandoffEventNames, StatusCodes, type TurnContext, type BotState, type InvokeResponse } from './botbuilder';
 import type { Logger } from '../runtime/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
 import type { HandoffStatus, RootDialog } from './dialogPorts';
@@ -16,7 +16,7 @@ import { boundedChannel, OTHER } from '../telemetry/catalog';
 import { NO_TRACING, type Tracing } from '../telemetry/tracing';
 import type { CustomerDirectory } from '../customers/customer';
 import { resolveCustomer } from './turnCustomer';
-import type { TurnLanguages } from './turnLanguage';
+import type { TurnReadings } from './turnReading';
 
 export class TrackingBot extends ActivityHandler {
   private readonly duplicates: DuplicateDeliveries;
@@ -27,7 +27,8 @@ export class TrackingBot extends ActivityHandler {
     handoff: HandoffStatus,
     private readonly queue: ConversationQueue,
     private readonly transaction: TurnTransaction,
-    private readonly languages: TurnLanguages,
+    /** Reads a message once and decides the language its turn is answered in. */
+    private readonly readings: TurnReadings,
     private readonly logger?: Logger,
     /** The customers the store signed in; without it everyone is a visitor. */
     private readonly customers?: CustomerDirectory,
@@ -41,9 +42,6 @@ export class TrackingBot extends ActivityHandler {
     const dialogState = conversationState.createProperty('dialogState');
 
     this.onMessage(async (context, next) => {
-      // In a Teams channel the text starts with "<at>Bot</at>"; the dialog must see only what the user said.
-      // (A card submit carries the mention but no text, and botbuilder's helper assumes both.)
-      if (typeof context.activity.text === 'string' && context.activity.recipient?.id) TurnContext.removeRecipientMention(context.activity);
       await dialog.run(context, dialogState);
       await next();
     });
@@ -87,8 +85,8 @@ export class TrackingBot extends ActivityHandler {
       first = seen === 'first';
       if (duplicate) return;
       await resolveCustomer(context, this.customers);
-      // Once, before any dialog: who the customer is can decide the language they are answered in.
-      this.languages.of(context);
+      // Once, before any dialog: what the message says, and who the customer is, decide the language they are answered in.
+      await this.readings.begin(context);
       await super.run(context);
     });
     if (duplicate) return this.logDuplicate(context);

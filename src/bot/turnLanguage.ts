@@ -28,6 +28,11 @@ export class TurnLanguages {
     return (context.turnState.get(KEY) as TurnLanguage | undefined) ?? this.speak(context, requestedLocale(context));
   }
 
+  /** The language and locale the bot speaks for a client's locale. */
+  localize(locale: string | undefined): Localization {
+    return this.translator.localize(locale);
+  }
+
   /**
    * The turn speaks `locale` from here on: a hub's status event carries the agent's language, or none,
    * and the customer is answered in the one they asked in.
@@ -60,7 +65,7 @@ export function languageOf(context: TurnContext): TurnLanguage {
 }
 
 /** The activity's locale; Web Chat's join event names the page's; then the language the store's site said its signed-in customer speaks. */
-function requestedLocale(context: TurnContext): string | undefined {
+export function requestedLocale(context: TurnContext): string | undefined {
   return context.activity.locale || joinLocale(context.activity) || customerOf(context)?.locale;
 }
 

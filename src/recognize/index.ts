@@ -4,8 +4,9 @@ export type { OrderNumberFormat } from './find';
 export { compileOrderNumberPattern, type CompiledPattern } from './orderNumberPattern';
 export { pickChoice, type OfferedChoice } from './choice';
 export { questionTopic, socialIntent, SOCIAL_INTENTS, TOPICS, type Phrasebook, type SocialIntent, type Topic } from './intents';
-export { phrasebook } from './phrasebook';
+
 export { storeNamedIn, type NamedStore } from './stores';
 export * from './choiceValues';
-export { matchCommand, type Command } from './commands';
+export type { Command } from './commands';
+export { buildLexicon, type Lexicon } from './lexicon';
 export { Understanding, type UpdatesAsked } from './understanding';

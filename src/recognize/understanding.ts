@@ -1,42 +1,100 @@
 /**
- * What a message says, in the dialogs' terms: a command, small talk, identifiers (strongly recognized,
- * or a guess at a lone number), or a question the bot cannot act on. One object holds what every turn
- * needs for this (the kinds this deployment looks up, the shop's order-number format, the phrases).
+ * What a message says, in the dialogs' terms, read once into a Reading: what the customer wants (a command,
+ * small talk, a person, updates...), the question they ask, the identifiers in it (strongly recognized, or a
+ * guess at a lone number), and the language it is written in. It is understood in all six languages,
+ * whatever the client's locale. One object holds what every reading needs (the kinds this deployment looks
+ * up, the shop's order-number format, the stores, the words of each language).
  */
 import type { Choice } from '../channels';
-import type { Translate } from '../i18n';
+import type { Language, Translate } from '../i18n';
 import type { LookupKind, LookupRequest } from '../tracking/lookup';
-import { pickChoice, type OfferedChoice } from './choice';
-import { BOT, MY_NOTIFICATIONS, NOTIFY, PERSON, STOP_WATCH, YOUR_ORDERS } from './choiceValues';
-import { matchCommand, type Command } from './commands';
+import type { OfferedChoice } from './choice';
+import type { Command } from './commands';
 import type { OrderNumberFormat } from './find';
 import { recognizeIdentifiers, validateIdentifier, type Recognition } from './identifiers';
 import { questionTopic, socialIntent, type SocialIntent, type Topic } from './intents';
-import { phrasebook } from './phrasebook';
+import { languageWritten } from './languageWritten';
+import { phraseKey, type Languages, type Lexicon, type UpdatesAsked } from './lexicon';
 import { storeNamedIn, type NamedStore } from './stores';
 import { plainWords } from './words';
 
-export type UpdatesAsked = 'start' | 'stop' | 'list';
+export type { UpdatesAsked } from './lexicon';
 
-interface UpdatePhrases {
-  asked: Map<string, UpdatesAsked>;
-  stop: Set<string>;
+/**
+ * What the customer wants, whatever step the conversation is at, decided here in one order: a language
+ * picked; updates asked for; a command ("stop" also stops updates that run); the bot back; a person; their
+ * orders; small talk. Undefined when the message is none of these (a number, a question, an answer).
+ */
+export type Want =
+  | { type: 'language'; language: Language }
+  | { type: 'updates'; asked: UpdatesAsked }
+  | { type: 'command'; command: Command; stop?: true }
+  | { type: 'bot' }
+  | { type: 'person' }
+  | { type: 'orders' }
+  | { type: 'social'; social: SocialIntent };
+
+export interface Reading {
+  want?: Want;
+  /** A question the bot cannot act on, or "question" for another; undefined when none. */
+  topic?: Topic | 'question';
+  /** Identifiers that prove what they are. */
+  identifiers: Recognition;
+  /** Those, or else the one number in the message, of a kind we may not tell. */
+  number: Recognition;
+  /** The language the words are written in; undefined when they do not say ("ORD-1002", "ok"). */
+  language?: Language;
 }
 
-/** Per language (each Translate is one language's, for the process's life). */
-const updatePhrases = new WeakMap<Translate, UpdatePhrases>();
 /** Our choices by value, per language. The English synonyms are the same for every Understanding (one Translator's). */
 const choices = new WeakMap<Translate, Map<string, Choice & OfferedChoice>>();
 
 export class Understanding {
+  private readonly english: Translate;
+
   constructor(
     /** The kinds this deployment can look up, in the order customers are offered them. */
     readonly kinds: readonly LookupKind[],
-    private readonly english: Translate,
+    private readonly lexicon: Lexicon,
+    languages: Languages,
     private readonly orderNumbers?: OrderNumberFormat,
     /** The stores customers name (TRACKINGS_STORES): a number with one of them named is a store order. */
     private readonly stores: readonly NamedStore[] = [],
-  ) {}
+  ) {
+    this.english = languages.find(([language]) => language === 'en')![1];
+  }
+
+  /** The message, read once: every step of the turn decides on this. */
+  read(text: string | undefined): Reading {
+    const typed = text ?? '';
+    const identifiers = this.identifiers(typed);
+    const number = this.identifiersOrGuess(typed, identifiers);
+    const topic = questionTopic(typed, this.lexicon.book);
+    const reading: Reading = { identifiers, number, language: languageWritten(typed, this.lexicon.vocabulary) };
+    if (topic) reading.topic = topic;
+    const want = this.want(typed, reading);
+    if (want) reading.want = want;
+    if (want?.type === 'language') reading.language = want.language;
+    return reading;
+  }
+
+  /**
+   * The order is the decision: "notifications" asks for the list before anything else; "stop" stops updates;
+   * "I want a person to refund me" is a person; "my orders 1002" is about 1002; small talk says nothing else.
+   */
+  private want(text: string, { topic, identifiers, number }: Reading): Want | undefined {
+    const phrase = this.lexicon.phrases.get(phraseKey(text));
+    if (phrase?.language) return { type: 'language', language: phrase.language };
+    if (phrase?.updates) return { type: 'updates', asked: phrase.updates };
+    // "let me know when it moves", with no number: a number in it is looked up, and its answer offers "Notify me".
+    if (topic === 'notify' && identifiers.type === 'none') return { type: 'updates', asked: 'start' };
+    if (phrase?.command) return { type: 'command', command: phrase.command, ...(phrase.stop && { stop: true as const }) };
+    if (phrase?.bot) return { type: 'bot' };
+    if (phrase?.person || topic === 'person') return { type: 'person' };
+    if (phrase?.orders || (topic === 'orders' && number.type === 'none')) return { type: 'orders' };
+    const social = socialIntent(text, this.lexicon.book);
+    return social && { type: 'social', social };
+  }
 
   /**
    * A choice of ours, by its value: titled in the customer's language, and picked by that title, its
@@ -53,79 +111,6 @@ export class Understanding {
       built.set(value, choice);
     }
     return choice;
-  }
-
-  command(text: string | undefined, t: Translate): Command | undefined {
-    return matchCommand(text, t);
-  }
-
-  /**
-   * "Talk to a person", "I want a human", "can I speak to someone?", or the button's words, in the
-   * customer's language or English: a person is what they want, whatever was asked.
-   */
-  wantsPerson(text: string | undefined, t: Translate): boolean {
-    if (this.wantsBot(text, t)) return false;
-    return pickChoice(text, [this.choice(PERSON, t)], { numbers: false }) !== undefined || this.topic(text, t) === 'person';
-  }
-
-  /** "Talk to the bot", "back to the bot": while a colleague has the case, the customer wants the bot back. */
-  wantsBot(text: string | undefined, t: Translate): boolean {
-    return pickChoice(text, [this.choice(BOT, t)], { numbers: false }) !== undefined;
-  }
-
-  /**
-   * What the customer asks of updates: the words of "Notify me", "Stop updates" or "My notifications"
-   * (or their synonyms) as the whole message, or a sentence asking for updates ("let me know when it
-   * moves") with no number in it (one with a number is looked up, and its answer offers "Notify me").
-   */
-  updates(text: string | undefined, t: Translate): UpdatesAsked | undefined {
-    const said = plainWords(text ?? '');
-    if (!said) return undefined;
-    const asked = this.updatePhrases(t).asked.get(said);
-    if (asked) return asked;
-    return this.topic(text, t) === 'notify' && this.identifiers(text).type === 'none' ? 'start' : undefined;
-  }
-
-  /**
-   * "my orders", "what did I order", "meine Bestellungen", or the button's words: the customer asks for their
-   * orders, and names none (a message with a number in it is about that number).
-   */
-  asksForOrders(text: string | undefined, t: Translate): boolean {
-    if (pickChoice(text, [this.choice(YOUR_ORDERS, t)], { numbers: false }) !== undefined) return true;
-    return this.topic(text, t) === 'orders' && this.identifiersOrGuess(text).type === 'none';
-  }
-
-  /** A bare "stop" (in the customer's language or English): with updates running, it stops them. */
-  saysStop(text: string | undefined, t: Translate): boolean {
-    return this.updatePhrases(t).stop.has(plainWords(text ?? ''));
-  }
-
-  /**
-   * The words of the update choices and of "stop", as plain words, built once per language: every
-   * message is matched against them before anything else (it cost 50 µs a turn, built each time).
-   */
-  private updatePhrases(t: Translate): UpdatePhrases {
-    let phrases = updatePhrases.get(t);
-    if (!phrases) {
-      const asked = new Map<string, UpdatesAsked>();
-      // In this order, the first to claim a phrase keeps it: "notifications" lists rather than starts.
-      for (const [value, meaning] of [[STOP_WATCH, 'stop'], [MY_NOTIFICATIONS, 'list'], [NOTIFY, 'start']] as const) {
-        const choice = this.choice(value, t);
-        for (const words of [choice.title, ...(choice.synonyms ?? [])].map(plainWords)) if (words && !asked.has(words)) asked.set(words, meaning);
-      }
-      const stop = new Set([...t('notify.stop_words').split('|'), ...this.english('notify.stop_words').split('|')].map(plainWords).filter(Boolean));
-      phrases = { asked, stop };
-      updatePhrases.set(t, phrases);
-    }
-    return phrases;
-  }
-
-  social(text: string | undefined, t: Translate): SocialIntent | undefined {
-    return socialIntent(text, phrasebook(t, this.english));
-  }
-
-  topic(text: string | undefined, t: Translate): Topic | 'question' | undefined {
-    return questionTopic(text, phrasebook(t, this.english));
   }
 
   /**

@@ -580,9 +580,9 @@ describe('channels', () => {
 });
 
 describe('English words in another language’s chat', () => {
-  test('"Store order number" typed into a Dutch chat picks the Dutch choice', async () => {
+  test('"Store order number" typed into a Dutch chat picks that choice, and a customer who writes English is answered in English (#35)', async () => {
     const webchatNl = { channelId: 'webchat', locale: 'nl-NL' };
-    await run(config(), [user('hoi'), ask('Hallo! Wat wil je volgen?', 'Bestelnummer', 'Trackingnummer', 'Order-ID', 'Bestelnummer van de winkel'), user('Store order number'), bot('Typ het bestelnummer uit de bevestigingsmail van de winkel.')], webchatNl);
+    await run(config(), [user('hoi'), ask('Hallo! Wat wil je volgen?', 'Bestelnummer', 'Trackingnummer', 'Order-ID', 'Bestelnummer van de winkel'), user('Store order number'), bot("Please type the order number from the store's confirmation email.")], webchatNl);
   });
 });
 

@@ -74,7 +74,8 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
     async (context) => {
       await app.bot.run(context);
     },
-    { channelId: options.channelId ?? 'test', locale: options.locale, ...(options.userId && { from: { id: options.userId, name: 'Customer', role: 'user' } }) } as Partial<Activity>,
+    // The test adapter's template overwrites the activity's fields, a locale left undefined too.
+    { channelId: options.channelId ?? 'test', ...(options.locale && { locale: options.locale }), ...(options.userId && { from: { id: options.userId, name: 'Customer', role: 'user' } }) } as Partial<Activity>,
   );
   // The adapter's error handler, so that a failing turn is answered as in production.
   adapter.onTurnError = app.adapter.onTurnError;
