@@ -149,6 +149,11 @@ if (require.main === module) {
   void (async () => {
     const { installedDetectors } = await import('./languageDetectors');
     const { detectors, missing } = await installedDetectors();
+    const { Translator } = await import('../src/i18n');
+    const { buildLexicon } = await import('../src/recognize/lexicon');
+    const { languageWritten } = await import('../src/recognize/languageWritten');
+    const { vocabulary } = buildLexicon(new Translator('en').languages);
+    detectors.unshift({ name: "the bot's words (languageWritten)", detect: (text) => languageWritten(text, vocabulary) });
     const rounds = process.argv.includes('--rounds') ? Number(process.argv[process.argv.indexOf('--rounds') + 1]) : undefined;
     console.log(languageReport(measureLanguage(detectors, { rounds }), { mistakes: process.argv.includes('--mistakes') }));
     if (missing.length > 0) console.log(`\nNot installed: ${missing.join(', ')}`);
