@@ -1,7 +1,7 @@
 /**
  * What people say around the numbers: small talk ("hi", "thanks!", "ok bye") and questions the bot
  * cannot act on ("when will it arrive?", "I want a refund"). The phrases come from the translations of
- * the customer's language plus English (see phrasebook.ts); matching is on plain words (words.ts).
+ * all six languages together (lexicon.ts); matching is on plain words (words.ts).
  */
 import { firstTopic, indexTopics, type IndexedPhrase, type TopicIndex } from './topicIndex';
 import { plainWords } from './words';

@@ -1,7 +1,7 @@
 /**
  * The phrases of every topic, indexed by their first word, so a message is matched in one pass over its
  * words instead of against every phrase of every topic (six languages' phrases plus English's are a few
- * hundred). Built once per phrasebook; a message costs a map look-up or a few per word.
+ * hundred). Built once per phrasebook (every language's phrases together: lexicon.ts); a message costs a map look-up or a few per word.
  */
 
 /** One phrase, as plain words; a phrase ending in "*" matches any word its last word starts. */
