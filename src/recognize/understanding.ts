@@ -117,7 +117,7 @@ export class Understanding {
    * Identifiers that prove what they are: a carrier's check digit, the order-ID shape, the shop's
    * order-number format, or a number with a store named beside it.
    */
-  identifiers(text: string | undefined): Recognition {
+  private identifiers(text: string | undefined): Recognition {
     const recognized = recognizeIdentifiers(text ?? '', this.kinds, this.orderNumbers);
     return this.stores.length ? this.withStore(text ?? '', recognized) : recognized;
   }
@@ -140,7 +140,7 @@ export class Understanding {
    * Those, or else the one number in the message ("#1001", "where is my order ORD-1002?"): a number of
    * a kind we cannot tell, so the customer is asked which kind rather than to type it again.
    */
-  identifiersOrGuess(text: string | undefined, proven: Recognition = this.identifiers(text)): Recognition {
+  private identifiersOrGuess(text: string | undefined, proven: Recognition): Recognition {
     if (proven.type !== 'none') return proven;
     const typed = loneNumber(text ?? '');
     if (!typed) return proven;
