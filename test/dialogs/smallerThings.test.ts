@@ -4,13 +4,21 @@
  * while they are paused, the bot back after a colleague's "done" without thanking anyone for waiting, no
  * "sign in on our website" where signing in changes nothing, and a handoff case that names the numbers tried.
  */
+import type { Activity } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
+import { Translator } from '../../src/i18n';
 import { configFor } from '../support/app';
 import { conversation } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
+const LANGUAGES = ['en', 'nl', 'de', 'fr', 'es', 'it'] as const;
+const translator = new Translator('en');
+const tIn = (language: string) => translator.localize(language).t;
+const UNKNOWN = ['ZZ000000001GB', 'ZZ000000002GB', 'ZZ000000003GB', 'ZZ000000004GB'];
 const lookup = (identifier: string) => ({ value: { input_type: 'tracking_number', identifier } });
+const texts = (replies: Array<Partial<Activity>>) => replies.filter((reply) => reply.type === 'message').map((reply) => reply.text);
+const PAUSED = (minutes: number) => `Several numbers in a row weren't found, so I've paused lookups. Please try again in ${minutes} minutes.`;
 
 describe('1. an unknown order is one outcome, in one word, on every log line about it', () => {
   test.each([
@@ -24,5 +32,50 @@ describe('1. an unknown order is one outcome, in one word, on every log line abo
     const turn = lines.find((entry) => entry.msg === 'turn');
     expect(upstream.map((entry) => entry.outcome)).toEqual(['not_found']);
     expect(turn.lookup.outcome).toBe('not_found');
+  });
+});
+
+describe('2. the third miss says "not found" as the first two do', () => {
+  test('in English, as the customer reads it', async () => {
+    const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
+    await talk.say(lookup(UNKNOWN[0]));
+    await talk.say(lookup(UNKNOWN[1]));
+    expect(texts(await talk.say(lookup(UNKNOWN[2])))).toEqual([`I couldn't find anything for ${UNKNOWN[2]}. ${PAUSED(5)}`]);
+  });
+
+  test.each(LANGUAGES)('%s: the words that lead the pause are those of every other miss', (language) => {
+    const t = tIn(language);
+    expect(t('errors.not_found', { identifier: UNKNOWN[0] }).startsWith(t('lookup.nothing_for', { identifiers: UNKNOWN[0] }))).toBe(true);
+  });
+});
+
+describe('3. the pause says how long it lasts, and nothing else about its length', () => {
+  test('it starts at 5 minutes, and a minute and a half later it is 4 minutes (the clock, rounded up)', async () => {
+    const talk = conversation(configFor(upstreams, { SUPPORT_URL: '' }), { channelId: 'webchat', locale: 'en-US' });
+    for (const number of UNKNOWN.slice(0, 3)) await talk.say(lookup(number));
+    await talk.clock.sleep(90_000);
+    expect(texts(await talk.say(lookup(UNKNOWN[3])))).toEqual([PAUSED(4)]);
+  });
+
+  /** The words each language used for "for a moment" beside the minutes. */
+  const A_MOMENT: Record<(typeof LANGUAGES)[number], RegExp> = { en: /a moment/, nl: /\beven\b/, de: /\bkurz\b/, fr: /un instant/, es: /un momento/, it: /un momento/ };
+  test.each(LANGUAGES)('%s: no "for a moment" beside the minutes', (language) => {
+    const t = tIn(language);
+    for (const key of ['limits.misses', 'limits.many']) for (const count of [1, 5]) expect(t(key, { count })).not.toMatch(A_MOMENT[language]);
+  });
+});
+
+describe('5. after the colleague is done, the bot says so: nobody was waiting for it', () => {
+  const status = (state: string): Partial<Activity> => ({ type: 'event', name: 'handoff.status', value: { state }, locale: undefined });
+  test('accepted, then completed', async () => {
+    const talk = conversation(configFor(upstreams, { HANDOFF: 'botframework' }), { channelId: 'webchat', locale: 'en-US' });
+    await talk.say('talk to a person');
+    await talk.say(status('accepted'));
+    expect(texts(await talk.say(status('completed')))).toEqual(["My colleague has finished with your case, and I'm back to help: send me a number whenever you'd like to track a parcel."]);
+  });
+
+  const THANKS_FOR_WAITING: Record<(typeof LANGUAGES)[number], RegExp> = { en: /waiting/, nl: /wachten/, de: /Warten/, fr: /patienté/, es: /esperar/, it: /attesa/ };
+  test.each(LANGUAGES)('%s: no thanks for waiting', (language) => {
+    expect(tIn(language)('handoff.completed')).not.toMatch(THANKS_FOR_WAITING[language]);
   });
 });
