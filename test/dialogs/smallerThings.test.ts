@@ -18,6 +18,7 @@ const tIn = (language: string) => translator.localize(language).t;
 const UNKNOWN = ['ZZ000000001GB', 'ZZ000000002GB', 'ZZ000000003GB', 'ZZ000000004GB'];
 const lookup = (identifier: string) => ({ value: { input_type: 'tracking_number', identifier } });
 const texts = (replies: Array<Partial<Activity>>) => replies.filter((reply) => reply.type === 'message').map((reply) => reply.text);
+const choicesOf = (reply: Partial<Activity>) => reply.suggestedActions?.actions.map((action) => action.title) ?? [];
 const PAUSED = (minutes: number) => `Several numbers in a row weren't found, so I've paused lookups. Please try again in ${minutes} minutes.`;
 
 describe('1. an unknown order is one outcome, in one word, on every log line about it', () => {
@@ -62,6 +63,42 @@ describe('3. the pause says how long it lasts, and nothing else about its length
   test.each(LANGUAGES)('%s: no "for a moment" beside the minutes', (language) => {
     const t = tIn(language);
     for (const key of ['limits.misses', 'limits.many']) for (const count of [1, 5]) expect(t(key, { count })).not.toMatch(A_MOMENT[language]);
+  });
+});
+
+describe('4. while lookups are paused, "hello" offers none: when to try again, and what still works', () => {
+  const paused = async (env: NodeJS.ProcessEnv, channelId = 'webchat') => {
+    const talk = conversation(configFor(upstreams, env), { channelId, locale: 'en-US' });
+    for (const number of UNKNOWN.slice(0, 3)) await talk.say(lookup(number));
+    return talk;
+  };
+
+  test('with a hub and a help page: a person and the help page, no kind of number', async () => {
+    const talk = await paused({ HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help' });
+    await talk.clock.sleep(60_000);
+    const [reply, ...more] = await talk.say('hello');
+    expect(more).toEqual([]);
+    expect(reply.text).toBe(`Hi! ${PAUSED(4)}`);
+    expect(choicesOf(reply)).toEqual(['Talk to a person', 'Help page']);
+    expect((await talk.say('Talk to a person')).some((activity) => activity.name === 'handoff.initiate')).toBe(true);
+  });
+
+  test('on SMS, "1" picks the person', async () => {
+    const talk = await paused({ HANDOFF: 'botframework', SUPPORT_URL: '' }, 'sms');
+    const [reply] = await talk.say('hello');
+    expect(reply.text).toBe(`Hi! ${PAUSED(5)}\n\n1. Talk to a person`);
+    expect((await talk.say('1')).some((activity) => activity.name === 'handoff.initiate')).toBe(true);
+  });
+
+  test('with nothing else to offer: when to try again, and no buttons; after the pause, the kinds again', async () => {
+    const talk = await paused({ SUPPORT_URL: '' });
+    const [reply] = await talk.say('hello');
+    expect(reply.text).toBe(`Hi! ${PAUSED(5)}`);
+    expect(reply.suggestedActions).toBeUndefined();
+    await talk.clock.sleep(5 * 60_000);
+    const [after] = await talk.say('hello');
+    expect(after.text).toBe('Hi! What would you like to track?');
+    expect(choicesOf(after)).toEqual(['Order number', 'Tracking number', 'Order ID', 'Store order number']);
   });
 });
 
