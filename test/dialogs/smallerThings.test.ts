@@ -116,3 +116,20 @@ describe('5. after the colleague is done, the bot says so: nobody was waiting fo
     expect(tIn(language)('handoff.completed')).not.toMatch(THANKS_FOR_WAITING[language]);
   });
 });
+
+describe('6. where nobody can sign in, a masked answer points to the chat on the shop\'s website', () => {
+  const config = () => configFor(upstreams, { ORDER_DETAILS: 'masked' });
+  test.each(LANGUAGES.flatMap((language) => ['msteams', 'sms'].map((channel) => [language, channel] as const)))('%s on %s', async (language, channelId) => {
+    const t = tIn(language);
+    const talk = conversation(config(), { channelId, locale: language });
+    const wire = JSON.stringify(await talk.say({ value: { input_type: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment } }));
+    expect(wire).not.toContain(JSON.stringify(t('card.sign_in_for_details')).slice(1, 30));
+    expect(wire).toContain(JSON.stringify(t('card.details_in_web_chat')).slice(1, 30));
+  });
+
+  test('on Web Chat, where a visitor can sign in, signing in is still what shows more', async () => {
+    const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US' });
+    const wire = JSON.stringify(await talk.say({ value: { input_type: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment } }));
+    expect(wire).toContain('Sign in on our website to see the carrier');
+  });
+});
