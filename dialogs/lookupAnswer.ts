@@ -217,6 +217,7 @@ export class LookupAnswerer {
     if (reply.kind === 'not_found' && lookups.length > 1) {
       // Nothing for any of several numbers: said, and nothing asked (which number would it be?).
       const missed = await this.parts.guard.missed(context);
+      await this.parts.memory.missed(context, lookups.map((lookup) => lookup.shown));
       const none = listOf(lookups.map((lookup) => lookup.shown), language.locale, 'disjunction');
       if (missed.pauseMinutes !== undefined) await this.pausedAfterMiss(context, language, none, missed.pauseMinutes);
       else await sendText(context, t('errors.not_found', { identifier: none }));
@@ -230,6 +231,7 @@ export class LookupAnswerer {
         const notice = notFound(first, otherKinds, t);
         if (otherKinds.length || first.fixedUp) return { outcome: 'not_found', otherKinds, notice };
         const missed = await this.parts.guard.missed(context);
+        await this.parts.memory.missed(context, [first.shown]);
         if (missed.pauseMinutes !== undefined) {
           // This miss starts a pause: asking for the number again would only meet it.
           await this.pausedAfterMiss(context, language, first.shown, missed.pauseMinutes);

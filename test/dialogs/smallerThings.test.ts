@@ -6,6 +6,7 @@
  */
 import type { Activity } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
+import type { HandoffCase } from '../../src/handoff';
 import { Translator } from '../../src/i18n';
 import { configFor } from '../support/app';
 import { conversation } from '../support/transcript';
@@ -131,5 +132,43 @@ describe('6. where nobody can sign in, a masked answer points to the chat on the
     const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US' });
     const wire = JSON.stringify(await talk.say({ value: { input_type: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment } }));
     expect(wire).toContain('Sign in on our website to see the carrier');
+  });
+});
+
+describe('7. a handoff after misses names the numbers tried, masked where the customer\'s client reads the case', () => {
+  const missThenAsk = async (env: NodeJS.ProcessEnv, channelId: string) => {
+    const talk = conversation(configFor(upstreams, { SUPPORT_URL: '', ...env }), { channelId, locale: 'en-US' });
+    for (const number of UNKNOWN) await talk.say(lookup(number));
+    return talk.say('talk to a person');
+  };
+  const masked = (number: string) => `*********${number.slice(-4)}`;
+
+  test('Bot Framework hub on Teams (its client never sees the event): the agent gets the numbers as typed', async () => {
+    const replies = await missThenAsk({ HANDOFF: 'botframework' }, 'msteams');
+    const event = replies.find((activity) => activity.name === 'handoff.initiate');
+    expect((event?.value as HandoffCase & { tried?: string[] }).tried).toEqual(UNKNOWN.slice(0, 3));
+  });
+
+  test('Omnichannel on its own channel (the escalation reaches the agent alone): the summary lists them', async () => {
+    const replies = await missThenAsk({ HANDOFF: 'omnichannel' }, 'omnichannel');
+    const summary = replies.find((activity) => activity.channelData?.tags)?.text ?? '';
+    expect(summary).not.toContain('Nothing looked up yet.');
+    for (const number of UNKNOWN.slice(0, 3)) expect(summary).toContain(number);
+  });
+
+  test('Omnichannel on Teams (the customer reads the escalation): the numbers masked', async () => {
+    const replies = await missThenAsk({ HANDOFF: 'omnichannel' }, 'msteams');
+    const summary = replies.find((activity) => activity.channelData?.tags)?.text ?? '';
+    expect(summary).not.toContain('Nothing looked up yet.');
+    for (const number of UNKNOWN.slice(0, 3)) {
+      expect(summary).not.toContain(number);
+      expect(summary).toContain(masked(number));
+    }
+  });
+
+  test('Bot Framework hub on Web Chat (its client reads events): the event masked', async () => {
+    const replies = await missThenAsk({ HANDOFF: 'botframework' }, 'webchat');
+    const event = replies.find((activity) => activity.name === 'handoff.initiate');
+    expect((event?.value as HandoffCase & { tried?: string[] }).tried).toEqual(UNKNOWN.slice(0, 3).map(masked));
   });
 });
