@@ -214,7 +214,7 @@ browserTest('on a phone, in Dutch: the same handoff, the agent answering from th
       accepted: /^Een collega heeft je vraag/,
       customer: 'Wanneer komt mijn pakket?',
       agent: 'Ik bel nu met UPS.',
-      back: /^Bedankt voor het wachten/,
+      back: /^Mijn collega is klaar met je vraag/,
     },
     `${SCREENSHOTS}/11-handoff-nl-390`,
   );
