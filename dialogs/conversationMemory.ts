@@ -2,8 +2,8 @@
  * What a conversation remembers between turns besides where its dialog is: the choices its last
  * list offered (so that "2" on SMS picks the second of them), what it last looked up (so that "when
  * will it arrive?" can point at it) and what was wrong in it (so that "I want a refund" after a lost
- * parcel is about that parcel), the numbers that found something (the case a person takes over)
- * and a handoff under way. A few hundred bytes in conversation state at most, no order data.
+ * parcel is about that parcel), the numbers that found something and those that found nothing (the
+ * case a person takes over) and a handoff under way. A few hundred bytes in conversation state at most, no order data.
  */
 import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import { CASE_LIMITS, type HandoffHub } from '../src/handoff';
@@ -26,6 +26,8 @@ export interface Memory {
   answer?: LastLookup[];
   /** The numbers this conversation found shipments for, oldest first, the newest few. */
   found?: LastLookup[];
+  /** The numbers this conversation tried that found nothing, as typed, oldest first, the newest few: the case names them too. */
+  tried?: string[];
   /** What was most wrong in the last answer, if anything: "I want a refund" next is about that parcel. */
   problem?: AnswerProblem;
   handoff?: HandoffUnderWay;
@@ -73,7 +75,19 @@ export class ConversationMemory {
   async lookedUp(context: TurnContext, found: LastLookup[], problem?: AnswerProblem): Promise<void> {
     const memory = await this.read(context);
     const kept = (memory.found ?? []).filter((old) => !found.some((now) => sameRequest(old, now)));
-    await this.state.set(context, { ...memory, answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups), problem });
+    const tried = memory.tried?.filter((shown) => !found.some((now) => now.shown === shown));
+    await this.state.set(context, { ...memory, answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups), problem, ...(memory.tried && { tried }) });
+  }
+
+  /** Numbers that found nothing (a miss), as typed: a person who takes the case sees what was tried. */
+  async missed(context: TurnContext, shown: string[]): Promise<void> {
+    const memory = await this.read(context);
+    const kept = (memory.tried ?? []).filter((old) => !shown.includes(old));
+    await this.state.set(context, { ...memory, tried: [...kept, ...shown].slice(-CASE_LIMITS.lookups) });
+  }
+
+  async tried(context: TurnContext): Promise<string[]> {
+    return (await this.read(context)).tried ?? [];
   }
 
   /** What was most wrong in the last answer, if anything. */

@@ -188,19 +188,21 @@ export class Handoff {
 
   /**
    * The numbers this conversation found, each looked up again for where it stands now (the cache
-   * usually has it). What has not come back within the reply deadline is named without its shipments.
+   * usually has it), and those it tried that found nothing. What has not come back within the reply
+   * deadline is named without its shipments.
    * An agent's case is complete (agents are trusted), unless it travels in a form the channel's client can
    * show (an event on Direct Line, Omnichannel's escalation message on Teams or SMS, anything on a channel we
-   * do not know): then, as the customer's copy, it is masked where their lookup was.
+   * do not know): then, as the customer's copy, it is masked where their lookup was, and the numbers tried are masked.
    */
   private async caseOf(context: TurnContext, language: TurnLanguage, reader: 'agent' | 'customer'): Promise<HandoffCase> {
     const found = await this.parts.memory.found(context);
-    const options = { language: language.language, locale: language.locale, signedIn: customerOf(context) !== undefined, t: language.t, problemOf: this.parts.problemOf };
+    const customerReads = reader === 'customer' || channelProfile(context.activity.channelId).customerReads.has(this.parts.port.caseTravelsAs);
+    const tried = await this.parts.memory.tried(context);
+    const options = { language: language.language, locale: language.locale, signedIn: customerOf(context) !== undefined, t: language.t, problemOf: this.parts.problemOf, tried, masked: customerReads };
     if (!found.length) return caseOf([], options);
     const lookups = Promise.all(found.map((lookup) => settle(this.parts.finder.find({ kind: lookup.kind, identifier: lookup.identifier, storeId: lookup.storeId }, language.language))));
     const settled = await this.parts.deadline.within(settle(lookups), async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
     const shipments = settled?.ok ? settled.value.map((result) => (result.ok ? result.value : undefined)) : [];
-    const customerReads = reader === 'customer' || channelProfile(context.activity.channelId).customerReads.has(this.parts.port.caseTravelsAs);
     const shown = (lookup: LastLookup, list: Shipment[] | undefined) => (list && customerReads && lookup.masked ? maskedShipments(list) : list);
     return caseOf(
       found.map((lookup, i) => ({ ...lookup, shipments: shown(lookup, shipments[i]) })),

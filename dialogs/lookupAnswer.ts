@@ -22,7 +22,7 @@ import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../
 import { allFinal, type Shipment } from '../src/tracking/shipment';
 import type { ConversationMemory } from './conversationMemory';
 import { failureReply, NOT_FOUND } from './failureReplies';
-import type { LookupGuard } from './lookupGuard';
+import type { Admission, LookupGuard } from './lookupGuard';
 import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from '../src/bot/replyDeadline';
 import { sendMessage, sendText } from '../src/bot/send';
 import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
@@ -111,7 +111,7 @@ export class LookupAnswerer {
       const admission = await guard.admit(context);
       if (admission.admitted) continue;
       noteLookup(context, { kind: lookup.request.kind, outcome: 'limited' });
-      await this.paused(context, language, language.t(`limits.${admission.why}`, { count: admission.minutes }));
+      await this.paused(context, language, pauseText(admission, language.t));
       return { outcome: 'limited' };
     }
     const trace: LookupTrace = {};
@@ -143,6 +143,19 @@ export class LookupAnswerer {
       if (found.shipments.length) break;
     }
     return found;
+  }
+
+  /**
+   * Whether lookups are paused now. When they are, that is said instead of a question that could only lead
+   * to a refused lookup: when to try again, led by `lead` (a greeting), with the ways out that still work.
+   */
+  async saidPaused(context: TurnContext, lead?: string): Promise<boolean> {
+    const admission = await this.parts.guard.paused(context);
+    if (admission.admitted) return false;
+    const language = languageOf(context);
+    const text = pauseText(admission, language.t);
+    await this.paused(context, language, lead ? `${lead} ${text}` : text);
+    return true;
   }
 
   /** Where the bot cannot help: a person, where one can come in, and the shop's help page, where there is one. */
@@ -204,6 +217,7 @@ export class LookupAnswerer {
     if (reply.kind === 'not_found' && lookups.length > 1) {
       // Nothing for any of several numbers: said, and nothing asked (which number would it be?).
       const missed = await this.parts.guard.missed(context);
+      await this.parts.memory.missed(context, lookups.map((lookup) => lookup.shown));
       const none = listOf(lookups.map((lookup) => lookup.shown), language.locale, 'disjunction');
       if (missed.pauseMinutes !== undefined) await this.pausedAfterMiss(context, language, none, missed.pauseMinutes);
       else await sendText(context, t('errors.not_found', { identifier: none }));
@@ -217,6 +231,7 @@ export class LookupAnswerer {
         const notice = notFound(first, otherKinds, t);
         if (otherKinds.length || first.fixedUp) return { outcome: 'not_found', otherKinds, notice };
         const missed = await this.parts.guard.missed(context);
+        await this.parts.memory.missed(context, [first.shown]);
         if (missed.pauseMinutes !== undefined) {
           // This miss starts a pause: asking for the number again would only meet it.
           await this.pausedAfterMiss(context, language, first.shown, missed.pauseMinutes);
@@ -258,6 +273,11 @@ export class LookupAnswerer {
     }
     return { outcome: 'deferred' };
   }
+}
+
+/** Why lookups pause, and in how many minutes (the clock's, rounded up) they may go on. */
+function pauseText(admission: Exclude<Admission, { admitted: true }>, t: TurnLanguage['t']): string {
+  return t(`limits.${admission.why}`, { count: admission.minutes });
 }
 
 /** "A, B and C" in the customer's language. */

@@ -120,7 +120,11 @@ export class LookupDialog extends ComponentDialog {
 
   private async askOrLookUp(step: WaterfallStepContext): Promise<DialogTurnResult> {
     const draft = this.completed((step.options ?? {}) as LookupDraft);
-    if (this.missing(draft)) return step.beginDialog(ASK, draft);
+    if (this.missing(draft)) {
+      // Every question ends in a lookup: while lookups are paused, when they go on is said instead, with what still works.
+      if (await this.answerer.saidPaused(step.context, draft.greet ? languageOf(step.context).t('social.hello') : undefined)) return step.endDialog();
+      return step.beginDialog(ASK, draft);
+    }
     const next = await this.lookUpNow(step.context, draft);
     return next ? step.replaceDialog(LOOP, next) : step.endDialog();
   }

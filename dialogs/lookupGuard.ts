@@ -66,13 +66,27 @@ export class LookupGuard {
     const admitted: Array<[StatePropertyAccessor<GuardState>, GuardState]> = [];
     for (const record of this.applying(context)) {
       const state = await read(record, context);
-      if (state.coolUntil !== undefined && now < state.coolUntil) return this.refused(record, 'misses', state.coolUntil - now);
-      const recent = state.recent.filter((at) => now - at < this.limits.windowMs);
-      if (recent.length >= this.limits.maxLookups) return this.refused(record, 'many', recent[recent.length - this.limits.maxLookups] + this.limits.windowMs - now);
+      const refusal = this.refusalOf(state, now);
+      if (refusal) return this.refused(record, refusal.why, refusal.waitMs);
+      const recent = this.recentOf(state, now);
       // Without a limit (LOOKUP_LIMIT=0) there is nothing to count, and the state stays small.
       admitted.push([record.state, { ...state, coolUntil: undefined, recent: Number.isFinite(this.limits.maxLookups) ? [...recent, now] : [] }]);
     }
     for (const [state, counted] of admitted) await state.set(context, counted);
+    return { admitted: true };
+  }
+
+  /**
+   * Whether the conversation's lookups are paused now, and why and for how long, without counting anything:
+   * a question that would lead only to a refused lookup is not asked while they are. The customer's record is
+   * not read: it is read only on turns that look something up, so a pause it holds is said when a lookup meets it.
+   */
+  async paused(context: TurnContext): Promise<Admission> {
+    const now = this.clock.now();
+    for (const record of this.applying(context).filter((each) => each.scope === 'conversation')) {
+      const refusal = this.refusalOf(await read(record, context), now);
+      if (refusal) return { admitted: false, why: refusal.why, minutes: wholeMinutes(refusal.waitMs) };
+    }
     return { admitted: true };
   }
 
@@ -99,6 +113,19 @@ export class LookupGuard {
       const state = await read(record, context);
       if (state.misses) await record.state.set(context, { ...state, misses: 0 });
     }
+  }
+
+  /** Why a record admits no lookup now, and for how long (ms); undefined when it admits one. */
+  private refusalOf(state: GuardState, now: number): { why: 'misses' | 'many'; waitMs: number } | undefined {
+    if (state.coolUntil !== undefined && now < state.coolUntil) return { why: 'misses', waitMs: state.coolUntil - now };
+    const recent = this.recentOf(state, now);
+    if (recent.length >= this.limits.maxLookups) return { why: 'many', waitMs: recent[recent.length - this.limits.maxLookups] + this.limits.windowMs - now };
+    return undefined;
+  }
+
+  /** The lookups still in the window. */
+  private recentOf(state: GuardState, now: number): number[] {
+    return state.recent.filter((at) => now - at < this.limits.windowMs);
   }
 
   private refused(record: GuardRecord, why: 'misses' | 'many', waitMs: number): Admission {

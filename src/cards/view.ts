@@ -8,6 +8,7 @@ import { STATUS_CATEGORIES, newestFirst, type Shipment, type StatusCategory, typ
 import { dateFormatter, type DateFormatter } from './format';
 import { LIMITS, clean, cleanUrl } from './sanitize';
 import type { CardContext } from './types';
+import { channelProfile } from '../channels';
 
 export interface EventView {
   /** What happened, in the user's language. */
@@ -111,8 +112,17 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     nextStep,
     summary,
     withheld,
-    withheldNote: withheld ? t(context.signedIn ? 'card.not_your_order' : 'card.sign_in_for_details') : undefined,
+    withheldNote: withheld ? t(withheldNoteKey(context)) : undefined,
   };
+}
+
+/**
+ * Why a masked card shows less, and what would show more: the order is someone else's; or signing in, where
+ * this channel signs customers in; or else the chat on the shop's website, since signing in changes nothing here.
+ */
+function withheldNoteKey(context: CardContext): string {
+  if (context.signedIn) return 'card.not_your_order';
+  return channelProfile(context.channel).signsIn ? 'card.sign_in_for_details' : 'card.details_in_web_chat';
 }
 
 /** What happened, on one line of text: our words, then in brackets the event's own (its details, or the carrier's message). */

@@ -30,7 +30,8 @@ export interface ChannelProfile {
   /**
    * The channel is Direct Line (Web Chat on the store's site), where enhanced authentication binds a `dl_`
    * user id to the token the store's page got: only here can such an id be a signed-in customer. The same id
-   * arriving on any other channel is whatever its sender typed.
+   * arriving on any other channel is whatever its sender typed. So only here does a masked answer say that
+   * signing in shows more; elsewhere it points to the chat on the shop's website.
    */
   signsIn?: true;
   /**

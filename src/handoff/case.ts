@@ -20,6 +20,8 @@ export interface HandoffCase {
   signedIn: boolean;
   /** What the conversation looked up, oldest first. */
   lookups: CaseLookup[];
+  /** Numbers tried that found nothing, as typed (masked where the customer's client reads the case), oldest first. */
+  tried?: string[];
 }
 
 export interface CaseLookup {
@@ -64,6 +66,10 @@ export interface CaseOptions {
   t: Translate;
   /** The problem state of a shipment, if any. */
   problemOf?: (shipment: Shipment) => string | undefined;
+  /** Numbers tried that found nothing, as typed. */
+  tried?: readonly string[];
+  /** The case travels where the customer's client can read it: the numbers tried are masked too. */
+  masked?: boolean;
 }
 
 export function caseOf(lookups: readonly LookedUp[], options: CaseOptions): HandoffCase {
@@ -77,7 +83,20 @@ export function caseOf(lookups: readonly LookedUp[], options: CaseOptions): Hand
       ...(lookup.storeId && { storeId: lookup.storeId }),
       shipments: (lookup.shipments ?? []).slice(0, CASE_LIMITS.shipmentsPerLookup).map((shipment) => caseShipment(shipment, options)),
     })),
+    ...tried(options),
   };
+}
+
+/** The numbers tried, cut to size; masked, all but their last four characters, where the customer's client reads the case. */
+function tried({ tried, masked }: CaseOptions): Pick<HandoffCase, 'tried'> {
+  const numbers = (tried ?? []).slice(-CASE_LIMITS.lookups).flatMap((typed) => clean(typed, LIMITS.trackingNumber) ?? []);
+  return numbers.length ? { tried: masked ? numbers.map(maskedNumber) : numbers } : {};
+}
+
+/** "*********01GB": enough for the customer to recognize their own number, not enough to look it up. */
+function maskedNumber(typed: string): string {
+  const kept = typed.length > 4 ? typed.slice(-4) : '';
+  return '*'.repeat(typed.length - kept.length) + kept;
 }
 
 function caseShipment(shipment: Shipment, { t, problemOf }: CaseOptions): CaseShipment {

@@ -11,7 +11,7 @@ import type { CaseLookup, CaseShipment, HandoffCase } from './case';
 /** More shipments than this end in "…and N more": the whole answer stays within one SMS gateway message. */
 export const MAX_SUMMARY_SHIPMENTS = 8;
 
-/** The case as text; empty when nothing was looked up. */
+/** The case as text, the numbers tried that found nothing last; empty when nothing was looked up or tried. */
 export function caseText(handoffCase: HandoffCase, t: Translate): string {
   let room = MAX_SUMMARY_SHIPMENTS;
   const blocks: string[] = [];
@@ -25,6 +25,7 @@ export function caseText(handoffCase: HandoffCase, t: Translate): string {
     blocks.push([shown.length ? t('handoff.heading', { lookup: name }) : name, ...shown.map((shipment) => `- ${shipmentLine(shipment, lookup, t)}`)].join('\n'));
   }
   if (left) blocks.push(t('handoff.more_lines', { count: left }));
+  if (handoffCase.tried?.length) blocks.push(t('handoff.tried', { numbers: handoffCase.tried.join(', ') }));
   return blocks.join('\n\n');
 }
 

@@ -1,6 +1,6 @@
 /**
  * How a lookup ended, in the words bot_lookups_total counts it by: decided here once, for the metric, the
- * turn's log line and the lookup's span alike.
+ * turn's log line, the upstream call's line and the lookup's span alike.
  */
 import { InvalidArgumentError, NotFoundError } from './errors';
 import type { LookupTrace } from './lookup';

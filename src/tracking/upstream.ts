@@ -16,8 +16,12 @@ import { DEFAULT_RETRY, isRetryable, retryDelayMs, retryReason, type RetryOption
 import { NO_METRICS, seconds, type Metrics } from '../telemetry/metrics';
 import { errorType, NO_TRACING, type Tracing } from '../telemetry/tracing';
 import { AttemptSpans } from './upstreamSpans';
+import { failedLookup, type LookupEnd } from './lookupResult';
 
 export type UpstreamName = UpstreamFailure['upstream'];
+
+/** A call with its retries, ended: a final HTTP answer, or the failure (and the typed error) that ended it. */
+type Exchanged = { started: number } & ({ response: UpstreamResponse; failed?: undefined } | { response?: undefined; failed: UpstreamFailure & { error: Error } });
 
 export interface UpstreamRequest {
   upstream: UpstreamName;
@@ -85,7 +89,33 @@ export class UpstreamHttp {
     axiosRetry(this.axios, { retries: 0 });
   }
 
-  async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+  /**
+   * One call, its final answer read by the client that knows the interface (`read`: the value, or a typed
+   * error), and one log line whose outcome is what the answer meant, in the words the turn's line uses
+   * (lookupResult.ts): an unknown order is `not_found` on both, not a refusal here and not_found there.
+   * `empty`: a value that is "nothing for this number" (an empty header).
+   */
+  async send<T>(request: UpstreamRequest, read: (response: UpstreamResponse) => T, empty: (value: T) => boolean = () => false): Promise<T> {
+    const exchanged = await this.exchange(request);
+    const { started } = exchanged;
+    if (exchanged.failed) {
+      const { failed } = exchanged;
+      this.log(request, started, failed.status ?? failed.code, failed.attempts, failed.delaysMs, 'failed');
+      throw failed.error;
+    }
+    const { response } = exchanged;
+    try {
+      const value = read(response);
+      this.log(request, started, response.status, response.attempts, response.delaysMs, empty(value) ? 'not_found' : 'found');
+      return value;
+    } catch (error) {
+      this.log(request, started, response.status, response.attempts, response.delaysMs, failedLookup(error));
+      throw error;
+    }
+  }
+
+  /** The call with its retries: a final HTTP answer (2xx, or a status not retried), or the failure that ended it. */
+  private async exchange(request: UpstreamRequest): Promise<Exchanged> {
     const started = this.clock.now();
     const deadline = started + this.retry.deadlineMs;
     const delaysMs: number[] = [];
@@ -127,9 +157,7 @@ export class UpstreamHttp {
         },
       });
       spans.answered(response.status);
-      const result = this.toResponse(request, response, delaysMs);
-      this.log(request, started, result.status, result.attempts, delaysMs, 'ok');
-      return result;
+      return { started, response: this.toResponse(request, response, delaysMs) };
     } catch (thrown) {
       if (!(thrown instanceof AxiosError)) {
         spans.abandoned(errorType(thrown));
@@ -137,19 +165,10 @@ export class UpstreamHttp {
       }
       spans.failed(thrown);
       const attempts = delaysMs.length + 1;
-      if (thrown.response && !isRetryable(thrown)) {
-        const result = this.toResponse(request, thrown.response, delaysMs);
-        this.log(request, started, result.status, attempts, delaysMs, 'refused');
-        return result;
-      }
+      if (thrown.response && !isRetryable(thrown)) return { started, response: this.toResponse(request, thrown.response, delaysMs) };
       const failure = this.failureOf(request, thrown, attempts, delaysMs);
-      this.log(request, started, failure.status ?? failure.code, attempts, delaysMs, 'failed');
-      if (!isRetryable(thrown)) throw new UpstreamError(failure);
-      throw new RetriesExhaustedError(
-        failure,
-        stoppedByDeadline !== undefined ? 'deadline' : 'attempts',
-        stoppedByDeadline,
-      );
+      const error = isRetryable(thrown) ? new RetriesExhaustedError(failure, stoppedByDeadline !== undefined ? 'deadline' : 'attempts', stoppedByDeadline) : new UpstreamError(failure);
+      return { started, failed: { ...failure, error } };
     }
   }
 
@@ -212,7 +231,7 @@ export class UpstreamHttp {
     status: number | string | undefined,
     attempts: number,
     delaysMs: number[],
-    outcome: 'ok' | 'refused' | 'failed',
+    outcome: LookupEnd,
   ): void {
     const latencyMs = this.clock.now() - started;
     this.metrics.observe('bot_lookup_duration_seconds', { interface: request.upstream }, seconds(latencyMs));

@@ -21,7 +21,7 @@ import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
 /** The eleventh lookup within ten minutes, all asked at once: the first leaves the window in ten minutes. */
-const SLOW_DOWN = "You've asked about a lot of numbers in a short time, so I've paused lookups for a moment. Please try again in 10 minutes.";
+const SLOW_DOWN = "You've asked about a lot of numbers in a short time, so I've paused lookups. Please try again in 10 minutes.";
 const BUSY = 'Sorry, several of your messages reached me at once and I lost track of that one. Please send it again.';
 /** Every answer opens with this. */
 const FOUND = /^Here is the shipment for /;

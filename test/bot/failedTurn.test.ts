@@ -11,7 +11,7 @@ import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
 const SORRY = 'Sorry, something went wrong on my side. Please send that again.';
-const SLOW_DOWN = "Several numbers in a row weren't found, so I've paused lookups for a moment. Please try again in 5 minutes.";
+const SLOW_DOWN = "Several numbers in a row weren't found, so I've paused lookups. Please try again in 5 minutes.";
 const miss = { value: { input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.unknown } };
 const texts = (replies: Array<{ text?: string }>) => replies.map((r) => r.text);
 

@@ -105,7 +105,7 @@ describe('HANDOFF=botframework', () => {
       expect({ value, status: odd.status, replies: odd.replies }).toEqual({ value, status: 200, replies: [] });
     }
     const completed = await chat.say(hub({ state: 'completed', message: 'resolved by agent 7' }));
-    expect(completed.replies.map((r) => r.text)).toEqual(["Thanks for waiting. I'm back: send me a number whenever you'd like to track a parcel."]);
+    expect(completed.replies.map((r) => r.text)).toEqual(["My colleague has finished with your case, and I'm back to help: send me a number whenever you'd like to track a parcel."]);
   });
 
   test('the state stays bounded: the transcript is gone after the handoff, and HANDOFF_TRANSCRIPT=off keeps none', async () => {

@@ -173,14 +173,14 @@ test('Telegram keeps the longer Unicode text: the newest five events, emoji mark
 });
 
 describe.each(LANGUAGES)('masked (ORDER_DETAILS), in %s', (language) => {
-  test('every demo order is one SMS that names no carrier, number, place or link, and ends on signing in before the choices', () => {
+  test('every demo order is one SMS that names no carrier, number, place or link, and ends on the chat on our website (no SMS signs in) before the choices', () => {
     const ctx = sms(language);
     for (const [request, shipments] of demo.get(language)!) {
       if (request.kind === 'tracking_number' || !shipments.length) continue;
       const text = expectOneSms(answer(maskedShipments(shipments), ctx, request.identifier));
       const details = shipments.flatMap((shipment) => [shipment.trackingNumber, shipment.carrier.trackingUrl, ...shipment.events.map((event) => event.location)]).filter((value): value is string => !!value);
       expect(details.filter((value) => text.includes(toGsm7(value)))).toEqual([]);
-      expect(text).toContain(`${toGsm7(ctx.t('card.sign_in_for_details'))}\n\n1. `);
+      expect(text).toContain(`${toGsm7(ctx.t('card.details_in_web_chat'))}\n\n1. `);
       // No line is left empty where the carrier and number were.
       expect(text).not.toMatch(/\n\n\n|^\s|\n:/);
     }
@@ -212,7 +212,7 @@ test('ORD-1002 masked, as an English customer reads it', () => {
     'date, hh:mm - Delivered',
     'date, hh:mm - In transit (The parcel has arrived in the destination country.)',
     '',
-    'Sign in on our website to see the carrier, the tracking number and where your parcel has been.',
+    "In the chat on our website, once you're signed in, I can show you the carrier, the tracking number and where your parcel has been.",
     '',
     '1. Track another',
     "2. That's all, thanks",

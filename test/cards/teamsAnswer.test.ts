@@ -105,7 +105,7 @@ describe.each(CASES)('Teams in %s', (locale, language) => {
 });
 
 describe.each(CASES)('Teams in %s, an order masked (ORDER_DETAILS=masked: nobody signs in on Teams)', (locale, language) => {
-  check.each(WIDTHS)('a carousel of three parcels, at %s width: no carrier, number, place or link; each card ends on signing in; every button listed', async (name, viewport) => {
+  check.each(WIDTHS)('a carousel of three parcels, at %s width: no carrier, number, place or link; each card ends on the chat on our website, where signing in shows more; every button listed', async (name, viewport) => {
     const talk = conversation(configFor(upstreams, { ...ENV, ORDER_DETAILS: 'masked' }), { channelId: 'msteams', locale });
     const replies = (await talk.say(DEMO.checkpoints.inTransitMultiShipment)).filter((reply) => reply.type === 'message');
     await page.setViewportSize(viewport);
@@ -115,7 +115,7 @@ describe.each(CASES)('Teams in %s, an order masked (ORDER_DETAILS=masked: nobody
     // What the bot sent: the test adapter's own serviceUrl aside.
     expect(JSON.stringify(replies.map(({ serviceUrl: _url, ...reply }) => reply))).not.toMatch(/UPS|DPD|PostNL|1ZV8R4236804512972|01485023741196|3SKAAN4718293|Venlo|Köln|Berlin|Utrecht|https:\/\/(?!shop\.example)|Action\.OpenUrl/);
     const cards = replies.flatMap((reply) => (reply.attachments ?? []).map((attachment) => attachment.content as { body: Array<{ text?: string }> }));
-    for (const card of cards.slice(0, 3)) expect(card.body.at(-1)?.text).toBe(t('card.sign_in_for_details'));
+    for (const card of cards.slice(0, 3)) expect(card.body.at(-1)?.text).toBe(t('card.details_in_web_chat'));
     // The buttons in sight: the parcels' cards show earlier events, and nothing else.
     expect(rendered.cards.map((card) => card.buttons)).toEqual([
       [t('card.show_earlier', { count: 3 })],

@@ -28,10 +28,10 @@ test('against the sandbox, as a Teams customer in German: the welcome, the kinds
   expect(printed).toContain('│ [1 Bestellnummer] [2 Sendungsnummer] [3 Auftrags-ID] [4 Shop-Bestellnummer]');
   expect(printed).toContain('bot › Hier ist die Sendung zu ORD-1001:');
   // The sandbox runs the product's defaults (ORDER_DETAILS=masked) and nobody is signed in on Teams: the status
-  // leads the card, with no carrier, number or places, and the card says how to see them.
+  // leads the card, with no carrier, number or places, and the card says where to see them: the chat on the shop's website.
   expect(printed).toMatch(/┌ card\n\s+│ Zugestellt\n/);
   expect(printed).not.toMatch(/DHL|00340434161094048139|Berlin/);
-  expect(printed).toContain('│ Melden Sie sich auf unserer Website an, um den Versanddienst, die Sendungsnummer und den Weg Ihres Pakets zu sehen.');
+  expect(printed).toContain('│ Im Chat auf unserer Website zeige ich Ihnen nach der Anmeldung den Versanddienst, die Sendungsnummer und den Weg Ihres Pakets.');
   // The answer's choices below the card, on a card of their own, one button a row.
   expect(printed).toMatch(/└\n\s+┌ card\n\s+│ \[1 Weitere verfolgen\]\n\s+│ \[2 Das war's, danke\]\n\s+└/);
   expect(printed.trimEnd().split('\n').slice(-4)[0]).toBe('bot › Was möchten Sie verfolgen?');

@@ -37,7 +37,7 @@ test.each([
   expect(refused).toBe(unknown);
   // Each counted as a miss: the third starts the pause.
   expect(refused).toContain("I couldn't find anything for N. Please check the number and type it again.");
-  expect(refused).toMatch(/I found nothing for N\. [^"]*minutes/);
+  expect(refused).toMatch(/I couldn't find anything for N\. [^"]*minutes/);
 });
 
 test('its signed-in owner gets the answer, asked upstream as usual', async () => {

@@ -20,6 +20,8 @@ const upstreams = useSimulators();
 const STORES = 'store-us-1=Example Store US, store-uk-1=Example Store UK';
 const { t } = new Translator('en').localize('en');
 const SIGN_IN = t('card.sign_in_for_details');
+/** Where nobody signs in (Teams, SMS): the chat on the shop's website is where signing in shows more. */
+const IN_WEB_CHAT = t('card.details_in_web_chat');
 /** What a signed-in customer is told instead on someone else's order: they are signed in already. */
 const NOT_YOURS = t('card.not_your_order');
 
@@ -92,16 +94,19 @@ test.each(rows)('ORDER_DETAILS=%s, on %s, %s looking up by %s: %s', async (polic
     case 'full':
       expect(secret.filter((value) => wire.includes(value)).length).toBeGreaterThan(0);
       expect(wire).not.toContain(SIGN_IN);
+      expect(wire).not.toContain(IN_WEB_CHAT);
       expect(wire).not.toContain(NOT_YOURS);
       break;
     case 'masked':
       expect(secret.filter((value) => wire.includes(value))).toEqual([]);
-      // Only Web Chat signs anyone in: there another customer is told the order is not theirs; a visitor, and anyone elsewhere, how to see the rest.
+      // Only Web Chat signs anyone in: there another customer is told the order is not theirs, and a visitor to sign in;
+      // anyone elsewhere, that the chat on the shop's website shows the rest once signed in.
       if (who === 'another customer' && channel === 'webchat') {
         expect(wire).toContain(NOT_YOURS);
         expect(wire).not.toContain(SIGN_IN);
       } else {
-        expect(wire).toContain(SIGN_IN);
+        expect(wire).toContain(channel === 'webchat' ? SIGN_IN : IN_WEB_CHAT);
+        expect(wire).not.toContain(channel === 'webchat' ? IN_WEB_CHAT : SIGN_IN);
         expect(wire).not.toContain(NOT_YOURS);
       }
       // Status and dates still come: the answer is about the parcels found.

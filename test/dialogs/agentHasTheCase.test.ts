@@ -94,7 +94,7 @@ describe('a colleague has the case: the bot does not talk over them', () => {
 
   test('completed gives the conversation back, as before', async () => {
     const talk = await accepted();
-    expect(messages(await talk.say(status('completed')))).toEqual([expect.stringMatching(/^Thanks for waiting/)]);
+    expect(messages(await talk.say(status('completed')))).toEqual([expect.stringMatching(/^My colleague has finished with your case/)]);
     expect((await talk.say(ORDER.delivered))[0].attachments).toHaveLength(1);
   });
 

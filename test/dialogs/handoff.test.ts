@@ -147,7 +147,7 @@ describe('HANDOFF=botframework: the Bot Framework handoff protocol', () => {
   test('accepted: someone is coming; completed: the bot is back', async () => {
     const { talk } = await handedOver();
     expect(messages(await talk.say(status('accepted')))).toEqual(['A colleague has your case now and will reply here in a moment.']);
-    expect(messages(await talk.say(status('completed')))).toEqual(["Thanks for waiting. I'm back: send me a number whenever you'd like to track a parcel."]);
+    expect(messages(await talk.say(status('completed')))).toEqual(["My colleague has finished with your case, and I'm back to help: send me a number whenever you'd like to track a parcel."]);
     // Over: another status changes nothing, and says nothing.
     expect(await talk.say(status('accepted'))).toEqual([]);
   });
@@ -271,7 +271,7 @@ describe('the transcript: bounded, a day long, dropped after a handoff, never lo
     await talk.clock.sleep(11 * 60_000);
     await talk.say('thanks');
     const lines = transcriptOf(initiation(await talk.say('talk to a person')));
-    expect(lines).toEqual(["bot: Thanks for waiting. I'm back: send me a number whenever you'd like to track a parcel.", 'user: thanks', "bot: You're welcome! Send me a number whenever you like.", 'user: talk to a person']);
+    expect(lines).toEqual(["bot: My colleague has finished with your case, and I'm back to help: send me a number whenever you'd like to track a parcel.", 'user: thanks', "bot: You're welcome! Send me a number whenever you like.", 'user: talk to a person']);
   });
 
   test('HANDOFF_TRANSCRIPT=off: the handoff goes without one, and none is kept', async () => {

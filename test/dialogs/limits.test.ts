@@ -9,8 +9,8 @@ import { conversation } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
-const TOO_MANY = (minutes: number) => `You've asked about a lot of numbers in a short time, so I've paused lookups for a moment. Please try again in ${minutes} minutes.`;
-const MISSES = (minutes: number) => `Several numbers in a row weren't found, so I've paused lookups for a moment. Please try again in ${minutes} minutes.`;
+const TOO_MANY = (minutes: number) => `You've asked about a lot of numbers in a short time, so I've paused lookups. Please try again in ${minutes} minutes.`;
+const MISSES = (minutes: number) => `Several numbers in a row weren't found, so I've paused lookups. Please try again in ${minutes} minutes.`;
 const lookup = (identifier: string) => ({ value: { input_type: 'tracking_number', identifier } });
 const texts = (replies: Array<{ text?: string }>) => replies.map((r) => r.text).filter(Boolean);
 
@@ -56,7 +56,7 @@ describe('three numbers not found: the reason, when to try again, and the way fo
       `I couldn't find anything for ${UNKNOWN[1]}. Please check the number and type it again. If the next number isn't found either, I'll have to pause lookups for a few minutes.`,
     ]);
     const [third] = await talk.say(lookup(UNKNOWN[2]));
-    expect(third.text).toBe(`I found nothing for ${UNKNOWN[2]}. ${MISSES(5)}`);
+    expect(third.text).toBe(`I couldn't find anything for ${UNKNOWN[2]}. ${MISSES(5)}`);
     expect(choicesOf(third)).toEqual(['Talk to a person', 'Help page']);
     await talk.clock.sleep(60_000);
     const before = upstreams.trackings.requests.length;
@@ -74,7 +74,7 @@ describe('three numbers not found: the reason, when to try again, and the way fo
     // The page reloaded in French: a new conversation of the same customer.
     Object.assign(talk.adapter.template, { locale: 'fr-FR', conversation: { id: 'after-a-reload' } });
     const [again] = await talk.say({ text: DEMO.trackings.trackingNumbers.inTransit });
-    expect(again.text).toBe('Plusieurs numéros de suite sont introuvables : je mets donc les recherches en pause un instant. Veuillez réessayer dans 5 minutes.');
+    expect(again.text).toBe('Plusieurs numéros de suite sont introuvables : je mets donc les recherches en pause. Veuillez réessayer dans 5 minutes.');
     expect(choicesOf(again)).toEqual(['Parler à une personne', 'Page d’aide']);
   });
 

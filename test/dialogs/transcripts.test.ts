@@ -104,7 +104,7 @@ describe('several numbers in one message', () => {
 
   test('"both" (or the last choice, "All of them") answers every number in one message, naming any that finds nothing', async () => {
     await run(config(), [user(`${TN.inTransit} and ${TN.pending}`), ask(/^I see several numbers/, TN.inTransit, TN.pending, 'All of them'), user('both'), found(`I found 2 shipments for ${TN.inTransit} and ${TN.pending}:`, 2, 'UPS', 'USPS')], webchat);
-    await run(config(), [user(`${TN.inTransit}, ${TN.unknown}`), ask(/^I see several numbers/, TN.inTransit, TN.unknown, 'All of them'), user('3'), found(`I found nothing for ${TN.unknown}. Here is the shipment for ${TN.inTransit}:`, 1, 'UPS')], webchat);
+    await run(config(), [user(`${TN.inTransit}, ${TN.unknown}`), ask(/^I see several numbers/, TN.inTransit, TN.unknown, 'All of them'), user('3'), found(`I couldn't find anything for ${TN.unknown}. Here is the shipment for ${TN.inTransit}:`, 1, 'UPS')], webchat);
     await run(config(), [user(`${TN.inTransit} ${TN.pending}`), ask(/^In Ihrer Nachricht stehen mehrere Nummern/, TN.inTransit, TN.pending, 'Alle'), user('beide'), { bot: { intro: `Ich habe 2 Sendungen zu ${TN.inTransit} und ${TN.pending} gefunden:`, cards: 2 } }], webchatDe);
   });
 

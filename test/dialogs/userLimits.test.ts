@@ -18,12 +18,12 @@ const upstreams = useSimulators();
 const TN = DEMO.trackings.trackingNumbers;
 /** The cool-down after three misses, five minutes from the third. */
 const SLOW_DOWN = {
-  'en-US': "Several numbers in a row weren't found, so I've paused lookups for a moment. Please try again in 5 minutes.",
-  'de-DE': 'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb pausiere ich die Suche kurz. Bitte versuchen Sie es in 5 Minuten noch einmal.',
+  'en-US': "Several numbers in a row weren't found, so I've paused lookups. Please try again in 5 minutes.",
+  'de-DE': 'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb habe ich die Suche pausiert. Bitte versuchen Sie es in 5 Minuten noch einmal.',
 };
-const TOO_MANY = "You've asked about a lot of numbers in a short time, so I've paused lookups for a moment. Please try again in 5 minutes.";
+const TOO_MANY = "You've asked about a lot of numbers in a short time, so I've paused lookups. Please try again in 5 minutes.";
 /** The third miss starts the cool-down and says so. */
-const PAUSE_STARTS = { 'en-US': /^I found nothing for \S+\. Several numbers in a row/, 'de-DE': /^Zu \S+ habe ich nichts gefunden\. Mehrere Nummern hintereinander/ };
+const PAUSE_STARTS = { 'en-US': /^I couldn't find anything for \S+\. Several numbers in a row/, 'de-DE': /^Zu \S+ habe ich nichts gefunden\. Mehrere Nummern hintereinander/ };
 const NOT_FOUND = { 'en-US': /^I couldn't find anything for /, 'de-DE': /^Zu \S+ habe ich nichts gefunden\./ };
 const FOUND = /^Here is the shipment for /;
 type Locale = keyof typeof SLOW_DOWN;

@@ -87,7 +87,7 @@ browserTest('each visitor is one customer for the lookup limits: three misses pa
     await chatIn(guesser).locator('.webchat__bubble').filter({ hasText: /^I couldn.t find anything for / }).nth(i - 1).waitFor();
   }
   await type(guesser, DEMO.trackings.trackingNumbers.unknown);
-  await bubble(guesser, /Several numbers in a row weren.t found, so I.ve paused lookups for a moment\. Please try again in 5 minutes\./).waitFor();
+  await bubble(guesser, /Several numbers in a row weren.t found, so I.ve paused lookups\. Please try again in 5 minutes\./).waitFor();
   await suggested(guesser, 'Talk to a person').waitFor();
   await settled(guesser);
   await guesser.screenshot({ path: `${SCREENSHOTS}/04-cool-down-en-390.png` });
@@ -96,7 +96,7 @@ browserTest('each visitor is one customer for the lookup limits: three misses pa
   await guesser.selectOption('#language', 'de-DE');
   await bubble(guesser, 'Hallo! Ich sage Ihnen, wo Ihre Bestellung ist.').waitFor();
   await type(guesser, DEMO.trackings.trackingNumbers.inTransit);
-  const paused = 'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb pausiere ich die Suche kurz. Bitte versuchen Sie es in 5 Minuten noch einmal.';
+  const paused = 'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb habe ich die Suche pausiert. Bitte versuchen Sie es in 5 Minuten noch einmal.';
   await bubble(guesser, paused).waitFor();
   await suggested(guesser, 'Mit einem Menschen sprechen').waitFor();
   await guesser.screenshot({ path: `${SCREENSHOTS}/04-cool-down-de.png` });
@@ -187,7 +187,7 @@ browserTest('"talk to a person": the hub panel gets the case, the agent accepts,
       accepted: /^A colleague has your case now/,
       customer: 'Is my parcel really lost?',
       agent: 'Hi, I am checking with Royal Mail now.',
-      back: /^Thanks for waiting\. I.m back/,
+      back: /^My colleague has finished with your case, and I.m back to help/,
     },
     `${SCREENSHOTS}/05-handoff-en`,
   );
@@ -214,7 +214,7 @@ browserTest('on a phone, in Dutch: the same handoff, the agent answering from th
       accepted: /^Een collega heeft je vraag/,
       customer: 'Wanneer komt mijn pakket?',
       agent: 'Ik bel nu met UPS.',
-      back: /^Bedankt voor het wachten/,
+      back: /^Mijn collega is klaar met je vraag/,
     },
     `${SCREENSHOTS}/11-handoff-nl-390`,
   );

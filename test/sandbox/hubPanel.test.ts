@@ -69,7 +69,7 @@ browserTest("a second handoff in one conversation shows its own transcript and a
   await hub.locator('#hub-chat li', { hasText: 'You (Sam): First case, first line.' }).waitFor();
   await hub.getByRole('button', { name: 'The agent is done' }).click();
   await hub.locator('#hub-status', { hasText: /^Completed/ }).waitFor();
-  await bubble(page, /^Thanks for waiting/).waitFor();
+  await bubble(page, /^My colleague has finished with your case/).waitFor();
 
   await type(page, 'Can I speak to a person again?');
   await hub.locator('#hub-status', { hasText: /^Waiting for an agent/ }).waitFor();

@@ -108,13 +108,13 @@ describe('the agent hub, as the local channel plays it', () => {
     expect((await hub(id, 'messages', { text: '  ' })).status).toBe(400);
     // The agent is done: the bot is back, and its first words are its welcome back, not an answer to what the agent had.
     expect((await hub(id, 'status', { state: 'completed' })).status).toBe(204);
-    const third = await poll(id, second.watermark, (texts) => texts.some((text) => text.startsWith('Merci d’avoir patienté.')));
+    const third = await poll(id, second.watermark, (texts) => texts.some((text) => text.startsWith('Un membre de l’équipe a terminé avec votre demande')));
     expect(third.activities.map(shown)).toEqual([
       'customer: où est mon colis ?',
       // Signed with the agent's name, which Web Chat shows no other way.
       'agent: **Sam:** Bonjour, je regarde tout de suite.',
       '(handoff.status completed)',
-      expect.stringMatching(/^bot: Merci d’avoir patienté\. Je suis de retour/),
+      expect.stringMatching(/^bot: Un membre de l’équipe a terminé avec votre demande, et je suis de nouveau là/),
     ]);
     expect(third.activities[1].from).toEqual({ id: 'sandbox-agent', name: 'Sam', role: 'bot' });
     expect((await hub(id, 'status', { state: 'completed' })).status).toBe(409);

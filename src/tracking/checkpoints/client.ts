@@ -5,7 +5,7 @@
 import { InvalidArgumentError, UnauthenticatedError, UpstreamError } from '../errors';
 import { upstreamLang } from '../language';
 import { Redactor } from '../redaction';
-import type { UpstreamHttp } from '../upstream';
+import type { UpstreamHttp, UpstreamResponse } from '../upstream';
 import { CheckpointsResponseSchema, type CheckpointsResponse } from './schema';
 
 export interface CheckpointsCredentials {
@@ -39,27 +39,31 @@ export class CheckpointsClient {
     url.searchParams.set('orderNo', order);
     url.searchParams.set('lang', upstreamLang(language));
 
-    const response = await this.http.send({
-      upstream: 'checkpoints',
-      method: 'GET',
+    const request = {
+      upstream: 'checkpoints' as const,
+      method: 'GET' as const,
       url: url.toString(),
       headers: { Accept: 'application/json', user: credentials.userId, token: credentials.token },
       redactor: new Redactor([credentials.token]),
-    });
-
-    if (response.status === 404) return null;
-    const refusal = response.redact(errorText(response.json));
-    if (response.status === 401 || response.status === 403) throw new UnauthenticatedError(response.failure(refusal));
-    if (response.status === 400) {
-      throw new InvalidArgumentError('orderNo', refusal ?? 'the checkpoints interface refused the request', response.failure(refusal));
-    }
-    if (response.status < 200 || response.status > 299) throw new UpstreamError(response.failure(refusal, `http_${response.status}`));
-
-    const parsed = CheckpointsResponseSchema.safeParse(response.json);
-    if (!parsed.success) throw new UpstreamError(response.failure('the answer is not a JSON object', 'malformed_response'));
-    if (!parsed.data.header?.length) return null;
-    return parsed.data;
+    };
+    return this.http.send(request, readCheckpoints, (answer) => answer === null);
   }
+}
+
+/** Interface A's final answer: its shipments, null for none (404 or an empty header), or the typed error. */
+function readCheckpoints(response: UpstreamResponse): CheckpointsResponse | null {
+  if (response.status === 404) return null;
+  const refusal = response.redact(errorText(response.json));
+  if (response.status === 401 || response.status === 403) throw new UnauthenticatedError(response.failure(refusal));
+  if (response.status === 400) {
+    throw new InvalidArgumentError('orderNo', refusal ?? 'the checkpoints interface refused the request', response.failure(refusal));
+  }
+  if (response.status < 200 || response.status > 299) throw new UpstreamError(response.failure(refusal, `http_${response.status}`));
+
+  const parsed = CheckpointsResponseSchema.safeParse(response.json);
+  if (!parsed.success) throw new UpstreamError(response.failure('the answer is not a JSON object', 'malformed_response'));
+  if (!parsed.data.header?.length) return null;
+  return parsed.data;
 }
 
 function errorText(json: unknown): string | undefined {

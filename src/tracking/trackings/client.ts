@@ -3,7 +3,7 @@
  */
 import { InvalidArgumentError, NotFoundError, UnauthenticatedError, UpstreamError } from '../errors';
 import { Redactor } from '../redaction';
-import type { UpstreamHttp } from '../upstream';
+import type { UpstreamHttp, UpstreamResponse } from '../upstream';
 import { readConnectError } from './connectError';
 import { toRequestBody, type TrackingsQuery } from './query';
 import { ListTrackingsResponseSchema, type ListTrackingsResponse } from './schema';
@@ -26,9 +26,9 @@ export class TrackingsClient {
     const body = toRequestBody(query);
     if (!apiKey) throw new InvalidArgumentError('api_key', 'an API key is required');
 
-    const response = await this.http.send({
-      upstream: 'trackings',
-      method: 'POST',
+    const request = {
+      upstream: 'trackings' as const,
+      method: 'POST' as const,
       url: this.endpoint,
       headers: {
         'Content-Type': 'application/json',
@@ -39,25 +39,29 @@ export class TrackingsClient {
       },
       body,
       redactor: new Redactor([apiKey]),
-    });
+    };
+    return this.http.send(request, (response) => readTrackings(response, query), (answer) => !answer.trackings?.length);
+  }
+}
 
-    if (response.status >= 200 && response.status <= 299) {
-      const parsed = ListTrackingsResponseSchema.safeParse(response.json);
-      if (!parsed.success) throw new UpstreamError(response.failure('the answer is not a JSON object', 'malformed_response'));
-      return parsed.data;
-    }
+/** Interface B's final answer: its trackings, or the typed error its Connect code names. */
+function readTrackings(response: UpstreamResponse, query: TrackingsQuery): ListTrackingsResponse {
+  if (response.status >= 200 && response.status <= 299) {
+    const parsed = ListTrackingsResponseSchema.safeParse(response.json);
+    if (!parsed.success) throw new UpstreamError(response.failure('the answer is not a JSON object', 'malformed_response'));
+    return parsed.data;
+  }
 
-    const error = response.redact(readConnectError(response.status, response.json));
-    const failure = response.failure(error.message, error.code, error.meta);
-    switch (error.code) {
-      case 'not_found':
-        throw new NotFoundError(error.message, failure);
-      case 'invalid_argument':
-        throw new InvalidArgumentError(error.argument ?? query.inputType, error.message ?? 'invalid argument', failure);
-      case 'unauthenticated':
-        throw new UnauthenticatedError(failure);
-      default:
-        throw new UpstreamError(failure);
-    }
+  const error = response.redact(readConnectError(response.status, response.json));
+  const failure = response.failure(error.message, error.code, error.meta);
+  switch (error.code) {
+    case 'not_found':
+      throw new NotFoundError(error.message, failure);
+    case 'invalid_argument':
+      throw new InvalidArgumentError(error.argument ?? query.inputType, error.message ?? 'invalid argument', failure);
+    case 'unauthenticated':
+      throw new UnauthenticatedError(failure);
+    default:
+      throw new UpstreamError(failure);
   }
 }
