@@ -128,6 +128,49 @@ browserTest('the keyboard: Tab to the launcher, Enter opens with the focus in th
   await context.close();
 });
 
+/** Where the store page's focus is (through the widget's shadow root), and whether it can be seen: the element at its centre is it. */
+function pageFocus(page: Page): Promise<{ part: string; seen: boolean }> {
+  return page.evaluate(() => {
+    let root = (globalThis as any).document;
+    let active = root.activeElement;
+    while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+      root = active.shadowRoot;
+      active = root.activeElement;
+    }
+    const box = active.getBoundingClientRect();
+    const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { part: active.getAttribute('data-part') || active.tagName.toLowerCase(), seen: !!hit && (hit === active || active.contains(hit)) };
+  });
+}
+
+browserTest('at 390 px with a keyboard (a narrow window, or a page zoomed to 400 %), the chat covers the page and keeps the focus: Tab never lands on the launcher or the store behind it', async () => {
+  // No touch screen: the focus goes to the send box as on a desktop.
+  const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${demo.shop.url}/en/`);
+  await launcher(page).focus();
+  await page.keyboard.press('Enter');
+  await bubble(chat(page), GREETING.en).waitFor();
+  await poll(() => focusInChat(page), { inChat: true, element: 'input Message input box' });
+  const path: { part: string; seen: boolean }[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Tab');
+    path.push(await pageFocus(page));
+  }
+  await page.screenshot({ path: `${SHOTS}/en-390-keyboard-tab.png` });
+  // The send button (in the chat), then round to the panel's close button, then into the chat again.
+  expect(path).toEqual([{ part: 'frame', seen: true }, { part: 'close', seen: true }, { part: 'frame', seen: true }]);
+  await page.keyboard.press('Shift+Tab');
+  expect(await pageFocus(page)).toEqual({ part: 'close', seen: true });
+  await page.keyboard.press('Shift+Tab');
+  expect(await pageFocus(page)).toEqual({ part: 'frame', seen: true });
+  // A modal dialog to a screen reader too: the page behind cannot be reached while it covers it.
+  await expect(page.locator('[role="dialog"]').getAttribute('aria-modal')).resolves.toBe('true');
+  await page.keyboard.press('Escape');
+  await poll(() => pageFocus(page), { part: 'launcher', seen: true });
+  await context.close();
+});
+
 browserTest('Web Chat’s live region carries the answer, card included, so a screen reader announces it', async () => {
   const context = await demo.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
   const page = await context.newPage();
