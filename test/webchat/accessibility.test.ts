@@ -171,6 +171,26 @@ browserTest('at 390 px with a keyboard (a narrow window, or a page zoomed to 400
   await context.close();
 });
 
+browserTest('a message that arrives behind the closed launcher is said, not only shown as a dot (WCAG 4.1.3, status messages)', async () => {
+  const context = await demo.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${demo.shop.url}/en/`);
+  await launcher(page).click();
+  await bubble(chat(page), GREETING.en).waitFor();
+  await page.keyboard.press('Escape');
+  await poll(async () => (await widgetState(page)).open, false);
+  const status = page.locator('[data-order-tracking-chat] [role="status"]');
+  await expect(status.textContent()).resolves.toBe('');
+  // The page switches to Dutch while the chat is closed: the bot greets again, behind the launcher.
+  await page.evaluate(`window.OrderTrackingChat.setLocale('nl')`);
+  await page.locator('[data-part="badge"]').waitFor({ state: 'visible' });
+  await poll(() => status.textContent(), 'Waar is mijn bestelling?: Nieuw bericht');
+  // Opened, the news is read in the chat: the status is empty again, ready for the next.
+  await launcher(page).click();
+  await poll(() => status.textContent(), '');
+  await context.close();
+});
+
 browserTest('Web Chat’s live region carries the answer, card included, so a screen reader announces it', async () => {
   const context = await demo.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
   const page = await context.newPage();
