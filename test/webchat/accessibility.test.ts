@@ -6,7 +6,7 @@
  * states what this shows and what it does not. Screenshots go to test-output/screenshots/accessibility/.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
 import { browserTest as inBrowser } from '../support/chromium';
 import { bubble, chat, launcher, poll, send, settled, useDemoShop, widgetState } from '../support/demoShop';
@@ -59,6 +59,21 @@ function focusInChat(page: Page): Promise<{ inChat: boolean; element: string }> 
   });
 }
 
+/** A customer's own browser on the store's page, the widget's launcher drawn. */
+async function storePage(lang: 'en' | 'nl', device: BrowserContextOptions): Promise<Page> {
+  const context = await demo.browser.newContext({ ...device, locale: lang === 'nl' ? 'nl-NL' : 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${demo.shop.url}/${lang}/`);
+  await launcher(page).waitFor();
+  return page;
+}
+
+/** The chat opened from the launcher, the bot's greeting in it. */
+async function greeted(page: Page, lang: 'en' | 'nl'): Promise<void> {
+  await launcher(page).click();
+  await bubble(chat(page), GREETING[lang]).waitFor();
+}
+
 for (const [lang, device, label] of [
   ['en', DESKTOP, 'desktop'],
   ['en', PHONE, '390'],
@@ -66,15 +81,11 @@ for (const [lang, device, label] of [
   ['nl', PHONE, '390'],
 ] as const) {
   browserTest(`axe, WCAG 2.2 AA (${lang}, ${label}): no violation on the store's page with the launcher closed, nor in the open chat after a status answer with a card`, async () => {
-    const context = await demo.browser.newContext({ ...device, locale: lang === 'nl' ? 'nl-NL' : 'en-GB' });
-    const page = await context.newPage();
-    await page.goto(`${demo.shop.url}/${lang}/`);
-    await launcher(page).waitFor();
+    const page = await storePage(lang, device);
     const closed = await audit(page, false);
     expect(closed).toEqual({ violations: [], reached: { widget: true, chat: false } });
 
-    await launcher(page).click();
-    await bubble(chat(page), GREETING[lang]).waitFor();
+    await greeted(page, lang);
     await send(chat(page), TRACKING);
     await chat(page).locator('.ac-adaptiveCard').first().waitFor();
     await settled(page);
@@ -83,15 +94,12 @@ for (const [lang, device, label] of [
     expect(open).toEqual({ violations: [], reached: { widget: true, chat: true } });
     // The chat speaks the customer's language to a screen reader too.
     await expect(chat(page).locator(':root').getAttribute('lang')).resolves.toBe(lang);
-    await context.close();
+    await page.context().close();
   });
 }
 
 browserTest('the keyboard: Tab to the launcher, Enter opens with the focus in the send box, typing and Enter send, the answer’s buttons are reached, Esc closes and the focus is back on the launcher', async () => {
-  const context = await demo.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto(`${demo.shop.url}/en/`);
-  await launcher(page).waitFor();
+  const page = await storePage('en', DESKTOP);
   for (let i = 0; i < 30 && (await widgetState(page)).focus !== 'launcher'; i++) await page.keyboard.press('Tab');
   expect((await widgetState(page)).focus).toBe('launcher');
   await page.keyboard.press('Enter');
@@ -125,7 +133,7 @@ browserTest('the keyboard: Tab to the launcher, Enter opens with the focus in th
   // Esc leaves the card (Web Chat's own use of the key), Esc again closes the chat: the focus is back on the launcher.
   for (let i = 0; i < 3 && (await widgetState(page)).open; i++) await page.keyboard.press('Escape');
   await poll(() => widgetState(page), { open: false, focus: 'launcher', launcher: 'Open chat: Where is my order?' });
-  await context.close();
+  await page.context().close();
 });
 
 /** Where the store page's focus is (through the widget's shadow root), and whether it can be seen: the element at its centre is it. */
@@ -145,9 +153,7 @@ function pageFocus(page: Page): Promise<{ part: string; seen: boolean }> {
 
 browserTest('at 390 px with a keyboard (a narrow window, or a page zoomed to 400 %), the chat covers the page and keeps the focus: Tab never lands on the launcher or the store behind it', async () => {
   // No touch screen: the focus goes to the send box as on a desktop.
-  const context = await demo.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto(`${demo.shop.url}/en/`);
+  const page = await storePage('en', { viewport: { width: 390, height: 844 } });
   await launcher(page).focus();
   await page.keyboard.press('Enter');
   await bubble(chat(page), GREETING.en).waitFor();
@@ -168,15 +174,12 @@ browserTest('at 390 px with a keyboard (a narrow window, or a page zoomed to 400
   await expect(page.locator('[role="dialog"]').getAttribute('aria-modal')).resolves.toBe('true');
   await page.keyboard.press('Escape');
   await poll(() => pageFocus(page), { part: 'launcher', seen: true });
-  await context.close();
+  await page.context().close();
 });
 
 browserTest('a message that arrives behind the closed launcher is said, not only shown as a dot (WCAG 4.1.3, status messages)', async () => {
-  const context = await demo.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto(`${demo.shop.url}/en/`);
-  await launcher(page).click();
-  await bubble(chat(page), GREETING.en).waitFor();
+  const page = await storePage('en', DESKTOP);
+  await greeted(page, 'en');
   await page.keyboard.press('Escape');
   await poll(async () => (await widgetState(page)).open, false);
   const status = page.locator('[data-order-tracking-chat] [role="status"]');
@@ -188,15 +191,12 @@ browserTest('a message that arrives behind the closed launcher is said, not only
   // Opened, the news is read in the chat: the status is empty again, ready for the next.
   await launcher(page).click();
   await poll(() => status.textContent(), '');
-  await context.close();
+  await page.context().close();
 });
 
 browserTest('Web Chat’s live region carries the answer, card included, so a screen reader announces it', async () => {
-  const context = await demo.browser.newContext({ ...DESKTOP, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto(`${demo.shop.url}/en/`);
-  await launcher(page).click();
-  await bubble(chat(page), GREETING.en).waitFor();
+  const page = await storePage('en', DESKTOP);
+  await greeted(page, 'en');
   await send(chat(page), TRACKING);
   await chat(page).locator('.ac-adaptiveCard').first().waitFor();
   const live = chat(page).locator('[aria-live="polite"]').filter({ hasText: TRACKING });
@@ -206,5 +206,5 @@ browserTest('Web Chat’s live region carries the answer, card included, so a sc
   expect(said).toMatch(/Bot said:/);
   expect(said).toContain(`UPS, tracking number ${TRACKING}: In transit`);
   expect(said).not.toMatch(/attachment/i);
-  await context.close();
+  await page.context().close();
 });
