@@ -98,6 +98,17 @@ for (const [lang, device, label] of [
   });
 }
 
+browserTest('axe, WCAG 2.2 AA (en, desktop): no violation with several parcels side by side (a carousel of cards, with its flippers)', async () => {
+  const page = await storePage('en', DESKTOP);
+  await greeted(page, 'en');
+  await send(chat(page), DEMO.checkpoints.inTransitMultiShipment);
+  await chat(page).locator('.ac-adaptiveCard').nth(2).waitFor();
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/en-desktop-carousel.png` });
+  expect(await audit(page, true)).toEqual({ violations: [], reached: { widget: true, chat: true } });
+  await page.context().close();
+});
+
 browserTest('the keyboard: Tab to the launcher, Enter opens with the focus in the send box, typing and Enter send, the answer’s buttons are reached, Esc closes and the focus is back on the launcher', async () => {
   const page = await storePage('en', DESKTOP);
   for (let i = 0; i < 30 && (await widgetState(page)).focus !== 'launcher'; i++) await page.keyboard.press('Tab');
