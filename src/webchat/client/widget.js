@@ -28,6 +28,8 @@
   }
   var accent = /^#[0-9a-f]{3}([0-9a-f]{3})?$/i.test(data.accent || '') ? data.accent : '#1b5faa';
   var left = data.position === 'left';
+  // Up to this width the open chat covers the whole page: a modal dialog, which keeps the keyboard's focus.
+  var COVERS = '(max-width:600px)';
 
   var state = read();
   // The store's customer token: in this page's memory only, and only ever posted to the bot's origin.
@@ -89,7 +91,14 @@
     '.close:focus-visible{outline:2px solid #fff;outline-offset:-4px}' +
     '.close svg{width:20px;height:20px;fill:currentColor}' +
     'iframe{flex:1;width:100%;border:0;display:block;background:#fff}' +
-    '@media (max-width:600px){.panel{inset:0;width:100%;height:100%;border-radius:0;bottom:0;left:0;right:0}}' +
+    '@media ' + COVERS + '{.panel{inset:0;width:100%;height:100%;border-radius:0;bottom:0;left:0;right:0}' +
+    // The launcher under the covering panel: out of sight, so out of the Tab order too (WCAG 2.4.11).
+    '.panel[data-open="true"]~.launcher{visibility:hidden}' +
+    '.panel[data-open="true"] .edge{display:block}}' +
+    // The panel's edges take the focus only while it covers the page, and hand it on at once.
+    '.edge{display:none}' +
+    // Out of sight, for a screen reader only.
+    '.unseen{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}' +
     // Inline, the chat is part of the store's page: it fills the store's element, at any width.
     '.panel.inline{position:relative;inset:auto;width:100%;height:100%;border-radius:0;box-shadow:none;z-index:auto}';
 
@@ -134,14 +143,25 @@
   var heading = element('h2', {}, title);
   var closeButton = element('button', { type: 'button', class: 'close', 'data-part': 'close', 'aria-label': words.close });
   closeButton.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"/></svg>';
+  // Tab past the chat's last control comes round to the close button, Shift+Tab before the close button into the chat.
+  var startEdge = element('span', { class: 'unseen edge', tabindex: '0' });
+  var endEdge = element('span', { class: 'unseen edge', tabindex: '0' });
+  // A message behind the closed launcher is said as well as shown by the dot (WCAG 4.1.3).
+  var news = element('span', { class: 'unseen', role: 'status', 'data-part': 'news' });
   if (!inline) {
+    panel.appendChild(startEdge);
     var header = element('header');
     header.appendChild(heading);
     header.appendChild(closeButton);
     panel.appendChild(header);
+    panel.appendChild(endEdge);
   }
   shell.appendChild(panel);
-  if (!inline) shell.appendChild(launcher);
+  if (!inline) {
+    shell.appendChild(launcher);
+    shell.appendChild(news);
+  }
+  var covers = window.matchMedia(COVERS);
 
   var frame = null;
   var ready = false;
@@ -173,7 +193,7 @@
   function ensureFrame() {
     if (frame) return;
     frame = element('iframe', { 'data-part': 'frame', title: title, src: frameUrl() });
-    panel.appendChild(frame);
+    panel.insertBefore(frame, inline ? null : endEdge);
     panel.hidden = false;
   }
 
@@ -188,17 +208,26 @@
 
   function open() {
     ensureFrame();
-    if (inline) {
-      frame.focus();
-      return post({ type: 'focus' });
-    }
+    if (inline) return focusChat();
     panel.setAttribute('data-open', 'true');
+    modal();
     launcher.setAttribute('aria-expanded', 'true');
     badge.hidden = true;
+    news.textContent = '';
     launcher.setAttribute('aria-label', words.open + ': ' + title);
     state.open = true;
     state.started = true;
     save();
+    focusChat();
+  }
+
+  /** Covering the page, the panel is a modal dialog to a screen reader as well. */
+  function modal() {
+    if (!inline) panel.setAttribute('aria-modal', String(covers.matches));
+  }
+
+  /** Into the chat, at its send box. */
+  function focusChat() {
     frame.focus();
     post({ type: 'focus' });
   }
@@ -268,6 +297,12 @@
     }
   }
 
+  startEdge.addEventListener('focus', focusChat);
+  endEdge.addEventListener('focus', function () {
+    closeButton.focus();
+  });
+  if (covers.addEventListener) covers.addEventListener('change', modal);
+
   launcher.addEventListener('click', function () {
     if (isOpen()) close();
     else open();
@@ -315,6 +350,7 @@
       launcher.focus();
     } else if (message.type === 'news' && !isOpen() && !inline) {
       badge.hidden = false;
+      news.textContent = title + ': ' + words.unread;
       launcher.setAttribute('aria-label', words.open + ': ' + title + ' (' + words.unread + ')');
     }
   });
