@@ -63,7 +63,7 @@ describe('3. the pause says how long it lasts, and nothing else about its length
   const A_MOMENT: Record<(typeof LANGUAGES)[number], RegExp> = { en: /a moment/, nl: /\beven\b/, de: /\bkurz\b/, fr: /un instant/, es: /un momento/, it: /un momento/ };
   test.each(LANGUAGES)('%s: no "for a moment" beside the minutes', (language) => {
     const t = tIn(language);
-    for (const key of ['limits.misses', 'limits.many']) for (const count of [1, 5]) expect(t(key, { count })).not.toMatch(A_MOMENT[language]);
+    for (const key of ['limits.misses', 'limits.many', 'notify.limited']) for (const count of [1, 5]) expect(t(key, { count })).not.toMatch(A_MOMENT[language]);
   });
 });
 
