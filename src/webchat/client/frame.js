@@ -234,6 +234,11 @@
         },
       },
       connectionStatus$: directLine.connectionStatus$,
+      // Web Chat reads its user from the token (Direct Line's carries it): hidden, it took our dl_ id for a
+      // forgery, warned, and made up an id of its own.
+      get token() {
+        return directLine.token;
+      },
       postActivity: function (activity) {
         return directLine.postActivity(activity);
       },
