@@ -30,6 +30,18 @@ export interface Grant {
 
 export type Bearer = { kind: 'secret' } | { kind: 'token'; grant: Grant };
 
+/**
+ * A token shaped as Direct Line's, a JWT whose claims name its conversation and user (`conv`, `user`): Web
+ * Chat reads `user` to know which id is its own, and warns ("user ID prefixed with dl_ is reserved") when
+ * a page names a dl_ id the token does not carry. Unsigned: the third part is random, which makes it
+ * unguessable, and only this channel checks a token, by its whole text.
+ */
+function directLineShaped(conversationId: string, userId: string | undefined, expiresAt: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = { iss: 'sandbox-local-channel', conv: conversationId, ...(userId && { user: userId }), exp: Math.floor(expiresAt / 1000) };
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.${randomBytes(24).toString('base64url')}`;
+}
+
 export class DirectLineGrants {
   private readonly tokens = new Map<string, Grant>();
 
@@ -41,8 +53,9 @@ export class DirectLineGrants {
   issue(conversationId: string, userId?: string, trustedOrigins: string[] = []): { conversationId: string; token: string; expires_in: number } {
     for (const [token, grant] of this.tokens) if (grant.expiresAt <= this.now()) this.tokens.delete(token);
     if (this.tokens.size >= MAX_TOKENS) this.tokens.delete(this.tokens.keys().next().value!);
-    const token = `local-dl-${randomBytes(24).toString('base64url')}`;
-    this.tokens.set(token, { conversationId, userId, trustedOrigins, expiresAt: this.now() + TOKEN_SECONDS * 1000 });
+    const expiresAt = this.now() + TOKEN_SECONDS * 1000;
+    const token = directLineShaped(conversationId, userId, expiresAt);
+    this.tokens.set(token, { conversationId, userId, trustedOrigins, expiresAt });
     return { conversationId, token, expires_in: TOKEN_SECONDS };
   }
 

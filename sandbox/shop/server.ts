@@ -11,6 +11,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Negotiator from 'negotiator';
 import { refuseOtherHosts } from '../loopbackHost';
 import { DEMO } from '../simulators';
 import { DEMO_CUSTOMER, signDemoCustomerToken, type SharedSecretSettings } from './demoCustomer';
@@ -52,7 +53,7 @@ const WORDS: Record<Language, ShopWords> = {
   fr: { product: 'Chaussures de trail', order: 'Ma commande', shoes: 'Chaussures de trail', pitch: 'Légères, accrocheuses, prêtes pour la boue.', basket: 'Ajouter au panier', orderTitle: 'Votre commande', shipped: 'Expédiée par UPS, numéro de suivi', track: 'Suivre ma commande', signIn: 'Se connecter comme client de démo', signedInAs: 'Connecté en tant que', signOut: 'Se déconnecter' },
   es: { product: 'Zapatillas de trail', order: 'Mi pedido', shoes: 'Zapatillas de trail running', pitch: 'Ligeras, con agarre, listas para el barro.', basket: 'Añadir a la cesta', orderTitle: 'Su pedido', shipped: 'Enviado con UPS, número de seguimiento', track: 'Seguir mi pedido', signIn: 'Iniciar sesión como cliente de prueba', signedInAs: 'Sesión iniciada como', signOut: 'Cerrar sesión' },
   it: { product: 'Scarpe da trail', order: 'Il mio ordine', shoes: 'Scarpe da trail running', pitch: 'Leggere, aderenti, pronte per il fango.', basket: 'Aggiungi al carrello', orderTitle: 'Il suo ordine', shipped: 'Spedito con UPS, numero di tracciamento', track: 'Traccia il mio ordine', signIn: 'Accedi come cliente demo', signedInAs: 'Accesso effettuato come', signOut: 'Esci' },
-  nl: { product: 'Trailschoenen', order: 'Mijn bestelling', shoes: 'Trailrunschoenen', pitch: 'Licht, veel grip, klaar voor modder.', basket: 'In winkelwagen', orderTitle: 'Uw bestelling', shipped: 'Verzonden met UPS, trackingnummer', track: 'Volg mijn bestelling', signIn: 'Inloggen als democlant', signedInAs: 'Ingelogd als', signOut: 'Uitloggen' },
+  nl: { product: 'Trailschoenen', order: 'Mijn bestelling', shoes: 'Trailrunschoenen', pitch: 'Licht, veel grip, klaar voor modder.', basket: 'In winkelwagen', orderTitle: 'Uw bestelling', shipped: 'Verzonden met UPS, trackingnummer', track: 'Volg mijn bestelling', signIn: 'Inloggen als demoklant', signedInAs: 'Ingelogd als', signOut: 'Uitloggen' },
 };
 
 /** The store's own CSS, as hostile as a theme gets: none of it may reach the chat, and the chat none of the store. */
@@ -159,7 +160,7 @@ export async function startDemoShop(options: DemoShopOptions): Promise<DemoShop>
       });
     }
     if (url.pathname === '/') {
-      res.writeHead(302, { location: '/en/' });
+      res.writeHead(302, { location: `/${frontPage(req)}/`, vary: 'Accept-Language' });
       return void res.end();
     }
     send(404, 'text/plain; charset=utf-8', 'not found');
@@ -179,6 +180,13 @@ export async function startDemoShop(options: DemoShopOptions): Promise<DemoShop>
         server.closeAllConnections();
       }),
   };
+}
+
+/** The shop's page in the browser's most preferred language it has (de-CH is German), else English. */
+function frontPage(req: IncomingMessage): Language {
+  // English first: a browser that names no language, or accepts any ("*"), gets the languages in this order.
+  const preferred = new Negotiator(req).languages(['en', ...LANGUAGES.filter((language) => language !== 'en')]);
+  return (preferred[0] as Language | undefined) ?? 'en';
 }
 
 /** A small form's body (the sign-in and sign-out buttons), at most 2 KB. */

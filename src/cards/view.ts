@@ -4,6 +4,7 @@
  */
 import { problemOf, type ProblemState } from '../nextSteps/problem';
 import { Memo } from '../runtime/memo';
+import { inCustomerLanguage } from '../tracking/carrierSiteLanguage';
 import { STATUS_CATEGORIES, newestFirst, type Shipment, type StatusCategory, type TrackingEvent } from '../tracking/shipment';
 import { dateFormatter, type DateFormatter } from './format';
 import { LIMITS, clean, cleanUrl } from './sanitize';
@@ -77,7 +78,7 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const label = localized ? clean(shipment.status?.label, LIMITS.statusLabel) : undefined;
   const status = label ?? categoryText(category, t);
   const runs = runsOf(newestFirst(shipment.events ?? []));
-  const url = cleanUrl(shipment.carrier?.trackingUrl);
+  const url = inCustomerLanguage(cleanUrl(shipment.carrier?.trackingUrl), context.locale);
   const linkLabels = [clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel), carrierName && t('card.track_on', { carrier: carrierName }), t('card.track_on_carrier_site')].filter((label): label is string => !!label);
   const summary = !carrier ? status : trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
   // An interface that speaks the customer's language explains its status itself; for one that does not, the explanation is ours.

@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import type { Request, Response, Server } from 'restify';
 import { Translator } from '../i18n';
 import { locate, SERVED_FILES, type ServedFile } from './servedFiles';
-import { widgetWords } from './strings';
+import { webChatWords, widgetWords } from './strings';
 import type { Logger } from '../runtime/logger';
 import { UnlistedOrigins } from './unlistedOrigins';
 
@@ -70,9 +70,14 @@ async function sendAsset(req: Request, res: Response, item: Asset, type: string,
   res.end(item.body);
 }
 
-/** A client script, read once, with the six languages' words put in. */
+/** A client script, read once, with the six languages' words put in (the frame's also with Web Chat's words in the bot's voice). */
 function clientScript(file: string): Asset {
-  return asset(readFileSync(file, 'utf8').replace('/*WIDGET_STRINGS*/ {}', JSON.stringify(widgetWords(new Translator('en')))));
+  const translator = new Translator('en');
+  return asset(
+    readFileSync(file, 'utf8')
+      .replace('/*WIDGET_STRINGS*/ {}', JSON.stringify(widgetWords(translator)))
+      .replace('/*WEBCHAT_STRINGS*/ {}', JSON.stringify(webChatWords(translator))),
+  );
 }
 
 function version(file: string | undefined): string {

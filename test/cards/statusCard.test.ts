@@ -194,7 +194,7 @@ describe('carrier, number and link', () => {
     expect(card(bare).actions).toBeUndefined();
     expect(ofType(card(bare), 'Action.OpenUrl')).toEqual([]);
     expect(ofType(card(byCategory.delivered), 'Action.OpenUrl')).toEqual([
-      { type: 'Action.OpenUrl', title: 'Track on UPS', url: 'https://www.ups.com/track?loc=de_DE&tracknum=1Z999AA10123456784' },
+      { type: 'Action.OpenUrl', title: 'Track on UPS', url: 'https://www.ups.com/track?loc=en_GB&tracknum=1Z999AA10123456784' },
     ]);
     expect(ofType(card(byCategory.delivered, de()), 'Action.OpenUrl')[0].title).toBe('Bei UPS verfolgen');
     const nameless = { ...byCategory.delivered, carrier: { trackingUrl: 'https://track.example/1' } };

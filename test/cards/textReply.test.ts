@@ -44,7 +44,7 @@ describe.each(['telegram', 'facebook', 'slack', 'email', 'some-new-channel'])('o
         '• 18 Nov 2026, 23:30 — In transit (UPS: “Arrived at facility”), Berlin',
         '• 17 Nov 2026, 08:00 — In transit (UPS: “Departed from facility”), Köln',
         '• 16 Nov 2026, 08:00 — Order received (UPS: “Label created”)',
-        'Track your shipment: https://www.ups.com/track?loc=de_DE&tracknum=1Z999AA10123456784',
+        'Track your shipment: https://www.ups.com/track?loc=en_GB&tracknum=1Z999AA10123456784',
       ].join('\n'),
     );
   });

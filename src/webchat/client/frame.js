@@ -6,6 +6,8 @@
 (function () {
   'use strict';
   var STRINGS = /*WIDGET_STRINGS*/ {};
+  /** Web Chat's words that speak to the customer, in the bot's voice (its Dutch and Spanish say u and usted): by language. */
+  var WEBCHAT_STRINGS = /*WEBCHAT_STRINGS*/ {};
   var LANGUAGES = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL' };
   var KEY = 'order-tracking-chat';
   /** Activities kept for the next page to show again (typing indicators are not). */
@@ -17,12 +19,15 @@
   var config = JSON.parse(document.getElementById('config').textContent);
   var params = new URLSearchParams(location.search);
   var words;
+  var webChatWords;
   var locale;
   speak(params.get('locale') || navigator.language || 'en');
   /** The customer's language: the frame's words, Web Chat's own (the send box, "Send": a region when none was given), the document's. */
   function speak(asked) {
     var language = asked.toLowerCase().split(/[-_]/)[0];
     words = STRINGS[language] || STRINGS.en;
+    // A language the bot does not speak keeps Web Chat's own words in it.
+    webChatWords = WEBCHAT_STRINGS[language];
     locale = /^[a-z]{2}[-_][a-z]{2}$/i.test(asked) ? asked.replace('_', '-') : LANGUAGES[language] || asked;
     document.documentElement.lang = language;
   }
@@ -229,6 +234,11 @@
         },
       },
       connectionStatus$: directLine.connectionStatus$,
+      // Web Chat reads its user from the token (Direct Line's carries it): hidden, it took our dl_ id for a
+      // forgery, warned, and made up an id of its own.
+      get token() {
+        return directLine.token;
+      },
       postActivity: function (activity) {
         return directLine.postActivity(activity);
       },
@@ -354,7 +364,7 @@
     };
     // Rendered again with the same connection and store: a new language, the same conversation.
     function render() {
-      window.WebChat.renderWebChat(Object.assign({ locale: locale }, props), document.getElementById('chat'));
+      window.WebChat.renderWebChat(Object.assign({ locale: locale, overrideLocalizedStrings: webChatWords }, props), document.getElementById('chat'));
     }
     render();
 
