@@ -83,3 +83,9 @@ test('a message whose words say nothing of its language is answered in the clien
     expect([text, replies.map((reply) => reply.locale)]).toEqual([text, replies.map(() => locale)]);
   }
 });
+
+test('a language named while a question is open: the question is asked again, in that language', async () => {
+  const talk = chat('webchat', 'nl-NL');
+  expect(await say(talk, 'Bestelnummer')).toEqual([{ text: t('nl')('prompt.identifier.order_number'), locale: 'nl-NL' }]);
+  expect(await say(talk, 'English please')).toEqual([{ text: `${t('en')('language.picked')} ${t('en')('prompt.identifier.order_number')}`, locale: 'en' }]);
+});
