@@ -7,7 +7,7 @@
 import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import { DialogSet, type DialogState } from './botbuilderDialogs';
 import { TurnDialogs } from './turnDialogs';
-import type { Choice } from '../src/channels';
+import { isSms, type Choice } from '../src/channels';
 import { pickChoice, type OfferedChoice } from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { leadWith } from './askDialog';
@@ -57,7 +57,9 @@ export class MainDialog {
   async welcome(context: TurnContext): Promise<void> {
     const { t } = languageOf(context);
     const name = firstName(customerOf(context)?.name);
-    await this.offer(context, name ? t('welcome_named', { name }) : t('welcome'), this.startChoices(context, t));
+    // On SMS every segment is paid for: the short welcome keeps it, with the kinds of number, to one.
+    const welcome = isSms(context.activity.channelId) ? t('sms.welcome') : t('welcome');
+    await this.offer(context, name ? t('welcome_named', { name }) : welcome, this.startChoices(context, t));
   }
 
   async run(context: TurnContext, dialogState: StatePropertyAccessor<DialogState>): Promise<void> {

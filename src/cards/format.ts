@@ -15,6 +15,8 @@ export interface DateFormatter {
   date(value: string | undefined): string | undefined;
   /** The same date with the time (and the zone, when named): `18. Nov. 2026, 09:30`; a plain date stays a date. */
   dateTime(value: string | undefined): string | undefined;
+  /** Day and month only (`18. Nov.`, `Nov 18`): where every character costs (an SMS line), and a parcel's news is days old, not years. */
+  day(value: string | undefined): string | undefined;
 }
 
 /** The zone itself when Intl knows it, else UTC. */
@@ -35,7 +37,8 @@ export function dateFormatter(locale: string, timeZone: string, nameZone = false
   return formatters.get(`${locale}\u0000${timeZone}\u0000${nameZone}`, () => buildDateFormatter(locale, timeZone, nameZone));
 }
 
-const DATE = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+const DAY = { month: 'short', day: 'numeric' } as const;
+const DATE = { year: 'numeric', ...DAY } as const;
 const TIME = { hour: '2-digit', minute: '2-digit' } as const;
 
 function buildDateFormatter(locale: string, timeZone: string, nameZone: boolean): DateFormatter {
@@ -43,14 +46,16 @@ function buildDateFormatter(locale: string, timeZone: string, nameZone: boolean)
   const zone = resolveTimeZone(timeZone);
   const dateInZone = new Intl.DateTimeFormat(lang, { ...DATE, timeZone: zone });
   const dateInUtc = new Intl.DateTimeFormat(lang, { ...DATE, timeZone: 'UTC' });
+  const dayInZone = new Intl.DateTimeFormat(lang, { ...DAY, timeZone: zone });
+  const dayInUtc = new Intl.DateTimeFormat(lang, { ...DAY, timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(lang, { ...DATE, ...TIME, timeZone: zone, ...(nameZone && { timeZoneName: 'short' }) });
-  const format = (value: string | undefined, instant: Intl.DateTimeFormat): string | undefined => {
+  const format = (value: string | undefined, instant: Intl.DateTimeFormat, calendar = dateInUtc): string | undefined => {
     const plain = plainDate(value);
-    if (plain !== undefined) return dateInUtc.format(plain);
+    if (plain !== undefined) return calendar.format(plain);
     const ms = parseInstant(value);
     return ms === undefined ? undefined : instant.format(ms);
   };
-  return { date: (value) => format(value, dateInZone), dateTime: (value) => format(value, dateTime) };
+  return { date: (value) => format(value, dateInZone), dateTime: (value) => format(value, dateTime), day: (value) => format(value, dayInZone, dayInUtc) };
 }
 
 function plainDate(value: string | undefined): number | undefined {

@@ -5,7 +5,7 @@
 import { problemOf, type ProblemState } from '../nextSteps/problem';
 import { Memo } from '../runtime/memo';
 import { inCustomerLanguage } from '../tracking/carrierSiteLanguage';
-import { STATUS_CATEGORIES, newestFirst, type Shipment, type StatusCategory, type TrackingEvent } from '../tracking/shipment';
+import { STATUS_CATEGORIES, newestFirst, timeOf, type Shipment, type StatusCategory, type TrackingEvent } from '../tracking/shipment';
 import { dateFormatter, type DateFormatter } from './format';
 import { LIMITS, clean, cleanUrl } from './sanitize';
 import type { CardContext } from './types';
@@ -45,6 +45,10 @@ export interface ShipmentView {
   /** What is wrong, if anything, and what happens next, in the user's language. */
   problem?: ProblemState;
   nextStep?: string;
+  /** The same in a few words, for an SMS, where every 153 characters are paid for. */
+  briefNextStep?: string;
+  /** The day of the newest news (`27 Nov`): what an SMS line dates its status by. */
+  day?: string;
   /** One line (carrier, number, status) for fallbackText and speak. */
   summary: string;
   /** The customer is not known as the owner: carrier, number, link and places are not in the shipment (renderers say how to see them). */
@@ -77,7 +81,8 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const category = known(shipment.status?.category);
   const label = localized ? clean(shipment.status?.label, LIMITS.statusLabel) : undefined;
   const status = label ?? categoryText(category, t);
-  const runs = runsOf(newestFirst(shipment.events ?? []));
+  const ordered = newestFirst(shipment.events ?? []);
+  const runs = runsOf(ordered);
   const url = inCustomerLanguage(cleanUrl(shipment.carrier?.trackingUrl), context.locale);
   const linkLabels = [clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel), carrierName && t('card.track_on', { carrier: carrierName }), t('card.track_on_carrier_site')].filter((label): label is string => !!label);
   const summary = !carrier ? status : trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
@@ -86,7 +91,9 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   // A masked shipment keeps only the interface's standard words, and no carrier to name: they are nobody's quote.
   const said = shipment.withheld ? (words: string) => words : carrierSaid(carrierName, t);
   const problem = problemOf(shipment, context.now ?? Number.NaN, context.staleAfterDays ?? Number.POSITIVE_INFINITY);
-  const nextStep = problem && t(`next_step.${problem.state}`, { count: problem.days, since: dates.date(problem.since) });
+  const problemWords = problem && { count: problem.days, since: dates.date(problem.since) };
+  const nextStep = problem && t(`next_step.${problem.state}`, problemWords);
+  const briefNextStep = problem && t(`sms.next_step.${problem.state}`, problemWords);
 
   // What happens next says what is wrong as well: the status is not explained a second time, in our words or the
   // carrier's (theirs stay in the timeline, where the newest event keeps them).
@@ -111,6 +118,8 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
     link: url ? { url, labels: linkLabels } : undefined,
     problem: problem?.state,
     nextStep,
+    briefNextStep,
+    day: dates.day(ordered.find((event) => timeOf(event) > Number.NEGATIVE_INFINITY)?.at ?? shipment.updatedAt),
     summary,
     withheld,
     withheldNote: withheld ? t(withheldNoteKey(context)) : undefined,

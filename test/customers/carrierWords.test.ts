@@ -181,7 +181,9 @@ describe.each(rows)('a Notify me update on %s in %s', (channel, lang) => {
 
   test('to a visitor, none of the carrier’s words', () => expect(found(update('masked'), forbidden)).toEqual([]));
 
-  test('to the owner, the carrier’s words', () => expect(found(update('full'), ['JONES', '212-555-0147', 'ATLANTA', 'Royal Mail'])).toEqual(['JONES', '212-555-0147', 'ATLANTA', 'Royal Mail']));
+  // On SMS an update of three parcels is a line each (the shop pays per segment): FedEx's words stay behind its link.
+  const owners = channelProfile(channel).sms ? ['JONES', '212-555-0147', 'Royal Mail'] : ['JONES', '212-555-0147', 'ATLANTA', 'Royal Mail'];
+  test('to the owner, the carrier’s words', () => expect(found(update('full'), owners)).toEqual(owners));
 });
 
 describe.each(Object.keys(LOCALES) as Lang[])('the case of a handoff, in %s', (lang) => {

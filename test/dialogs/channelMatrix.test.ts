@@ -9,7 +9,7 @@
  */
 import type { Activity } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
-import { toGsm7 } from '../../src/channels';
+import { smsCost, toGsm7 } from '../../src/channels';
 import { LANGUAGES, Translator, type Language } from '../../src/i18n';
 import { LOOKUP_KINDS } from '../../src/tracking/lookup';
 import { stopTitle } from '../../dialogs/notifications';
@@ -92,7 +92,8 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   const kindQuestion = t('prompt.kind');
 
   // The welcome offers the kinds of number; "3" picks the third.
-  expectAsked(await say({ type: 'conversationUpdate', membersAdded: [{ id: 'user-1', name: 'Customer' }], recipient: { id: 'bot', name: 'Bot' }, locale: LOCALES[language] }), t('welcome'), kinds);
+  // On SMS the welcome is its short form: the shop pays for each segment (see the test below).
+  expectAsked(await say({ type: 'conversationUpdate', membersAdded: [{ id: 'user-1', name: 'Customer' }], recipient: { id: 'bot', name: 'Bot' }, locale: LOCALES[language] }), t(channel === 'sms' ? 'sms.welcome' : 'welcome'), kinds);
   expectAsked(await say('3'), t('prompt.identifier.order_id'));
   expectAsked(await say('AB12'), `${t('invalid.order_id_length', { length: 4 })}\n\n${t('prompt.identifier.order_id')}`);
   expectAnswer(await say(ORDER_ID.singleShipment), t('lookup.found', { count: 1, identifier: ORDER_ID.singleShipment }), followUps);
@@ -150,4 +151,19 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
   expectAsked(await hub('accepted'), t('handoff.accepted'));
   expectAsked(await hub('completed'), t('handoff.completed'));
   expectAsked(await say(t('understand.goodbye').split('|')[0]), t('goodbye'));
+});
+
+test.each(LANGUAGES)('SMS in %s: the greeting, when the conversation starts and at "hi", is one segment with the kinds of number to pick', async (language) => {
+  const { t } = translator.localize(language);
+  const config = configFor(upstreams, { TRACKINGS_STORES: 'store-us-1=Acme US, store-uk-1=Acme UK', LOG_LEVEL: 'warn' });
+  const talk = conversation(config, { channelId: 'sms', locale: LOCALES[language] });
+  await talk.adapter.receiveActivity({ type: 'conversationUpdate', membersAdded: [{ id: 'user-1', name: 'Customer' }], recipient: { id: 'bot', name: 'Bot' }, locale: LOCALES[language] });
+  const welcome = talk.adapter.activeQueue.splice(0).filter((reply) => reply.type === 'message');
+  const hello = (await talk.say(t('understand.greeting').split('|')[0])).filter((reply) => reply.type === 'message');
+  const kinds = LOOKUP_KINDS.map((kind) => toGsm7(t(`choice.${kind}`)));
+  for (const replies of [welcome, hello]) {
+    const texts = replies.map((reply) => reply.text ?? '');
+    expect({ texts, choices: replies.map((reply) => seen(reply).choices) }).toEqual({ texts, choices: [kinds] });
+    expect({ texts, cost: smsCost(texts[0]) }).toEqual({ texts, cost: expect.objectContaining({ encoding: 'GSM-7', segments: 1 }) });
+  }
 });

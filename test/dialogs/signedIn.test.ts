@@ -256,7 +256,8 @@ describe('anyone not signed in', () => {
     const sms = (locale: string) => ({ channelId: 'sms', locale, userId: ANA, signedIn: [ana()] });
     const talk = await run(
       config(),
-      [user(membersAdded), ask(`Hi! ${WELCOME}`, ...KINDS), user('my orders'), bot(`I can show your orders only in the chat on the shop's website, once you're signed in there. ${SEND_NUMBER}`)],
+      // The SMS welcome is its one-segment form.
+      [user(membersAdded), ask("Hi! I'll tell you where your order is. Send me its number or pick a kind:", ...KINDS), user('my orders'), bot(`I can show your orders only in the chat on the shop's website, once you're signed in there. ${SEND_NUMBER}`)],
       sms('en-US'),
     );
     await run(config(), [user('i miei ordini'), bot('Posso mostrarti i tuoi ordini solo nella chat sul sito del negozio, dopo aver effettuato l\'accesso. Per vedere dov\'è il tuo pacco, mandami il suo numero d\'ordine o di tracciamento.')], sms('it-IT'));

@@ -169,7 +169,7 @@ test('the README\'s tour works whenever a newcomer starts it: "ORD-1014", Notify
 });
 
 test("the documented SMS numbers (docs/what-customers-get.md) are what a three-parcel demo answer costs, in English and in French", async () => {
-  // "A three-parcel demo answer is about 850 characters, 6 segments in English (`ORD-1002`); about 750 and 5 in French (`AB12CD34EF56`)",
+  // "A three-parcel demo answer is about 290 characters, 2 segments in English (`ORD-1002`); about 340 and 3 in French (`AB12CD34EF56`)",
   // as a visitor sees them: the sandbox runs the product's defaults (ORDER_DETAILS=masked).
   const readme = readFileSync('docs/what-customers-get.md', 'utf8').replace(/\s+/g, ' ');
   const said = /A three-parcel demo answer is about ([\d,]+) characters, (\d+) segments in English \(`(ORD-\d+)`\); about ([\d,]+) and (\d+) in French \(`(\w+)`\)/.exec(readme);
