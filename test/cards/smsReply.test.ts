@@ -253,7 +253,8 @@ describe.each(LANGUAGES)('what an answer costs, in %s', (language) => {
     });
     if (who === 'visitor') {
       expect(text).not.toMatch(/https?:/);
-      expect(text).toContain(toGsm7(context.t('card.sign_in_for_details')));
+      // SMS cannot sign in: the note points to the chat on the shop's site.
+      expect(text).toContain(toGsm7(context.t('card.details_in_web_chat')));
     }
   });
 });
