@@ -44,9 +44,9 @@ export function socialIntent(text: string | undefined, book: Phrasebook): Social
   const words = plainWords(text ?? '').split(' ').filter(Boolean);
   if (!words.length || words.length > MAX_SOCIAL_WORDS) return undefined;
   const said = new Set<SocialIntent>();
-  const phrases = socialPhrases(book);
+  const byFirstWord = socialPhrases(book);
   for (let i = 0; i < words.length; ) {
-    const found = phrases.find(({ words: phrase }) => phrase.every((word, k) => words[i + k] === word));
+    const found = byFirstWord.get(words[i])?.find(({ words: phrase }) => phrase.every((word, k) => words[i + k] === word));
     if (!found) return undefined;
     if (found.intent) said.add(found.intent);
     i += found.words.length;
@@ -78,8 +78,11 @@ interface Phrase {
 }
 
 interface Prepared {
-  /** Longest first, so "thank you very much" is one phrase, not "thank you" and two fillers. */
-  social: Phrase[];
+  /**
+   * By their first word (six languages' phrases are several hundred: a message looks up a few), each list
+   * longest first, so "thank you very much" is one phrase, not "thank you" and two fillers.
+   */
+  social: Map<string, Phrase[]>;
   /** Every topic's phrases, ranked in the order of TOPICS. */
   topics: TopicIndex;
   questionWords: Set<string>;
@@ -91,12 +94,14 @@ const prepared = new WeakMap<Phrasebook, Prepared>();
 function prepare(book: Phrasebook): Prepared {
   let ready = prepared.get(book);
   if (!ready) {
-    const social = [
+    const sorted = [
       ...SOCIAL_INTENTS.flatMap((intent) => book.social[intent].map((phrase) => ({ words: split(phrase), intent }))),
       ...book.fillers.map((phrase) => ({ words: split(phrase) })),
     ]
       .filter((phrase) => phrase.words.length)
       .sort((a, b) => b.words.length - a.words.length);
+    const social = new Map<string, Phrase[]>();
+    for (const phrase of sorted) social.set(phrase.words[0], [...(social.get(phrase.words[0]) ?? []), phrase]);
     const topicPhrases = (phrases: readonly string[]): IndexedPhrase[] =>
       phrases.map((phrase) => ({ words: topicWords(plainWords(phrase.replace(/\*\s*$/, ''))), prefix: phrase.trim().endsWith('*') }));
     const topics = indexTopics(TOPICS.map((topic) => topicPhrases(book.topics[topic])));
@@ -106,7 +111,7 @@ function prepare(book: Phrasebook): Prepared {
   return ready;
 }
 
-function socialPhrases(book: Phrasebook): Phrase[] {
+function socialPhrases(book: Phrasebook): Map<string, Phrase[]> {
   return prepare(book).social;
 }
 

@@ -282,9 +282,14 @@ test('ORD-1002 masked, as an English customer reads it', () => {
     'Parcel 2 of 3: Out for delivery, day',
     'Parcel 3 of 3: Delivered, day',
     '',
-    "In the chat on our website, once you're signed in, I can show you the carrier, the tracking number and where your parcel has been.",
+    'Sign in to the chat on our website to see the carrier, tracking number and route.',
     '',
     '1. Track another',
     "2. That's all, thanks",
   ]);
+});
+
+test.each(LANGUAGES)('%s: the note a visitor reads where nobody signs in is short, for it is most of their SMS (at most 90 characters)', (language) => {
+  const note = toGsm7(sms(language).t('card.details_in_web_chat'));
+  expect({ note, length: note.length <= 90 }).toEqual({ note, length: true });
 });
