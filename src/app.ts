@@ -57,6 +57,7 @@ import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
 import { registerMetricsRoute } from './http/metricsRoute';
 import { createTelemetry } from './telemetry/telemetry';
+import { createWhatsAppChannel, type WhatsAppWebhook } from './channels/whatsapp';
 import type { Telemetry } from './telemetry/metrics';
 import { ProactiveAnnouncer } from './bot/proactiveAnnouncer';
 import { Notifications } from '../dialogs/notifications';
@@ -99,6 +100,8 @@ export interface App {
   telemetry: Telemetry;
   /** Ends every kind of stored record in its time (docs/personal-data.md); none in memory. index.ts starts it. */
   retention?: Retention;
+  /** The WhatsApp channel's webhook, when its settings are set: idle() resolves once every delivery taken is worked through. */
+  whatsapp?: WhatsAppWebhook;
   /** The chat widget a store embeds (GET /webchat.js): where its Web Chat reaches Direct Line (sandbox mode points it at its local channel). */
   widget: WidgetOptions;
 }
@@ -279,6 +282,9 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     ],
   });
   registerMessagesRoute(server, adapter, bot);
+  const whatsapp =
+    config.whatsapp &&
+    createWhatsAppChannel(config.whatsapp, { server, bot, storage, names, storageKeySecret: config.storage.keySecret, clock, logger: logger.child({ component: 'whatsapp' }), onTurnError: adapter.onTurnError });
   registerMetricsRoute(server, { token: config.telemetry.metricsToken, previous: config.telemetry.metricsTokenPrevious }, telemetry.scrape);
   // The per-client budget counts wall time, not the retry clock tests move.
   const access = new ActionAccess({
@@ -306,5 +312,6 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     idle: () => laterReplies.idle(),
     abandonLaterReplies: () => laterReplies.abandon(),
     updates: { watches, scheduler, sweep, store: watchStore, queue: watchQueue, shared },
+    ...(whatsapp && { whatsapp }),
   };
 }

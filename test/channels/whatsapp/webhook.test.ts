@@ -1,0 +1,149 @@
+/**
+ * WhatsApp end to end, over real HTTP on loopback: Meta's side is played by a signed webhook sender and the
+ * Graph API stand-in (sandbox/simulators/graphApi.ts), both written from Meta's Cloud API documentation.
+ */
+import { createHmac } from 'node:crypto';
+import { startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
+import { configFor, startApp, type RunningApp } from '../../support/app';
+import { useSimulators } from '../../support/upstreams';
+
+const APP_SECRET = 'app-SECRET-whatsapp-0001';
+const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
+/** Customers' numbers: never in a log line. */
+const PHONES = { en: '4915112345678', nl: '31612345678', dup: '447700900123', refused: '33612345678' };
+
+const upstreams = useSimulators();
+let graph: GraphApiSimulator;
+let running: RunningApp;
+
+beforeAll(async () => {
+  graph = await startGraphApiSimulator();
+});
+afterAll(() => graph.close());
+beforeEach(async () => {
+  graph.reset();
+  running = await startApp(
+    configFor(upstreams, {
+      ORDER_DETAILS: 'masked',
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+      WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
+      WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
+      WHATSAPP_APP_SECRET: APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+      WHATSAPP_API_URL: `${graph.url}/v24.0`,
+    }),
+  );
+});
+afterEach(async () => {
+  // The numbers, and the message ids that encode them, appear in no log line of any test.
+  for (const line of running.logs) for (const phone of Object.values(PHONES)) expect(line).not.toContain(phone);
+  await running.close();
+});
+
+let sequence = 0;
+/** A customer's text message as Meta's webhook delivers it. */
+function textMessage(from: string, body: string, id = `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: from }],
+              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+
+/** Posts a notification as Meta does: the raw JSON, signed (or as given). */
+async function deliver(notification: unknown, signature: string | null = 'sign'): Promise<number> {
+  const raw = JSON.stringify(notification);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signature !== null) headers['x-hub-signature-256'] = signature === 'sign' ? sign(raw) : signature;
+  const response = await fetch(`${running.url}/api/whatsapp`, { method: 'POST', headers, body: raw });
+  await response.text();
+  return response.status;
+}
+
+const texts = (to: string) => graph.sent.filter((message) => message.to === to).map((message) => (message.body.text as { body: string }).body);
+
+describe("Meta's verification handshake", () => {
+  const handshake = (query: Record<string, string>) => fetch(`${running.url}/api/whatsapp?${new URLSearchParams(query)}`);
+
+  test('subscribe with the right verify token: 200 and exactly the challenge, as text', async () => {
+    const response = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1158201444' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe('1158201444');
+  });
+
+  test.each([
+    ['a wrong verify token', { 'hub.mode': 'subscribe', 'hub.verify_token': 'guess', 'hub.challenge': '1' }],
+    ['no verify token', { 'hub.mode': 'subscribe', 'hub.challenge': '1' }],
+    ['another mode', { 'hub.mode': 'unsubscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1' }],
+  ])('%s: 403, and no challenge echoed', async (_what, query) => {
+    const response = await handshake(query);
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('signed webhooks only', () => {
+  test.each([
+    ['unsigned', null],
+    ['signed with another secret', sign(JSON.stringify(textMessage(PHONES.refused, 'where is ORD-1001', 'wamid.refused')), 'other-secret')],
+    ['a malformed signature', 'sha256=zz'],
+  ])('%s: 401, and nothing is looked up, read or sent', async (_what, signature) => {
+    expect(await deliver(textMessage(PHONES.refused, 'where is ORD-1001', 'wamid.refused'), signature)).toBe(401);
+    await running.app.whatsapp!.idle();
+    expect(graph.requests).toEqual([]);
+    expect(upstreams.checkpoints.requests).toEqual([]);
+  });
+});
+
+describe('a customer writes', () => {
+  test('"where is ORD-1001": marked read, and answered as text with what a visitor may see', async () => {
+    expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001', 'wamid.en1'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    expect(graph.read).toEqual(['wamid.en1']);
+    const answer = texts(PHONES.en).join('\n');
+    expect(answer).toContain('ORD-1001');
+    expect(answer).toMatch(/delivered/i);
+    expect(graph.sent.every((message) => message.type === 'text' && [...(message.body.text as { body: string }).body].length <= 4096)).toBe(true);
+    // A visitor (ORDER_DETAILS=masked) reads our status words and times; not the carrier, its number, places or words.
+    expect(answer).toMatch(/sign in/i);
+    for (const hidden of ['DHL', 'dhl', '00340434161094048139', 'Berlin', 'Hamburg', 'Börnicke', 'Die Sendung']) expect(answer).not.toContain(hidden);
+  });
+
+  test('the same message delivered three times (at once and again later) is answered once', async () => {
+    const message = textMessage(PHONES.dup, 'where is ORD-1001', 'wamid.dup1');
+    expect(await Promise.all([deliver(message), deliver(message)])).toEqual([200, 200]);
+    await running.app.whatsapp!.idle();
+    const once = graph.sent.length;
+    expect(once).toBeGreaterThan(0);
+    expect(await deliver(message)).toBe(200);
+    await running.app.whatsapp!.idle();
+    expect(graph.sent.length).toBe(once);
+    expect(upstreams.checkpoints.requests).toHaveLength(1);
+  });
+
+  test('Dutch words get a Dutch answer', async () => {
+    expect(await deliver(textMessage(PHONES.nl, 'waar is mijn bestelling ORD-1001?', 'wamid.nl1'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    const answer = texts(PHONES.nl).join('\n');
+    expect(answer).toContain('ORD-1001');
+    expect(answer).toMatch(/bezorgd/i);
+    expect(answer).not.toMatch(/delivered/i);
+  });
+});
