@@ -77,6 +77,8 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   telegram: TEXT,
   slack: TEXT,
   email: TEXT,
+  // Meta's Cloud API, through our own adapter (src/channels/whatsapp): plain text with *bold*, at most 4,096 characters a message; events never reach the phone.
+  whatsapp: TEXT,
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 

@@ -49,7 +49,7 @@ test('Teams, a question without cards: the text stays the message’s, the butto
   ]);
 });
 
-test.each(['sms', 'telegram', 'facebook', 'slack', 'email', 'kik', 'some-new-channel'])('%s: a numbered list under the text', (channel) => {
+test.each(['sms', 'telegram', 'facebook', 'whatsapp', 'slack', 'email', 'kik', 'some-new-channel'])('%s: a numbered list under the text', (channel) => {
   expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, choices, channel)).toEqual([{ text: 'Voici\n\n1. Suivre un autre envoi\n2. C’est tout, merci', textFormat: 'plain' }]);
 });
 
