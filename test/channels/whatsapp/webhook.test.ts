@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
 import { configFor, startApp, type RunningApp } from '../../support/app';
 import { useSimulators } from '../../support/upstreams';
+import { MemoryStateStorage } from '../../../src/bot/memoryStateStorage';
 
 const APP_SECRET = 'app-SECRET-whatsapp-0001';
 const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
@@ -41,8 +42,11 @@ afterEach(async () => {
 });
 
 let sequence = 0;
-/** A customer's text message as Meta's webhook delivers it. */
-function textMessage(from: string, body: string, id = `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`) {
+/** A message id as WhatsApp makes them: it encodes the sender's number, so it must never be logged either. */
+const messageId = (from: string) => `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`;
+
+/** A customer's message as Meta's webhook delivers it: text unless `content` says otherwise. */
+function textMessage(from: string, body: string, id = messageId(from), content: Record<string, unknown> = { type: 'text', text: { body } }) {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -55,7 +59,7 @@ function textMessage(from: string, body: string, id = `wamid.HBgN${from}FQIAEhgU
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID },
               contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: from }],
-              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
+              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), ...content }],
             },
           },
         ],
@@ -100,12 +104,13 @@ describe("Meta's verification handshake", () => {
 });
 
 describe('signed webhooks only', () => {
+  const refusedId = messageId(PHONES.refused);
   test.each([
     ['unsigned', null],
-    ['signed with another secret', sign(JSON.stringify(textMessage(PHONES.refused, 'where is ORD-1001', 'wamid.refused')), 'other-secret')],
+    ['signed with another secret', sign(JSON.stringify(textMessage(PHONES.refused, 'where is ORD-1001', refusedId)), 'other-secret')],
     ['a malformed signature', 'sha256=zz'],
   ])('%s: 401, and nothing is looked up, read or sent', async (_what, signature) => {
-    expect(await deliver(textMessage(PHONES.refused, 'where is ORD-1001', 'wamid.refused'), signature)).toBe(401);
+    expect(await deliver(textMessage(PHONES.refused, 'where is ORD-1001', refusedId), signature)).toBe(401);
     await running.app.whatsapp!.idle();
     expect(graph.requests).toEqual([]);
     expect(upstreams.checkpoints.requests).toEqual([]);
@@ -114,9 +119,10 @@ describe('signed webhooks only', () => {
 
 describe('a customer writes', () => {
   test('"where is ORD-1001": marked read, and answered as text with what a visitor may see', async () => {
-    expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001', 'wamid.en1'))).toBe(200);
+    const id = messageId(PHONES.en);
+    expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001', id))).toBe(200);
     await running.app.whatsapp!.idle();
-    expect(graph.read).toEqual(['wamid.en1']);
+    expect(graph.read).toEqual([id]);
     const answer = texts(PHONES.en).join('\n');
     expect(answer).toContain('ORD-1001');
     expect(answer).toMatch(/delivered/i);
@@ -127,7 +133,7 @@ describe('a customer writes', () => {
   });
 
   test('the same message delivered three times (at once and again later) is answered once', async () => {
-    const message = textMessage(PHONES.dup, 'where is ORD-1001', 'wamid.dup1');
+    const message = textMessage(PHONES.dup, 'where is ORD-1001');
     expect(await Promise.all([deliver(message), deliver(message)])).toEqual([200, 200]);
     await running.app.whatsapp!.idle();
     const once = graph.sent.length;
@@ -139,11 +145,70 @@ describe('a customer writes', () => {
   });
 
   test('Dutch words get a Dutch answer', async () => {
-    expect(await deliver(textMessage(PHONES.nl, 'waar is mijn bestelling ORD-1001?', 'wamid.nl1'))).toBe(200);
+    expect(await deliver(textMessage(PHONES.nl, 'waar is mijn bestelling ORD-1001?'))).toBe(200);
     await running.app.whatsapp!.idle();
     const answer = texts(PHONES.nl).join('\n');
     expect(answer).toContain('ORD-1001');
     expect(answer).toMatch(/bezorgd/i);
     expect(answer).not.toMatch(/delivered/i);
+  });
+
+  test('a reply button pressed comes back as the title it shows, as if typed', async () => {
+    expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    graph.reset();
+    const press = { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'choice-2', title: "That's all, thanks" } } };
+    expect(await deliver(textMessage(PHONES.en, '', messageId(PHONES.en), press))).toBe(200);
+    await running.app.whatsapp!.idle();
+    const typed = graph.sent.length;
+    expect(typed).toBeGreaterThan(0);
+    // The same words typed get the same answer.
+    const pressed = texts(PHONES.en);
+    graph.reset();
+    expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    graph.reset();
+    expect(await deliver(textMessage(PHONES.en, "That's all, thanks"))).toBe(200);
+    await running.app.whatsapp!.idle();
+    expect(texts(PHONES.en)).toEqual(pressed);
+  });
+});
+
+describe('across instances and restarts', () => {
+  test('a message re-delivered to another instance sharing the storage, after the conversation state was erased, is not answered again', async () => {
+    const storage = new MemoryStateStorage({ maxItems: 1000, idleMs: 3_600_000 }, running.clock);
+    const env = {
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+      STORAGE_KEY_SECRET: 'storage-SECRET-key-0003-abcdefghijklmnop',
+      WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
+      WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
+      WHATSAPP_APP_SECRET: APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+      WHATSAPP_API_URL: `${graph.url}/v24.0`,
+    };
+    const first = await startApp(configFor(upstreams, env), { storage });
+    const second = await startApp(configFor(upstreams, env), { storage });
+    try {
+      const raw = JSON.stringify(textMessage(PHONES.dup, 'where is ORD-1001'));
+      const post = (app: RunningApp) => app.post('/api/whatsapp', raw, { 'x-hub-signature-256': sign(raw) });
+      expect((await post(first)).status).toBe(200);
+      await first.app.whatsapp!.idle();
+      const once = graph.sent.length;
+      expect(once).toBeGreaterThan(0);
+      // The conversation's state (which remembers its recent message ids too) erased: only the ids taken remain.
+      const stateKeys = [...(storage as unknown as { items: { keys(): Iterable<string> } }).items.keys()].filter((key) => !key.startsWith('whatsapp-seen.'));
+      expect(stateKeys.length).toBeGreaterThan(0);
+      await storage.delete(stateKeys);
+      expect((await post(second)).status).toBe(200);
+      await second.app.whatsapp!.idle();
+      expect(graph.sent.length).toBe(once);
+      // Stored under keyed names: neither the number nor the message id (which encodes it) names a record.
+      const keys = [...(storage as unknown as { items: { keys(): Iterable<string> } }).items.keys()];
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) expect(key).not.toContain(PHONES.dup);
+      for (const line of [...first.logs, ...second.logs]) expect(line).not.toContain(PHONES.dup);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 });
