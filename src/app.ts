@@ -90,7 +90,7 @@ export interface App {
   lookup: ShipmentFinder;
   /** The customers signed in through the token endpoint (its customerToken), by Direct Line user id. */
   customers: CustomerDirectory;
-  /** Resolves once every reply promised for later has been sent: shutdown waits for it. */
+  /** Resolves once every reply promised for later, and every WhatsApp delivery taken, has been worked through: shutdown waits for it. */
   idle(): Promise<void>;
   /** Stops waiting for the later replies' lookups: their customers are told to ask again (shutdown's last resort). */
   abandonLaterReplies(): void;
@@ -309,7 +309,10 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     bot,
     lookup: finder,
     customers,
-    idle: () => laterReplies.idle(),
+    // Shutdown waits for WhatsApp's deliveries too: Meta was told 200, so an answer dropped now is never sent.
+    idle: async () => {
+      await Promise.all([laterReplies.idle(), whatsapp?.idle()]);
+    },
     abandonLaterReplies: () => laterReplies.abandon(),
     updates: { watches, scheduler, sweep, store: watchStore, queue: watchQueue, shared },
     ...(whatsapp && { whatsapp }),

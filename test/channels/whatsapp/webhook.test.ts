@@ -174,6 +174,15 @@ describe('a customer writes', () => {
   });
 });
 
+describe('shutting down', () => {
+  test("the app's idle() waits for a WhatsApp answer still being worked on after the 200", async () => {
+    upstreams.checkpoints.inject({ kind: 'delay', ms: 300 });
+    expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001'))).toBe(200);
+    await running.app.idle();
+    expect(texts(PHONES.en).join('\n')).toContain('ORD-1001');
+  });
+});
+
 describe('across instances and restarts', () => {
   test('a message re-delivered to another instance sharing the storage, after the conversation state was erased, is not answered again', async () => {
     const storage = new MemoryStateStorage({ maxItems: 1000, idleMs: 3_600_000 }, running.clock);
