@@ -80,7 +80,15 @@ async function deliver(notification: unknown, signature: string | null = 'sign')
   return response.status;
 }
 
-const texts = (to: string) => graph.sent.filter((message) => message.to === to).map((message) => (message.body.text as { body: string }).body);
+type Interactive = { body: { text: string }; action: { buttons: Array<{ reply: { title: string } }> } };
+/** What the customer reads: each message's text, an interactive message's body. */
+const texts = (to: string) =>
+  graph.sent.filter((message) => message.to === to).map((message) => (message.type === 'text' ? (message.body.text as { body: string }).body : (message.body.interactive as Interactive).body.text));
+/** The reply buttons' titles of the last message to `to`. */
+const buttons = (to: string) => {
+  const last = graph.sent.filter((message) => message.to === to).at(-1);
+  return last?.type === 'interactive' ? (last.body.interactive as Interactive).action.buttons.map((button) => button.reply.title) : [];
+};
 
 describe("Meta's verification handshake", () => {
   const handshake = (query: Record<string, string>) => fetch(`${running.url}/api/whatsapp?${new URLSearchParams(query)}`);
@@ -126,7 +134,9 @@ describe('a customer writes', () => {
     const answer = texts(PHONES.en).join('\n');
     expect(answer).toContain('ORD-1001');
     expect(answer).toMatch(/delivered/i);
-    expect(graph.sent.every((message) => message.type === 'text' && [...(message.body.text as { body: string }).body].length <= 4096)).toBe(true);
+    for (const text of texts(PHONES.en)) expect([...text].length).toBeLessThanOrEqual(4096);
+    // The follow-ups as WhatsApp reply buttons under the answer.
+    expect(buttons(PHONES.en)).toEqual(['Track another', "That's all, thanks"]);
     // A visitor (ORDER_DETAILS=masked) reads our status words and times; not the carrier, its number, places or words.
     expect(answer).toMatch(/sign in/i);
     for (const hidden of ['DHL', 'dhl', '00340434161094048139', 'Berlin', 'Hamburg', 'Börnicke', 'Die Sendung']) expect(answer).not.toContain(hidden);
