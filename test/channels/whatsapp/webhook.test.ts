@@ -184,6 +184,21 @@ describe('a customer writes', () => {
   });
 });
 
+describe('when the Graph API refuses', () => {
+  test.each([
+    ['a bad token (190)', { kind: 'status' as const, status: 401, body: { error: { message: `Invalid OAuth access token ${SIM_ACCESS_TOKEN}`, type: 'OAuthException', code: 190 } } }],
+    ['an outage', { kind: 'status' as const, status: 503 }],
+  ])('%s: the log says so with the status and code, never the token, the number or the words', async (_what, fault) => {
+    graph.inject(fault, fault, fault, fault);
+    expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001 please'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    const logs = running.logs.join('\n');
+    expect(logs).toContain('WhatsAppSendError');
+    expect(logs).toContain(`HTTP ${fault.status}`);
+    for (const secret of [SIM_ACCESS_TOKEN, PHONES.en, 'ORD-1001 please']) expect(logs).not.toContain(secret);
+  });
+});
+
 describe('shutting down', () => {
   test("the app's idle() waits for a WhatsApp answer still being worked on after the 200", async () => {
     upstreams.checkpoints.inject({ kind: 'delay', ms: 300 });
