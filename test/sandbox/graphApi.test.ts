@@ -1,5 +1,7 @@
 /** The WhatsApp Graph API stand-in answers as Meta's Cloud API documents, so the channel is tested against the real contract. */
 import { startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../sandbox/simulators';
+import { startSandbox } from '../../sandbox/upstreams';
+import { loadConfig } from '../../src/config';
 
 let graph: GraphApiSimulator;
 beforeAll(async () => {
@@ -55,5 +57,33 @@ describe('the Graph API stand-in', () => {
     const answer = await send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.in1', typing_indicator: { type: 'text' } });
     expect(answer).toEqual({ status: 200, body: { success: true } });
     expect(graph.read).toEqual(['wamid.in1']);
+  });
+});
+
+describe('sandbox mode', () => {
+  test('WhatsApp is on, against the stand-in on this machine, with demo secrets of its own', async () => {
+    const sandbox = await startSandbox(loadConfig({}));
+    try {
+      const whatsapp = sandbox.config.whatsapp!;
+      expect(whatsapp.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v\d+\.\d+$/);
+      const answer = await fetch(`${whatsapp.apiUrl}/${whatsapp.phoneNumberId}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${whatsapp.accessToken}` },
+        body: JSON.stringify({ messaging_product: 'whatsapp', to: '491512345678', type: 'text', text: { body: 'hi' } }),
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  test("an operator's own WhatsApp settings are kept", async () => {
+    const own = { WHATSAPP_PHONE_NUMBER_ID: '42', WHATSAPP_ACCESS_TOKEN: 'own-token', WHATSAPP_APP_SECRET: 'own-secret', WHATSAPP_VERIFY_TOKEN: 'own-verify' };
+    const sandbox = await startSandbox(loadConfig(own));
+    try {
+      expect(sandbox.config.whatsapp).toEqual(loadConfig(own).whatsapp);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
