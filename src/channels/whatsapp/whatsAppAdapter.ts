@@ -7,6 +7,7 @@
  * are known by a keyed hash of it (customerIds.ts), and the number itself stays in the turn's own state.
  */
 import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from '../../bot/botbuilder';
+import { callingCodeLanguage } from './callingCodeLanguage';
 import type { WhatsAppCustomerIds } from './customerIds';
 import type { GraphApi } from './graphApi';
 import { whatsAppMessagesOf } from './outgoingMessages';
@@ -29,7 +30,10 @@ export class WhatsAppAdapter extends BotAdapter {
   /** Runs the bot's turn for one customer message. */
   async process(message: InboundMessage, logic: (context: TurnContext) => Promise<void>): Promise<void> {
     const customer = this.ids.of(message.from);
+    // The first guess at their language; what they write decides (turnReading.ts).
+    const locale = callingCodeLanguage(message.from);
     const activity: Partial<Activity> = {
+      ...(locale && { locale }),
       type: ActivityTypes.Message,
       channelId: WHATSAPP_CHANNEL,
       id: message.id,

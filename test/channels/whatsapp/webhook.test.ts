@@ -11,7 +11,7 @@ import { MemoryStateStorage } from '../../../src/bot/memoryStateStorage';
 const APP_SECRET = 'app-SECRET-whatsapp-0001';
 const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
 /** Customers' numbers: never in a log line. */
-const PHONES = { en: '4915112345678', nl: '31612345678', dup: '447700900123', refused: '33612345678' };
+const PHONES = { en: '447700900456', nl: '31612345678', dup: '447700900123', refused: '33612345678' };
 
 const upstreams = useSimulators();
 let graph: GraphApiSimulator;
@@ -161,6 +161,17 @@ describe('a customer writes', () => {
     expect(answer).toContain('ORD-1001');
     expect(answer).toMatch(/bezorgd/i);
     expect(answer).not.toMatch(/delivered/i);
+  });
+
+  test.each([
+    ['German', '4915112345678', /zugestellt/i],
+    ['French', '33612345678', /livr/i],
+    ['English, where the country tells no one language', '41791234567', /delivered/i],
+  ])("words that tell no language (just the number): the country calling code's language, %s", async (_what, phone, word) => {
+    expect(await deliver(textMessage(phone, 'ORD-1001'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    expect(texts(phone).join('\n')).toMatch(word);
+    for (const line of running.logs) expect(line).not.toContain(phone);
   });
 
   test('a reply button pressed comes back as the title it shows, as if typed', async () => {
