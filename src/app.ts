@@ -57,7 +57,7 @@ import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
 import { registerMetricsRoute } from './http/metricsRoute';
 import { createTelemetry } from './telemetry/telemetry';
-import { createWhatsAppChannel, type WhatsAppWebhook } from './channels/whatsapp';
+import { createWhatsAppChannel, type WhatsAppWebhook } from './bot/whatsapp';
 import type { Telemetry } from './telemetry/metrics';
 import { ProactiveAnnouncer } from './bot/proactiveAnnouncer';
 import { Notifications } from '../dialogs/notifications';
@@ -284,7 +284,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   registerMessagesRoute(server, adapter, bot);
   const whatsapp =
     config.whatsapp &&
-    createWhatsAppChannel(config.whatsapp, { server, bot, storage, names, storageKeySecret: config.storage.keySecret, clock, logger: logger.child({ component: 'whatsapp' }), onTurnError: adapter.onTurnError });
+    createWhatsAppChannel(config.whatsapp, { server, bot, storage, names, storageKeySecret: config.storage.keySecret, clock, translator, logger: logger.child({ component: 'whatsapp' }), onTurnError: adapter.onTurnError });
   registerMetricsRoute(server, { token: config.telemetry.metricsToken, previous: config.telemetry.metricsTokenPrevious }, telemetry.scrape);
   // The per-client budget counts wall time, not the retry clock tests move.
   const access = new ActionAccess({

@@ -3,13 +3,18 @@
  * several messages, cut between lines), and the activity's choices as reply buttons (at most 3, titles at most 20
  * characters); choices that do not fit stay numbered lines of text.
  */
-import type { Activity } from '../../bot/botbuilder';
 import type { WhatsAppMessage } from './graphApi';
+
+/** What of a bot activity WhatsApp can show: its text and its choices (suggested actions). */
+export interface OutgoingActivity {
+  text?: string;
+  suggestedActions?: { actions: ReadonlyArray<{ title?: string; value?: unknown }> };
+}
 
 export const TEXT_LIMIT = 4096;
 const BUTTONS = { max: 3, title: 20 } as const;
 
-export function whatsAppMessagesOf(activity: Partial<Activity>): WhatsAppMessage[] {
+export function whatsAppMessagesOf(activity: OutgoingActivity): WhatsAppMessage[] {
   const text = (activity.text ?? '').trim();
   const choices = (activity.suggestedActions?.actions ?? []).map((action) => String(action.title ?? action.value ?? '')).filter((title) => title.length > 0);
   if (!choices.length) return textMessages(text);

@@ -174,6 +174,20 @@ describe('a customer writes', () => {
     for (const line of running.logs) expect(line).not.toContain(phone);
   });
 
+  test.each([
+    ['a photo', '447700900456', { type: 'image', image: { id: '1479537139650973', mime_type: 'image/jpeg' } }, /only read text/],
+    ['a voice note', '4915112345678', { type: 'audio', audio: { id: '1003383421387256', mime_type: 'audio/ogg; codecs=opus', voice: true } }, /nur Text/],
+    ['a location', '33612345678', { type: 'location', location: { latitude: 48.85, longitude: 2.35 } }, /que du texte/],
+    ['a sticker', '447700900456', { type: 'sticker', sticker: { id: '1', mime_type: 'image/webp', animated: false } }, /only read text/],
+    ['a reaction', '31612345678', { type: 'reaction', reaction: { message_id: 'wamid.sim00000001', emoji: '👍' } }, /alleen tekst/],
+  ])("%s gets one short line saying what the bot can read, in the number's language", async (_what, phone, content, line) => {
+    expect(await deliver(textMessage(phone, '', messageId(phone), content))).toBe(200);
+    await running.app.whatsapp!.idle();
+    expect(texts(phone)).toEqual([expect.stringMatching(line)]);
+    expect(upstreams.checkpoints.requests).toEqual([]);
+  });
+
+
   test('a reply button pressed comes back as the title it shows, as if typed', async () => {
     expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001'))).toBe(200);
     await running.app.whatsapp!.idle();

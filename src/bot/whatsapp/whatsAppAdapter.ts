@@ -6,12 +6,12 @@
  * The customer's number is needed to answer, and must be seen by nothing else: the conversation and the customer
  * are known by a keyed hash of it (customerIds.ts), and the number itself stays in the turn's own state.
  */
-import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from '../../bot/botbuilder';
-import { callingCodeLanguage } from './callingCodeLanguage';
-import type { WhatsAppCustomerIds } from './customerIds';
-import type { GraphApi } from './graphApi';
-import { whatsAppMessagesOf } from './outgoingMessages';
-import type { InboundMessage } from './webhookPayload';
+import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from '../botbuilder';
+import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage';
+import type { WhatsAppCustomerIds } from '../../channels/whatsapp/customerIds';
+import type { GraphApi } from '../../channels/whatsapp/graphApi';
+import { whatsAppMessagesOf } from '../../channels/whatsapp/outgoingMessages';
+import type { InboundMessage } from '../../channels/whatsapp/webhookPayload';
 
 export const WHATSAPP_CHANNEL = 'whatsapp';
 /** Where the turn keeps the customer's number (the recipient of its replies): never in the activity, state or logs. */

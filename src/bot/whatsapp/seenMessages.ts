@@ -5,7 +5,7 @@
  * (The conversation's state remembers its recent ids too, trackingBot.ts; this net holds when that state is gone.)
  */
 import { LRUCache } from 'lru-cache';
-import type { Storage } from '../../bot/botbuilder';
+import type { Storage } from '../botbuilder';
 import type { Clock } from '../../runtime/clock';
 import type { StorageNames } from '../../runtime/storageNames';
 

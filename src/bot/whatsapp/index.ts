@@ -1,16 +1,21 @@
-/** WhatsApp as a channel of the bot, on Meta's WhatsApp Business Cloud API (docs/whatsapp.md): its parts, wired. */
+/**
+ * WhatsApp as a channel of the bot, on Meta's WhatsApp Business Cloud API (docs/whatsapp.md): its parts, wired.
+ * What touches botbuilder (the adapter, the webhook's turns, the bot's storage) is here at the bot's edge; what
+ * does not (the signature, the payload, the Graph API, what a message may hold) is in src/channels/whatsapp.
+ */
 import type { Server } from 'restify';
-import type { BotAdapter, Storage, TurnContext } from '../../bot/botbuilder';
+import type { BotAdapter, Storage, TurnContext } from '../botbuilder';
 import type { WhatsAppSettings } from '../../config';
+import type { Translator } from '../../i18n';
 import type { Clock } from '../../runtime/clock';
 import type { Logger } from '../../runtime/logger';
 import type { StorageNames } from '../../runtime/storageNames';
-import { WhatsAppCustomerIds } from './customerIds';
-import { GraphApi } from './graphApi';
+import { WhatsAppCustomerIds } from '../../channels/whatsapp/customerIds';
+import { GraphApi } from '../../channels/whatsapp/graphApi';
 import { SeenMessages } from './seenMessages';
 import { WhatsAppAdapter } from './whatsAppAdapter';
 import { registerWhatsAppRoutes, type WhatsAppWebhook } from './webhookRoutes';
-import { WebhookSignature } from './webhookSignature';
+import { WebhookSignature } from '../../channels/whatsapp/webhookSignature';
 
 export type { WhatsAppWebhook } from './webhookRoutes';
 
@@ -23,6 +28,7 @@ export interface WhatsAppParts {
   /** STORAGE_KEY_SECRET, which keys the customers' ids; none (state in memory): a key of this process. */
   storageKeySecret?: string;
   clock: Clock;
+  translator: Translator;
   logger: Logger;
   /** What a failed turn does (the same apology as on every channel). */
   onTurnError: BotAdapter['onTurnError'];
@@ -40,6 +46,7 @@ export function createWhatsAppChannel(settings: WhatsAppSettings, parts: WhatsAp
     adapter,
     graph,
     bot: parts.bot,
+    translator: parts.translator,
     logger: parts.logger,
   });
 }

@@ -5,15 +5,17 @@
  */
 import type { Request, Response, Server } from 'restify';
 import restify from 'restify';
-import type { TurnContext } from '../../bot/botbuilder';
+import type { TurnContext } from '../botbuilder';
 import { SecretMatch } from '../../http/secretMatch';
 import type { Logger } from '../../runtime/logger';
 import { errorLogFields } from '../../tracking/errors';
-import type { GraphApi } from './graphApi';
+import type { Translator } from '../../i18n';
+import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage';
+import type { GraphApi } from '../../channels/whatsapp/graphApi';
 import type { SeenMessages } from './seenMessages';
 import type { WhatsAppAdapter } from './whatsAppAdapter';
-import { readNotification, type InboundMessage } from './webhookPayload';
-import type { WebhookSignature } from './webhookSignature';
+import { readNotification, type InboundMessage } from '../../channels/whatsapp/webhookPayload';
+import type { WebhookSignature } from '../../channels/whatsapp/webhookSignature';
 
 /** Meta's notifications are a few KB; a batch of 100 entries stays well under this. */
 export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
@@ -31,6 +33,8 @@ export interface WhatsAppWebhookParts {
   adapter: WhatsAppAdapter;
   graph: GraphApi;
   bot: { run(context: TurnContext): Promise<void> };
+  /** For the one line a message the bot cannot read gets. */
+  translator: Translator;
   logger: Logger;
 }
 
@@ -86,12 +90,16 @@ export function registerWhatsAppRoutes(server: Server, parts: WhatsAppWebhookPar
       parts.logger.info({ channel: 'whatsapp' }, 'duplicate delivery ignored');
       return;
     }
+    // Blue ticks: the customer sees their message arrived while the bot looks it up.
+    await parts.graph.markRead(message.id).catch((error: unknown) => parts.logger.warn({ error: errorLogFields(error) }, 'whatsapp message not marked read'));
     if (message.words === undefined) {
+      // A photo, a voice note, a location, a sticker, a reaction: one short line of what the bot can read, no turn.
+      // Their language is the number's country's at best: there are no words to tell it.
+      const { t } = parts.translator.localize(callingCodeLanguage(message.from));
+      await parts.graph.send(message.from, { type: 'text', text: { body: t('errors.text_only') } });
       parts.logger.info({ channel: 'whatsapp' }, 'whatsapp message of a kind the bot cannot read');
       return;
     }
-    // Blue ticks: the customer sees their message arrived while the bot looks it up.
-    await parts.graph.markRead(message.id).catch((error: unknown) => parts.logger.warn({ error: errorLogFields(error) }, 'whatsapp message not marked read'));
     await parts.adapter.process(message, (context) => parts.bot.run(context));
   }
 
