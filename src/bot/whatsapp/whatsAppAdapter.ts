@@ -6,6 +6,7 @@
  * The customer's number is needed to answer, and must be seen by nothing else: the conversation and the customer
  * are known by a keyed hash of it (customerIds.ts), and the number itself stays in the turn's own state.
  */
+import { LRUCache } from 'lru-cache';
 import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from '../botbuilder';
 import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage';
 import type { WhatsAppCustomerIds } from '../../channels/whatsapp/customerIds';
@@ -16,8 +17,16 @@ import type { InboundMessage } from '../../channels/whatsapp/webhookPayload';
 export const WHATSAPP_CHANNEL = 'whatsapp';
 /** Where the turn keeps the customer's number (the recipient of its replies): never in the activity, state or logs. */
 const RECIPIENT = Symbol('whatsapp recipient');
+/** WhatsApp takes a free-form message only within 24 hours of the customer's last one: a later answer can go no later. */
+const SERVICE_WINDOW_MS = 24 * 3_600_000;
 
 export class WhatsAppAdapter extends BotAdapter {
+  /**
+   * Whom each conversation answers to, for an answer that follows its turn (a slow lookup's): in this process's
+   * memory only, within WhatsApp's 24-hour window, never stored or logged.
+   */
+  private readonly recipients = new LRUCache<string, string>({ max: 50_000, ttl: SERVICE_WINDOW_MS });
+
   constructor(
     private readonly graph: GraphApi,
     private readonly ids: WhatsAppCustomerIds,
@@ -45,9 +54,19 @@ export class WhatsAppAdapter extends BotAdapter {
       conversation: { id: customer, isGroup: false, conversationType: 'personal', name: '' },
       serviceUrl: '',
     };
+    this.recipients.set(customer, message.from);
     const context = new TurnContext(this, activity);
     context.turnState.set(RECIPIENT, message.from);
     await this.runMiddleware(context, logic);
+  }
+
+  /** A message of its own after the customer's turn (the answer to a slow lookup), to the number the conversation answers to. */
+  override async continueConversationAsync(_botAppId: unknown, reference: Partial<ConversationReference>, logic: unknown): Promise<void> {
+    const to = this.recipients.get(reference.conversation?.id ?? '');
+    if (!to) throw new Error('no WhatsApp recipient known for this conversation in this process');
+    const context = new TurnContext(this, TurnContext.applyConversationReference({ type: ActivityTypes.Event, name: 'continueConversation' }, reference, true));
+    context.turnState.set(RECIPIENT, to);
+    await this.runMiddleware(context, logic as (context: TurnContext) => Promise<void>);
   }
 
   async sendActivities(context: TurnContext, activities: Partial<Activity>[]): Promise<ResourceResponse[]> {

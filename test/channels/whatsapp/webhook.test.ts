@@ -7,6 +7,7 @@ import { startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type Gra
 import { configFor, startApp, type RunningApp } from '../../support/app';
 import { useSimulators } from '../../support/upstreams';
 import { MemoryStateStorage } from '../../../src/bot/memoryStateStorage';
+import { ManualClock } from '../../support/manualClock';
 
 const APP_SECRET = 'app-SECRET-whatsapp-0001';
 const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
@@ -14,6 +15,15 @@ const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
 const PHONES = { en: '447700900456', nl: '31612345678', dup: '447700900123', refused: '33612345678' };
 
 const upstreams = useSimulators();
+/** WhatsApp on, against the stand-in; ORD- numbers are order numbers. */
+const WHATSAPP_ENV = () => ({
+  ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+  WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
+  WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
+  WHATSAPP_APP_SECRET: APP_SECRET,
+  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+  WHATSAPP_API_URL: `${graph.url}/v24.0`,
+});
 let graph: GraphApiSimulator;
 let running: RunningApp;
 
@@ -23,17 +33,7 @@ beforeAll(async () => {
 afterAll(() => graph.close());
 beforeEach(async () => {
   graph.reset();
-  running = await startApp(
-    configFor(upstreams, {
-      ORDER_DETAILS: 'masked',
-      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
-      WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
-      WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
-      WHATSAPP_APP_SECRET: APP_SECRET,
-      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-      WHATSAPP_API_URL: `${graph.url}/v24.0`,
-    }),
-  );
+  running = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked' }));
 });
 afterEach(async () => {
   // The numbers, and the message ids that encode them, appear in no log line of any test.
@@ -224,6 +224,29 @@ describe('when the Graph API refuses', () => {
   });
 });
 
+describe('a slow lookup', () => {
+  test('past REPLY_WITHIN_MS the customer is told it is still being checked, and the answer follows as a WhatsApp message of its own', async () => {
+    const timer = new ManualClock();
+    const slow = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked' }), { replyTimer: timer });
+    try {
+      upstreams.checkpoints.inject({ kind: 'delay', ms: 300 });
+      const raw = JSON.stringify(textMessage(PHONES.en, 'where is ORD-1001'));
+      expect((await slow.post('/api/whatsapp', raw, { 'x-hub-signature-256': sign(raw) })).status).toBe(200);
+      await timer.sleeping();
+      await timer.advance(8_000);
+      await slow.app.whatsapp!.idle();
+      await slow.app.idle();
+      const said = texts(PHONES.en);
+      expect(said[0]).toMatch(/still/i);
+      expect(said.slice(1).join('\n')).toContain('ORD-1001');
+      for (const line of slow.logs) expect(line).not.toContain(PHONES.en);
+      expect(slow.logs.join('\n')).not.toContain('later reply failed');
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('shutting down', () => {
   test("the app's idle() waits for a WhatsApp answer still being worked on after the 200", async () => {
     upstreams.checkpoints.inject({ kind: 'delay', ms: 300 });
@@ -236,15 +259,7 @@ describe('shutting down', () => {
 describe('across instances and restarts', () => {
   test('a message re-delivered to another instance sharing the storage, after the conversation state was erased, is not answered again', async () => {
     const storage = new MemoryStateStorage({ maxItems: 1000, idleMs: 3_600_000 }, running.clock);
-    const env = {
-      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
-      STORAGE_KEY_SECRET: 'storage-SECRET-key-0003-abcdefghijklmnop',
-      WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
-      WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
-      WHATSAPP_APP_SECRET: APP_SECRET,
-      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-      WHATSAPP_API_URL: `${graph.url}/v24.0`,
-    };
+    const env = { ...WHATSAPP_ENV(), STORAGE_KEY_SECRET: 'storage-SECRET-key-0003-abcdefghijklmnop' };
     const first = await startApp(configFor(upstreams, env), { storage });
     const second = await startApp(configFor(upstreams, env), { storage });
     try {
