@@ -9,7 +9,7 @@ import { SANDBOX_DIRECTLINE_SECRET } from './channel/directLineGrants';
 import { DIRECT_LINE_PATH } from './channel/localChannel';
 import { compileOrderNumberPattern } from '../src/recognize';
 import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
-import { DEMO, MOVING_STEP_MS, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from './simulators';
+import { DEMO, MOVING_STEP_MS, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, type Simulator } from './simulators';
 
 /** The demo's own order-number format: every demo order number on the page is answered at once, typed or clicked. */
 export const SANDBOX_ORDER_NUMBER_PATTERN = 'ORD-\\d{4}';
@@ -114,6 +114,9 @@ export function sandboxRefusal(config: Config): string | undefined {
   return undefined;
 }
 
+/** The demo's WhatsApp secrets: the sandbox's webhook takes deliveries signed with these, and nothing reaches Meta. */
+export const SANDBOX_WHATSAPP = { appSecret: 'sandbox-whatsapp-app-secret-not-for-production', verifyToken: 'sandbox-whatsapp-verify-token' } as const;
+
 export async function startSandbox(config: Config, options: SandboxOptions = {}): Promise<Sandbox> {
   const userId = '4242';
   const token = 'sandbox-checkpoints-token';
@@ -122,6 +125,9 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
   const checkpoints = await startCheckpointsSimulator({ userId, token, host: SANDBOX_HOST, now: options.now, stepMs: movingStepMs });
   // Sandbox mode means no upstream is configured, so the service path is the default one.
   const trackings = await startTrackingsSimulator({ apiKey, service: DEFAULT_TRACKINGS_SERVICE, host: SANDBOX_HOST });
+  // WhatsApp against a stand-in of Meta's Graph API, unless the operator set their own (then it is Meta's).
+  const graph = config.whatsapp ? undefined : await startGraphApiSimulator({ host: SANDBOX_HOST });
+  const whatsapp = config.whatsapp ?? (graph && { phoneNumberId: SIM_PHONE_NUMBER_ID, accessToken: SIM_ACCESS_TOKEN, ...SANDBOX_WHATSAPP, apiUrl: `${graph.url}/v24.0` });
   // The operator's own settings win; the demo's fill in what is not set.
   const pattern = config.orderNumberFormat ? undefined : compileOrderNumberPattern(SANDBOX_ORDER_NUMBER_PATTERN);
   const lookupLimit = config.lookupLimit === 0 ? 0 : Math.max(config.lookupLimit, SANDBOX_LOOKUP_LIMIT);
@@ -149,6 +155,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
       webchat: sandboxWebchat(config, options.shopPort),
       customerTokens: sandboxCustomerTokens(config),
       telemetry: sandboxTelemetry(config),
+      whatsapp,
     },
     demo: {
       orderNumberPattern: pattern?.ok ? pattern.source : undefined,
@@ -159,9 +166,9 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
       signIn: !config.customerTokens,
       notify: offered ? { movingOrder: DEMO.checkpoints.moving, movingStepMs, intervalMs: notify.intervalMs, forDemo: notifyForDemo } : undefined,
     },
-    simulators: [checkpoints, trackings],
+    simulators: [checkpoints, trackings, ...(graph ? [graph] : [])],
     close: async () => {
-      await Promise.all([checkpoints.close(), trackings.close()]);
+      await Promise.all([checkpoints.close(), trackings.close(), graph?.close()]);
     },
   };
 }

@@ -57,6 +57,7 @@ import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
 import { registerMetricsRoute } from './http/metricsRoute';
 import { createTelemetry } from './telemetry/telemetry';
+import { createWhatsAppChannel, type WhatsAppWebhook } from './bot/whatsapp';
 import type { Telemetry } from './telemetry/metrics';
 import { ProactiveAnnouncer } from './bot/proactiveAnnouncer';
 import { Notifications } from '../dialogs/notifications';
@@ -89,7 +90,7 @@ export interface App {
   lookup: ShipmentFinder;
   /** The customers signed in through the token endpoint (its customerToken), by Direct Line user id. */
   customers: CustomerDirectory;
-  /** Resolves once every reply promised for later has been sent: shutdown waits for it. */
+  /** Resolves once every reply promised for later, and every WhatsApp delivery taken, has been worked through: shutdown waits for it. */
   idle(): Promise<void>;
   /** Stops waiting for the later replies' lookups: their customers are told to ask again (shutdown's last resort). */
   abandonLaterReplies(): void;
@@ -99,6 +100,8 @@ export interface App {
   telemetry: Telemetry;
   /** Ends every kind of stored record in its time (docs/personal-data.md); none in memory. index.ts starts it. */
   retention?: Retention;
+  /** The WhatsApp channel's webhook, when its settings are set: idle() resolves once every delivery taken is worked through. */
+  whatsapp?: WhatsAppWebhook;
   /** The chat widget a store embeds (GET /webchat.js): where its Web Chat reaches Direct Line (sandbox mode points it at its local channel). */
   widget: WidgetOptions;
 }
@@ -279,6 +282,9 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     ],
   });
   registerMessagesRoute(server, adapter, bot);
+  const whatsapp =
+    config.whatsapp &&
+    createWhatsAppChannel(config.whatsapp, { server, bot, storage, names, storageKeySecret: config.storage.keySecret, clock, translator, logger: logger.child({ component: 'whatsapp' }), onTurnError: adapter.onTurnError });
   registerMetricsRoute(server, { token: config.telemetry.metricsToken, previous: config.telemetry.metricsTokenPrevious }, telemetry.scrape);
   // The per-client budget counts wall time, not the retry clock tests move.
   const access = new ActionAccess({
@@ -303,8 +309,12 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     bot,
     lookup: finder,
     customers,
-    idle: () => laterReplies.idle(),
+    // Shutdown waits for WhatsApp's deliveries too: Meta was told 200, so an answer dropped now is never sent.
+    idle: async () => {
+      await Promise.all([laterReplies.idle(), whatsapp?.idle()]);
+    },
     abandonLaterReplies: () => laterReplies.abandon(),
     updates: { watches, scheduler, sweep, store: watchStore, queue: watchQueue, shared },
+    ...(whatsapp && { whatsapp }),
   };
 }

@@ -44,6 +44,9 @@ export const DEFAULT_NOTIFY_INTERVAL_MS = 30 * 60_000;
 /** The `aud` a customer token must carry unless CUSTOMER_TOKEN_AUDIENCE says otherwise (the sandbox's demo tokens carry it too). */
 export const DEFAULT_CUSTOMER_TOKEN_AUDIENCE = 'order-tracking-bot';
 
+/** WHATSAPP_API_URL unless set: Meta's Graph API, at a version that supports every call the channel makes. */
+export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v24.0';
+
 /** The service.name of every metric export unless OTEL_SERVICE_NAME says otherwise. */
 export const DEFAULT_SERVICE_NAME = 'order-tracking-bot';
 
@@ -185,7 +188,16 @@ const ENV_SHAPE = {
   MicrosoftAppId: z.string().optional(),
   MicrosoftAppPassword: z.string().optional(),
   MicrosoftAppTenantId: z.string().optional(),
+
+  // WhatsApp (Meta's Cloud API, src/channels/whatsapp): on only when the first four are set.
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{1,30}$/, "must be the phone number's id from Meta's app dashboard: digits, not the phone number").optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().regex(/^[\x21-\x7e]{1,2048}$/, 'must be a Graph API access token: visible ASCII characters, no spaces').optional(),
+  WHATSAPP_APP_SECRET: z.string().regex(/^[\x21-\x7e]{1,512}$/, "must be the Meta app's secret: visible ASCII characters, no spaces").optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'must be visible ASCII characters, no spaces').optional(),
+  WHATSAPP_API_URL: httpUrl.default(DEFAULT_WHATSAPP_API_URL),
 };
+
+const WHATSAPP_SETTINGS = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
 
 /** Every variable the service reads. */
 export const ENV_VARIABLES = Object.keys(ENV_SHAPE);
@@ -226,6 +238,12 @@ const EnvSchema = z.object(ENV_SHAPE).superRefine((env, ctx) => {
       message:
         'is required when customer tokens are set: it keys signed-in customers\' user ids. Upgrading? Set it to the value DIRECTLINE_SECRET has today and every customer keeps their id; a new random value gives every customer a new one (docs/operating.md, "Signed-in customers\' ids")',
     });
+  }
+  // Some of WhatsApp's settings but not all: a half-configured channel would take messages it cannot answer.
+  if (WHATSAPP_SETTINGS.some((name) => env[name] !== undefined)) {
+    for (const name of WHATSAPP_SETTINGS) {
+      if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required when any of ${WHATSAPP_SETTINGS.join(', ')} is set (the WhatsApp channel needs all four)` });
+    }
   }
   if (env.STORAGE === 'blob' && env.AZURE_STORAGE_CONNECTION_STRING === undefined) {
     ctx.addIssue({ code: 'custom', path: ['AZURE_STORAGE_CONNECTION_STRING'], message: 'is required when STORAGE is blob' });
@@ -340,6 +358,8 @@ export interface Config {
    * Azure Storage shared by every instance: blobs in `container`, the watches' timer in the queue `queue`.
    */
   storage: { kind: 'memory'; maxItems: number; idleMs: number; keySecret?: string } | { kind: 'blob'; connectionString: string; container: string; queue: string; keySecret: string };
+  /** The WhatsApp channel (src/channels/whatsapp); off unless its four settings are set. */
+  whatsapp?: WhatsAppSettings;
   /** RETENTION_DAYS: how long a conversation's state is kept after its last turn; every other kind's end of life follows from it (docs/personal-data.md). */
   retentionDays: number;
   /** Metrics and traces (src/telemetry): Prometheus at GET /metrics, OTLP to a collector, Application Insights; none set, nothing of OpenTelemetry is loaded. */
@@ -492,10 +512,30 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     replyWithinMs: e.REPLY_WITHIN_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
+    whatsapp: e.WHATSAPP_PHONE_NUMBER_ID
+      ? {
+          phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+          accessToken: e.WHATSAPP_ACCESS_TOKEN!,
+          appSecret: e.WHATSAPP_APP_SECRET!,
+          verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+          apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+        }
+      : undefined,
   };
 }
 
 export type OrderDetails = 'masked' | 'verified' | 'open';
+
+export interface WhatsAppSettings {
+  phoneNumberId: string;
+  accessToken: string;
+  /** Keys the webhook's X-Hub-Signature-256. */
+  appSecret: string;
+  /** What Meta's handshake (GET /api/whatsapp) must present. */
+  verifyToken: string;
+  /** The Graph API's base with its version, no trailing slash. */
+  apiUrl: string;
+}
 
 export type CustomerTokenSettings =
   | { algorithm: 'HS256'; secret: string; /** While the secret rolls, the one it replaces: tokens signed with either pass. */ previousSecret?: string; audience: string; issuer?: string }

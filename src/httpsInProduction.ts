@@ -16,6 +16,7 @@ const URLS = {
   TRACKINGS_BASE_URL: "Interface B's API key goes with every call",
   DIRECTLINE_ENDPOINT: 'the Direct Line secret goes with every token request',
   CUSTOMER_TOKEN_JWKS_URL: 'a key set fetched over plain http can be swapped on the way, and a token signed by the swapped key accepted',
+  WHATSAPP_API_URL: 'the WhatsApp access token goes with every message sent',
   OTEL_EXPORTER_OTLP_ENDPOINT: OTLP,
   OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: OTLP,
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: OTLP,

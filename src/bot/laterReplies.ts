@@ -36,12 +36,14 @@ export class LaterReplies implements LaterDelivery {
 
   deliver<T>(context: TurnContext, ready: Promise<Settled<T>>, send: (context: TurnContext, settled: Settled<T>) => Promise<void>): void {
     const reference = TurnContext.getConversationReference(context.activity);
+    // The turn's own adapter (taken now: the context is revoked when the turn ends): a WhatsApp turn's answer goes back through WhatsApp's.
+    const adapter = context.adapter ?? this.adapter;
     const key = conversationKey(context.activity);
     const promised = Date.now();
     afterCommit(context, () => {
       const delivery: Promise<void> = Promise.race([ready, this.abandoned])
         .then((value) =>
-          this.adapter.continueConversationAsync(this.botAppId, reference, (later) =>
+          adapter.continueConversationAsync(this.botAppId, reference, (later) =>
             this.queue.run(key, async () => {
               // An answer to the customer's message (threaded under it in a Teams channel), not to botbuilder's made-up event.
               if (reference.activityId) later.activity.id = reference.activityId;

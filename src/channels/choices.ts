@@ -28,7 +28,8 @@ export interface Choice {
 export function offerChoices(message: Message, choices: readonly Choice[], channel: string | undefined): Message[] {
   if (!choices.length) return [message];
   const buttons = choices.map(button);
-  switch (channelProfile(channel).choices) {
+  const style = channelProfile(channel).choices;
+  switch (style === 'reply_buttons' ? (fitReplyButtons(choices) ? 'suggested_actions' : 'numbered_list') : style) {
     case 'suggested_actions':
       return [{ ...message, suggestedActions: { actions: buttons } }];
     case 'numbered_list': {
@@ -40,6 +41,12 @@ export function offerChoices(message: Message, choices: readonly Choice[], chann
     case 'card_buttons':
       return message.attachments?.some(isAdaptive) ? afterCards(message, choices) : [withHeroButtons(message, buttons)];
   }
+}
+
+/** WhatsApp's reply buttons: at most 3, titles at most 20 characters, and none opens a page (that is a link button of its own). */
+const REPLY_BUTTONS = { max: 3, title: 20 } as const;
+function fitReplyButtons(choices: readonly Choice[]): boolean {
+  return choices.length <= REPLY_BUTTONS.max && choices.every((choice) => !choice.url && [...choice.title].length <= REPLY_BUTTONS.title);
 }
 
 /** "1. Order number" lines: a number picks exactly the item with that number. */

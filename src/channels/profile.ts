@@ -8,9 +8,11 @@
  * - suggested_actions: buttons under the message (Web Chat, Direct Line clients, Omnichannel);
  * - card_buttons: buttons on a card. Teams shows no suggested actions on a message with attachments, and at
  *   most 3 otherwise, so its choices are card buttons that send the choice's words (imBack);
- * - numbered_list: the choices as numbered lines of text, answered with the number (SMS and other text channels).
+ * - numbered_list: the choices as numbered lines of text, answered with the number (SMS and other text channels);
+ * - reply_buttons: WhatsApp's reply buttons where they fit (at most 3, titles at most 20 characters, no page to
+ *   open among them), sent as suggested actions for its adapter to draw; else a numbered list.
  */
-export type ChoiceStyle = 'suggested_actions' | 'card_buttons' | 'numbered_list';
+export type ChoiceStyle = 'suggested_actions' | 'card_buttons' | 'numbered_list' | 'reply_buttons';
 
 export interface ChannelProfile {
   /** Adaptive Cards are rendered; otherwise shipments come as plain text. */
@@ -78,6 +80,8 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   telegram: TEXT,
   slack: TEXT,
   email: TEXT,
+  // Meta's Cloud API, through our own adapter (src/channels/whatsapp): plain text with *bold*, at most 4,096 characters a message; events never reach the phone.
+  whatsapp: { ...TEXT, choices: 'reply_buttons' },
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 

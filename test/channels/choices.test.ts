@@ -53,6 +53,27 @@ test.each(['sms', 'telegram', 'facebook', 'slack', 'email', 'kik', 'some-new-cha
   expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, choices, channel)).toEqual([{ text: 'Voici\n\n1. Suivre un autre envoi\n2. C’est tout, merci', textFormat: 'plain' }]);
 });
 
+describe('WhatsApp: reply buttons within its limits (at most 3, titles at most 20 characters), else a numbered list', () => {
+  const short = [
+    { value: 'another', title: 'Track another' },
+    { value: 'done', title: "That's all, thanks" },
+  ];
+  test('two short choices: suggested actions, which the adapter sends as reply buttons', () => {
+    expect(offerChoices({ text: 'Here', textFormat: 'plain' }, short, 'whatsapp')).toEqual([
+      { text: 'Here', textFormat: 'plain', suggestedActions: { actions: short.map(({ title }) => ({ type: 'imBack', title, value: title })) } },
+    ]);
+  });
+  test.each([
+    ['a title over 20 characters', choices.map((choice, i) => (i ? choice : { ...choice, title: 'Benachrichtigung erhalten' }))],
+    ['four choices', ['A', 'B', 'C', 'D'].map((title) => ({ value: title, title }))],
+    ['a page among them', [...short, { value: 'help', title: 'Help', url: 'https://shop.example/help' }]],
+  ])('%s: a numbered list under the text', (_what, offered) => {
+    const [message] = offerChoices({ text: 'Here', textFormat: 'plain' }, offered, 'whatsapp');
+    expect(message.suggestedActions).toBeUndefined();
+    expect(message.text).toMatch(/\n1\. /);
+  });
+});
+
 test('no choices, no change', () => {
   expect(offerChoices({ text: 'Voici' }, [], 'msteams')).toEqual([{ text: 'Voici' }]);
 });

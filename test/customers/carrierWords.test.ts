@@ -68,7 +68,7 @@ const found = (wire: string, words: string[]) => words.filter((word) => pattern(
  * client, Teams, SMS, the plain-text messaging apps, Messenger, Direct Line Speech and Omnichannel. The last
  * one is a channel the bot does not know: the strictest kind, plain text.
  */
-const CHANNELS = ['webchat', 'emulator', 'msteams', 'sms', 'telegram', 'facebook', 'directlinespeech', 'omnichannel', 'kaizala'] as const;
+const CHANNELS = ['webchat', 'emulator', 'msteams', 'sms', 'telegram', 'facebook', 'whatsapp', 'directlinespeech', 'omnichannel', 'kaizala'] as const;
 type Channel = (typeof CHANNELS)[number];
 const LOCALES = { en: 'en-US', nl: 'nl-NL', fr: 'fr-FR' } as const;
 type Lang = keyof typeof LOCALES;

@@ -44,12 +44,12 @@ describe('the decision', () => {
 });
 
 describe('the simulators', () => {
-  test('it starts both, listening on loopback only, and points the config at them', async () => {
+  test('it starts the interface simulators and the WhatsApp stand-in, listening on loopback only, and points the config at them', async () => {
     const listen = jest.spyOn(Server.prototype, 'listen');
     const sandbox = await startSandbox(loadConfig({}));
     try {
       const servers = listen.mock.contexts as Server[];
-      expect(servers.map((server) => (server.address() as AddressInfo).address)).toEqual(['127.0.0.1', '127.0.0.1']);
+      expect(servers.map((server) => (server.address() as AddressInfo).address)).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1']);
       expect(sandbox.config.checkpoints?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(sandbox.config.trackings?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(wantsSandbox(sandbox.config)).toBe(false);

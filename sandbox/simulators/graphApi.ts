@@ -1,0 +1,133 @@
+/**
+ * A stand-in for Meta's Graph API as the WhatsApp channel uses it, written from Meta's WhatsApp Cloud API
+ * documentation: `POST /{version}/{phone-number-id}/messages` with a Bearer access token. It checks what
+ * Meta checks of our sends (the product, a recipient, WhatsApp's length and count limits), records every
+ * request, and answers as the Cloud API does, errors in the Graph API's error shape.
+ */
+import { startSimulator, type RecordedRequest, type SimAnswer, type Simulator } from './simulator';
+
+export interface GraphApiSimulatorOptions {
+  port?: number;
+  host?: string;
+  /** The phone number id messages are sent from. Default '106540352242922'. */
+  phoneNumberId?: string;
+  /** Expected as `Authorization: Bearer <accessToken>`. Default 'sim-whatsapp-token'. */
+  accessToken?: string;
+  latencyMs?: number;
+}
+
+export const SIM_PHONE_NUMBER_ID = '106540352242922';
+export const SIM_ACCESS_TOKEN = 'sim-whatsapp-token';
+
+/** WhatsApp's limits on what a business sends (Meta's "Messages" reference). */
+const LIMITS = { textBody: 4096, buttons: 3, buttonTitle: 20, listRows: 10, rowTitle: 24, rowDescription: 72, listButton: 20 } as const;
+
+/** A message the stand-in accepted, as sent (its id as answered). */
+export interface SentWhatsApp {
+  id: string;
+  to: string;
+  type: string;
+  body: Record<string, unknown>;
+}
+
+/** The Graph API's error body: `{error: {message, type, code, error_data, fbtrace_id}}`. */
+export function graphError(status: number, code: number, message: string, details?: string): SimAnswer {
+  return { status, body: { error: { message, type: 'OAuthException', code, ...(details && { error_data: { messaging_product: 'whatsapp', details } }), fbtrace_id: 'AbCdEfSimulated' } } };
+}
+
+export interface GraphApiSimulator extends Simulator {
+  /** The messages it accepted, in order (reads and refused sends left out); reset() clears them. */
+  readonly sent: SentWhatsApp[];
+  /** The messages marked read, by their ids. */
+  readonly read: string[];
+}
+
+export async function startGraphApiSimulator(options: GraphApiSimulatorOptions = {}): Promise<GraphApiSimulator> {
+  const phoneNumberId = options.phoneNumberId ?? SIM_PHONE_NUMBER_ID;
+  const accessToken = options.accessToken ?? SIM_ACCESS_TOKEN;
+  const sent: SentWhatsApp[] = [];
+  const read: string[] = [];
+  let count = 0;
+
+  const handle = (request: RecordedRequest): SimAnswer => {
+    const path = /^\/v\d+\.\d+\/([^/]+)\/messages$/.exec(request.path);
+    if (!path) return graphError(400, 100, `Unsupported request - method type: ${request.method.toLowerCase()}`);
+    if (request.headers.authorization !== `Bearer ${accessToken}`) return graphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+    if (path[1] !== phoneNumberId) return graphError(400, 100, `Unsupported post request. Object with ID '${path[1]}' does not exist`);
+    if (request.method !== 'POST') return graphError(400, 100, `Unsupported ${request.method.toLowerCase()} request`);
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(request.body) as Record<string, unknown>;
+    } catch {
+      return graphError(400, 100, 'Invalid parameter', 'the body is not JSON');
+    }
+    if (body.messaging_product !== 'whatsapp') return graphError(400, 100, 'Invalid parameter', 'messaging_product must be whatsapp');
+    // Mark as read (with or without a typing indicator).
+    if (body.status === 'read') {
+      if (typeof body.message_id !== 'string') return graphError(400, 100, 'Invalid parameter', 'message_id is required');
+      read.push(body.message_id);
+      return { status: 200, body: { success: true } };
+    }
+    const to = body.to;
+    if (typeof to !== 'string' || !/^\+?\d{6,15}$/.test(to)) return graphError(400, 100, 'Invalid parameter', 'to must be a phone number or WhatsApp id');
+    const refused = refusal(body);
+    if (refused) return graphError(400, 131009, 'Parameter value is not valid', refused);
+    count += 1;
+    const id = `wamid.sim${String(count).padStart(8, '0')}`;
+    sent.push({ id, to, type: String(body.type), body });
+    return { status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }], messages: [{ id }] } };
+  };
+
+  const simulator = await startSimulator({
+    host: options.host,
+    port: options.port,
+    latencyMs: options.latencyMs,
+    handle,
+    faultBody: (status) => graphError(status, status === 429 ? 130429 : 1, `simulated fault: HTTP ${status}`).body,
+  });
+  const reset = simulator.reset.bind(simulator);
+  return Object.assign(simulator, {
+    sent,
+    read,
+    reset() {
+      reset();
+      sent.length = 0;
+      read.length = 0;
+    },
+  });
+}
+
+/** Why Meta would refuse this message, if it would. */
+function refusal(body: Record<string, unknown>): string | undefined {
+  const object = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+  const long = (value: unknown, max: number) => typeof value !== 'string' || value.length === 0 || [...value].length > max;
+  switch (body.type) {
+    case 'text':
+      return long(object(body.text).body, LIMITS.textBody) ? `text.body must be 1 to ${LIMITS.textBody} characters` : undefined;
+    case 'interactive': {
+      const interactive = object(body.interactive);
+      const action = object(interactive.action);
+      if (long(object(interactive.body).text, 1024)) return 'interactive.body.text must be 1 to 1024 characters';
+      if (interactive.type === 'button') {
+        const buttons = Array.isArray(action.buttons) ? action.buttons : [];
+        if (buttons.length < 1 || buttons.length > LIMITS.buttons) return `1 to ${LIMITS.buttons} buttons`;
+        return buttons.some((button) => long(object(object(button).reply).title, LIMITS.buttonTitle)) ? `button titles must be 1 to ${LIMITS.buttonTitle} characters` : undefined;
+      }
+      if (interactive.type === 'list') {
+        const rows = (Array.isArray(action.sections) ? action.sections : []).flatMap((section) => (Array.isArray(object(section).rows) ? (object(section).rows as unknown[]) : []));
+        if (long(action.button, LIMITS.listButton)) return `the list's button must be 1 to ${LIMITS.listButton} characters`;
+        if (rows.length < 1 || rows.length > LIMITS.listRows) return `1 to ${LIMITS.listRows} rows`;
+        return rows.some((row) => long(object(row).title, LIMITS.rowTitle)) ? `row titles must be 1 to ${LIMITS.rowTitle} characters` : undefined;
+      }
+      if (interactive.type === 'cta_url') {
+        const parameters = object(action.parameters);
+        return long(parameters.display_text, LIMITS.buttonTitle) || typeof parameters.url !== 'string' ? 'cta_url needs display_text (1 to 20 characters) and url' : undefined;
+      }
+      return 'interactive.type must be button, list or cta_url';
+    }
+    case 'template':
+      return typeof object(body.template).name === 'string' ? undefined : 'template.name is required';
+    default:
+      return 'type must be text, interactive or template';
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The bot's adapter for WhatsApp: a customer's message becomes a turn of the bot (channel `whatsapp`), and the
+ * turn's replies go back through the Graph API. botbuilder has no WhatsApp adapter, and Azure Bot Service no
+ * WhatsApp channel, so this one speaks to Meta's Cloud API itself.
+ *
+ * The customer's number is needed to answer, and must be seen by nothing else: the conversation and the customer
+ * are known by a keyed hash of it (customerIds.ts), and the number itself stays in the turn's own state.
+ */
+import { LRUCache } from 'lru-cache';
+import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from '../botbuilder';
+import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage';
+import type { WhatsAppCustomerIds } from '../../channels/whatsapp/customerIds';
+import type { GraphApi } from '../../channels/whatsapp/graphApi';
+import { whatsAppMessagesOf } from '../../channels/whatsapp/outgoingMessages';
+import type { InboundMessage } from '../../channels/whatsapp/webhookPayload';
+
+export const WHATSAPP_CHANNEL = 'whatsapp';
+/** Where the turn keeps the customer's number (the recipient of its replies): never in the activity, state or logs. */
+const RECIPIENT = Symbol('whatsapp recipient');
+/** WhatsApp takes a free-form message only within 24 hours of the customer's last one: a later answer can go no later. */
+const SERVICE_WINDOW_MS = 24 * 3_600_000;
+
+export class WhatsAppAdapter extends BotAdapter {
+  /**
+   * Whom each conversation answers to, for an answer that follows its turn (a slow lookup's): in this process's
+   * memory only, within WhatsApp's 24-hour window, never stored or logged.
+   */
+  private readonly recipients = new LRUCache<string, string>({ max: 50_000, ttl: SERVICE_WINDOW_MS });
+
+  constructor(
+    private readonly graph: GraphApi,
+    private readonly ids: WhatsAppCustomerIds,
+    /** The business phone number's id: the bot's own id on this channel. */
+    private readonly phoneNumberId: string,
+  ) {
+    super();
+  }
+
+  /** Runs the bot's turn for one customer message. */
+  async process(message: InboundMessage, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+    const customer = this.ids.of(message.from);
+    // The first guess at their language; what they write decides (turnReading.ts).
+    const locale = callingCodeLanguage(message.from);
+    const activity: Partial<Activity> = {
+      ...(locale && { locale }),
+      type: ActivityTypes.Message,
+      channelId: WHATSAPP_CHANNEL,
+      id: message.id,
+      timestamp: message.sentAt,
+      text: message.words ?? '',
+      from: { id: customer, name: '', role: 'user' },
+      recipient: { id: this.phoneNumberId, name: '', role: 'bot' },
+      // One conversation per customer: WhatsApp has one thread per business and number.
+      conversation: { id: customer, isGroup: false, conversationType: 'personal', name: '' },
+      serviceUrl: '',
+    };
+    this.recipients.set(customer, message.from);
+    const context = new TurnContext(this, activity);
+    context.turnState.set(RECIPIENT, message.from);
+    await this.runMiddleware(context, logic);
+  }
+
+  /** A message of its own after the customer's turn (the answer to a slow lookup), to the number the conversation answers to. */
+  override async continueConversationAsync(_botAppId: unknown, reference: Partial<ConversationReference>, logic: unknown): Promise<void> {
+    const to = this.recipients.get(reference.conversation?.id ?? '');
+    if (!to) throw new Error('no WhatsApp recipient known for this conversation in this process');
+    const context = new TurnContext(this, TurnContext.applyConversationReference({ type: ActivityTypes.Event, name: 'continueConversation' }, reference, true));
+    context.turnState.set(RECIPIENT, to);
+    await this.runMiddleware(context, logic as (context: TurnContext) => Promise<void>);
+  }
+
+  async sendActivities(context: TurnContext, activities: Partial<Activity>[]): Promise<ResourceResponse[]> {
+    const to = context.turnState.get(RECIPIENT) as string | undefined;
+    const responses: ResourceResponse[] = [];
+    for (const activity of activities) {
+      if (!to) throw new Error('no WhatsApp recipient in this turn: a reply outside a customer turn is not supported yet');
+      if (activity.type === ActivityTypes.Typing && context.activity.id) {
+        await this.graph.markRead(context.activity.id, true);
+        responses.push({ id: '' });
+        continue;
+      }
+      let id = '';
+      if (activity.type === ActivityTypes.Message || activity.type === undefined) {
+        for (const message of whatsAppMessagesOf(activity)) id = await this.graph.send(to, message);
+      }
+      // Events (a handoff's, for instance) are for a Bot Framework channel: WhatsApp has nothing to show them with.
+      responses.push({ id });
+    }
+    return responses;
+  }
+
+  /** WhatsApp lets a business edit or delete nothing it sent. */
+  async updateActivity(): Promise<void> {
+    throw new Error('WhatsApp messages cannot be updated');
+  }
+
+  async deleteActivity(): Promise<void> {
+    throw new Error('WhatsApp messages cannot be deleted');
+  }
+
+  async continueConversation(_reference: Partial<ConversationReference>, _logic: (context: TurnContext) => Promise<void>): Promise<void> {
+    throw new Error('WhatsApp messages outside a customer turn are not supported yet');
+  }
+}
