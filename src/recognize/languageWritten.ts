@@ -30,9 +30,10 @@ export function languageWords(languages: ReadonlyArray<readonly [Language, Trans
 
 /**
  * English is everyone's second language: "ok", "hi", "thanks", "tracking" say little of who writes them,
- * so a customer is answered in English after two English words at least, and in another language after one.
+ * so a customer is answered in English after an English word and a half at least ("where is": "is" is Dutch
+ * too), and in another language after one word.
  */
-const ENOUGH: Partial<Record<Language, number>> = { en: 2 };
+const ENOUGH: Partial<Record<Language, number>> = { en: 1.5 };
 
 /** The language a message is written in, or undefined when its words do not tell one. */
 export function languageWritten(text: string, vocabulary: Vocabulary): Language | undefined {

@@ -5,6 +5,7 @@
 import { CheckpointsClient, type CheckpointsCredentials } from './checkpoints/client';
 import { normalizeCheckpoints } from './checkpoints/normalize';
 import { NotConfiguredError, NotFoundError } from './errors';
+import type { LookupTrace } from './lookupResult';
 import type { Shipment } from './shipment';
 import type { TrackingsClient } from './trackings/client';
 import { normalizeTrackings } from './trackings/normalize';
@@ -31,11 +32,8 @@ export function sameRequest(a: LookupRequest, b: LookupRequest): boolean {
   return a.kind === b.kind && a.identifier === b.identifier && a.storeId === b.storeId;
 }
 
-/** What a lookup did on its way, for the turn's log line; filled in by whoever knows. */
-export interface LookupTrace {
-  /** hit: answered from the cache; shared: joined the same lookup in flight; miss: asked the upstream. */
-  cache?: 'hit' | 'shared' | 'miss';
-}
+// What a lookup did on its way lives beside how it ended: the upstream's transport reads both, and imports no lookup.
+export type { LookupTrace };
 
 /** What the conversation needs of the tracking core: the kinds it can look up, and the lookup. */
 export interface ShipmentFinder {

@@ -3,7 +3,12 @@
  * turn's log line, the upstream call's line and the lookup's span alike.
  */
 import { InvalidArgumentError, NotFoundError } from './errors';
-import type { LookupTrace } from './lookup';
+
+/** What a lookup did on its way, for the turn's log line; filled in by whoever knows. */
+export interface LookupTrace {
+  /** hit: answered from the cache; shared: joined the same lookup in flight; miss: asked the upstream. */
+  cache?: 'hit' | 'shared' | 'miss';
+}
 
 /** found and not_found: the interface answered; refused: it refused the number or the store; failed: no answer. */
 export type LookupEnd = 'found' | 'not_found' | 'refused' | 'failed';
