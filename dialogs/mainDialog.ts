@@ -1,8 +1,9 @@
 /**
- * The conversation's root: a router, not a dialog. Before any question sees a message, it handles
- * what may come at any step: a lookup sent as data, help, cancel, start over, a person, and small talk. With no
- * question open it also takes the choices the last answer offered, identifiers (looked up at once,
- * without a dialog, when nothing needs asking) and questions the bot cannot act on.
+ * The conversation's root: a router, not a dialog. It decides on the message's one reading (read at the edge,
+ * turnReading.ts). Before any question sees a message, it handles what may come at any step: a lookup sent as
+ * data, a language named, updates, help, cancel, start over, a person, and small talk. With no question open it
+ * also takes the choices the last answer offered, identifiers (looked up at once, without a dialog, when nothing
+ * needs asking) and questions the bot cannot act on.
  */
 import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import { DialogSet, type DialogState } from './botbuilderDialogs';
