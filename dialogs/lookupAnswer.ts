@@ -11,7 +11,7 @@ import type { RenderedAnswers } from '../src/cards';
 import type { SignedInCustomer } from '../src/customers/customer';
 import { asListed, disclosureOf, type DisclosurePolicy } from '../src/customers/disclosure';
 import { maskedShipments } from '../src/customers/maskedShipments';
-import type { Choice } from '../src/channels';
+import { channelProfile, type Choice } from '../src/channels';
 import { pressingProblem } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
 import type { Clock } from '../src/runtime/clock';
@@ -173,8 +173,9 @@ export class LookupAnswerer {
   }
 
   /** Nothing to wait for once every parcel is delivered, returned or lost. */
-  private notifyMe(shipments: Shipment[], t: TurnLanguage['t']): Choice[] {
-    return this.parts.updates?.offered && !allFinal(shipments) ? [this.parts.understanding.choice(NOTIFY, t)] : [];
+  private notifyMe(context: TurnContext, shipments: Shipment[], t: TurnLanguage['t']): Choice[] {
+    const reaches = this.parts.updates?.offered && !channelProfile(context.activity.channelId).noUpdates;
+    return reaches && !allFinal(shipments) ? [this.parts.understanding.choice(NOTIFY, t)] : [];
   }
 
   private followUps(t: TurnLanguage['t']): Choice[] {
@@ -200,7 +201,7 @@ export class LookupAnswerer {
       const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays, signedIn };
       // The answer's most pressing problem, worked out once: it decides the ways forward and what a refund asked next is about.
       const problem = pressingProblem(found, cardContext.now, this.parts.staleAfterDays);
-      const choices = [...(problem ? this.waysOut(language) : []), ...this.notifyMe(shipments, t), ...this.followUps(t)];
+      const choices = [...(problem ? this.waysOut(language) : []), ...this.notifyMe(context, shipments, t), ...this.followUps(t)];
       for (const message of this.parts.renderings.render(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
       // What a number picks on a text channel: the choices it numbered, in that order (a page is no answer).
       await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));

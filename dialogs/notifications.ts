@@ -6,7 +6,7 @@
 import { TurnContext, type StatePropertyAccessor } from '../src/bot/botbuilder';
 import { dateFormatter } from '../src/cards/format';
 import { BUTTON_TITLE_BUDGET } from '../src/cards/statusCard';
-import type { Choice } from '../src/channels';
+import { channelProfile, type Choice } from '../src/channels';
 import type { Translate } from '../src/i18n';
 import type { Logger } from '../src/runtime/logger';
 import { errorLogFields } from '../src/tracking/errors';
@@ -46,7 +46,7 @@ export class Notifications {
   async start(context: TurnContext): Promise<void> {
     const language = languageOf(context);
     const { t } = language;
-    if (!this.watches.enabled) return sendText(context, t('notify.off'));
+    if (!this.watches.enabled || channelProfile(context.activity.channelId).noUpdates) return sendText(context, t('notify.off'));
     const things = await this.memory.lastAnswer(context);
     if (!things.length) return sendText(context, t('notify.nothing_looked_up'));
     const admission = await this.limits?.requests.admit(context);

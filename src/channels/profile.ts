@@ -42,6 +42,11 @@ export interface ChannelProfile {
    * so it follows the customer's disclosure. An unknown channel shows everything: the strictest kind.
    */
   customerReads: ReadonlySet<HubCarrier>;
+  /**
+   * Notify me's updates cannot reach this channel's customers (yet): no answer offers them, and asked for, the
+   * customer is told this chat cannot send them, rather than promised updates that would not come.
+   */
+  noUpdates?: true;
 }
 
 /**
@@ -81,7 +86,8 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   slack: TEXT,
   email: TEXT,
   // Meta's Cloud API, through our own adapter (src/channels/whatsapp): plain text with *bold*, at most 4,096 characters a message; events never reach the phone.
-  whatsapp: { ...TEXT, choices: 'reply_buttons' },
+  // Updates need the 24-hour window and an approved template (#36), not built yet.
+  whatsapp: { ...TEXT, choices: 'reply_buttons', noUpdates: true },
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 
