@@ -46,6 +46,8 @@ const HandoffStatusValue = z.object({ state: z.enum(['accepted', 'failed', 'comp
 
 export interface HandoffParts {
   port: HandoffPort;
+  /** What a channel no hub can join gets instead (the channel table's hubsCannotJoin): the help page and the case. */
+  noHub: HandoffPort;
   memory: ConversationMemory;
   transcript: ConversationTranscript;
   understanding: Understanding;
@@ -76,8 +78,13 @@ export class Handoff {
   }
 
   /** Whether answers offer the "Talk to a person" button: where a person can come into the conversation. */
-  get offered(): boolean {
-    return this.parts.port.takesOver;
+  offeredOn(context: TurnContext): boolean {
+    return this.portFor(context).takesOver;
+  }
+
+  /** The shop's hub, unless it cannot join this channel's conversations: then none, and the customer is told where to go. */
+  private portFor(context: TurnContext): HandoffPort {
+    return channelProfile(context.activity.channelId).hubsCannotJoin ? this.parts.noHub : this.parts.port;
   }
 
   /** The button, in the customer's words; pressing it (or typing its words) starts the handoff. */
@@ -87,7 +94,8 @@ export class Handoff {
 
   /** Hands the conversation to a person, from whatever step it is at. */
   async start(context: TurnContext): Promise<void> {
-    const { port, memory, transcript, clock } = this.parts;
+    const { memory, transcript, clock } = this.parts;
+    const port = this.portFor(context);
     const language = languageOf(context);
     const now = clock.now();
     const underWay = await memory.handoff(context);
@@ -196,7 +204,7 @@ export class Handoff {
    */
   private async caseOf(context: TurnContext, language: TurnLanguage, reader: 'agent' | 'customer'): Promise<HandoffCase> {
     const found = await this.parts.memory.found(context);
-    const customerReads = reader === 'customer' || channelProfile(context.activity.channelId).customerReads.has(this.parts.port.caseTravelsAs);
+    const customerReads = reader === 'customer' || channelProfile(context.activity.channelId).customerReads.has(this.portFor(context).caseTravelsAs);
     const tried = await this.parts.memory.tried(context);
     const options = { language: language.language, locale: language.locale, signedIn: customerOf(context) !== undefined, t: language.t, problemOf: this.parts.problemOf, tried, masked: customerReads };
     if (!found.length) return caseOf([], options);

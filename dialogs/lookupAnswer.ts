@@ -87,7 +87,7 @@ export interface AnswererParts {
   /** The shop's help pages: a problem's answer links the one in the customer's language. */
   supportPages: SupportPages;
   /** A person who can come into the conversation: a problem's answer offers them, where there is one. */
-  person?: { readonly offered: boolean; choice(t: TurnLanguage['t']): Choice };
+  person?: { offeredOn(context: TurnContext): boolean; choice(t: TurnLanguage['t']): Choice };
   /** "Notify me": offered on an answer with a parcel still on its way, where updates are on. */
   updates?: { readonly offered: boolean };
   /** Renders the cards, once per cached shipment list and the way it is shown. */
@@ -159,15 +159,15 @@ export class LookupAnswerer {
   }
 
   /** Where the bot cannot help: a person, where one can come in, and the shop's help page, where there is one. */
-  private waysOut(language: TurnLanguage): Choice[] {
+  private waysOut(context: TurnContext, language: TurnLanguage): Choice[] {
     const page = helpPageChoice(this.parts.supportPages, language.language, language.t);
     const { person } = this.parts;
-    return [...(person?.offered ? [person.choice(language.t)] : []), ...(page ? [page] : [])];
+    return [...(person?.offeredOn(context) ? [person.choice(language.t)] : []), ...(page ? [page] : [])];
   }
 
   /** Lookups pause: why and when to try again, said with the ways out the shop has, which a number picks on a text channel. */
   private async paused(context: TurnContext, language: TurnLanguage, text: string): Promise<void> {
-    const choices = this.waysOut(language);
+    const choices = this.waysOut(context, language);
     await sendText(context, text, choices);
     await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
   }
@@ -201,7 +201,7 @@ export class LookupAnswerer {
       const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays, signedIn };
       // The answer's most pressing problem, worked out once: it decides the ways forward and what a refund asked next is about.
       const problem = pressingProblem(found, cardContext.now, this.parts.staleAfterDays);
-      const choices = [...(problem ? this.waysOut(language) : []), ...this.notifyMe(context, shipments, t), ...this.followUps(t)];
+      const choices = [...(problem ? this.waysOut(context, language) : []), ...this.notifyMe(context, shipments, t), ...this.followUps(t)];
       for (const message of this.parts.renderings.render(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
       // What a number picks on a text channel: the choices it numbered, in that order (a page is no answer).
       await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));

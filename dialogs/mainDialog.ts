@@ -151,7 +151,7 @@ export class MainDialog {
         if (dialogs.open) {
           await sendText(context, t('help'));
           await dialogs.reprompt();
-        } else await this.offer(context, t('help'), [...this.startChoices(context, t), ...this.personChoice(t)]);
+        } else await this.offer(context, t('help'), [...this.startChoices(context, t), ...this.personChoice(context, t)]);
         return true;
       case 'cancel':
         await dialogs.cancelAll();
@@ -237,7 +237,7 @@ export class MainDialog {
     const answer = topic && (!guess || guess.type === 'none') && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language), lastShown: last?.shown, problem, atPrompt: false });
     // What the bot cannot do, a person can: where one can come into the conversation, the answer offers one. A parcel's latest news is no such thing.
     const latestNews = topic === 'eta' || (topic === 'not_arrived' && !(problem && shopSettles(problem)));
-    if (answer && !latestNews && this.handoff.offered) return this.offer(context, answer, this.personChoice(t));
+    if (answer && !latestNews && this.handoff.offeredOn(context)) return this.offer(context, answer, this.personChoice(context, t));
     if (answer) return this.sayKeepingChoices(context, answer, offered);
 
     const number = read;
@@ -253,7 +253,7 @@ export class MainDialog {
     const choices = [
       ...FOLLOW_UPS.map((value) => this.understanding.choice(value, t)),
       ...this.kindChoices(t),
-      ...this.personChoice(t),
+      ...this.personChoice(context, t),
       this.understanding.choice(NOTIFY, t),
       ...this.yourOrders.choices(context, t),
       ...this.yourOrders.pickable(context),
@@ -292,8 +292,8 @@ export class MainDialog {
   }
 
   /** "Talk to a person", where a person can come into the conversation. */
-  private personChoice(t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
-    return this.handoff.offered ? [this.handoff.choice(t)] : [];
+  private personChoice(context: TurnContext, t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
+    return this.handoff.offeredOn(context) ? [this.handoff.choice(t)] : [];
   }
 
   /**

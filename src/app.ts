@@ -205,6 +205,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const deadline = new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock);
   const handoff = new Handoff({
     port: handoffPort(hub),
+    noHub: handoffPort('none'),
     memory,
     transcript,
     understanding,
