@@ -32,12 +32,19 @@ export interface Lexicon {
   /** Whole messages, as plain words (or as typed, for punctuation alone: "?"), and what each asks. */
   phrases: ReadonlyMap<string, WholePhrase>;
   vocabulary: Vocabulary;
+  /** The words customers put before their order's number ("order", "bestelnummer", "pedido"), as plain words. */
+  orderWords: ReadonlySet<string>;
 }
 
 export type Languages = ReadonlyArray<readonly [Language, Translate]>;
 
 export function buildLexicon(languages: Languages): Lexicon {
-  return { book: mergedBook(languages), phrases: wholePhrases(languages), vocabulary: languageWords(languages, (language) => Translator.keys(language)) };
+  return {
+    book: mergedBook(languages),
+    phrases: wholePhrases(languages),
+    vocabulary: languageWords(languages, (language) => Translator.keys(language)),
+    orderWords: new Set(languages.flatMap(([, t]) => split(t('understand.order_words')).map(plainWords))),
+  };
 }
 
 /** A whole message as the phrase map keys it: plain words, or, for punctuation alone, as typed ("?" asks for help). */

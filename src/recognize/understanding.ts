@@ -142,7 +142,7 @@ export class Understanding {
    */
   private identifiersOrGuess(text: string | undefined, proven: Recognition): Recognition {
     if (proven.type !== 'none') return proven;
-    const typed = loneNumber(text ?? '');
+    const typed = loneNumber(text ?? '') ?? namedOrderNumber(text ?? '', this.lexicon.orderWords);
     if (!typed) return proven;
     const fits = this.fits(typed);
     const request = fits.length === 1 ? this.requestAs(fits[0], typed) : undefined;
@@ -184,6 +184,29 @@ export class Understanding {
 const DATES = [/^\d{1,4}[./-]\d{1,2}([./-]\d{1,4})?$/, /^\d{1,2}[:h]\d{2}$/];
 /** Nor are amounts and plain digits in a sentence ("I paid 120", "3 parcels"), unless a store is named beside them. */
 const NOT_A_NUMBER = [...DATES, /^\d+([.,]\d+)?(€|\$|£|eur|usd|kg|g|cm|x)?$/i];
+
+/** How far a number may stand after the word that names it: "order number is 1002", "numéro de commande c'est 1002". */
+const NAMED_WITHIN = 3;
+
+/**
+ * "mijn ordernummer is 1002", "pedido 1002", "il mio numero d'ordine è 1002": plain digits are no number in a
+ * sentence ("I paid 120"), unless the customer names them as their order's, right before them.
+ */
+function namedOrderNumber(text: string, orderWords: ReadonlySet<string>): string | undefined {
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(/^[("'“«#]+|[?!.,;:)"'”»]+$/g, ''));
+  for (let i = 0; i < words.length; i++) {
+    // "d'ordine", "l'ordine": the word after the elision.
+    if (!orderWords.has(plainWords(words[i]).split(/[ ']/).pop() ?? '')) continue;
+    for (const next of words.slice(i + 1, i + 1 + NAMED_WITHIN)) {
+      if (!/\d/.test(next)) continue;
+      return /^\d{3,}$/.test(next) ? next : undefined;
+    }
+  }
+  return undefined;
+}
 
 /**
  * The word a customer means as a number: the message itself when it is one word with a digit in it,
