@@ -31,7 +31,7 @@ test('against the sandbox, as a Teams customer in German: the welcome, the kinds
   // leads the card, with no carrier, number or places, and the card says where to see them: the chat on the shop's website.
   expect(printed).toMatch(/┌ card\n\s+│ Zugestellt\n/);
   expect(printed).not.toMatch(/DHL|00340434161094048139|Berlin/);
-  expect(printed).toContain('│ Im Chat auf unserer Website zeige ich Ihnen nach der Anmeldung den Versanddienst, die Sendungsnummer und den Weg Ihres Pakets.');
+  expect(printed).toContain('│ Im Chat unserer Website sehen Sie angemeldet Versanddienst, Sendungsnummer und Weg.');
   // The answer's choices below the card, on a card of their own, one button a row.
   expect(printed).toMatch(/└\n\s+┌ card\n\s+│ \[1 Weitere verfolgen\]\n\s+│ \[2 Das war's, danke\]\n\s+└/);
   expect(printed.trimEnd().split('\n').slice(-4)[0]).toBe('bot › Was möchten Sie verfolgen?');
