@@ -4,7 +4,7 @@
  * (`npm install --no-save <name>`) is measured, the others are listed as missing.
  */
 import { LANGUAGES, type Language } from '../src/i18n';
-import type { LanguageDetector } from './languageTable';
+import type { LanguageDetector } from './languageReader';
 
 /** A real import(), which TypeScript's CommonJS output would turn into require(): several of these are ESM only. */
 const importModule = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;

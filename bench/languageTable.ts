@@ -15,13 +15,9 @@
 import { LANGUAGES, type Language } from '../src/i18n';
 import { SHORT_MESSAGES, type ShortMessage } from '../test/recognize/shortMessages';
 
-/** A language, or undefined when the reader cannot tell. Anything that is not one of ours counts as undefined. */
-export type DetectLanguage = (text: string) => Language | undefined;
+import type { DetectLanguage, LanguageDetector } from './languageReader';
 
-export interface LanguageDetector {
-  name: string;
-  detect: DetectLanguage;
-}
+export type { DetectLanguage, LanguageDetector } from './languageReader';
 
 /** On rows that have a language: named it, named another, named none. */
 export interface Tally {

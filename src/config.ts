@@ -12,6 +12,7 @@ import type { RetryOptions } from './tracking/retry';
 import { DEFAULT_RETRY } from './tracking/retry';
 import { DEFAULT_DIRECTLINE_ENDPOINT, DEFAULT_IPV6_PREFIX_LENGTH, type WebchatSettings } from './webchatSettings';
 import type { TelemetrySettings } from './telemetry/metrics';
+import type { WhatsAppSettings } from './channels/whatsapp/settings';
 import { LOOPBACK_LISTEN_HOST } from './http/loopback';
 import { HTTPS_IN_PRODUCTION, plainHttpRefusals } from './httpsInProduction';
 
@@ -525,17 +526,6 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
 }
 
 export type OrderDetails = 'masked' | 'verified' | 'open';
-
-export interface WhatsAppSettings {
-  phoneNumberId: string;
-  accessToken: string;
-  /** Keys the webhook's X-Hub-Signature-256. */
-  appSecret: string;
-  /** What Meta's handshake (GET /api/whatsapp) must present. */
-  verifyToken: string;
-  /** The Graph API's base with its version, no trailing slash. */
-  apiUrl: string;
-}
 
 export type CustomerTokenSettings =
   | { algorithm: 'HS256'; secret: string; /** While the secret rolls, the one it replaces: tokens signed with either pass. */ previousSecret?: string; audience: string; issuer?: string }

@@ -1,30 +1,7 @@
-/**
- * A secret a caller presents (our API key, the metrics token), compared in constant time: digests of equal
- * length, so neither the secret's length nor its prefix leaks by timing. The secret is kept only as its digest.
- * While a secret rolls, two are accepted (the new one and `<NAME>_PREVIOUS`): each is compared, every time,
- * so the timing does not tell which one matched.
- */
-import { createHash, timingSafeEqual } from 'node:crypto';
+/** The API key's and the metrics token's check: the secret compared in constant time (runtime/secretMatch.ts), and the bearer that presents it. */
 import type { IncomingMessage } from 'node:http';
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
-export class SecretMatch {
-  private readonly expected: Buffer[];
-
-  /** The secret, and while it rolls the one it replaces (undefined when none). */
-  constructor(secret: string, previous?: string) {
-    this.expected = [secret, ...(previous === undefined ? [] : [previous])].map(digest);
-  }
-
-  matches(presented: string | undefined): boolean {
-    if (presented === undefined) return false;
-    const given = digest(presented);
-    let matched = false;
-    for (const expected of this.expected) matched = timingSafeEqual(given, expected) || matched;
-    return matched;
-  }
-}
+export { SecretMatch } from '../runtime/secretMatch';
 
 /** The token of an `Authorization: Bearer <token>` header, if the request has one. */
 export function bearerOf(req: IncomingMessage): string | undefined {

@@ -5,7 +5,7 @@
  */
 import type { Server } from 'restify';
 import type { BotAdapter, Storage, TurnContext } from '../botbuilder';
-import type { WhatsAppSettings } from '../../config';
+import type { WhatsAppSettings } from '../../channels/whatsapp/settings';
 import type { Translator } from '../../i18n';
 import type { Clock } from '../../runtime/clock';
 import type { Logger } from '../../runtime/logger';

@@ -6,7 +6,7 @@
 import type { Request, Response, Server } from 'restify';
 import restify from 'restify';
 import type { TurnContext } from '../botbuilder';
-import { SecretMatch } from '../../http/secretMatch';
+import { SecretMatch } from '../../runtime/secretMatch';
 import type { Logger } from '../../runtime/logger';
 import { errorLogFields } from '../../tracking/errors';
 import type { Translator } from '../../i18n';

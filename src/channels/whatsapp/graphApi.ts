@@ -3,7 +3,7 @@
  * token as Bearer, to send a message or to mark the customer's message read. A refusal becomes a typed error with
  * Meta's status and code, never the token, the recipient or the text sent.
  */
-import type { WhatsAppSettings } from '../../config';
+import type { WhatsAppSettings } from './settings';
 
 /** A send gives up after this long: the customer's answer is late anyway, and the turn must end. */
 const SEND_TIMEOUT_MS = 10_000;

@@ -3,7 +3,7 @@
  * app secret. Checked on the bytes as they arrived (a re-serialized body would differ), in constant time.
  */
 import { createHmac } from 'node:crypto';
-import { SecretMatch } from '../../http/secretMatch';
+import { SecretMatch } from '../../runtime/secretMatch';
 
 export class WebhookSignature {
   constructor(private readonly appSecret: string) {}

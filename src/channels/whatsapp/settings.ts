@@ -1,0 +1,11 @@
+/** What the WhatsApp channel needs of its settings (src/config.ts reads them from WHATSAPP_*). */
+export interface WhatsAppSettings {
+  phoneNumberId: string;
+  accessToken: string;
+  /** Keys the webhook's X-Hub-Signature-256. */
+  appSecret: string;
+  /** What Meta's handshake (GET /api/whatsapp) must present. */
+  verifyToken: string;
+  /** The Graph API's base with its version, no trailing slash. */
+  apiUrl: string;
+}
