@@ -6,7 +6,7 @@
  */
 import { Translator, type Language, type Translate } from '../i18n';
 import { BOT, MY_NOTIFICATIONS, NOTIFY, PERSON, STOP_WATCH, YOUR_ORDERS } from './choiceValues';
-import { COMMANDS, ENGLISH_COMMANDS, type Command } from './commands';
+import { COMMANDS, type Command } from './commands';
 import { SOCIAL_INTENTS, TOPICS, type Phrasebook } from './intents';
 import { languageWords, type Vocabulary } from './languageWritten';
 import { plainWords } from './words';
@@ -77,7 +77,6 @@ function wholePhrases(languages: Languages): Map<string, WholePhrase> {
   }
   for (const [, t] of languages) claim(split(t('notify.stop_words')), { stop: true, command: 'cancel' });
   for (const command of COMMANDS) {
-    claim(ENGLISH_COMMANDS[command], { command });
     for (const [, t] of languages) claim(split(t(`commands.${command}`)), { command });
   }
   for (const [, t] of languages) claim(choiceWords(t, BOT), { bot: true });
