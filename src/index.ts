@@ -1,10 +1,12 @@
 /**
- * Composition root: read the environment, build the parts, start the server. Nothing else.
+ * Composition root: read the environment, check the libraries it leans on, build the parts (app.ts), start
+ * the server, and drain it on SIGTERM. What each part does lives in that part.
  */
 // First, so that every module after it is compiled once and then read from the cache.
 import { compileCache } from './compileCache';
 import { existsSync } from 'node:fs';
 import { createApp } from './app';
+import { checkLibraryInternals } from './bot/libraryInternals';
 import { ConfigError, listenHost, loadConfig, wantsSandbox, type Config } from './config';
 import { createLogger, LogOutput, routeConsoleTo } from './log';
 import { traceLogFields } from './telemetry/telemetry';
@@ -31,6 +33,13 @@ async function main(): Promise<void> {
   else logger.debug({ compileCache }, 'compile cache');
   // Every exit lets the log catch up briefly, and never waits on it for longer.
   const exit = (code: number): Promise<never> => output.settle(LOG_SETTLE_MS).then(() => process.exit(code));
+
+  try {
+    await checkLibraryInternals();
+  } catch (error) {
+    logger.fatal({}, `${(error as Error).message}. Install the botbuilder version package-lock.json names (npm ci), or update that file.`);
+    return exit(1);
+  }
 
   // With no upstream configured, sandbox mode. Its code (simulators, demo page, local channel) is loaded
   // only then: a deployment never pays for it at start.

@@ -7,7 +7,7 @@
  * of one turn's connector client (a new one is made for every proactive turn), so that turn's sends are
  * made once and their failure, Retry-After included, reaches the caller.
  */
-import type { TurnContext } from './botbuilder';
+import { ConnectorClient, type TurnContext } from './botbuilder';
 
 /** The name core-rest-pipeline gives the policy (`defaultRetryPolicyName`). */
 export const CONNECTOR_RETRY_POLICY = 'defaultRetryPolicy';
@@ -18,17 +18,30 @@ interface PipelineLike {
 
 /**
  * Takes the retry policies out of the connector client of this turn. Returns false when the client is
- * not shaped as botframework-connector 4.23 builds it (a later version must be checked again:
- * test/bot/proactiveRetries.test.ts counts the attempts).
+ * not shaped as botframework-connector 4.23 builds it; checkConnectorRetries() says so at start-up.
  */
 export function withoutOwnRetries(context: TurnContext): boolean {
   const adapter = context.adapter as { ConnectorClientKey?: symbol };
   if (!adapter.ConnectorClientKey) return false;
+  return removeOwnRetries(context.turnState.get(adapter.ConnectorClientKey));
+}
+
+function removeOwnRetries(connector: unknown): boolean {
   // ServiceClientContext keeps its core-client ServiceClient in a field the typings call private.
-  const client = context.turnState.get(adapter.ConnectorClientKey) as { client?: { pipeline?: Partial<PipelineLike> } } | undefined;
-  const pipeline = client?.client?.pipeline;
+  const pipeline = (connector as { client?: { pipeline?: Partial<PipelineLike> } } | undefined)?.client?.pipeline;
   if (typeof pipeline?.removePolicy !== 'function') return false;
   // By name, and whatever else sits in the Retry phase (a throttling or system-error policy of a later version).
   const removed = [...pipeline.removePolicy({ name: CONNECTOR_RETRY_POLICY }), ...pipeline.removePolicy({ phase: 'Retry' })];
   return removed.length > 0;
+}
+
+/**
+ * The start-up self-check: a connector client built as the adapter builds one (nothing is sent) must give up
+ * its retry policy. Throws, naming the package, when an upgrade moved it.
+ */
+export function checkConnectorRetries(): void {
+  const client = new ConnectorClient({ signRequest: async (request) => request }, { baseUri: 'https://localhost' });
+  if (!removeOwnRetries(client)) {
+    throw new Error("botframework-connector's ConnectorClient no longer keeps its retry policy where src/bot/connectorRetries.ts takes it out: a Notify me update could be sent several times per check");
+  }
 }

@@ -9,7 +9,7 @@
  * It keeps botbuilder's record of the turn's state ({ state, hash } under the BotState's own key, a
  * private field of botbuilder-core 4.23), so get, clear and delete work on it unchanged.
  */
-import { ConversationState, UserState, type BotState, type Storage, type StorageKeyFactory, type StoreItem, type TurnContext } from './botbuilder';
+import { ActivityTypes, ConversationState, MemoryStorage, TurnContext, UserState, type BotAdapter, type BotState, type Storage, type StorageKeyFactory, type StoreItem } from './botbuilder';
 
 interface Kept {
   state: StoreItem;
@@ -84,4 +84,15 @@ export class SavedUserState extends UserState {
   override saveChanges(context: TurnContext, force = false): Promise<void> {
     return saveChanges(this.where, context, force);
   }
+}
+
+/**
+ * The start-up self-check: what load keeps, BotState's own get reads (they meet in BotState's private slot).
+ * Throws, naming the package, when an upgrade moved it; nothing leaves the process.
+ */
+export async function checkSavedState(): Promise<void> {
+  const state = new SavedConversationState(new MemoryStorage());
+  const context = new TurnContext({} as BotAdapter, { type: ActivityTypes.Message, channelId: 'check', conversation: { id: 'check', isGroup: false, name: '', conversationType: 'personal' } });
+  const loaded = await state.load(context);
+  if (state.get(context) !== loaded) throw new Error("botbuilder-core's BotState no longer reads its turn state from where src/bot/savedState.ts keeps it");
 }

@@ -6,7 +6,7 @@
  * Typing indicators go out at once: they promise nothing. Work that must follow a committed turn
  * (a reply delivered later) is queued with afterCommit and started only when the turn has landed.
  */
-import { ActivityTypes, type Activity, type BotState, type ResourceResponse, type TurnContext } from './botbuilder';
+import { ActivityTypes, TurnContext, type Activity, type BotAdapter, type BotState, type ResourceResponse } from './botbuilder';
 import { StateConflictError } from './optimisticStorage';
 
 const MAX_TURN_ATTEMPTS = 4;
@@ -128,9 +128,21 @@ class Outbox {
 
 /**
  * botbuilder has no way back to "not responded", but a repeated attempt must start as the first did,
- * or a prompt would skip its retry prompt. The flag lives in a private field of TurnContext 4.23.
+ * or a prompt would skip its retry prompt. The flag lives in a private field of TurnContext 4.23:
+ * checkRespondedReset() tries this at start-up, and a turn that finds it gone fails loudly.
  */
 function resetResponded(context: TurnContext): void {
   const ref = (context as unknown as { _respondedRef?: { responded: boolean } })._respondedRef;
-  if (ref) ref.responded = false;
+  if (typeof ref?.responded !== 'boolean') throw new Error(RESPONDED_MOVED);
+  ref.responded = false;
+}
+
+const RESPONDED_MOVED = "botbuilder-core's TurnContext no longer keeps `responded` in _respondedRef: src/bot/turnTransaction.ts cannot run a turn again as it first ran";
+
+/** The start-up self-check: a turn marked responded can be set back, and reads so. Throws, naming the package, when not. */
+export function checkRespondedReset(): void {
+  const context = new TurnContext({} as BotAdapter, { type: ActivityTypes.Message });
+  context.responded = true;
+  resetResponded(context);
+  if (context.responded) throw new Error(RESPONDED_MOVED);
 }

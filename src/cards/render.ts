@@ -70,7 +70,8 @@ function fitted(chunk: Placed[], context: CardContext, intro?: string, choices?:
   };
   const replies = largestFitting(Math.max(0, ...chunk.map(({ view }) => hiddenEventsAvailable(view))), build);
   if (replies) return replies;
-  // Unreachable with the text caps in sanitize.ts, but a reply over budget must never leave.
+  // One card with no older events cannot be cut further. sanitize.ts caps every text in it, so it stays within
+  // what the channel takes; it goes as it is rather than not at all.
   if (chunk.length === 1) return build(0);
   const half = Math.ceil(chunk.length / 2);
   return [...fitted(chunk.slice(0, half), context, intro), ...fitted(chunk.slice(half), context, undefined, choices)];

@@ -1,6 +1,6 @@
 /**
- * The restify server: body limits, one error shape for every refusal, /healthz, and the routes
- * registered by the parts that own them (action routes now; /api/messages with the bot).
+ * The restify server: body limits, one error shape for every refusal, /healthz. Every other route is
+ * registered by the part that owns it (the actions, /api/messages, the widget, WhatsApp's webhook).
  */
 import restify, { type Server } from 'restify';
 import type { Logger } from '../runtime/logger';
