@@ -33,9 +33,6 @@ export class ReplyDeadline {
    * so no typing indicator can follow the answer.
    */
   async within<T>(outcome: Promise<Settled<T>>, typing?: () => Promise<void>): Promise<Settled<T> | undefined> {
-    // An answer the cache has settles within a few microtasks: it needs no deadline, no typing and nothing to cancel.
-    const early = await settledAtOnce(outcome);
-    if (early) return early;
     const timer = new AbortController();
     const indicator = typing ? this.keepTyping(typing, timer.signal) : undefined;
     try {
@@ -57,25 +54,6 @@ export class ReplyDeadline {
     }
     await sending;
   }
-}
-
-/**
- * Microtasks an outcome may take to settle and still count as there at once: a cached lookup's chain of
- * awaits (finder, findFirst, Promise.all, settle) settles well within them (test/bot/replyDeadline.test.ts);
- * an upstream's answer needs a macrotask at least, so it never does.
- */
-const AT_ONCE_MICROTASKS = 32;
-
-/** The outcome when it settles within AT_ONCE_MICROTASKS, with no timer and no macrotask; otherwise undefined. */
-async function settledAtOnce<T extends object>(outcome: Promise<T>): Promise<T | undefined> {
-  let value: T | undefined;
-  // A Settled never rejects; should a caller pass one that does, the wait below must not leave it unhandled.
-  void outcome.then(
-    (settled) => (value = settled),
-    () => undefined,
-  );
-  for (let hop = 0; hop < AT_ONCE_MICROTASKS && value === undefined; hop++) await undefined;
-  return value;
 }
 
 /**

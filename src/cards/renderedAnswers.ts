@@ -1,6 +1,6 @@
 /**
  * An answer rendered once for a lookup the cache answers again. The cache hands every customer asking
- * about the same parcel within its TTL the very same frozen shipment list, so the messages rendered from
+ * about the same parcel within its TTL the very same shipment list (a shared answer, sharedAnswer.ts), so the messages rendered from
  * it are kept with it (a WeakMap: they go when the cache lets the list go) and sent again while nothing
  * that shows in them differs. Rendering is a fifth of a cached lookup turn's CPU.
  *
@@ -9,6 +9,7 @@
  */
 import type { Message } from '../channels';
 import { problemOf } from '../nextSteps/problem';
+import { isSharedAnswer } from '../tracking/sharedAnswer';
 import type { Shipment } from '../tracking/shipment';
 import { renderShipments, type AnswerParts } from './render';
 import type { CardContext } from './types';
@@ -25,7 +26,7 @@ export class RenderedAnswers {
 
   /** The messages renderShipments would return for these arguments. They are frozen: callers copy before they change one. */
   render(shipments: readonly Shipment[], context: CardContext, parts: AnswerParts = {}): readonly Message[] {
-    if (!Object.isFrozen(shipments)) return renderShipments(shipments as Shipment[], context, parts);
+    if (!isSharedAnswer(shipments)) return renderShipments(shipments as Shipment[], context, parts);
     let renderings = this.kept.get(shipments);
     if (!renderings) this.kept.set(shipments, (renderings = new Map()));
     const key = `${this.languageOf(context.t)}\u0000${keyOf(shipments, context, parts)}`;

@@ -7,17 +7,18 @@
  * Fields are copied by name, never spread: a field added to Shipment later stays out until someone decides
  * a stranger may see it.
  */
+import { isSharedAnswer, shareAnswer } from '../tracking/sharedAnswer';
 import type { Shipment, TrackingEvent } from '../tracking/shipment';
 
-/** One masked copy per list: the cache hands out the same frozen list within its TTL, and its renderings are kept by identity. */
+/** One masked copy per list: the cache hands out the same list within its TTL (a shared answer), and its renderings are kept by identity. */
 const copies = new WeakMap<readonly Shipment[], Shipment[]>();
 
-/** The list masked; the same copy for the same list. A frozen list (the cache's) gets a frozen copy. */
+/** The list masked; the same copy for the same list. A shared answer's copy is shared too, so it is rendered once. */
 export function maskedShipments(shipments: Shipment[]): Shipment[] {
   let masked = copies.get(shipments);
   if (!masked) {
     const list = shipments.map(maskedShipment);
-    masked = Object.isFrozen(shipments) ? (Object.freeze(list) as Shipment[]) : list;
+    masked = isSharedAnswer(shipments) ? shareAnswer(list) : list;
     copies.set(shipments, masked);
   }
   return masked;

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from '../runtime/clock';
 import { upstreamLang } from './language';
 import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from './lookup';
 import type { Shipment } from './shipment';
+import { shareAnswer } from './sharedAnswer';
 
 export interface LookupCacheOptions {
   /** How long an answer is reused, in ms; 0 turns the cache (and the sharing of calls in flight) off. */
@@ -22,7 +23,7 @@ interface Call {
   language?: string;
 }
 
-/** A frozen list, so that no reader can change what the next customer is shown. */
+/** A shared list (sharedAnswer.ts): frozen, so that no reader can change what the next customer is shown. */
 type Answer = { shipments: readonly Shipment[] };
 
 export class CachedLookup implements ShipmentFinder {
@@ -43,7 +44,7 @@ export class CachedLookup implements ShipmentFinder {
       perf: { now: () => clock.now() },
       // Read the clock on every check: lru-cache otherwise keeps "now" for a tick, which an injected clock outruns.
       ttlResolution: 0,
-      fetchMethod: async (_key, _stale, { context }) => ({ shipments: Object.freeze(await this.inner.find(context.request, context.language)) }),
+      fetchMethod: async (_key, _stale, { context }) => ({ shipments: shareAnswer(await this.inner.find(context.request, context.language)) }),
     });
   }
 

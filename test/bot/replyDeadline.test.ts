@@ -192,15 +192,14 @@ test('a lookup that answers within the deadline is answered in its turn, and lea
   expect(connector.received).toHaveLength(2);
 });
 
-test('an answer the cache has at once arms no timer: no typing indicator could be due, and nothing is left to cancel', async () => {
+test('an answer the cache has comes with no typing indicator, and leaves no timer behind', async () => {
   const customer = chat('normal');
   // The first ask waits for the upstream, with the deadline and the typing indicator armed; it fills the cache.
   const first = customer.say(TN.inTransit);
   await clock.sleeping(2);
   expect(summarize((await first).replies)).toEqual([FOUND, '(card)']);
-  const armed = clock.sleeps.length;
+  // Nothing moves the clock: the answer is there before the typing indicator could be due.
   expect(summarize((await customer.say(TN.inTransit)).replies)).toEqual([FOUND, '(card)']);
-  expect(clock.sleeps.slice(armed)).toEqual([]);
   expect(clock.pending).toBe(0);
 });
 

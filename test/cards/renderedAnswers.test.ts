@@ -3,13 +3,14 @@
  * differ: another channel, language or zone, other choices, or a shipment that has gone stale since.
  */
 import { renderShipments, RenderedAnswers } from '../../src/cards';
+import { shareAnswer } from '../../src/tracking/sharedAnswer';
 import type { Shipment } from '../../src/tracking/shipment';
 import { de, en, shipment } from './fixtures';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The fixture's newest news, 2026-11-18T08:30Z. */
 const NEWS = Date.parse('2026-11-18T08:30:00.000Z');
-const cached = (): readonly Shipment[] => Object.freeze([shipment('in_transit')]);
+const cached = (): readonly Shipment[] => shareAnswer([shipment('in_transit')]);
 const parts = { intro: 'Here is the shipment for 1Z999AA10123450003:', choices: [{ value: 'another', title: 'Track another' }] };
 
 test('the same cached list, shown the same way: the same messages, equal to a fresh rendering', () => {
@@ -57,4 +58,12 @@ test('a list that is not the cache\'s own (frozen) is rendered every time; what 
   expect(() => {
     (kept[0] as { text?: string }).text = 'changed';
   }).toThrow(TypeError);
+});
+
+test('a list the cache did not share is rendered each time, frozen or not: only the cache says an answer is shared', () => {
+  const answers = new RenderedAnswers();
+  const context = { ...en('msteams'), now: NEWS + DAY, staleAfterDays: 5 };
+  for (const list of [[shipment('in_transit')], Object.freeze([shipment('in_transit')])]) {
+    expect(answers.render(list, context, parts)).not.toBe(answers.render(list, context, parts));
+  }
 });

@@ -7,6 +7,7 @@ import type { SignedInCustomer } from '../../src/customers/customer';
 import { disclosureOf, type Disclosure } from '../../src/customers/disclosure';
 import { maskedShipments } from '../../src/customers/maskedShipments';
 import type { LookupRequest } from '../../src/tracking/lookup';
+import { isSharedAnswer, shareAnswer } from '../../src/tracking/sharedAnswer';
 import type { Shipment } from '../../src/tracking/shipment';
 import { englishUpstream, germanLabels } from '../cards/fixtures';
 
@@ -81,9 +82,10 @@ test('a masked shipment keeps none of the carrier’s own words: no event messag
   expect(JSON.stringify(masked)).not.toMatch(/facility|Label created|Berlin|Köln|UPS/);
 });
 
-test('the same list masks to the same copy, so its renderings are kept; a frozen list (the cache’s) to a frozen copy', () => {
-  const cached = Object.freeze([germanLabels]) as Shipment[];
+test('the same list masks to the same copy, so its renderings are kept; a shared answer (the cache’s) to a shared, frozen copy', () => {
+  const cached = shareAnswer([germanLabels]);
   expect(maskedShipments(cached)).toBe(maskedShipments(cached));
+  expect(isSharedAnswer(maskedShipments(cached))).toBe(true);
   expect(Object.isFrozen(maskedShipments(cached))).toBe(true);
   expect(maskedShipments([germanLabels])).not.toBe(maskedShipments([germanLabels]));
 });
