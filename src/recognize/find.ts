@@ -7,6 +7,7 @@ import { ORDER_ID_PATTERN } from '../tracking/trackings/query';
 import { matchCarrier } from './carriers';
 import { noiseTokens } from './noise';
 import { tokenize, type Token } from './tokens';
+import { MAX_TRACKING_NUMBER } from './validate';
 
 export interface Found {
   /** A tracking number uppercased and without spaces; an order ID or order number as typed. */
@@ -34,9 +35,8 @@ export interface OrderNumberFormat {
   example?: string;
 }
 
-/** The shortest tracking number we recognize (DHL Express; order IDs have 12) and the longest (USPS/FedEx 34). */
+/** The shortest tracking number we recognize in a sentence (DHL Express; order IDs have 12); the longest is validate.ts's. */
 const MIN_TRACKING = 10;
-const MAX_TRACKING = 40;
 /** A piece of a spaced number: labels print groups of 2 to 5 characters. Longer words stand alone. */
 const MAX_PIECE = 6;
 const MAX_PIECES = 8;
@@ -117,7 +117,7 @@ function readOrderNumber(typed: string, read: (typed: string) => string[]): Shap
 
 /** One word: a tracking number, an order ID, or both. */
 function singleWord(word: string): Shape | undefined {
-  const match = word.length >= MIN_TRACKING && word.length <= MAX_TRACKING ? matchCarrier(word, false) : undefined;
+  const match = word.length >= MIN_TRACKING && word.length <= MAX_TRACKING_NUMBER ? matchCarrier(word, false) : undefined;
   // At least one digit: "subscription" and "Verfolgungen" have twelve letters too.
   const orderId = ORDER_ID_PATTERN.test(word) && DIGIT.test(word);
   if (!match && !orderId) return undefined;
@@ -141,7 +141,7 @@ function spacedRuns(tokens: readonly Token[], first: number, usable: (i: number)
     if (!usable(end) || word.length > MAX_PIECE || (end > first && !tokens[end].continues)) break;
     joined += word;
     groups.push(word.length);
-    if (end === first || joined.length > MAX_TRACKING || !DIGIT.test(joined)) continue;
+    if (end === first || joined.length > MAX_TRACKING_NUMBER || !DIGIT.test(joined)) continue;
     if (joined.length < MIN_SPACED && (!LABEL_GROUPINGS.has(groups.join(' ')) || PHONE_LIKE.test(joined))) continue;
     runs.push({ first, end: end + 1, text: joined, typedInPieces: true });
   }

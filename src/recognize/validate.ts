@@ -18,8 +18,9 @@ export type InvalidReason =
   | 'store_format';
 export type Validation = { ok: true; value: string } | { ok: false; reason: InvalidReason; length?: number };
 
-const TRACKING_NUMBER = /^[A-Z0-9]{6,40}$/;
-const MAX_TRACKING_NUMBER = 40;
+/** The longest tracking number taken, typed or found in a sentence (USPS and FedEx print 34). */
+export const MAX_TRACKING_NUMBER = 40;
+const TRACKING_NUMBER = new RegExp(`^[A-Z0-9]{6,${MAX_TRACKING_NUMBER}}$`);
 /** Storefront and Interface A order numbers: "#1001", "SO-2026/0042", "A_17.3". */
 const ORDER_NUMBER = /^[\p{L}\p{N}#\-_./]+$/u;
 const MAX_ORDER_NUMBER = 64;
