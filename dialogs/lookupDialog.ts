@@ -7,8 +7,7 @@
 import type { TurnContext } from '../src/bot/botbuilder';
 import { ComponentDialog, WaterfallDialog, type DialogTurnResult, type WaterfallStepContext } from './botbuilderDialogs';
 import type { TurnDialogs } from './turnDialogs';
-import type { Store } from '../src/config';
-import { pickChoice, storeNamedIn, validateIdentifier, type Candidate, type Recognition } from '../src/recognize';
+import { pickChoice, storeNamedIn, validateIdentifier, type Candidate, type Recognition, type Store } from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { AskDialog, GAVE_UP, type Heard, type Question } from './askDialog';
 import type { ConversationMemory } from './conversationMemory';

@@ -8,7 +8,7 @@ import type { TurnContext } from '../src/bot/botbuilder';
 import { customerOf } from '../src/bot/turnCustomer';
 import { channelProfile, type Choice } from '../src/channels';
 import { lookupableOrders, NEWEST_ORDERS, type OfferedOrder } from '../src/customers/ownedOrders';
-import type { NamedStore, OfferedChoice } from '../src/recognize';
+import type { Store, OfferedChoice } from '../src/recognize';
 import type { LookupRequest } from '../src/tracking/lookup';
 import type { TurnLanguage } from '../src/bot/turnLanguage';
 import { orderPicked, orderValue, YOUR_ORDERS } from '../src/recognize/choiceValues';
@@ -21,7 +21,7 @@ export class YourOrders {
   constructor(
     private readonly understanding: Understanding,
     /** The stores by name (TRACKINGS_STORES): a store's order is titled by its store. */
-    private readonly stores: readonly NamedStore[] = [],
+    private readonly stores: readonly Store[] = [],
   ) {}
 
   /** "Your orders", for a signed-in customer with orders to show; nothing for anyone else. */

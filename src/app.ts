@@ -135,7 +135,7 @@ function guardLimits(config: Config): { lookupGuard: GuardLimits; handoffGuard: 
 /** The state storage; in memory, the limits in force outlive its bound (a flood of conversations cannot wipe a cool-down). */
 export function createStateStorage(config: Config, clock: Clock = systemClock): Storage {
   const limits = guardLimits(config);
-  return createStorage(config, clock, (item, now) => limitsInForce(limits, item, now));
+  return createStorage(config.storage, clock, (item, now) => limitsInForce(limits, item, now));
 }
 
 export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
@@ -161,7 +161,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const storage = parts.storage ?? createStateStorage(config, parts.clock);
   // On blobs, kept under keyed names, never a conversation's or a customer's id (state from before is found under its former
   // key). In memory nothing leaves the process: botbuilder's keys serve as they are.
-  const names = storageNamesFor(config);
+  const names = storageNamesFor(config.storage);
   const keptOnBlobs = config.storage.kind === 'blob';
   const namedStorage = keptOnBlobs ? new NamedStateStorage(storage, names) : storage;
   const stateStorage = new OptimisticStorage(namedStorage);
@@ -197,7 +197,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     await links?.record(context);
   });
   const botLogger = logger.child({ component: 'bot' });
-  const adapter = createAdapter(config, languages, botLogger, parts.authEndpoints);
+  const adapter = createAdapter(config.bot, config.handoff.hub, languages, botLogger, parts.authEndpoints);
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger, metrics);
 
   const memory = new ConversationMemory(conversationState.createProperty<Memory>('memory'));
@@ -221,7 +221,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   });
   // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
   const updatesLogger = logger.child({ component: 'updates' });
-  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config, clock, updatesLogger);
+  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config.storage, clock, updatesLogger);
   const notify = config.notify;
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
   const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger);
@@ -304,7 +304,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   return {
     telemetry,
     widget,
-    retention: createRetention(config, clock, logger.child({ component: 'retention' })),
+    retention: createRetention(config.storage, { retentionDays: config.retentionDays, notifyForDays: config.notify.forDays }, clock, logger.child({ component: 'retention' })),
     server,
     adapter,
     bot,

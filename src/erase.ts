@@ -55,7 +55,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: s
   }
   const { connectionString, container } = config.storage;
   const raw = new BlobStateStorage(connectionString, container, { retryOptions: STORAGE_RETRY });
-  const names = storageNamesFor(config);
+  const names = storageNamesFor(config.storage);
   const erasure = new Erasure({
     raw,
     named: new NamedStateStorage(raw, names),

@@ -1,4 +1,4 @@
-/** The token endpoint's settings (webchatToken.ts), apart so that config.ts loads none of the route's code. */
+/** The token endpoint's settings (webchatToken.ts), apart so that src/config loads none of the route's code. */
 
 /** Direct Line's public endpoint; regional ones (https://europe.directline.botframework.com/v3/directline) work alike. */
 export const DEFAULT_DIRECTLINE_ENDPOINT = 'https://directline.botframework.com/v3/directline';

@@ -4,7 +4,7 @@
  * 30 minutes, their name, the page's language and their three orders as order numbers.
  */
 import { SignJWT } from 'jose';
-import type { CustomerTokenSettings } from '../../src/config';
+import type { CustomerTokenSettings } from '../../src/customers/customerToken';
 import { DEMO } from '../simulators';
 
 /**

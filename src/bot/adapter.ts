@@ -4,10 +4,10 @@
  */
 import { CloudAdapter, type Activity, type Request, type Response, type TurnContext } from './botbuilder';
 import { AuthenticationError, validateAndFixActivity, type BotFrameworkAuthentication } from './botbuilder';
-import type { Config } from '../config';
 import type { Validated } from '../http/validation';
 import { errorLogFields } from '../tracking/errors';
-import { InboundAuthentication, type AuthEndpoints } from './inboundAuthentication';
+import { InboundAuthentication, type AuthEndpoints, type BotIdentity } from './inboundAuthentication';
+import type { HandoffHub } from '../handoff/hubs';
 import { OmnichannelBridge } from './omnichannelBridge';
 import { StateConflictError } from './optimisticStorage';
 import type { Logger } from '../runtime/logger';
@@ -56,13 +56,15 @@ export class TrackingAdapter extends CloudAdapter {
 }
 
 export function createAdapter(
-  config: Config,
+  identity: BotIdentity,
+  /** HANDOFF: Omnichannel's hub needs its tags on the bot's replies (omnichannelBridge.ts). */
+  hub: HandoffHub | undefined,
   languages: TurnLanguages,
   logger: Logger,
   authEndpoints: AuthEndpoints = {},
 ): TrackingAdapter {
-  const adapter = new TrackingAdapter(new InboundAuthentication(config, logger, authEndpoints), logger);
-  if (config.handoff.hub === 'omnichannel') adapter.use(new OmnichannelBridge());
+  const adapter = new TrackingAdapter(new InboundAuthentication(identity, logger, authEndpoints), logger);
+  if (hub === 'omnichannel') adapter.use(new OmnichannelBridge());
 
   // A failed turn saves nothing (the transaction saves only a turn that ends): the conversation keeps the
   // state its last good turn saved, the question it was at and the misses that slow a guesser down alike.

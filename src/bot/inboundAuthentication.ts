@@ -18,7 +18,6 @@ import {
   type AuthenticateRequestResult,
   type ConfigurationBotFrameworkAuthenticationOptions,
 } from './botbuilder';
-import type { Config } from '../config';
 import { withoutLibraryOutput } from '../log';
 import type { Logger } from '../runtime/logger';
 
@@ -39,9 +38,17 @@ const PUBLIC_CLOUD: ConfigurationBotFrameworkAuthenticationOptions = {
   CallerId: CallerIdConstants.PublicAzureChannel,
 };
 
+/** The Azure Bot's identity (MicrosoftAppType, MicrosoftAppId, MicrosoftAppPassword, MicrosoftAppTenantId); without appId, inbound auth is off. */
+export interface BotIdentity {
+  appType?: string;
+  appId?: string;
+  appPassword?: string;
+  tenantId?: string;
+}
+
 export class InboundAuthentication extends ConfigurationBotFrameworkAuthentication {
   constructor(
-    config: Config,
+    identity: BotIdentity,
     private readonly logger: Logger,
     endpoints: AuthEndpoints = {},
   ) {
@@ -49,10 +56,10 @@ export class InboundAuthentication extends ConfigurationBotFrameworkAuthenticati
     super({
       ...(overridden && PUBLIC_CLOUD),
       ...endpoints,
-      MicrosoftAppId: config.bot.appId,
-      MicrosoftAppPassword: config.bot.appPassword,
-      MicrosoftAppType: config.bot.appType,
-      MicrosoftAppTenantId: config.bot.tenantId,
+      MicrosoftAppId: identity.appId,
+      MicrosoftAppPassword: identity.appPassword,
+      MicrosoftAppType: identity.appType,
+      MicrosoftAppTenantId: identity.tenantId,
     });
   }
 

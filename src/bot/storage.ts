@@ -3,23 +3,23 @@
  * Azure Bot Service, or a restart mid-dialog, need Azure Blob storage, which every instance shares.
  */
 import type { Storage } from './botbuilder';
-import type { Config } from '../config';
+import type { StorageSettings } from '../storageSettings';
 import { systemClock, type Clock } from '../runtime/clock';
 import { MemoryStateStorage, type Outlive } from './memoryStateStorage';
 import { STORAGE_RETRY } from '../storageRetry';
 import { StorageNames } from '../runtime/storageNames';
 
 /** `clock` times the idle expiry of state in memory; `outlive` says what of it must outlive the memory bound (the limits in force). */
-export function createStorage(config: Config, clock: Clock = systemClock, outlive?: Outlive): Storage {
-  if (config.storage.kind === 'blob') {
+export function createStorage(settings: StorageSettings, clock: Clock = systemClock, outlive?: Outlive): Storage {
+  if (settings.kind === 'blob') {
     // Loaded here only: a deployment in memory never loads the Azure SDK, and starts that much sooner.
     const { BlobStateStorage } = require('./blobStateStorage') as typeof import('./blobStateStorage');
-    return new BlobStateStorage(config.storage.connectionString, config.storage.container, { retryOptions: STORAGE_RETRY });
+    return new BlobStateStorage(settings.connectionString, settings.container, { retryOptions: STORAGE_RETRY });
   }
-  return new MemoryStateStorage(config.storage, clock, outlive);
+  return new MemoryStateStorage(settings, clock, outlive);
 }
 
 /** The keyed names state and watches are stored under: STORAGE_KEY_SECRET's (required with blobs), else, in memory, this process's own. */
-export function storageNamesFor(config: Config): StorageNames {
-  return config.storage.keySecret ? StorageNames.fromSecret(config.storage.keySecret) : StorageNames.ofThisProcess();
+export function storageNamesFor(settings: StorageSettings): StorageNames {
+  return settings.keySecret ? StorageNames.fromSecret(settings.keySecret) : StorageNames.ofThisProcess();
 }

@@ -4,10 +4,9 @@
  * valid token can only renew the claims of the customer it was signed for: the id comes from the
  * verified `sub` alone, never from the request.
  */
-import type { CustomerTokenSettings } from '../config';
 import type { Clock } from '../runtime/clock';
 import type { CustomerDirectory, SignedInCustomer } from './customer';
-import type { CustomerTokenVerifier } from './customerToken';
+import type { CustomerTokenSettings, CustomerTokenVerifier } from './customerToken';
 import { CustomerUserIds } from './customerUserIds';
 
 export class CustomerSignIn {

@@ -12,11 +12,15 @@
  * A refusal is a CustomerTokenRefused with its reason; nothing of the token is in it.
  */
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type KeyLike } from 'jose';
-import type { CustomerTokenSettings } from '../config';
 import type { Clock } from '../runtime/clock';
 import { customerClaims, type CustomerClaims } from './customerClaims';
 import type { StoreKeys } from './storeKeys';
 import { CustomerTokenRefused, MAX_CUSTOMER_TOKEN, type RefusalReason } from './tokenRefusal';
+
+/** How a store's customer token is checked: HS256 with a shared secret, or RS256/ES256 under the store's key set. */
+export type CustomerTokenSettings =
+  | { algorithm: 'HS256'; secret: string; /** While the secret rolls, the one it replaces: tokens signed with either pass. */ previousSecret?: string; audience: string; issuer?: string }
+  | { algorithm: 'RS256' | 'ES256'; jwksUrl: string; audience: string; issuer?: string };
 
 /** The longest life a customer token may have. */
 export const MAX_TOKEN_LIFE_SECONDS = 3_600;

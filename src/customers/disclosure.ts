@@ -4,10 +4,12 @@
  * tracking number shows everything to anyone, since the carrier's own site already does. Pure: the request,
  * the turn's customer and the setting in, the verdict out.
  */
-import type { OrderDetails } from '../config';
 import { validateIdentifier } from '../recognize/validate';
 import type { LookupRequest } from '../tracking/lookup';
 import type { OwnedOrder, SignedInCustomer } from './customer';
+
+/** ORDER_DETAILS: what a lookup by order number, store order or order ID shows to someone who is not its signed-in owner. */
+export type OrderDetails = 'masked' | 'verified' | 'open';
 
 /** full: everything; masked: no tracking number, carrier, link or places; refused: answered as "not found", the upstream not asked. */
 export type Disclosure = 'full' | 'masked' | 'refused';

@@ -3,7 +3,7 @@
  * each titled by its number as the customer knows it, and carrying the lookup it stands for in the words a
  * card submit or OrderTrackingChat.track uses ({input_type, identifier, store_id}).
  */
-import type { NamedStore } from '../recognize';
+import type { Store } from '../recognize';
 import { validateIdentifier } from '../recognize';
 import { sameRequest, type LookupKind, type LookupRequest } from '../tracking/lookup';
 import type { OwnedOrder, SignedInCustomer } from './customer';
@@ -24,7 +24,7 @@ export interface OfferedOrder {
  * a number that is one (the store's claims are shown as buttons and sent back as lookups, so they are
  * checked like anything a customer types), each once.
  */
-export function lookupableOrders(customer: SignedInCustomer, kinds: readonly LookupKind[], stores: readonly NamedStore[] = []): OfferedOrder[] {
+export function lookupableOrders(customer: SignedInCustomer, kinds: readonly LookupKind[], stores: readonly Store[] = []): OfferedOrder[] {
   const offered: OfferedOrder[] = [];
   for (const order of customer.orders) {
     const request = requestOf(order, kinds);
@@ -44,7 +44,7 @@ function requestOf(order: OwnedOrder, kinds: readonly LookupKind[]): LookupReque
 }
 
 /** "ORD-1001"; a store's order "1001 (Example Store UK)", by the store's id where the operator named it nothing. */
-function titleOf(request: LookupRequest, stores: readonly NamedStore[]): string {
+function titleOf(request: LookupRequest, stores: readonly Store[]): string {
   if (!request.storeId) return request.identifier;
   const store = stores.find((named) => named.id.toLowerCase() === request.storeId!.toLowerCase());
   return `${request.identifier} (${store?.name ?? request.storeId})`;

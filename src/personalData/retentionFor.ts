@@ -2,7 +2,7 @@
  * The retention sweep the storage needs: on Azure blobs, BlobRetention (loaded only then, with the Azure
  * SDK); in memory, none, since state there ends by MEMORY_STATE_IDLE_MINUTES and watches by their checks.
  */
-import type { Config } from '../config';
+import type { StorageSettings } from '../storageSettings';
 import type { Clock } from '../runtime/clock';
 import type { Logger } from '../runtime/logger';
 import { STORAGE_RETRY } from '../storageRetry';
@@ -12,9 +12,10 @@ export interface Retention {
   stop(): Promise<void>;
 }
 
-export function createRetention(config: Config, clock: Clock, logger: Logger): Retention | undefined {
-  if (config.storage.kind !== 'blob') return undefined;
+/** `lifetimes`: RETENTION_DAYS, and NOTIFY_FOR_DAYS (a watch outlives its conversation's state by as long). */
+export function createRetention(settings: StorageSettings, lifetimes: { retentionDays: number; notifyForDays: number }, clock: Clock, logger: Logger): Retention | undefined {
+  if (settings.kind !== 'blob') return undefined;
   const { BlobRetention } = require('./retention') as typeof import('./retention');
-  const { connectionString, container } = config.storage;
-  return new BlobRetention(connectionString, container, { retryOptions: STORAGE_RETRY }, { retentionDays: config.retentionDays, notifyForDays: config.notify.forDays }, clock, logger);
+  const { connectionString, container } = settings;
+  return new BlobRetention(connectionString, container, { retryOptions: STORAGE_RETRY }, lifetimes, clock, logger);
 }

@@ -5,7 +5,7 @@ export { compileOrderNumberPattern, type CompiledPattern } from './orderNumberPa
 export { pickChoice, type OfferedChoice } from './choice';
 export { questionTopic, socialIntent, SOCIAL_INTENTS, TOPICS, type Phrasebook, type SocialIntent, type Topic } from './intents';
 
-export { storeNamedIn, type NamedStore } from './stores';
+export { storeNamedIn, type Store } from './stores';
 export * from './choiceValues';
 export type { Command } from './commands';
 export { buildLexicon, type Lexicon } from './lexicon';

@@ -1,8 +1,9 @@
 import { plainWords } from './words';
 
 /** A store customers may name: its id and the name they see (TRACKINGS_STORES). */
-export interface NamedStore {
+export interface Store {
   id: string;
+  /** What customers see and may type. */
   name: string;
 }
 
@@ -10,9 +11,9 @@ export interface NamedStore {
  * The store a message names by its name or id, as whole words in any case ("my order #1001 from example
  * store uk", "1002 store-us-1"); the longest that fits, so "Acme UK" wins over "Acme".
  */
-export function storeNamedIn(text: string, stores: readonly NamedStore[]): NamedStore | undefined {
+export function storeNamedIn(text: string, stores: readonly Store[]): Store | undefined {
   const said = ` ${plainWords(text)} `;
-  let named: NamedStore | undefined;
+  let named: Store | undefined;
   let longest = 0;
   for (const store of stores) {
     for (const words of [plainWords(store.name), plainWords(store.id)]) {

@@ -15,7 +15,7 @@ import { recognizeIdentifiers, validateIdentifier, type Recognition } from './id
 import { questionTopic, socialIntent, type SocialIntent, type Topic } from './intents';
 import { languageWritten } from './languageWritten';
 import { phraseKey, type Languages, type Lexicon, type UpdatesAsked } from './lexicon';
-import { storeNamedIn, type NamedStore } from './stores';
+import { storeNamedIn, type Store } from './stores';
 import { plainWords } from './words';
 
 export type { UpdatesAsked } from './lexicon';
@@ -59,7 +59,7 @@ export class Understanding {
     languages: Languages,
     private readonly orderNumbers?: OrderNumberFormat,
     /** The stores customers name (TRACKINGS_STORES): a number with one of them named is a store order. */
-    private readonly stores: readonly NamedStore[] = [],
+    private readonly stores: readonly Store[] = [],
   ) {
     this.english = languages.find(([language]) => language === 'en')![1];
   }

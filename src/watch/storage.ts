@@ -2,7 +2,7 @@
  * Where watches and their timer live, following STORAGE: this process's memory (lost on restart), or
  * Azure Storage shared by every instance (blobs beside the conversation state, and a queue).
  */
-import type { Config } from '../config';
+import type { StorageSettings } from '../storageSettings';
 import { STORAGE_RETRY } from '../storageRetry';
 import { systemClock, type Clock } from '../runtime/clock';
 import { silentLogger, type Logger } from '../runtime/logger';
@@ -19,12 +19,12 @@ export interface WatchStorage {
 }
 
 /** `clock` times the queue in memory; Azure's queue keeps its own time. `logger` hears of odd queue messages. */
-export function createWatchStorage(config: Config, clock: Clock = systemClock, logger: Logger = silentLogger): WatchStorage {
-  if (config.storage.kind === 'blob') {
+export function createWatchStorage(settings: StorageSettings, clock: Clock = systemClock, logger: Logger = silentLogger): WatchStorage {
+  if (settings.kind === 'blob') {
     // Loaded here only: a deployment in memory never loads the queue's SDK, and starts that much sooner.
     const { BlobWatchStore } = require('./azure/blobWatchStore') as typeof import('./azure/blobWatchStore');
     const { AzureWatchQueue } = require('./azure/azureWatchQueue') as typeof import('./azure/azureWatchQueue');
-    const { connectionString, container, queue } = config.storage;
+    const { connectionString, container, queue } = settings;
     return {
       store: new BlobWatchStore(connectionString, container, { retryOptions: STORAGE_RETRY }, logger),
       queue: new AzureWatchQueue(connectionString, queue, { retryOptions: STORAGE_RETRY }, { logger }),

@@ -22,7 +22,7 @@ let app: RunningApp;
 beforeAll(async () => {
   azurite = await startAzurite({ location });
   const config = configFor(upstreams, { LOG_LEVEL: 'info', STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString, STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001' });
-  app = await startApp(config, { storage: createStorage(config) });
+  app = await startApp(config, { storage: createStorage(config.storage) });
 });
 afterAll(async () => {
   await app.close();

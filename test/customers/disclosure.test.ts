@@ -2,7 +2,7 @@
  * What a lookup shows to whom (ORDER_DETAILS), as one rule: a tracking number shows everything to anyone;
  * an order's owner sees everything; anyone else sees it masked, not at all, or whole, as the operator set.
  */
-import type { OrderDetails } from '../../src/config';
+import type { OrderDetails } from '../../src/customers/disclosure';
 import type { SignedInCustomer } from '../../src/customers/customer';
 import { disclosureOf, type Disclosure } from '../../src/customers/disclosure';
 import { maskedShipments } from '../../src/customers/maskedShipments';

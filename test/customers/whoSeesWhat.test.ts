@@ -7,7 +7,7 @@
  */
 import type { Activity } from 'botbuilder';
 import { toGsm7 } from '../../src/channels';
-import type { OrderDetails } from '../../src/config';
+import type { OrderDetails } from '../../src/customers/disclosure';
 import type { SignedInCustomer } from '../../src/customers/customer';
 import { Translator } from '../../src/i18n';
 import { ShipmentLookup, type LookupRequest } from '../../src/tracking/lookup';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Server } from 'restify';
 import type { JWTPayload } from 'jose';
-import type { CustomerTokenSettings } from '../../src/config';
+import type { CustomerTokenSettings } from '../../src/customers/customerToken';
 import { MemoryStateStorage } from '../../src/bot/memoryStateStorage';
 import { CustomerSignIn } from '../../src/customers/customerSignIn';
 import { CustomerTokenVerifier } from '../../src/customers/customerToken';

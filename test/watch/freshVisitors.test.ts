@@ -51,7 +51,7 @@ const places: Place[] = [
 function world(place: Place, env: NodeJS.ProcessEnv) {
   const clock = new FakeClock();
   const config = place.config(env);
-  const storage = createWatchStorage(config, clock);
+  const storage = createWatchStorage(config.storage, clock);
   const finder: ShipmentFinder = { kinds: () => ['order_number'], find: async () => [inTransit] };
   const translator = new Translator('en');
   const told: Array<{ conversation: string; text: string }> = [];

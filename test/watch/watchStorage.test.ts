@@ -286,7 +286,7 @@ describe('on the wire: what Azure Storage is asked', () => {
   test('STORAGE=blob: watches go to AZURE_STORAGE_CONTAINER, their timer to AZURE_STORAGE_QUEUE, both created when missing', async () => {
     names = { container: 'bot-state', queue: 'bot-watch' };
     const config = loadConfig({ STORAGE: 'blob', STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001', AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString, AZURE_STORAGE_CONTAINER: names.container, AZURE_STORAGE_QUEUE: names.queue });
-    const { store, queue, shared } = createWatchStorage(config);
+    const { store, queue, shared } = createWatchStorage(config.storage);
     expect(shared).toBe(true);
     const watch = watchOf('conv-1', '1Z999AA10123456784');
     await store.write(watch, undefined);

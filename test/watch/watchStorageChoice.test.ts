@@ -17,7 +17,7 @@ function create(env: NodeJS.ProcessEnv): WatchStorage {
   let storage: WatchStorage | undefined;
   jest.isolateModules(() => {
     const { createWatchStorage } = require('../../src/watch/storage') as typeof import('../../src/watch/storage');
-    storage = createWatchStorage(loadConfig(env));
+    storage = createWatchStorage(loadConfig(env).storage);
   });
   return storage!;
 }

@@ -1,4 +1,4 @@
-/** What the WhatsApp channel needs of its settings (src/config.ts reads them from WHATSAPP_*). */
+/** What the WhatsApp channel needs of its settings (src/config reads them from WHATSAPP_*). */
 export interface WhatsAppSettings {
   phoneNumberId: string;
   accessToken: string;
