@@ -18,7 +18,7 @@ import { channelProfile } from '../src/channels';
 import { maskedShipments } from '../src/customers/maskedShipments';
 import type { ConversationMemory, LastLookup } from './conversationMemory';
 import type { ConversationTranscript } from './conversationTranscript';
-import type { LookupGuard } from './lookupGuard';
+import type { WindowLimit } from './windowLimit';
 import type { HandoffPort } from './handoffHubs';
 import { settle, type ReplyDeadline } from '../src/bot/replyDeadline';
 import { sendText } from '../src/bot/send';
@@ -65,7 +65,7 @@ export interface HandoffParts {
    * Handoffs started, counted per conversation and per customer in a window (HANDOFF_LIMIT a day): whatever
    * `handoff.status` events arrive, nobody can page the agents in a loop.
    */
-  limit: LookupGuard;
+  handoffs: WindowLimit;
   /** Handoffs by hub and state: initiated here, then accepted, failed or completed as the hub says. */
   metrics?: Metrics;
 }
@@ -102,7 +102,7 @@ export class Handoff {
     if (port.takesOver && underWay && now - underWay.at < STILL_WAITING_MS) return sendText(context, language.t('handoff.already_waiting'));
 
     // Only a hub pages people; the help page and the summary are free to ask for again.
-    if (port.takesOver && !(await this.parts.limit.admit(context)).admitted) {
+    if (port.takesOver && !(await this.parts.handoffs.admit(context)).admitted) {
       this.parts.logger.info({ hub: port.hub }, 'handoff limited');
       return this.noPerson(context, language, 'handoff.limited', 'handoff.limited_elsewhere');
     }

@@ -22,7 +22,7 @@ import type { LookupKind, LookupRequest, LookupTrace, ShipmentFinder } from '../
 import { allFinal, type Shipment } from '../src/tracking/shipment';
 import type { ConversationMemory } from './conversationMemory';
 import { failureReply, NOT_FOUND } from './failureReplies';
-import type { Admission, LookupGuard } from './lookupGuard';
+import type { Admission, WindowLimit } from './windowLimit';
 import { settle, type LaterDelivery, type ReplyDeadline, type Settled } from '../src/bot/replyDeadline';
 import { sendMessage, sendText } from '../src/bot/send';
 import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
@@ -76,7 +76,7 @@ interface Found {
 export interface AnswererParts {
   finder: ShipmentFinder;
   logger: Logger;
-  guard: LookupGuard;
+  lookups: WindowLimit;
   deadline: ReplyDeadline;
   later: LaterDelivery;
   memory: ConversationMemory;
@@ -104,11 +104,11 @@ export class LookupAnswerer {
    * Of several, those that find nothing are named in it; when none finds anything, that is said and nothing asked.
    */
   async answer(context: TurnContext, lookups: Lookup[]): Promise<Answered> {
-    const { guard, deadline } = this.parts;
+    const { lookups: limit, deadline } = this.parts;
     const language = languageOf(context);
     // Each number counts against the limit, however it was asked.
     for (const lookup of lookups) {
-      const admission = await guard.admit(context);
+      const admission = await limit.admit(context);
       if (admission.admitted) continue;
       noteLookup(context, { kind: lookup.request.kind, outcome: 'limited' });
       await this.paused(context, language, pauseText(admission, language.t));
@@ -150,7 +150,7 @@ export class LookupAnswerer {
    * to a refused lookup: when to try again, led by `lead` (a greeting), with the ways out that still work.
    */
   async saidPaused(context: TurnContext, lead?: string): Promise<boolean> {
-    const admission = await this.parts.guard.paused(context);
+    const admission = await this.parts.lookups.paused(context);
     if (admission.admitted) return false;
     const language = languageOf(context);
     const text = pauseText(admission, language.t);
@@ -192,7 +192,7 @@ export class LookupAnswerer {
       // One number's list is the cache's own (the same object for every ask within the TTL): its rendering is kept with it.
       const shipments = found.length === 1 ? found[0].shipments : found.flatMap((result) => result.shipments);
       noteLookup(context, { kind: found[0].request.kind, outcome: 'found', shipments: shipments.length, ...trace });
-      await this.parts.guard.found(context);
+      await this.parts.lookups.found(context);
       const list = (items: Array<{ shown: string }>) => listOf(items.map((item) => item.shown), language.locale);
       // What found nothing first: the intro ends with the colon that leads to the cards.
       const intro = [missing.length ? t('lookup.nothing_for', { identifiers: list(missing) }) : undefined, t('lookup.found', { count: shipments.length, identifier: list(found.map((result) => result.lookup)) })]
@@ -217,7 +217,7 @@ export class LookupAnswerer {
     noteLookup(context, { kind: request.kind, outcome, ...(settled.ok && { shipments: 0 }), ...trace });
     if (reply.kind === 'not_found' && lookups.length > 1) {
       // Nothing for any of several numbers: said, and nothing asked (which number would it be?).
-      const missed = await this.parts.guard.missed(context);
+      const missed = await this.parts.lookups.missed(context);
       await this.parts.memory.missed(context, lookups.map((lookup) => lookup.shown));
       const none = listOf(lookups.map((lookup) => lookup.shown), language.locale, 'disjunction');
       if (missed.pauseMinutes !== undefined) await this.pausedAfterMiss(context, language, none, missed.pauseMinutes);
@@ -231,7 +231,7 @@ export class LookupAnswerer {
         const otherKinds = this.parts.understanding.kindsInsteadOf(first.request.kind, first.shown);
         const notice = notFound(first, otherKinds, t);
         if (otherKinds.length || first.fixedUp) return { outcome: 'not_found', otherKinds, notice };
-        const missed = await this.parts.guard.missed(context);
+        const missed = await this.parts.lookups.missed(context);
         await this.parts.memory.missed(context, [first.shown]);
         if (missed.pauseMinutes !== undefined) {
           // This miss starts a pause: asking for the number again would only meet it.

@@ -15,7 +15,7 @@ import { STOP_ALL, stoppedBy, stopValue } from '../src/recognize/choiceValues';
 import type { Asker, Watches } from '../src/watch';
 import { conversationKey } from '../src/bot/conversationQueue';
 import type { ConversationMemory } from './conversationMemory';
-import { hasUserId, type LookupGuard } from './lookupGuard';
+import { hasUserId, type WindowLimit } from './windowLimit';
 import { listOf } from './lookupAnswer';
 import { sendText } from '../src/bot/send';
 import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
@@ -26,8 +26,8 @@ const STOP_TITLE_IDENTIFIER = 14;
 
 /** What holds "Notify me" back per customer: how often they may ask, and their record of watches across conversations. */
 export interface SubscriberLimits {
-  /** NOTIFY_START_LIMIT: each request queues a check, so asking is limited in time (the lookups' guard, own counters). */
-  requests: LookupGuard;
+  /** NOTIFY_START_LIMIT: each request queues a check, so asking is limited in time (a window limit of its own). */
+  requests: WindowLimit;
   /** The ids of the watches the customer started, in any conversation (user state): NOTIFY_MAX_PER_CUSTOMER counts them. */
   watches: StatePropertyAccessor<string[]>;
 }

@@ -14,7 +14,7 @@ import { LookupDialog } from '../dialogs/lookupDialog';
 import { Understanding } from './recognize/understanding';
 import { buildLexicon } from './recognize/lexicon';
 import { YourOrders } from '../dialogs/yourOrders';
-import { DEFAULT_LIMITS, HANDOFF_LIMITS, hasUserId, limitsInForce, LookupGuard, type GuardLimits, type GuardState } from '../dialogs/lookupGuard';
+import { HANDOFF_LIMITS, hasUserId, limitsInForce, LOOKUP_LIMITS, WindowLimit, type LimitName, type WindowLimitSettings, type WindowLimitState } from '../dialogs/windowLimit';
 import { MainDialog } from '../dialogs/mainDialog';
 import { ReplyDeadline } from './bot/replyDeadline';
 import { createAdapter, type TrackingAdapter } from './bot/adapter';
@@ -124,13 +124,17 @@ export interface AppParts {
 }
 
 /** The limits that keep numbers from being guessed, agents from being paged and updates from being toggled in a loop, by the state property that counts each. */
-function guardLimits(config: Config): { lookupGuard: GuardLimits; handoffGuard: GuardLimits; notifyGuard: GuardLimits } {
+function guardLimits(config: Config): Record<StateProperty, WindowLimitSettings> {
   return {
-    lookupGuard: { ...DEFAULT_LIMITS, maxLookups: config.lookupLimit || Number.POSITIVE_INFINITY },
+    lookupGuard: { ...LOOKUP_LIMITS, max: config.lookupLimit || Number.POSITIVE_INFINITY },
     handoffGuard: HANDOFF_LIMITS(config.handoff.limit),
-    notifyGuard: { ...DEFAULT_LIMITS, maxLookups: config.notify.startLimit || Number.POSITIVE_INFINITY, maxMisses: Number.POSITIVE_INFINITY },
+    notifyGuard: { ...LOOKUP_LIMITS, max: config.notify.startLimit || Number.POSITIVE_INFINITY, maxMisses: Number.POSITIVE_INFINITY },
   };
 }
+
+/** The state property each limit counts in: the names state was first kept under, kept so that stored counts still hold. */
+type StateProperty = 'lookupGuard' | 'handoffGuard' | 'notifyGuard';
+const COUNTED_IN: Record<LimitName, StateProperty> = { lookups: 'lookupGuard', handoffs: 'handoffGuard', notify_requests: 'notifyGuard' };
 
 /** The state storage; in memory, the limits in force outlive its bound (a flood of conversations cannot wipe a cool-down). */
 export function createStateStorage(config: Config, clock: Clock = systemClock): Storage {
@@ -171,14 +175,15 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const queue = new ConversationQueue();
   const clock = parts.clock ?? systemClock;
   /** A limit counted in the conversation's state and, where the channel names the customer, in theirs across conversations. */
-  const guard = (property: keyof typeof limits) =>
-    new LookupGuard(
+  const limit = (name: LimitName) =>
+    new WindowLimit(
       [
-        { state: conversationState.createProperty<GuardState>(property), scope: 'conversation' },
-        { state: userState.createProperty<GuardState>(property), scope: 'customer', appliesTo: hasUserId },
+        { state: conversationState.createProperty<WindowLimitState>(COUNTED_IN[name]), scope: 'conversation' },
+        { state: userState.createProperty<WindowLimitState>(COUNTED_IN[name]), scope: 'customer', appliesTo: hasUserId },
       ],
+      name,
       clock,
-      limits[property],
+      limits[COUNTED_IN[name]],
       metrics,
     );
   // The customers the store's site signed in, beside user state, each until their token expires.
@@ -216,7 +221,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     logger: logger.child({ component: 'handoff' }),
     supportPages: config.supportPages,
     problemOf: (shipment) => problemOf(shipment, clock.now(), config.staleAfterDays)?.state,
-    limit: guard('handoffGuard'),
+    handoffs: limit('handoffs'),
     metrics,
   });
   // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
@@ -239,7 +244,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const answerer = new LookupAnswerer({
     finder,
     logger: logger.child({ component: 'dialog' }),
-    guard: guard('lookupGuard'),
+    lookups: limit('lookups'),
     deadline,
     later: laterReplies,
     memory,
@@ -255,8 +260,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const settings = { supportPages: config.supportPages };
   const lookupDialog = new LookupDialog(answerer, understanding, memory, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
   const notifications = new Notifications(watches, memory, translator.english, logger.child({ component: 'dialog' }), {
-    // The lookups' guard with counters of its own: "Notify me" requests per 10 minutes, per conversation and per customer.
-    requests: guard('notifyGuard'),
+    // "Notify me" requests per 10 minutes, per conversation and per customer.
+    requests: limit('notify_requests'),
     watches: userState.createProperty<string[]>('watches'),
   });
   const yourOrders = new YourOrders(understanding, config.trackings?.stores);
@@ -292,7 +297,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     apiKey: config.actions.apiKey,
     previousApiKey: config.actions.previousApiKey,
     production: config.production,
-    budget: new ClientBudget(config.actions.perMinute, systemClock),
+    budget: new ClientBudget(config.actions.perMinute, systemClock, () => metrics.count('bot_limits_hit_total', { limit: 'action_calls', scope: 'client' })),
     clients: config.webchat,
   });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });

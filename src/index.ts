@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   try {
     await checkLibraryInternals();
   } catch (error) {
-    logger.fatal({}, `${(error as Error).message}. Install the botbuilder version package-lock.json names (npm ci), or update that file.`);
+    logger.fatal({}, `a botbuilder package is not the one this code was written for (npm ci installs the one package-lock.json names): ${(error as Error).message}`);
     return exit(1);
   }
 

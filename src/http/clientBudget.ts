@@ -7,6 +7,7 @@
  * oldest has its budget back, a minute at most), so a flood of strangers cannot wipe anyone's count.
  */
 import type { Clock } from '../runtime/clock';
+import { TokenRate, type Bucket } from '../runtime/tokenBucket';
 import type { ErrorResponse } from './errorResponse';
 
 const MAX_CLIENTS = 10_000;
@@ -21,22 +22,20 @@ export interface BudgetRefusal {
   retryAfterSeconds: number;
 }
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
-
 export class ClientBudget {
   /** In the order last seen: the first is the least recently seen. */
   private readonly buckets = new Map<string, Bucket>();
+  private readonly rate: TokenRate;
 
   constructor(
     /** Requests per minute per client; 0 means no limit. */
     readonly perMinute: number,
     private readonly clock: Clock,
-    /** Told of each refusal (bot_limits_hit_total, for the chat tokens' budget). */
+    /** Told of each refusal (bot_limits_hit_total). */
     private readonly onRefused: () => void = () => {},
-  ) {}
+  ) {
+    this.rate = new TokenRate(perMinute, MINUTE_MS);
+  }
 
   /** Spends one for `client`; past the budget, the 429 to answer, naming `what` is limited and by which `setting`. */
   refusal(client: string, what: string, setting: string): BudgetRefusal | undefined {
@@ -54,20 +53,18 @@ export class ClientBudget {
     const now = this.clock.now();
     const seen = this.buckets.get(client);
     if (!seen && !this.roomForOneMore(now)) return { ok: false, retryAfterSeconds: this.secondsUntil(this.perMinute, this.oldest()!, now), crowded: true };
-    const refilled = seen ? this.tokensAt(seen, now) : this.perMinute;
+    const bucket = seen ?? this.rate.full(now);
+    const taken = this.rate.take(bucket, now);
+    // Last seen now, whether or not it may spend: the table's order is by when each client was last seen.
     this.buckets.delete(client);
-    if (refilled < 1) {
-      this.buckets.set(client, { tokens: refilled, at: now });
-      return { ok: false, retryAfterSeconds: this.secondsUntil(1, { tokens: refilled, at: now }, now) };
-    }
-    this.buckets.set(client, { tokens: refilled - 1, at: now });
-    return { ok: true };
+    this.buckets.set(client, taken ?? bucket);
+    return taken ? { ok: true } : { ok: false, retryAfterSeconds: this.secondsUntil(1, bucket, now) };
   }
 
   /** Forgets the least recently seen clients whose budget is whole again; true when there is room. */
   private roomForOneMore(now: number): boolean {
     for (let oldest = this.oldest(); this.buckets.size >= MAX_CLIENTS && oldest; oldest = this.oldest()) {
-      if (this.tokensAt(oldest, now) < this.perMinute) break;
+      if (this.rate.tokensAt(oldest, now) < this.perMinute) break;
       this.buckets.delete(this.buckets.keys().next().value as string);
     }
     return this.buckets.size < MAX_CLIENTS;
@@ -77,13 +74,8 @@ export class ClientBudget {
     return this.buckets.values().next().value;
   }
 
-  private tokensAt(bucket: Bucket, now: number): number {
-    return Math.min(this.perMinute, bucket.tokens + ((now - bucket.at) * this.perMinute) / MINUTE_MS);
-  }
-
   /** Whole seconds (at least 1) until `bucket` holds `tokens` again. */
   private secondsUntil(tokens: number, bucket: Bucket, now: number): number {
-    const missing = tokens - this.tokensAt(bucket, now);
-    return Math.max(1, Math.ceil((missing * MINUTE_MS) / this.perMinute / 1000));
+    return Math.max(1, Math.ceil(this.rate.msUntil(tokens, bucket, now) / 1000));
   }
 }

@@ -80,7 +80,7 @@ const RenewalBody = z.strictObject(
 export function registerWebchatTokenRoute(server: Server, settings: WebchatSettings, deps: WebchatDeps): void {
   const allowed = new Set(settings.allowedOrigins);
   const clock = deps.clock ?? systemClock;
-  const budget = new ClientBudget(settings.tokensPerMinute, clock, () => deps.metrics?.count('bot_limits_hit_total', { scope: 'token_client' }));
+  const budget = new ClientBudget(settings.tokensPerMinute, clock, () => deps.metrics?.count('bot_limits_hit_total', { limit: 'chat_tokens', scope: 'client' }));
   const directLine = settings.secret ? new DirectLineTokens(settings.endpoint, settings.secret, deps.timeoutMs ?? DIRECTLINE_TIMEOUT_MS) : undefined;
   const tickets = settings.secret ? new RenewalTickets(settings.secret) : undefined;
   /** The ticket and what the page is told of its bound (whole seconds from now, never below 0). */

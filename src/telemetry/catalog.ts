@@ -34,7 +34,11 @@ export const METRICS = {
   bot_lookup_duration_seconds: { kind: 'histogram', help: 'How long a call to a tracking interface took, its retries and waits included.', labels: { interface: INTERFACE }, buckets: LOOKUP_SECONDS },
   bot_upstream_retries_total: { kind: 'counter', help: 'Attempts a tracking interface call made again, by why.', labels: { interface: INTERFACE, reason: ['rate_limited', 'server_error', 'network'] } },
   bot_handoffs_total: { kind: 'counter', help: 'Handoffs to a person, by hub and how far they came.', labels: { mode: ['botframework', 'omnichannel', 'none'], state: ['initiated', 'accepted', 'failed', 'completed'] } },
-  bot_limits_hit_total: { kind: 'counter', help: 'Requests refused by a limit (lookups, handoffs, Notify me, chat tokens), by whose limit it was.', labels: { scope: ['conversation', 'customer', 'token_client'] } },
+  bot_limits_hit_total: {
+    kind: 'counter',
+    help: 'Requests refused by a limit, by which limit (a lookup refused for the misses before it counts as misses) and whose it was.',
+    labels: { limit: ['lookups', 'misses', 'handoffs', 'notify_requests', 'chat_tokens', 'action_calls'], scope: ['conversation', 'customer', 'client'] },
+  },
   bot_watches_active: { kind: 'gauge', help: 'Notify me watches this instance keeps (STORAGE=memory only).', labels: {} },
   bot_watch_checks_total: { kind: 'counter', help: 'Notify me checks, by what the lookup found.', labels: { result: ['unchanged', 'changed', 'expired', 'failed'] } },
   bot_watch_updates_total: { kind: 'counter', help: 'Notify me updates, by whether the channel took them (blocked: the bot was blocked or removed).', labels: { result: ['sent', 'blocked', 'failed'] } },

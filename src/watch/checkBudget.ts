@@ -3,35 +3,31 @@
  * injected clock, so 10,000 watches due at once become a steady trickle, not a burst the upstream refuses.
  */
 import type { Clock } from '../runtime/clock';
+import { TokenRate, type Bucket } from '../runtime/tokenBucket';
 
 export class CheckBudget {
-  private tokens: number;
-  private at: number;
+  private readonly rate: TokenRate;
+  private bucket: Bucket;
 
   constructor(
     readonly perSecond: number,
     private readonly clock: Clock,
   ) {
-    // No burst: checks go out evenly spaced, so no second ever holds more than the budget.
-    this.tokens = 1;
-    this.at = clock.now();
+    // No burst: a bucket of one token, so checks go out evenly spaced and no second holds more than the budget.
+    this.rate = new TokenRate(1, 1_000 / perSecond);
+    this.bucket = this.rate.full(clock.now());
   }
 
   async take(signal?: AbortSignal): Promise<void> {
     for (;;) {
-      this.refill();
-      if (this.tokens >= 1) {
-        this.tokens -= 1;
+      const now = this.clock.now();
+      const taken = this.rate.take(this.bucket, now);
+      if (taken) {
+        this.bucket = taken;
         return;
       }
       if (signal?.aborted) return;
-      await this.clock.sleep(Math.ceil(((1 - this.tokens) / this.perSecond) * 1_000), signal);
+      await this.clock.sleep(Math.ceil(this.rate.msUntil(1, this.bucket, now)), signal);
     }
-  }
-
-  private refill(): void {
-    const now = this.clock.now();
-    this.tokens = Math.min(1, this.tokens + ((now - this.at) / 1_000) * this.perSecond);
-    this.at = now;
   }
 }

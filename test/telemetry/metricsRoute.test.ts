@@ -117,7 +117,21 @@ describe('what the metrics count, as customers talk', () => {
     await web.say(DEMO.checkpoints.inTransitMultiShipment);
     const metrics = await samples(app);
     expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'limited' })).toBe(1);
-    expect(valueOf(metrics, 'bot_limits_hit_total', { scope: 'conversation' })).toBe(1);
+    expect(valueOf(metrics, 'bot_limits_hit_total', { limit: 'lookups', scope: 'conversation' })).toBe(1);
+  });
+
+  test('which limit refused: a guesser after three misses apart from a customer asking for a person too often', async () => {
+    const app = await start({ HANDOFF: 'botframework', HANDOFF_LIMIT: '1' });
+    const guesser = customer(app);
+    for (const guess of ['ZZ77MISS0001', 'ZZ77MISS0002', 'ZZ77MISS0003', 'ZZ77MISS0004']) await guesser.say(`tracking number ${guess}`);
+    const impatient = customer(app);
+    await impatient.say('I want to talk to a human');
+    await impatient.say({ type: 'event', name: 'handoff.status', value: { state: 'completed' } });
+    await impatient.say('I want to talk to a human');
+    const metrics = await samples(app);
+    expect(valueOf(metrics, 'bot_limits_hit_total', { limit: 'misses', scope: 'conversation' })).toBe(1);
+    expect(valueOf(metrics, 'bot_limits_hit_total', { limit: 'handoffs', scope: 'conversation' })).toBe(1);
+    expect(valueOf(metrics, 'bot_limits_hit_total', { limit: 'lookups', scope: 'conversation' })).toBe(0);
   });
 
   test('a customer asks for a person and the hub accepts: a handoff initiated, then accepted', async () => {

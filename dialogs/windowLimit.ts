@@ -1,29 +1,32 @@
 /**
- * Limits that keep order numbers from being guessed: at most 10 lookups per 10 minutes, and a 5-minute
- * cool-down after 3 misses in a row ("not found", or a number the interface refused). Each is answered
- * with its reason and when to try again; neither reveals more than the misses' own answers did. They hold per conversation and per
- * customer across conversations (a guesser would otherwise start a new conversation for every number):
- * a lookup runs only when every record admits it, and counts in each. The records are a few numbers in
- * the state storage, so every instance applies the same limits.
+ * A limit per window, held per conversation and per customer across conversations (a guesser would otherwise
+ * start a new conversation for every number): at most `max` in `windowMs`, and, where misses are counted, a
+ * cool-down after `maxMisses` in a row. An action runs only when every record admits it, and counts in each.
+ * The records are a few numbers in the state storage, so every instance applies the same limits.
+ *
+ * Three limits are made of it (app.ts): lookups (10 per 10 minutes, and a 5-minute cool-down after 3 misses in
+ * a row, "not found" or a number the interface refused, so order numbers cannot be guessed), handoffs (per
+ * day, so agents are not paged in a loop) and Notify me requests (each queues a check). Each refusal is answered
+ * with its reason and when to try again; none reveals more than the misses' own answers did.
  */
 import type { StatePropertyAccessor, TurnContext } from '../src/bot/botbuilder';
 import type { Clock } from '../src/runtime/clock';
 import { NO_METRICS, type Metrics } from '../src/telemetry/metrics';
 
-export interface GuardLimits {
-  maxLookups: number;
+export interface WindowLimitSettings {
+  max: number;
   windowMs: number;
   maxMisses: number;
   coolDownMs: number;
 }
 
-export const DEFAULT_LIMITS: GuardLimits = { maxLookups: 10, windowMs: 10 * 60_000, maxMisses: 3, coolDownMs: 5 * 60_000 };
+export const LOOKUP_LIMITS: WindowLimitSettings = { max: 10, windowMs: 10 * 60_000, maxMisses: 3, coolDownMs: 5 * 60_000 };
 
-/** The same records count handoffs too: `perDay` a day, and nothing is ever a miss. */
-export const HANDOFF_LIMITS = (perDay: number): GuardLimits => ({ maxLookups: perDay, windowMs: 24 * 60 * 60_000, maxMisses: Infinity, coolDownMs: 0 });
+/** Handoffs: `perDay` a day, and nothing is ever a miss. */
+export const HANDOFF_LIMITS = (perDay: number): WindowLimitSettings => ({ max: perDay, windowMs: 24 * 60 * 60_000, maxMisses: Infinity, coolDownMs: 0 });
 
-export interface GuardState {
-  /** When the recent lookups ran (ms), oldest first. */
+export interface WindowLimitState {
+  /** When the recent ones (lookups, handoffs, requests) ran (ms), oldest first. */
   recent: number[];
   misses: number;
   coolUntil?: number;
@@ -40,8 +43,8 @@ export interface Missed {
 }
 
 /** One record of the limits: the conversation's, or the customer's. */
-export interface GuardRecord {
-  state: StatePropertyAccessor<GuardState>;
+export interface LimitRecord {
+  state: StatePropertyAccessor<WindowLimitState>;
   /** Whose limit it is, as bot_limits_hit_total counts a refusal. */
   scope: 'conversation' | 'customer';
   /** Whether the turn has this record at all (the customer's needs a user id). Always, unless given. */
@@ -51,26 +54,30 @@ export interface GuardRecord {
 /** The customer's record exists only where the channel names the customer. */
 export const hasUserId = (context: TurnContext): boolean => Boolean(context.activity.from?.id);
 
-export class LookupGuard {
+/** Which limit refused, as bot_limits_hit_total's `limit` label says: a lookup refused for its misses is `misses`. */
+export type LimitName = 'lookups' | 'handoffs' | 'notify_requests';
+
+export class WindowLimit {
   constructor(
     /** Read in this order, and only as far as needed: the conversation's (already loaded) first. */
-    private readonly records: GuardRecord[],
+    private readonly records: LimitRecord[],
+    private readonly name: LimitName,
     private readonly clock: Clock,
-    private readonly limits: GuardLimits = DEFAULT_LIMITS,
+    private readonly limits: WindowLimitSettings = LOOKUP_LIMITS,
     private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
-  /** Whether a lookup may run now, and when it may not, why and until when; when it may, it is counted in every record. */
+  /** Whether one more may run now (a lookup, a handoff, a request), and when not, why and until when; when it may, it is counted in every record. */
   async admit(context: TurnContext): Promise<Admission> {
     const now = this.clock.now();
-    const admitted: Array<[StatePropertyAccessor<GuardState>, GuardState]> = [];
+    const admitted: Array<[StatePropertyAccessor<WindowLimitState>, WindowLimitState]> = [];
     for (const record of this.applying(context)) {
       const state = await read(record, context);
       const refusal = this.refusalOf(state, now);
       if (refusal) return this.refused(record, refusal.why, refusal.waitMs);
       const recent = this.recentOf(state, now);
       // Without a limit (LOOKUP_LIMIT=0) there is nothing to count, and the state stays small.
-      admitted.push([record.state, { ...state, coolUntil: undefined, recent: Number.isFinite(this.limits.maxLookups) ? [...recent, now] : [] }]);
+      admitted.push([record.state, { ...state, coolUntil: undefined, recent: Number.isFinite(this.limits.max) ? [...recent, now] : [] }]);
     }
     for (const [state, counted] of admitted) await state.set(context, counted);
     return { admitted: true };
@@ -116,24 +123,24 @@ export class LookupGuard {
   }
 
   /** Why a record admits no lookup now, and for how long (ms); undefined when it admits one. */
-  private refusalOf(state: GuardState, now: number): { why: 'misses' | 'many'; waitMs: number } | undefined {
+  private refusalOf(state: WindowLimitState, now: number): { why: 'misses' | 'many'; waitMs: number } | undefined {
     if (state.coolUntil !== undefined && now < state.coolUntil) return { why: 'misses', waitMs: state.coolUntil - now };
     const recent = this.recentOf(state, now);
-    if (recent.length >= this.limits.maxLookups) return { why: 'many', waitMs: recent[recent.length - this.limits.maxLookups] + this.limits.windowMs - now };
+    if (recent.length >= this.limits.max) return { why: 'many', waitMs: recent[recent.length - this.limits.max] + this.limits.windowMs - now };
     return undefined;
   }
 
-  /** The lookups still in the window. */
-  private recentOf(state: GuardState, now: number): number[] {
+  /** The ones still in the window. */
+  private recentOf(state: WindowLimitState, now: number): number[] {
     return state.recent.filter((at) => now - at < this.limits.windowMs);
   }
 
-  private refused(record: GuardRecord, why: 'misses' | 'many', waitMs: number): Admission {
-    this.metrics.count('bot_limits_hit_total', { scope: record.scope });
+  private refused(record: LimitRecord, why: 'misses' | 'many', waitMs: number): Admission {
+    this.metrics.count('bot_limits_hit_total', { scope: record.scope, limit: why === 'misses' ? 'misses' : this.name });
     return { admitted: false, why, minutes: wholeMinutes(waitMs) };
   }
 
-  private applying(context: TurnContext): GuardRecord[] {
+  private applying(context: TurnContext): LimitRecord[] {
     return this.records.filter((record) => !record.appliesTo || record.appliesTo(context));
   }
 }
@@ -142,11 +149,11 @@ export class LookupGuard {
  * What of a stored state is a limit still in force (`limits`: the state's property names and their
  * limits), and until when: a cool-down until it ends, lookups until they leave the window.
  */
-export function limitsInForce(limits: Record<string, GuardLimits>, item: Record<string, unknown>, now: number): { keep: Record<string, unknown>; until: number } | undefined {
+export function limitsInForce(limits: Record<string, WindowLimitSettings>, item: Record<string, unknown>, now: number): { keep: Record<string, unknown>; until: number } | undefined {
   const keep: Record<string, unknown> = {};
   let until = 0;
   for (const [property, limit] of Object.entries(limits)) {
-    const state = item[property] as GuardState | undefined;
+    const state = item[property] as WindowLimitState | undefined;
     if (!state) continue;
     const ends = Math.max(state.coolUntil ?? 0, (state.recent.at(-1) ?? -Infinity) + limit.windowMs);
     if (ends <= now) continue;
@@ -161,6 +168,6 @@ function wholeMinutes(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }
 
-function read(record: GuardRecord, context: TurnContext): Promise<GuardState> {
+function read(record: LimitRecord, context: TurnContext): Promise<WindowLimitState> {
   return record.state.get(context, { recent: [], misses: 0 });
 }
