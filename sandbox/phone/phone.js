@@ -19,7 +19,6 @@
   var error = document.getElementById('error');
   var menu = document.getElementById('menu');
 
-  var phones = [];
   var number = '';
   var drawn = {}; // entry id → its element
   var typing = null;
@@ -49,7 +48,6 @@
       return response.json();
     })
     .then(function (list) {
-      phones = list;
       list.forEach(function (phone) {
         var option = document.createElement('option');
         option.value = phone.number;
@@ -80,12 +78,7 @@
       switchTo('');
       return;
     }
-    var phone = phones.filter(function (p) {
-      return p.number === value;
-    })[0];
-    guess.textContent = phone
-      ? 'The bot first answers in ' + LANGUAGES[phone.language] + ' (' + phone.shown.split(' ')[0] + '), until your words tell it otherwise.'
-      : 'The bot guesses a language from the country code, until your words tell it.';
+    guess.textContent = '';
     keep(value);
     switchTo(value);
   }
@@ -130,6 +123,9 @@
   }, POLL_MS);
 
   function draw(answer) {
+    guess.textContent = answer.firstGuess
+      ? 'From the country code, the bot first answers in ' + (LANGUAGES[answer.firstGuess] || answer.firstGuess) + ', until your words tell it otherwise.'
+      : 'The country code tells no one language: the bot starts in its default one, until your words tell it.';
     var follow = thread.scrollHeight - thread.scrollTop - thread.clientHeight < 80;
     var added = false;
     var note = thread.querySelector('.empty');

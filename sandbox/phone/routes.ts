@@ -10,6 +10,7 @@ import type { Request, Response, Server } from 'restify';
 import { z } from 'zod';
 import { jsonBody } from '../../src/http/server';
 import { validateBody } from '../../src/http/validation';
+import { callingCodeLanguage } from '../../src/channels/whatsapp/callingCodeLanguage';
 import type { WhatsAppSettings } from '../../src/channels/whatsapp/settings';
 import { projectRoot } from '../../src/projectRoot';
 import { thisMachineOnly } from '../loopbackHost';
@@ -50,7 +51,8 @@ export function registerPhone(server: Server, botUrl: string, options: PhoneOpti
     const number = Number_.safeParse(new URL(req.url ?? '', 'http://sandbox').searchParams.get('number') ?? '');
     if (!number.success) return res.send(400, { code: 'invalid_argument', message: `number: ${number.error.issues[0].message}`, argument: 'number' });
     res.header('Cache-Control', 'no-store');
-    res.send(200, threads.thread(number.data));
+    // The bot's own first guess at the customer's language, for the page to say.
+    res.send(200, { ...threads.thread(number.data), firstGuess: callingCodeLanguage(number.data) ?? null });
   });
 
   server.post(`${PHONE_PATH}/messages`, thisMachineOnly('The WhatsApp phone page'), ...jsonBody(16 * 1024), async (req: Request, res: Response) => {
