@@ -47,6 +47,7 @@ export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: strin
       ? `  Notify me:           press it on ${demo.notify.movingOrder}: it moves every ${pace(demo.notify.movingStepMs)}, and the update arrives here (watches checked every ${pace(demo.notify.intervalMs)}${demo.notify.forDemo ? ' for the demo' : ''}, NOTIFY_INTERVAL_MS)`
       : '  Notify me:           off (NOTIFY_MAX_PER_CONVERSATION=0)',
     "  Insights:            the page's panel shows the operator's figures live as you chat (the metrics are kept in this process)",
+    ...(demo.whatsAppPhone ? [`  WhatsApp:            ${pageUrl.replace(/\/$/, '')}/sandbox/whatsapp: chat as a WhatsApp customer from a demo number (Meta's side is a stand-in)`] : []),
     '  Try:',
     ...DEMO_LOOKUPS.slice(0, 6).map((d) => `    ${d.identifier.padEnd(24)} ${d.label}`),
   ];

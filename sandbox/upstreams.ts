@@ -92,6 +92,8 @@ export interface Sandbox {
     handoff: string;
     /** The demo shop signs its demo customer in (with the demo secret); false with the operator's own customer tokens. */
     signIn: boolean;
+    /** The WhatsApp phone page runs (against the Graph API stand-in: the operator set no WhatsApp settings of their own). */
+    whatsAppPhone?: boolean;
     /** How "Notify me" runs in the demo; undefined when it is off (NOTIFY_MAX_PER_CONVERSATION=0). */
     notify?: { movingOrder: string; movingStepMs: number; intervalMs: number; forDemo: boolean };
   };
@@ -167,6 +169,7 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
       helpPage: !ownPages,
       handoff: hub,
       signIn: !config.customerTokens,
+      whatsAppPhone: !!graph,
       notify: offered ? { movingOrder: DEMO.checkpoints.moving, movingStepMs, intervalMs: notify.intervalMs, forDemo: notifyForDemo } : undefined,
     },
     simulators: [checkpoints, trackings, ...(graph ? [graph] : [])],

@@ -5,7 +5,7 @@
  * read ticks. The page in the browser has its own test (whatsAppPhoneBrowser.test.ts).
  */
 import type { AddressInfo } from 'node:net';
-import { attachSandbox } from '../../sandbox/attach';
+import { attachSandbox, sandboxBanner } from '../../sandbox/attach';
 import { SANDBOX_WHATSAPP, startSandbox, type Sandbox } from '../../sandbox/upstreams';
 import { GraphApi } from '../../src/channels/whatsapp/graphApi';
 import { createApp, type App } from '../../src/app';
@@ -111,10 +111,15 @@ test("the sandbox's start page links the phone page", async () => {
   expect(page).toMatch(/<a [^>]*href="\/sandbox\/whatsapp"/);
 });
 
-test("with WhatsApp settings of the operator's own there is no stand-in, so no phone page", async () => {
+test("the start line says where the phone page is", () => {
+  expect(sandboxBanner('http://localhost:3978/', {}, sandbox.demo)).toContain('  WhatsApp:            http://localhost:3978/sandbox/whatsapp: chat as a WhatsApp customer from a demo number (Meta\'s side is a stand-in)');
+});
+
+test("with WhatsApp settings of the operator's own there is no stand-in, so no phone page, and the start line offers none", async () => {
   const own = await startSandbox(loadConfig({ LOG_LEVEL: 'silent', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_ACCESS_TOKEN: 't', WHATSAPP_APP_SECRET: 's', WHATSAPP_VERIFY_TOKEN: 'v' }));
   try {
     expect(own.phone).toBeUndefined();
+    expect(sandboxBanner('http://localhost:3978/', {}, own.demo)).not.toContain('sandbox/whatsapp');
   } finally {
     await own.close();
   }

@@ -153,3 +153,34 @@ describe.each([
     await context.close();
   });
 });
+
+describe('a lookup that takes a while', () => {
+  check("shows WhatsApp's typing indicator under the customer's read message until the answer arrives, which draws *bold* bold", async () => {
+    const context = await service.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${service.url}/sandbox/whatsapp?number=4915123456789`);
+    const checkpoints = service.sandbox.simulators[0];
+    checkpoints.setLatency(3_000);
+    try {
+      await page.locator('#text').fill(`Wo ist ${DEMO.checkpoints.inTransitMultiShipment}?`);
+      await page.keyboard.press('Enter');
+      const typing = page.locator('.msg.typing [role="status"]');
+      await typing.waitFor({ timeout: 5_000 });
+      await expect(typing.getAttribute('aria-label')).resolves.toBe('typing…');
+      await expect(mine(page).first().locator('.ticks').getAttribute('aria-label')).resolves.toBe('Read');
+      await page.screenshot({ path: `${SHOTS}/390-de-typing.png` });
+      await theirs(page).filter({ hasText: DEMO.checkpoints.inTransitMultiShipment }).first().waitFor({ timeout: 15_000 });
+      await typing.waitFor({ state: 'detached', timeout: 5_000 });
+    } finally {
+      checkpoints.setLatency(0);
+    }
+    // WhatsApp's markup as WhatsApp draws it: bold, its asterisks gone.
+    await new GraphApi(service.sandbox.config.whatsapp!).send('4915123456789', { type: 'text', text: { body: 'Ihr Paket ist *zugestellt* worden.' } });
+    const bold = theirs(page).last().locator('strong');
+    await bold.waitFor();
+    await expect(bold.innerText()).resolves.toBe('zugestellt');
+    await expect(theirs(page).last().locator('.text').innerText()).resolves.toBe('Ihr Paket ist zugestellt worden.');
+    await context.close();
+  });
+});
+
