@@ -18,7 +18,8 @@ jest.setTimeout(120_000);
 const SHOTS = `${SCREENSHOTS}/whatsapp`;
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const ORDER = DEMO.checkpoints.delivered;
-const service = useSandboxService({ LOG_LEVEL: 'warn' });
+// At info, so that the last test has the log lines of every turn to look through.
+const service = useSandboxService({ LOG_LEVEL: 'info' });
 
 /** What the customer writes and sees, per language; the unasked messages in the language too, long words and all. */
 const CUSTOMERS = {
@@ -184,3 +185,10 @@ describe('a lookup that takes a while', () => {
   });
 });
 
+
+describe('after all of it', () => {
+  check('no log line of the sandbox holds a customer number', () => {
+    expect(service.logs.length).toBeGreaterThan(0);
+    for (const number of ['447700900123', '447700900456', '31612345678', '4915123456789']) for (const line of service.logs) expect(line).not.toContain(number);
+  });
+});
