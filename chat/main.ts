@@ -5,6 +5,7 @@
  *   npm run chat -- --channel msteams --locale de
  *   printf 'hi\n1\nORD-1001\n' | npm run chat -- --channel sms --locale fr
  *   npm run chat -- --url http://localhost:3978/api/messages
+ *   npm run chat -- --channel whatsapp --locale nl
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -14,8 +15,15 @@ import { startSandbox } from '../sandbox/upstreams';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { silentLogger } from '../src/runtime/logger';
+import { demoPhoneFor } from '../sandbox/phone/demoNumbers';
+import type { PhoneOptions } from '../sandbox/phone/routes';
+import { WhatsAppCustomer } from '../sandbox/phone/whatsAppCustomer';
 import { ChatRefused, ChatSession } from './session';
-import { viewActivity, type Button } from './view';
+import { viewActivity, viewWhatsApp, type Button, type View } from './view';
+import { WhatsAppSession, type WhatsAppTurn } from './whatsAppSession';
+
+const WHATSAPP = 'whatsapp';
+const DEMO_ORDERS = 'ORD-1001, ORD-1002, 1Z7X3F940344156200, AB12CD34EF56';
 
 export interface ChatOptions {
   input: Readable;
@@ -31,7 +39,7 @@ export interface ChatOptions {
   interactive?: boolean;
 }
 
-const HELP = `Usage: npm run chat -- [--channel webchat|directline|msteams|sms|telegram|…] [--locale en|de|fr|es|it|nl|de-CH…]
+const HELP = `Usage: npm run chat -- [--channel webchat|directline|msteams|sms|whatsapp|telegram|…] [--locale en|de|fr|es|it|nl|de-CH…]
                        [--timezone Europe/Berlin] [--url http://host:port/api/messages] [--handoff botframework|omnichannel|none]
 
 Talks to the bot as one channel's customer and prints what that customer sees: texts, buttons, cards as
@@ -41,25 +49,36 @@ ORD-1001, 1Z7X3F940344156200), its help page served while the chat runs; --url t
 whose inbound auth is off (npm start). Each run is a new customer (a user id of its own), so the bot's
 per-customer limits start afresh.
 --handoff sets the sandbox's HANDOFF, what "talk to a person" does (botframework unless given).
+--channel whatsapp: a WhatsApp customer from the demo number of --locale's country (+44, +49, +31, +33, +34,
++39): each message goes to the sandbox's webhook signed as Meta signs it, and what the bot sent is read from the
+Graph API stand-in: text, reply buttons as [N Title], lists and their rows, link buttons, templates marked.
 Type a message, "/click N" to press button N, "/quit" to leave.`;
+
+/** One conversation as the tool holds it: what the customer sees after joining, typing and pressing, as views. */
+interface Conversation {
+  intro: string;
+  join(): Promise<View[]>;
+  say(text: string): Promise<View[]>;
+  press(button: Button): Promise<View[]>;
+  close(): Promise<void>;
+}
 
 /** Runs one conversation until the input ends or /quit; resolves when everything it started has stopped. */
 export async function runChat(options: ChatOptions): Promise<void> {
   const write = (line: string) => options.output.write(`${line}\n`);
-  const bot = options.url ? { endpoint: options.url, close: async () => undefined } : await sandboxBot(options.handoff);
+  let conversation: Conversation | undefined;
   try {
-    const session = new ChatSession({ endpoint: bot.endpoint, channel: options.channel, locale: options.locale, timeZone: options.timeZone });
-    write(`Chatting as a ${options.channel} customer in ${options.locale}${options.url ? ` with ${options.url}` : ' with the sandbox (demo orders: ORD-1001, ORD-1002, 1Z7X3F940344156200, AB12CD34EF56)'}. /click N presses a button, /quit leaves.`);
+    conversation = options.channel === WHATSAPP ? await whatsAppConversation(options) : await botFrameworkConversation(options);
+    write(conversation.intro);
     let buttons: Button[] = [];
-    const show = (activities: Array<Record<string, any>>) => {
+    const show = (views: View[]) => {
       buttons = [];
-      for (const activity of activities) {
-        const view = viewActivity(activity, options.channel);
+      for (const view of views) {
         view.lines.forEach((line, i) => write(`${i === 0 ? 'bot › ' : '      '}${line}`));
         buttons.push(...view.buttons);
       }
     };
-    show(await session.join());
+    show(await conversation.join());
 
     const lines = createInterface({ input: options.input, terminal: false });
     const prompt = () => options.interactive && options.output.write('you › ');
@@ -73,20 +92,59 @@ export async function runChat(options: ChatOptions): Promise<void> {
         const pressed = buttons[Number(click[1]) - 1];
         if (!pressed) write(`(there is no button ${click[1]})`);
         else if ('url' in pressed.sends) write(`(opens ${pressed.sends.url})`);
-        else show('text' in pressed.sends ? await session.say(pressed.sends.text) : await session.submit(pressed.sends.value));
-      } else if (line) show(await session.say(line));
+        else {
+          // A WhatsApp press goes as Meta's interactive reply: say which, as the customer's phone shows its title.
+          if ('reply' in pressed.sends) write(`      (sends Meta's ${pressed.sends.reply.type}: ${pressed.title})`);
+          show(await conversation.press(pressed));
+        }
+      } else if (line) show(await conversation.say(line));
       prompt();
     }
   } catch (error) {
     if (!(error instanceof ChatRefused)) throw error;
     write(`!! ${error.message}`);
   } finally {
-    await bot.close();
+    await conversation?.close();
   }
 }
 
+/** A Bot Framework channel's customer: activities to /api/messages, of the sandbox here or of a running bot (--url). */
+async function botFrameworkConversation(options: ChatOptions): Promise<Conversation> {
+  const bot = options.url ? { endpoint: options.url, close: async () => undefined } : await sandboxBot(options.handoff);
+  const session = new ChatSession({ endpoint: bot.endpoint, channel: options.channel, locale: options.locale, timeZone: options.timeZone });
+  const views = (activities: Array<Record<string, any>>) => activities.map((activity) => viewActivity(activity, options.channel));
+  return {
+    intro: `Chatting as a ${options.channel} customer in ${options.locale}${options.url ? ` with ${options.url}` : ` with the sandbox (demo orders: ${DEMO_ORDERS})`}. /click N presses a button, /quit leaves.`,
+    join: async () => views(await session.join()),
+    say: async (text) => views(await session.say(text)),
+    press: async ({ sends }) => views('text' in sends ? await session.say(sends.text) : 'value' in sends ? await session.submit(sends.value) : []),
+    close: bot.close,
+  };
+}
+
+/**
+ * A WhatsApp customer from the demo number of --locale's language (WhatsApp sends no locale: the number's country is
+ * the bot's first guess): signed webhooks to the sandbox's /api/whatsapp, the answers read from its Graph API stand-in.
+ */
+async function whatsAppConversation(options: ChatOptions): Promise<Conversation> {
+  if (options.url) throw new ChatRefused("--channel whatsapp runs against the sandbox in this process: the customer's messages go to its webhook, signed with its demo app secret, and what the bot sends is read from its Graph API stand-in. Leave out --url.");
+  const bot = await sandboxBot(options.handoff);
+  const phone = demoPhoneFor(options.locale);
+  if (!bot.phone) throw new ChatRefused("the sandbox runs no WhatsApp stand-in (WhatsApp's own settings are set)");
+  const customer = new WhatsAppCustomer({ webhook: `${bot.url}/api/whatsapp`, appSecret: bot.phone.settings.appSecret, phoneNumberId: bot.phone.settings.phoneNumberId });
+  const session = new WhatsAppSession({ customer, graph: bot.phone.graph, idle: bot.idle, number: phone.number });
+  const views = (turn: WhatsAppTurn): View[] => [...(turn.typing ? [{ lines: ['(typing…)'], buttons: [] }] : []), ...turn.messages.map((message) => viewWhatsApp(message.body, message.id))];
+  return {
+    intro: `Chatting as a WhatsApp customer from ${phone.shown} (${phone.country}: the bot's first guess at the language) with the sandbox (demo orders: ${DEMO_ORDERS}). /click N presses a button, /quit leaves.`,
+    join: async () => [],
+    say: async (text) => views(await session.say(text)),
+    press: async ({ sends }) => ('reply' in sends ? views(await session.press(sends)) : 'text' in sends ? views(await session.say(sends.text)) : []),
+    close: bot.close,
+  };
+}
+
 /** The sandbox's simulators and the bot, on loopback ports of this process. */
-async function sandboxBot(handoff?: string): Promise<{ endpoint: string; close(): Promise<void> }> {
+async function sandboxBot(handoff?: string): Promise<{ endpoint: string; url: string; phone?: PhoneOptions; idle(): Promise<void>; close(): Promise<void> }> {
   // The sandbox links its help page on its own port: the bot listens there, and serves that page.
   const port = await freePort();
   const sandbox = await startSandbox(loadConfig({ LOG_LEVEL: 'silent', HANDOFF: handoff, PORT: String(port) }));
@@ -95,6 +153,9 @@ async function sandboxBot(handoff?: string): Promise<{ endpoint: string; close()
   await new Promise<void>((resolve) => app.server.listen(port, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${port}/api/messages`,
+    url: `http://127.0.0.1:${port}`,
+    phone: sandbox.phone,
+    idle: () => app.idle(),
     close: async () => {
       await new Promise<void>((resolve) => {
         app.server.close(() => resolve());

@@ -7,10 +7,16 @@ import { smsCost } from '../src/channels/smsCost';
 
 type Json = Record<string, any>;
 
+/** What pressing a WhatsApp reply button or picking a list row sends: Meta's interactive reply, naming the message it answers. */
+export interface WhatsAppReply {
+  reply: { type: 'button_reply' | 'list_reply'; id: string; title: string; description?: string };
+  context?: string;
+}
+
 export interface Button {
   title: string;
-  /** What pressing it sends: words, data, or a link to open. */
-  sends: { text: string } | { value: unknown } | { url: string };
+  /** What pressing it sends: words, data, a WhatsApp reply, or a link to open. */
+  sends: { text: string } | { value: unknown } | { url: string } | WhatsAppReply;
 }
 
 export interface View {
@@ -22,7 +28,8 @@ const CARD_CHANNELS = new Set(['msteams', 'webchat', 'directline', 'emulator', '
 /** A title that looks like a value of ours ("order_number") rather than words. */
 const INTERNAL_KEY = /^[a-z]+(_[a-z]+)+$/;
 
-export function viewActivity(activity: Json, channel: string): View {
+/** A view being written: its lines, its buttons, and the one way to add a button (numbered, its title checked). */
+function startView(): View & { warn(problem: string): void; button(title: string, sends: Button['sends']): string } {
   const lines: string[] = [];
   const buttons: Button[] = [];
   const warn = (problem: string) => lines.push(`!! ${problem}`);
@@ -32,6 +39,11 @@ export function viewActivity(activity: Json, channel: string): View {
     buttons.push({ title, sends });
     return `[${buttons.length} ${title}]`;
   };
+  return { lines, buttons, warn, button };
+}
+
+export function viewActivity(activity: Json, channel: string): View {
+  const { lines, buttons, warn, button } = startView();
 
   if (activity.type === 'typing') return { lines: ['(typing…)'], buttons };
   if (activity.type !== 'message') return { lines: [`(${activity.type}${activity.name ? ` ${activity.name}` : ''})`], buttons };
@@ -167,4 +179,46 @@ function plain(text: string): string {
     .replace(/\u2060/g, '')
     .replace(/(^|[^\\])\*\*/g, '$1')
     .replace(/\\([\\`*_~[\]<>&#+\-.!()|{}])/g, '$1');
+}
+
+/**
+ * One message as the Graph API carried it to a WhatsApp customer (Meta's shapes: text, interactive button / list /
+ * cta_url, template), as WhatsApp shows it: *bold* drawn (its markers gone), reply buttons and list rows numbered for
+ * /click, a link button with where it goes, a template marked as one. `id`: the message's, which a reply names.
+ */
+export function viewWhatsApp(message: Json, id?: string): View {
+  const view = startView();
+  const { lines, button } = view;
+  const text = (value: unknown) => lines.push(...whatsAppText(String(value ?? '')).split('\n'));
+  const context = id === undefined ? {} : { context: id };
+  if (message.type === 'text') text(message.text?.body);
+  else if (message.type === 'interactive') {
+    const { type, header, body, footer, action = {} } = message.interactive ?? {};
+    if (header?.type === 'text') text(header.text);
+    if (body) text(body.text);
+    if (footer) text(footer.text);
+    if (type === 'button') {
+      lines.push((action.buttons ?? []).map((b: Json) => button(String(b.reply?.title), { reply: { type: 'button_reply', id: String(b.reply?.id), title: String(b.reply?.title) }, ...context })).join(' '));
+    } else if (type === 'list') {
+      lines.push(`☰ ${action.button}:`);
+      for (const section of action.sections ?? []) {
+        if (section.title) lines.push(`  ${section.title}`);
+        for (const row of section.rows ?? []) {
+          const reply = { type: 'list_reply' as const, id: String(row.id), title: String(row.title), ...(row.description && { description: String(row.description) }) };
+          lines.push(`  ${button(reply.title, { reply, ...context })}${row.description ? ` ${row.description}` : ''}`);
+        }
+      }
+    } else if (type === 'cta_url') lines.push(button(String(action.parameters?.display_text), { url: String(action.parameters?.url) }));
+    else view.warn(`an interactive message of type ${type}, which this view does not draw`);
+  } else if (message.type === 'template') {
+    const { name, language, components = [] } = message.template ?? {};
+    lines.push(`(template ${name}${language?.code ? `, ${language.code}` : ''})`);
+    for (const component of components) for (const parameter of component.parameters ?? []) if (parameter.text !== undefined) text(parameter.text);
+  } else view.warn(`a message of type ${message.type}, which this view does not draw`);
+  return { lines, buttons: view.buttons };
+}
+
+/** WhatsApp's markup drawn: *bold*, _italic_ and ~strike~ lose their markers where they bind (no space inside them). */
+function whatsAppText(text: string): string {
+  return text.replace(/([*_~])(?=\S)([^*_~\n]*?\S)\1/g, '$2');
 }

@@ -8,9 +8,13 @@ import type { Sandbox } from './upstreams';
 import { refuseOtherHosts } from './loopbackHost';
 import type { WidgetOptions } from '../src/webchat/widget';
 import { registerInsights, type InsightsOptions } from './insights/routes';
+import { registerPhone, type PhoneOptions } from './phone/routes';
 
-/** `insights`: the metrics the page's Insights panel shows (sandbox mode records them in process). */
-export function attachSandbox(server: Server, options: LocalChannelOptions & { widget?: WidgetOptions; insights?: InsightsOptions }): void {
+/**
+ * `insights`: the metrics the page's Insights panel shows (sandbox mode records them in process). `phone`: the
+ * Graph API stand-in and its settings, when it runs: the WhatsApp phone page (Sandbox['phone']).
+ */
+export function attachSandbox(server: Server, options: LocalChannelOptions & { widget?: WidgetOptions; insights?: InsightsOptions; phone?: PhoneOptions }): void {
   // Before restify touches the request, for every route of this server: its own and the bot's (/api/messages, the action routes).
   // (restify's `first` chain, which the v8-era types omit: handlers that see node's request and may end it.)
   (server as Server & { first(handler: (req: IncomingMessage, res: ServerResponse) => boolean): Server }).first((req, res) => !refuseOtherHosts(req, res));
@@ -19,6 +23,7 @@ export function attachSandbox(server: Server, options: LocalChannelOptions & { w
   if (options.widget) options.widget.directLine = DIRECT_LINE_PATH;
   registerSandboxPage(server);
   registerInsights(server, options.insights ?? {});
+  if (options.phone) registerPhone(server, options.botUrl, options.phone);
 }
 
 /** What sandbox mode tells a person at start: where to go and what to type. */
@@ -42,6 +47,7 @@ export function sandboxBanner(pageUrl: string, simulators: { checkpoints?: strin
       ? `  Notify me:           press it on ${demo.notify.movingOrder}: it moves every ${pace(demo.notify.movingStepMs)}, and the update arrives here (watches checked every ${pace(demo.notify.intervalMs)}${demo.notify.forDemo ? ' for the demo' : ''}, NOTIFY_INTERVAL_MS)`
       : '  Notify me:           off (NOTIFY_MAX_PER_CONVERSATION=0)',
     "  Insights:            the page's panel shows the operator's figures live as you chat (the metrics are kept in this process)",
+    ...(demo.whatsAppPhone ? [`  WhatsApp:            ${pageUrl.replace(/\/$/, '')}/sandbox/whatsapp: chat as a WhatsApp customer from a demo number (Meta's side is a stand-in)`] : []),
     '  Try:',
     ...DEMO_LOOKUPS.slice(0, 6).map((d) => `    ${d.identifier.padEnd(24)} ${d.label}`),
   ];

@@ -9,6 +9,7 @@ import { SANDBOX_DIRECTLINE_SECRET } from './channel/directLineGrants';
 import { DIRECT_LINE_PATH } from './channel/localChannel';
 import { compileOrderNumberPattern } from '../src/recognize';
 import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
+import type { PhoneOptions } from './phone/routes';
 import { DEMO, MOVING_STEP_MS, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, type Simulator } from './simulators';
 
 /** The demo's own order-number format: every demo order number on the page is answered at once, typed or clicked. */
@@ -80,6 +81,8 @@ export function sandboxTelemetry(config: Config): Config['telemetry'] {
 export interface Sandbox {
   config: Config;
   simulators: Simulator[];
+  /** The Graph API stand-in and the settings the bot uses with it, for the WhatsApp phone page; none when the operator set WhatsApp's own. */
+  phone?: PhoneOptions;
   /** What the sandbox set for the demo, for the start line. */
   demo: {
     orderNumberPattern?: string;
@@ -89,6 +92,8 @@ export interface Sandbox {
     handoff: string;
     /** The demo shop signs its demo customer in (with the demo secret); false with the operator's own customer tokens. */
     signIn: boolean;
+    /** The WhatsApp phone page runs (against the Graph API stand-in: the operator set no WhatsApp settings of their own). */
+    whatsAppPhone?: boolean;
     /** How "Notify me" runs in the demo; undefined when it is off (NOTIFY_MAX_PER_CONVERSATION=0). */
     notify?: { movingOrder: string; movingStepMs: number; intervalMs: number; forDemo: boolean };
   };
@@ -164,9 +169,11 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
       helpPage: !ownPages,
       handoff: hub,
       signIn: !config.customerTokens,
+      whatsAppPhone: !!graph,
       notify: offered ? { movingOrder: DEMO.checkpoints.moving, movingStepMs, intervalMs: notify.intervalMs, forDemo: notifyForDemo } : undefined,
     },
     simulators: [checkpoints, trackings, ...(graph ? [graph] : [])],
+    ...(graph && whatsapp && { phone: { graph, settings: whatsapp } }),
     close: async () => {
       await Promise.all([checkpoints.close(), trackings.close(), graph?.close()]);
     },

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   let draining = false;
   let shopClosed = (): Promise<void> => Promise.resolve();
   const app = createApp(config, logger, { draining: () => draining });
-  if (sandbox) sandbox.kit.attachSandbox(app.server, { botUrl: `http://${sandbox.kit.SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }), widget: app.widget, insights: { collect: app.telemetry.collect } });
+  if (sandbox) sandbox.kit.attachSandbox(app.server, { botUrl: `http://${sandbox.kit.SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }), widget: app.widget, insights: { collect: app.telemetry.collect }, phone: sandbox.started.phone });
   app.server.listen(config.port, listenHost(config), () => {
     const { address, port } = app.server.address();
     logger.info({ address, port, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');

@@ -131,3 +131,27 @@ function refusal(body: Record<string, unknown>): string | undefined {
       return 'type must be text, interactive or template';
   }
 }
+
+/** The messages the stand-in accepted for one customer's number, in order, each with its place in `sent` (the sandbox's phone page reads them). */
+export function sentTo(graph: Pick<GraphApiSimulator, 'sent'>, number: string): Array<SentWhatsApp & { index: number }> {
+  const digits = number.replace(/^\+/, '');
+  return graph.sent.flatMap((message, index) => (message.to.replace(/^\+/, '') === digits ? [{ ...message, index }] : []));
+}
+
+/** The customers' messages marked read, and those the bot showed a typing indicator on, by message id, as the requests asked. */
+export function readMarks(graph: Pick<GraphApiSimulator, 'requests'>): { read: Set<string>; typing: Set<string> } {
+  const marks = { read: new Set<string>(), typing: new Set<string>() };
+  for (const request of graph.requests) {
+    if (request.method !== 'POST' || !request.body.includes('"read"')) continue;
+    let body: { status?: unknown; message_id?: unknown; typing_indicator?: unknown };
+    try {
+      body = JSON.parse(request.body) as typeof body;
+    } catch {
+      continue;
+    }
+    if (body.status !== 'read' || typeof body.message_id !== 'string') continue;
+    marks.read.add(body.message_id);
+    if (body.typing_indicator) marks.typing.add(body.message_id);
+  }
+  return marks;
+}

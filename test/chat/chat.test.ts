@@ -121,3 +121,28 @@ test('against the sandbox, the help page a problem links is served while the cha
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('help page');
 });
+
+describe('as a WhatsApp customer (--channel whatsapp), through the real webhook and WhatsApp rendering', () => {
+  test('in English from a +44 number: the answer as text, the follow-ups as [ buttons ], and a button pressed', async () => {
+    const printed = await chat(['where is ORD-1001?', '/click 1'], { channel: 'whatsapp', locale: 'en' });
+    expect(printed).toContain('as a WhatsApp customer from +44 7700 900123');
+    expect(printed).toContain('bot › Here is the shipment for ORD-1001:');
+    expect(printed).toMatch(/\[1 Track another\] \[2 That's all, thanks\]/);
+    // The press goes back as Meta's button_reply and is answered as the words on it.
+    expect(printed).toContain("(sends Meta's button_reply: Track another)");
+    expect(printed).toContain('bot › What would you like to track?');
+    expect(printed).not.toContain('!!');
+  });
+
+  test("in Dutch from a +31 number, whose country's language the bot guesses before any words tell it", async () => {
+    const printed = await chat(['ORD-1001'], { channel: 'whatsapp', locale: 'nl' });
+    expect(printed).toContain('from +31 6 12345678');
+    expect(printed).toContain('bot › Hier is de zending voor ORD-1001:');
+    expect(printed).toMatch(/\[1 Nog een volgen\] \[2 Dat was het, bedankt\]/);
+  });
+
+  test('against a running bot (--url): refused, with why', async () => {
+    const printed = await chat(['hi'], { channel: 'whatsapp', locale: 'en', url: 'http://127.0.0.1:9/api/messages' });
+    expect(printed).toMatch(/^!! --channel whatsapp runs against the sandbox in this process/m);
+  });
+});

@@ -92,7 +92,7 @@ export function useSandboxService(env: NodeJS.ProcessEnv, options: Omit<SandboxO
     service.app = createApp(config, createLogger(config.logLevel, sink));
     await new Promise<void>((resolve) => service.app.server.listen(port, '127.0.0.1', resolve));
     service.url = `http://127.0.0.1:${port}`;
-    attachSandbox(service.app.server, { botUrl: service.url, logger: silentLogger, widget: service.app.widget, insights: { collect: service.app.telemetry.collect } });
+    attachSandbox(service.app.server, { botUrl: service.url, logger: silentLogger, widget: service.app.widget, insights: { collect: service.app.telemetry.collect }, phone: service.sandbox.phone });
     if (options.shop) service.shop = await startDemoShop({ botUrl: service.url, port: shopPort });
     service.app.updates.scheduler.start();
     service.browser = await launchChromium();
