@@ -9,6 +9,7 @@
 import { LRUCache } from 'lru-cache';
 import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from '../botbuilder';
 import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage';
+import { callingCodeTimeZone } from '../../channels/whatsapp/callingCodeTimeZone';
 import type { WhatsAppCustomerIds } from '../../channels/whatsapp/customerIds';
 import type { GraphApi } from '../../channels/whatsapp/graphApi';
 import { whatsAppMessagesOf } from '../../channels/whatsapp/outgoingMessages';
@@ -41,8 +42,11 @@ export class WhatsAppAdapter extends BotAdapter {
     const customer = this.ids.of(message.from);
     // The first guess at their language; what they write decides (turnReading.ts).
     const locale = callingCodeLanguage(message.from);
+    // Its dates in the customer's time, where their country keeps one.
+    const localTimezone = callingCodeTimeZone(message.from);
     const activity: Partial<Activity> = {
       ...(locale && { locale }),
+      ...(localTimezone && { localTimezone }),
       type: ActivityTypes.Message,
       channelId: WHATSAPP_CHANNEL,
       id: message.id,

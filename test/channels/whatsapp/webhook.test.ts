@@ -12,7 +12,7 @@ import { ManualClock } from '../../support/manualClock';
 const APP_SECRET = 'app-SECRET-whatsapp-0001';
 const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
 /** Customers' numbers: never in a log line. */
-const PHONES = { en: '447700900456', nl: '31612345678', dup: '447700900123', refused: '33612345678' };
+const PHONES = { en: '447700900456', nl: '31612345678', dup: '447700900123', refused: '33612345678', us: '12025550143', amsterdam: '31612340000' };
 
 const upstreams = useSimulators();
 /** WhatsApp on, against the stand-in; ORD- numbers are order numbers. */
@@ -161,6 +161,17 @@ describe('a customer writes', () => {
     expect(answer).toContain('ORD-1001');
     expect(answer).toMatch(/bezorgd/i);
     expect(answer).not.toMatch(/delivered/i);
+  });
+
+  test("times in the customer's own zone where their number's country has one: a Dutch number reads Amsterdam's time, a +1 number (six zones) the shop's", async () => {
+    // ORD-1001 was delivered at 13:26 UTC: 14:26 in Amsterdam in November (2:26 PM to a customer writing English).
+    await deliver(textMessage(PHONES.amsterdam, 'where is ORD-1001'));
+    await deliver(textMessage(PHONES.us, 'where is ORD-1001'));
+    await running.app.whatsapp!.idle();
+    const dutch = texts(PHONES.amsterdam).join('\n');
+    expect(dutch).toContain('Delivered — Nov 24, 2026, 02:26 PM');
+    expect(dutch).not.toMatch(/01:26 PM|UTC/);
+    expect(texts(PHONES.us).join('\n')).toContain('Delivered — Nov 24, 2026, 01:26 PM UTC');
   });
 
   test.each([
