@@ -9,8 +9,9 @@
  * - card_buttons: buttons on a card. Teams shows no suggested actions on a message with attachments, and at
  *   most 3 otherwise, so its choices are card buttons that send the choice's words (imBack);
  * - numbered_list: the choices as numbered lines of text, answered with the number (SMS and other text channels);
- * - reply_buttons: WhatsApp's reply buttons where they fit (at most 3, titles at most 20 characters, no page to
- *   open among them), sent as suggested actions for its adapter to draw; else a numbered list.
+ * - reply_buttons: WhatsApp's reply buttons where they fit (at most 3, titles at most 20 characters), else its list
+ *   (at most 10 rows, titles at most 24), a title too long under the choice's shorter wording; else a numbered
+ *   list. A page to open is a link button of its own. Sent as suggested actions for its adapter to draw.
  */
 export type ChoiceStyle = 'suggested_actions' | 'card_buttons' | 'numbered_list' | 'reply_buttons';
 

@@ -11,7 +11,8 @@ import { ActivityTypes, BotAdapter, TurnContext, type Activity, type Conversatio
 import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage';
 import type { WhatsAppCustomerIds } from '../../channels/whatsapp/customerIds';
 import type { GraphApi } from '../../channels/whatsapp/graphApi';
-import { whatsAppMessagesOf } from '../../channels/whatsapp/outgoingMessages';
+import { whatsAppMessagesOf, type WhatsAppWords } from '../../channels/whatsapp/outgoingMessages';
+import type { Translator } from '../../i18n';
 import type { InboundMessage } from '../../channels/whatsapp/webhookPayload';
 
 export const WHATSAPP_CHANNEL = 'whatsapp';
@@ -32,6 +33,8 @@ export class WhatsAppAdapter extends BotAdapter {
     private readonly ids: WhatsAppCustomerIds,
     /** The business phone number's id: the bot's own id on this channel. */
     private readonly phoneNumberId: string,
+    /** For the few words of its own an interactive message needs (a list's button), in each reply's language. */
+    private readonly translator: Translator,
   ) {
     super();
   }
@@ -81,12 +84,18 @@ export class WhatsAppAdapter extends BotAdapter {
       }
       let id = '';
       if (activity.type === ActivityTypes.Message || activity.type === undefined) {
-        for (const message of whatsAppMessagesOf(activity)) id = await this.graph.send(to, message);
+        for (const message of whatsAppMessagesOf(activity, this.wordsFor(activity.locale))) id = await this.graph.send(to, message);
       }
       // Events (a handoff's, for instance) are for a Bot Framework channel: WhatsApp has nothing to show them with.
       responses.push({ id });
     }
     return responses;
+  }
+
+  /** Each reply is labelled with the language it is written in (turnLanguage.ts). */
+  private wordsFor(locale: string | undefined): WhatsAppWords {
+    const { t } = this.translator.localize(locale);
+    return { listButton: t('interactive.list_button'), more: t('interactive.anything_else') };
   }
 
   /** WhatsApp lets a business edit or delete nothing it sent. */

@@ -209,6 +209,31 @@ describe('a customer writes', () => {
   });
 });
 
+describe('choices that are no reply buttons', () => {
+  type List = { type: 'list'; body: { text: string }; action: { button: string; sections: Array<{ rows: Array<{ id: string; title: string }> }> } };
+  const lastList = (to: string) => {
+    const last = graph.sent.filter((message) => message.to === to).at(-1);
+    const interactive = last?.body.interactive as List | undefined;
+    return interactive?.type === 'list' ? interactive : undefined;
+  };
+
+  test('the kinds of number (four) come as a list in the customer’s language; a row picked comes back as the choice it names', async () => {
+    expect(await deliver(textMessage(PHONES.nl, 'hallo'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    const list = lastList(PHONES.nl);
+    expect(list?.action.button).toBe('Kiezen');
+    const rows = list?.action.sections.flatMap((section) => section.rows) ?? [];
+    expect(rows.map((row) => row.title)).toEqual(['Bestelnummer', 'Trackingnummer', 'Order-ID', 'Winkelbestelling']);
+    graph.reset();
+    const pick = { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: rows[3].id, title: rows[3].title } } };
+    expect(await deliver(textMessage(PHONES.nl, '', messageId(PHONES.nl), pick))).toBe(200);
+    await running.app.whatsapp!.idle();
+    // Asked for a store order number, as "Bestelnummer van de winkel" typed would be.
+    expect(texts(PHONES.nl).join('\n')).toMatch(/winkel/i);
+    expect(texts(PHONES.nl).join('\n')).not.toMatch(/Wat wil je volgen/);
+  });
+});
+
 describe('when the Graph API refuses', () => {
   test.each([
     ['a bad token (190)', { kind: 'status' as const, status: 401, body: { error: { message: `Invalid OAuth access token ${SIM_ACCESS_TOKEN}`, type: 'OAuthException', code: 190 } } }],
