@@ -39,7 +39,7 @@ export function offerChoices(message: Message, choices: readonly Choice[], chann
     case 'card_buttons':
       return message.attachments?.some(isAdaptive) ? afterCards(message, choices) : [withHeroButtons(message, buttons)];
     case 'reply_buttons':
-      return [withWhatsAppChoices(message, choices)];
+      return [withWhatsAppChoices(message, choices, channelProfile(channel).linkButtonTitle ?? 0)];
   }
 }
 
@@ -55,13 +55,14 @@ function withNumberedList(message: Message, choices: readonly Choice[]): Message
  * they fit, else as a list, each under its title or, where that is too long, its shorter wording; else numbered
  * lines. A page is a link button of its own where its title fits one, else its line in the text.
  */
-function withWhatsAppChoices(message: Message, choices: readonly Choice[]): Message {
+function withWhatsAppChoices(message: Message, choices: readonly Choice[], linkTitle: number): Message {
   const answers = choices.filter((choice) => !choice.url);
   const titles = whatsAppTitles(answers);
   const pages = choices.filter((choice) => choice.url);
-  const linkButtons = pages.filter((choice) => charactersIn(choice.title) <= WHATSAPP_LIMITS.linkTitle);
+  const linkButtons = pages.filter((choice) => charactersIn(choice.title) <= linkTitle);
   const shown = withNumberedList(message, [...pages.filter((choice) => !linkButtons.includes(choice)), ...(titles ? [] : answers)]);
-  const actions = [...(titles ? answers.map((choice, i) => button({ ...choice, title: titles[i] })) : []), ...linkButtons.map(button)];
+  // The message may hold a link button already (its parcel's tracking link): the choices join it.
+  const actions = [...(message.suggestedActions?.actions ?? []), ...(titles ? answers.map((choice, i) => button({ ...choice, title: titles[i] })) : []), ...linkButtons.map(button)];
   return actions.length ? { ...shown, suggestedActions: { actions } } : shown;
 }
 

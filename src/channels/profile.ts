@@ -2,6 +2,7 @@
  * What each Bot Framework channel can show, in one table, so that dialogs and cards ask for "choices"
  * and "cards" and never test a channelId themselves.
  */
+import { WHATSAPP_LIMITS } from './whatsapp/limits';
 
 /**
  * How a message's choices reach the customer:
@@ -50,6 +51,13 @@ export interface ChannelProfile {
   noUpdates?: true;
   /** No agent hub can join this channel's conversations (yet): a customer who asks for a person gets the help page and the case. */
   hubsCannotJoin?: true;
+  /**
+   * A page opens from a link button of its own, not from an address in the text (WhatsApp's cta_url), whose label
+   * holds at most this many characters: a parcel's tracking link is such a button, under its parcel.
+   */
+  linkButtonTitle?: number;
+  /** The channel draws *words* in bold (WhatsApp): a status line stands out. */
+  bold?: true;
 }
 
 /**
@@ -90,7 +98,7 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   email: TEXT,
   // Meta's Cloud API, through our own adapter (src/channels/whatsapp): plain text with *bold*, at most 4,096 characters a message; events never reach the phone.
   // Updates need the 24-hour window and an approved template, and hubs a way into the thread (#36): not built yet.
-  whatsapp: { ...TEXT, choices: 'reply_buttons', noUpdates: true, hubsCannotJoin: true },
+  whatsapp: { ...TEXT, choices: 'reply_buttons', noUpdates: true, hubsCannotJoin: true, linkButtonTitle: WHATSAPP_LIMITS.linkTitle, bold: true },
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 
