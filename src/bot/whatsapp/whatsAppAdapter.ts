@@ -18,6 +18,8 @@ import type { InboundMessage } from '../../channels/whatsapp/webhookPayload';
 export const WHATSAPP_CHANNEL = 'whatsapp';
 /** Where the turn keeps the customer's number (the recipient of its replies): never in the activity, state or logs. */
 const RECIPIENT = Symbol('whatsapp recipient');
+/** The turn has shown the customer its typing indicator. */
+const TYPING_SHOWN = Symbol('whatsapp typing shown');
 /** WhatsApp takes a free-form message only within 24 hours of the customer's last one: a later answer can go no later. */
 const SERVICE_WINDOW_MS = 24 * 3_600_000;
 
@@ -77,8 +79,13 @@ export class WhatsAppAdapter extends BotAdapter {
     const responses: ResourceResponse[] = [];
     for (const activity of activities) {
       if (!to) throw new Error('no WhatsApp recipient in this turn: a reply outside a customer turn is not supported yet');
-      if (activity.type === ActivityTypes.Typing && context.activity.id) {
-        await this.graph.markRead(context.activity.id, true);
+      if (activity.type === ActivityTypes.Typing) {
+        // WhatsApp shows it until the answer or for 25 s, longer than any turn waits (REPLY_WITHIN_MS is at most 14 s):
+        // once a turn is enough, where the dialogs repeat it every 2 s for the channels whose indicator fades sooner.
+        if (context.activity.id && !context.turnState.get(TYPING_SHOWN)) {
+          context.turnState.set(TYPING_SHOWN, true);
+          await this.graph.markRead(context.activity.id, true);
+        }
         responses.push({ id: '' });
         continue;
       }

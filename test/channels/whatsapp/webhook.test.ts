@@ -272,6 +272,38 @@ describe('a slow lookup', () => {
   });
 });
 
+describe('read and typing', () => {
+  test('a lookup slower than a moment: marked read at once, and the typing indicator shown once for the turn (WhatsApp keeps it up to 25 s or until the answer), not every 2 s', async () => {
+    const timer = new ManualClock();
+    const slow = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked' }), { replyTimer: timer });
+    try {
+      upstreams.checkpoints.inject({ kind: 'delay', ms: 1_000 });
+      const id = messageId(PHONES.en);
+      const raw = JSON.stringify(textMessage(PHONES.en, 'where is ORD-1001', id));
+      expect((await slow.post('/api/whatsapp', raw, { 'x-hub-signature-256': sign(raw) })).status).toBe(200);
+      // The deadline's wait and the typing indicator's.
+      await timer.sleeping(2);
+      const reads = () => graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.status === 'read');
+      expect(reads()).toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: id }]);
+      for (const step of [500, 2_000, 2_000]) await timer.advance(step);
+      await slow.app.whatsapp!.idle();
+      expect(reads()).toEqual([
+        { messaging_product: 'whatsapp', status: 'read', message_id: id },
+        { messaging_product: 'whatsapp', status: 'read', message_id: id, typing_indicator: { type: 'text' } },
+      ]);
+      expect(texts(PHONES.en).join('\n')).toContain('ORD-1001');
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('an answer within a moment shows no typing indicator', async () => {
+    expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    expect(graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.typing_indicator)).toEqual([]);
+  });
+});
+
 describe('shutting down', () => {
   test("the app's idle() waits for a WhatsApp answer still being worked on after the 200", async () => {
     upstreams.checkpoints.inject({ kind: 'delay', ms: 300 });
