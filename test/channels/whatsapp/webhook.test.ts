@@ -8,6 +8,7 @@ import { configFor, startApp, type RunningApp } from '../../support/app';
 import { useSimulators } from '../../support/upstreams';
 import { MemoryStateStorage } from '../../../src/bot/memoryStateStorage';
 import { ManualClock } from '../../support/manualClock';
+import { messagesNotification } from './metaSide';
 
 const APP_SECRET = 'app-SECRET-whatsapp-0001';
 const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
@@ -47,25 +48,7 @@ const messageId = (from: string) => `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`;
 
 /** A customer's message as Meta's webhook delivers it: text unless `content` says otherwise. */
 function textMessage(from: string, body: string, id = messageId(from), content: Record<string, unknown> = { type: 'text', text: { body } }) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: from }],
-              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), ...content }],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  return messagesNotification(SIM_PHONE_NUMBER_ID, from, { id, ...content });
 }
 
 const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
