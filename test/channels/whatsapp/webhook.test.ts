@@ -3,7 +3,7 @@
  * Graph API stand-in (sandbox/simulators/graphApi.ts), both written from Meta's Cloud API documentation.
  */
 import { createHmac } from 'node:crypto';
-import { startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
+import { DEMO, startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
 import { configFor, startApp, type RunningApp } from '../../support/app';
 import { useSimulators } from '../../support/upstreams';
 import { MemoryStateStorage } from '../../../src/bot/memoryStateStorage';
@@ -251,6 +251,35 @@ describe('a slow lookup', () => {
       expect(slow.logs.join('\n')).not.toContain('later reply failed');
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe('a person', () => {
+  test('no hub can join a WhatsApp thread: the help page and the case reference, complete (every number looked up), with only what a visitor may see, never their number or name', async () => {
+    const app = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked', HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help' }));
+    try {
+      const say = async (words: string) => {
+        const raw = JSON.stringify(textMessage(PHONES.en, words));
+        expect((await app.post('/api/whatsapp', raw, { 'x-hub-signature-256': sign(raw) })).status).toBe(200);
+        await app.app.whatsapp!.idle();
+      };
+      await say('where is ORD-1002');
+      await say(`and ${DEMO.trackings.trackingNumbers.inTransit}?`);
+      graph.reset();
+      await say('talk to a person');
+      const [fallback, ...more] = texts(PHONES.en);
+      expect(more).toEqual([]);
+      expect(fallback).toContain('https://shop.example/help');
+      expect(fallback).toMatch(/can't put you through/);
+      // The case: both numbers asked about, each with what the customer was shown of it.
+      const summary = fallback.slice(fallback.indexOf('A summary you can copy or forward:'));
+      expect(summary).toBe(['A summary you can copy or forward:', '', 'Order number ORD-1002:', '- In transit', '- Out for delivery', '- Delivered', '', `Tracking number ${DEMO.trackings.trackingNumbers.inTransit}:`, '- UPS: In transit'].join('\n'));
+      // ORD-1002's carriers and parcel numbers stay hidden from a visitor; the number and the WhatsApp profile name are nobody's to see.
+      for (const hidden of ['DPD', 'PostNL', '1ZV8R4236804512972', '01485023741196', '3SKAAN4718293', PHONES.en, 'Ana Souza']) expect(fallback).not.toContain(hidden);
+      expect(graph.sent.every((message) => message.type === 'text')).toBe(true);
+    } finally {
+      await app.close();
     }
   });
 });
