@@ -178,7 +178,7 @@ test.each(LANGUAGES)('SMS in %s: the greeting, when the conversation starts and 
  */
 test.each(LANGUAGES)('whatsapp in %s: every question and answer as the phone shows it, within WhatsApp’s limits', async (language) => {
   const { t } = translator.localize(language);
-  const words = { listButton: t('interactive.list_button'), more: t('interactive.anything_else') };
+  const words = { listButton: t('interactive.list_button'), more: t('interactive.anything_else'), page: t('interactive.help_page') };
   const config = configFor(upstreams, { TRACKINGS_STORES: 'store-us-1=Acme US, store-uk-1=Acme UK', LOOKUP_LIMIT: '0', LOG_LEVEL: 'warn', HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help' });
   const talk = conversation(config, { channelId: 'whatsapp', locale: LOCALES[language] });
   const exchange: string[] = [];

@@ -102,7 +102,7 @@ export class WhatsAppAdapter extends BotAdapter {
   /** Each reply is labelled with the language it is written in (turnLanguage.ts). */
   private wordsFor(locale: string | undefined): WhatsAppWords {
     const { t } = this.translator.localize(locale);
-    return { listButton: t('interactive.list_button'), more: t('interactive.anything_else') };
+    return { listButton: t('interactive.list_button'), more: t('interactive.anything_else'), page: t('interactive.help_page') };
   }
 
   /** WhatsApp lets a business edit or delete nothing it sent. */

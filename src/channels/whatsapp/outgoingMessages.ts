@@ -20,6 +20,8 @@ export interface WhatsAppWords {
   listButton: string;
   /** The body of the answers after a link button took the text ("Anything else?"). */
   more: string;
+  /** The body of a second page's link button (the shop's help page under a parcel that has its own link). */
+  page: string;
 }
 
 export const TEXT_LIMIT = LIMITS.text;
@@ -40,7 +42,7 @@ export function whatsAppMessagesOf(activity: OutgoingActivity, words: WhatsAppWo
   const messages: WhatsAppMessage[] = before.map(asText);
   let body: string | undefined = last;
   for (const link of links) {
-    messages.push({ type: 'interactive', interactive: { type: 'cta_url', body: { text: body || link.title }, action: { name: 'cta_url', parameters: { display_text: link.title, url: link.url } } } });
+    messages.push({ type: 'interactive', interactive: { type: 'cta_url', body: { text: body || words.page }, action: { name: 'cta_url', parameters: { display_text: link.title, url: link.url } } } });
     body = undefined;
   }
   if (drawn) messages.push(drawn(body || words.more));

@@ -6,7 +6,7 @@ import { whatsAppMessagesOf as messagesOf, type OutgoingActivity, type WhatsAppW
 
 const actions = (...titles: string[]) => ({ actions: titles.map((title) => ({ type: 'imBack', title, value: title })) });
 /** The bot's own words an interactive message needs, in the customer's language (here French). */
-const WORDS: WhatsAppWords = { listButton: 'Choisir', more: 'Autre chose ?' };
+const WORDS: WhatsAppWords = { listButton: 'Choisir', more: 'Autre chose ?', page: 'Le service client de la boutique peut vous aider :' };
 const whatsAppMessagesOf = (activity: OutgoingActivity) => messagesOf(activity, WORDS);
 const body = (message: ReturnType<typeof whatsAppMessagesOf>[number]) => (message.type === 'text' ? message.text.body : (message.interactive.body as { text: string }).text);
 
@@ -86,6 +86,13 @@ describe('a bot message on WhatsApp', () => {
         },
       },
     ]);
+  });
+
+  test('a second page (the shop’s help page under a parcel with its own link): its button under the bot’s own words, not its label twice', () => {
+    const tracking = { type: 'openUrl', title: 'Suivre chez DHL', value: 'https://www.dhl.de/track?piececode=1' };
+    const help = { type: 'openUrl', title: 'Page d’aide', value: 'https://shop.example/aide' };
+    const messages = whatsAppMessagesOf({ text: '📦 DHL · 1\n*Perdu* — 24 nov.', suggestedActions: { actions: [tracking, help] } });
+    expect(messages.map(body)).toEqual(['📦 DHL · 1\n*Perdu* — 24 nov.', 'Le service client de la boutique peut vous aider :']);
   });
 
   test('a link alone: the link button carries the text', () => {
