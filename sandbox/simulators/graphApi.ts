@@ -113,16 +113,8 @@ function refusal(body: Record<string, unknown>): string | undefined {
         if (buttons.length < 1 || buttons.length > LIMITS.buttons) return `1 to ${LIMITS.buttons} buttons`;
         return buttons.some((button) => long(object(object(button).reply).title, LIMITS.buttonTitle)) ? `button titles must be 1 to ${LIMITS.buttonTitle} characters` : undefined;
       }
-      if (interactive.type === 'list') {
-        const rows = (Array.isArray(action.sections) ? action.sections : []).flatMap((section) => (Array.isArray(object(section).rows) ? (object(section).rows as unknown[]) : []));
-        if (long(action.button, LIMITS.listButton)) return `the list's button must be 1 to ${LIMITS.listButton} characters`;
-        if (rows.length < 1 || rows.length > LIMITS.listRows) return `1 to ${LIMITS.listRows} rows`;
-        return rows.some((row) => long(object(row).title, LIMITS.rowTitle)) ? `row titles must be 1 to ${LIMITS.rowTitle} characters` : undefined;
-      }
-      if (interactive.type === 'cta_url') {
-        const parameters = object(action.parameters);
-        return long(parameters.display_text, LIMITS.buttonTitle) || typeof parameters.url !== 'string' ? 'cta_url needs display_text (1 to 20 characters) and url' : undefined;
-      }
+      if (interactive.type === 'list') return listRefusal(action);
+      if (interactive.type === 'cta_url') return linkButtonRefusal(interactive);
       return 'interactive.type must be button, list or cta_url';
     }
     case 'template':
@@ -154,4 +146,49 @@ export function readMarks(graph: Pick<GraphApiSimulator, 'requests'>): { read: S
     if (body.typing_indicator) marks.typing.add(body.message_id);
   }
   return marks;
+}
+
+const asObject = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const tooLong = (value: unknown, max: number) => typeof value !== 'string' || value.length === 0 || [...value].length > max;
+
+/**
+ * Meta's interactive list: a button of 1 to 20 characters; 1 to 10 sections (titled, up to 24 characters, when
+ * more than one) holding 1 to 10 rows in all, each with a unique id of up to 200 characters, a title of 1 to 24
+ * and an optional description of up to 72.
+ */
+function listRefusal(action: Record<string, unknown>): string | undefined {
+  const sections = Array.isArray(action.sections) ? action.sections.map(asObject) : [];
+  const rows = sections.flatMap((section) => (Array.isArray(section.rows) ? section.rows.map(asObject) : []));
+  if (tooLong(action.button, LIMITS.listButton)) return `the list's button must be 1 to ${LIMITS.listButton} characters`;
+  if (sections.length < 1 || sections.length > 10) return '1 to 10 sections';
+  if (sections.length > 1 && sections.some((section) => tooLong(section.title, LIMITS.rowTitle))) return `with several sections, each needs a title of 1 to ${LIMITS.rowTitle} characters`;
+  if (rows.length < 1 || rows.length > LIMITS.listRows) return `1 to ${LIMITS.listRows} rows`;
+  if (rows.some((row) => tooLong(row.id, 200)) || new Set(rows.map((row) => row.id)).size < rows.length) return 'each row needs a unique id of 1 to 200 characters';
+  if (rows.some((row) => tooLong(row.title, LIMITS.rowTitle))) return `row titles must be 1 to ${LIMITS.rowTitle} characters`;
+  return rows.some((row) => row.description !== undefined && tooLong(row.description, LIMITS.rowDescription)) ? `row descriptions must be 1 to ${LIMITS.rowDescription} characters` : undefined;
+}
+
+/**
+ * Meta's call-to-action URL button: a body (checked with every interactive message), one button whose label
+ * is 1 to 20 characters and whose url is a web address; a text header and a footer of up to 60 characters each.
+ */
+function linkButtonRefusal(interactive: Record<string, unknown>): string | undefined {
+  const action = asObject(interactive.action);
+  const parameters = asObject(action.parameters);
+  if (action.name !== 'cta_url') return 'action.name must be cta_url';
+  if (tooLong(parameters.display_text, LIMITS.buttonTitle)) return `display_text must be 1 to ${LIMITS.buttonTitle} characters`;
+  if (!webAddress(parameters.url)) return 'url must be an http or https address';
+  for (const part of ['header', 'footer'] as const) {
+    if (interactive[part] !== undefined && tooLong(asObject(interactive[part]).text, 60)) return `${part}.text must be 1 to 60 characters`;
+  }
+  return undefined;
+}
+
+function webAddress(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }

@@ -1,11 +1,11 @@
 /** Shipments → the replies that show them: cards where the channel renders them, one SMS on SMS, plain text elsewhere. */
-import { isSms, isTeams, offerChoices, supportsAdaptiveCards, type Choice, type Message, type Reply } from '../channels';
+import { channelProfile, isSms, isTeams, offerChoices, supportsAdaptiveCards, type Choice, type Message, type Reply } from '../channels';
 import type { Shipment } from '../tracking/shipment';
 import { largestFitting } from './budget';
 import { dateFormatter, resolveLocale, resolveTimeZone } from './format';
 import { VISIBLE_EVENTS, hiddenEventsAvailable, statusCardAttachment } from './statusCard';
 import { SMS_EVENTS, smsReply } from './smsReply';
-import { TEXT_EVENTS, joinTexts, shipmentText } from './textReply';
+import { TEXT_EVENTS, joinTexts, linkButtonLabel, shipmentText } from './textReply';
 import type { CardContext } from './types';
 import { namedParcels, shipmentView, type ShipmentView } from './view';
 
@@ -78,8 +78,24 @@ function fitted(chunk: Placed[], context: CardContext, intro?: string, choices?:
 }
 
 function textReplies(views: ShipmentView[], context: CardContext, intro?: string, note?: string): Message[] {
-  const blocks = views.map((view) => shipmentText(view, context.t));
-  return joinTexts([intro, ...blocks, note].filter((block): block is string => !!block)).map((text) => ({ text, textFormat: 'plain' }));
+  const profile = channelProfile(context.channel);
+  const blocks = views.map((view) => {
+    const label = profile.linkButtonTitle ? linkButtonLabel(view, profile.linkButtonTitle) : undefined;
+    return { text: shipmentText(view, context.t, { bold: profile.bold, linkAsButton: label !== undefined }), link: label && { type: 'openUrl' as const, title: label, value: view.link!.url } };
+  });
+  // A parcel with a link button ends its message, so that the button sits under that parcel and no other.
+  const messages: Message[] = [];
+  let texts: string[] = intro ? [intro] : [];
+  for (const { text, link } of blocks) {
+    texts.push(text);
+    if (!link) continue;
+    const joined = joinTexts(texts).map((text): Message => ({ text, textFormat: 'plain' }));
+    joined[joined.length - 1].suggestedActions = { actions: [link] };
+    messages.push(...joined);
+    texts = [];
+  }
+  if (note) texts.push(note);
+  return [...messages, ...joinTexts(texts).map((text): Message => ({ text, textFormat: 'plain' }))];
 }
 
 /** 6 items in chunks of at most 5 → 3 + 3, not 5 + 1. */

@@ -10,15 +10,27 @@ export const TEXT_EVENTS = 5;
 /** A text longer than this is cut (events first); several shipments share a message only while they stay under it. */
 export const TEXT_MAX_CHARS = 1500;
 
+/** How a channel's text may differ: its bold (WhatsApp's *words*), and a link shown as a button rather than a line. */
+export interface TextStyle {
+  bold?: boolean;
+  /** The link is a button beside the text: no line for it. */
+  linkAsButton?: boolean;
+}
+
 /** One shipment's block of lines. */
-export function shipmentText(view: ShipmentView, t: Translate): string {
+export function shipmentText(view: ShipmentView, t: Translate, style: TextStyle = {}): string {
   const shown = view.events.slice(0, TEXT_EVENTS);
-  let text = compose(view, t, shown);
+  let text = compose(view, t, shown, style);
   while (text.length > TEXT_MAX_CHARS && shown.length > 1) {
     shown.pop();
-    text = compose(view, t, shown);
+    text = compose(view, t, shown, style);
   }
   return text;
+}
+
+/** The link button's label: the first of the view's labels (the carrier's own, ours naming the carrier, ours) that fits `max` characters. */
+export function linkButtonLabel(view: ShipmentView, max: number): string | undefined {
+  return view.link?.labels.find((label) => [...label].length <= max);
 }
 
 /** Blocks joined into as few messages as the length limit allows, in order. */
@@ -32,9 +44,11 @@ export function joinTexts(blocks: string[]): string[] {
   return messages;
 }
 
-function compose(view: ShipmentView, t: Translate, shown: EventView[]): string {
+function compose(view: ShipmentView, t: Translate, shown: EventView[], style: TextStyle): string {
   const heading = headingOf(view).join(' · ');
-  const state = [view.status, view.updatedAt].filter(Boolean).join(' — ');
+  // An asterisk of the upstream's own inside would end the bold early.
+  const status = style.bold ? `*${view.status.replace(/\*/g, '')}*` : view.status;
+  const state = [status, view.updatedAt].filter(Boolean).join(' — ');
   // A masked shipment alone names no carrier or number: its status heads the block.
   const lines = heading ? [`📦 ${heading}`, state] : [`📦 ${state}`];
   if (view.statusDetails) lines.push(view.statusDetails);
@@ -44,7 +58,7 @@ function compose(view: ShipmentView, t: Translate, shown: EventView[]): string {
   lines.push(...shown.map(eventLine));
   const more = view.eventCount - shown.length;
   if (more > 0) lines.push(`• ${t('card.text_more', { count: more })}`);
-  if (view.link) lines.push(t('card.text_link', { url: view.link.url }));
+  if (view.link && !style.linkAsButton) lines.push(t('card.text_link', { url: view.link.url }));
   return lines.join('\n');
 }
 

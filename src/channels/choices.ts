@@ -7,12 +7,15 @@
  */
 import { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, HERO_CARD_CONTENT_TYPE, type Attachment, type ButtonAction, type Message } from './message';
 import { channelProfile } from './profile';
+import { WHATSAPP_LIMITS, charactersIn } from './whatsapp/limits';
 
 export interface Choice {
   /** What the bot acts on; never shown. */
   value: string;
   /** What the customer sees, and what a button sends back. */
   title: string;
+  /** The same in fewer words, the bot's own, where a button holds few characters (WhatsApp's); it picks the choice too. */
+  short?: string;
   /** A page to open instead (the shop's help page): a link button, or on text channels a line with the address. */
   url?: string;
   /** That line in the customer's language ("Page d’aide : …", French spacing); else "title: url". */
@@ -28,25 +31,53 @@ export interface Choice {
 export function offerChoices(message: Message, choices: readonly Choice[], channel: string | undefined): Message[] {
   if (!choices.length) return [message];
   const buttons = choices.map(button);
-  const style = channelProfile(channel).choices;
-  switch (style === 'reply_buttons' ? (fitReplyButtons(choices) ? 'suggested_actions' : 'numbered_list') : style) {
+  switch (channelProfile(channel).choices) {
     case 'suggested_actions':
       return [{ ...message, suggestedActions: { actions: buttons } }];
-    case 'numbered_list': {
-      // A page is no answer: its address goes on a line of its own, and the numbers count only what a number picks.
-      const links = choices.filter((choice) => choice.url).map((choice) => choice.line ?? `${choice.title}: ${choice.url}`);
-      const answers = choices.filter((choice) => !choice.url);
-      return [{ ...message, text: [message.text, links.join('\n'), answers.length ? numberedList(answers) : ''].filter(Boolean).join('\n\n') }];
-    }
+    case 'numbered_list':
+      return [withNumberedList(message, choices)];
     case 'card_buttons':
       return message.attachments?.some(isAdaptive) ? afterCards(message, choices) : [withHeroButtons(message, buttons)];
+    case 'reply_buttons':
+      return [withWhatsAppChoices(message, choices, channelProfile(channel).linkButtonTitle ?? 0)];
   }
 }
 
-/** WhatsApp's reply buttons: at most 3, titles at most 20 characters, and none opens a page (that is a link button of its own). */
-const REPLY_BUTTONS = { max: 3, title: 20 } as const;
-function fitReplyButtons(choices: readonly Choice[]): boolean {
-  return choices.length <= REPLY_BUTTONS.max && choices.every((choice) => !choice.url && [...choice.title].length <= REPLY_BUTTONS.title);
+/** A page is no answer: its address goes on a line of its own, and the numbers count only what a number picks. */
+function withNumberedList(message: Message, choices: readonly Choice[]): Message {
+  const links = choices.filter((choice) => choice.url).map((choice) => choice.line ?? `${choice.title}: ${choice.url}`);
+  const answers = choices.filter((choice) => !choice.url);
+  return { ...message, text: [message.text, links.join('\n'), answers.length ? numberedList(answers) : ''].filter(Boolean).join('\n\n') };
+}
+
+/**
+ * WhatsApp (its adapter draws the suggested actions, outgoingMessages.ts): the answers as reply buttons where
+ * they fit, else as a list, each under its title or, where that is too long, its shorter wording; else numbered
+ * lines. A page is a link button of its own where its title fits one, else its line in the text.
+ */
+function withWhatsAppChoices(message: Message, choices: readonly Choice[], linkTitle: number): Message {
+  const answers = choices.filter((choice) => !choice.url);
+  const titles = whatsAppTitles(answers);
+  const pages = choices.filter((choice) => choice.url);
+  const linkButtons = pages.filter((choice) => charactersIn(choice.title) <= linkTitle);
+  const shown = withNumberedList(message, [...pages.filter((choice) => !linkButtons.includes(choice)), ...(titles ? [] : answers)]);
+  // The message may hold a link button already (its parcel's tracking link): the choices join it.
+  const actions = [...(message.suggestedActions?.actions ?? []), ...(titles ? answers.map((choice, i) => button({ ...choice, title: titles[i] })) : []), ...linkButtons.map(button)];
+  return actions.length ? { ...shown, suggestedActions: { actions } } : shown;
+}
+
+/** The titles the answers show as WhatsApp buttons, or as a list's rows; undefined when they fit neither. */
+function whatsAppTitles(answers: readonly Choice[]): string[] | undefined {
+  const within = (max: number) => {
+    const titles = answers.map((choice) => [choice.title, choice.short].find((title) => title !== undefined && charactersIn(title) <= max));
+    // Meta wants each title unique: two choices under one title could not be told apart by a press.
+    return titles.every((title) => title !== undefined) && new Set(titles).size === titles.length ? (titles as string[]) : undefined;
+  };
+  if (answers.length <= WHATSAPP_LIMITS.buttons) {
+    const titles = within(WHATSAPP_LIMITS.buttonTitle);
+    if (titles) return titles;
+  }
+  return answers.length <= WHATSAPP_LIMITS.rows ? within(WHATSAPP_LIMITS.rowTitle) : undefined;
 }
 
 /** "1. Order number" lines: a number picks exactly the item with that number. */

@@ -2,6 +2,7 @@
  * What each Bot Framework channel can show, in one table, so that dialogs and cards ask for "choices"
  * and "cards" and never test a channelId themselves.
  */
+import { WHATSAPP_LIMITS } from './whatsapp/limits';
 
 /**
  * How a message's choices reach the customer:
@@ -9,8 +10,9 @@
  * - card_buttons: buttons on a card. Teams shows no suggested actions on a message with attachments, and at
  *   most 3 otherwise, so its choices are card buttons that send the choice's words (imBack);
  * - numbered_list: the choices as numbered lines of text, answered with the number (SMS and other text channels);
- * - reply_buttons: WhatsApp's reply buttons where they fit (at most 3, titles at most 20 characters, no page to
- *   open among them), sent as suggested actions for its adapter to draw; else a numbered list.
+ * - reply_buttons: WhatsApp's reply buttons where they fit (at most 3, titles at most 20 characters), else its list
+ *   (at most 10 rows, titles at most 24), a title too long under the choice's shorter wording; else a numbered
+ *   list. A page to open is a link button of its own. Sent as suggested actions for its adapter to draw.
  */
 export type ChoiceStyle = 'suggested_actions' | 'card_buttons' | 'numbered_list' | 'reply_buttons';
 
@@ -49,6 +51,13 @@ export interface ChannelProfile {
   noUpdates?: true;
   /** No agent hub can join this channel's conversations (yet): a customer who asks for a person gets the help page and the case. */
   hubsCannotJoin?: true;
+  /**
+   * A page opens from a link button of its own, not from an address in the text (WhatsApp's cta_url), whose label
+   * holds at most this many characters: a parcel's tracking link is such a button, under its parcel.
+   */
+  linkButtonTitle?: number;
+  /** The channel draws *words* in bold (WhatsApp): a status line stands out. */
+  bold?: true;
 }
 
 /**
@@ -89,7 +98,7 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   email: TEXT,
   // Meta's Cloud API, through our own adapter (src/channels/whatsapp): plain text with *bold*, at most 4,096 characters a message; events never reach the phone.
   // Updates need the 24-hour window and an approved template, and hubs a way into the thread (#36): not built yet.
-  whatsapp: { ...TEXT, choices: 'reply_buttons', noUpdates: true, hubsCannotJoin: true },
+  whatsapp: { ...TEXT, choices: 'reply_buttons', noUpdates: true, hubsCannotJoin: true, linkButtonTitle: WHATSAPP_LIMITS.linkTitle, bold: true },
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 

@@ -49,6 +49,16 @@ export interface Reading {
 /** Our choices by value, per language. The English synonyms are the same for every Understanding (one Translator's). */
 const choices = new WeakMap<Translate, Map<string, Choice & OfferedChoice>>();
 
+/**
+ * A choice's shorter wording (`choice.<value>_short`), where its title is too long for a small button (WhatsApp's
+ * 20 and 24 characters): the bot's own words, which a pressed button sends back, so they pick the choice too.
+ */
+function shortTitle(t: Translate, value: string): string[] {
+  const key = `choice.${value}_short`;
+  const short = t(key);
+  return short && short !== key ? [short] : [];
+}
+
 export class Understanding {
   private readonly english: Translate;
 
@@ -106,8 +116,9 @@ export class Understanding {
     if (!built) choices.set(t, (built = new Map()));
     let choice = built.get(value);
     if (!choice) {
-      const words = (say: Translate) => [say(`choice.${value}`), ...say(`choice.${value}_synonyms`).split('|')];
-      choice = Object.freeze({ value, title: t(`choice.${value}`), synonyms: Object.freeze([...new Set([...words(t), ...words(this.english)])]) });
+      const words = (say: Translate) => [say(`choice.${value}`), ...say(`choice.${value}_synonyms`).split('|'), ...shortTitle(say, value)];
+      const [short] = shortTitle(t, value);
+      choice = Object.freeze({ value, title: t(`choice.${value}`), ...(short && { short }), synonyms: Object.freeze([...new Set([...words(t), ...words(this.english)])]) });
       built.set(value, choice);
     }
     return choice;

@@ -9,7 +9,8 @@ describe('supportsAdaptiveCards', () => {
   test.each(['sms', 'telegram', 'facebook', 'slack', 'email', 'kik', 'line', 'groupme', 'twilio-sms', 'unknown-channel', ''])('%s: no', (c) => expect(supportsAdaptiveCards(c)).toBe(false));
 });
 
-describe.each(['telegram', 'facebook', 'whatsapp', 'slack', 'email', 'some-new-channel'])('on %s', (channel) => {
+// WhatsApp's own (bold, link buttons): whatsappAnswer.test.ts.
+describe.each(['telegram', 'facebook', 'slack', 'email', 'some-new-channel'])('on %s', (channel) => {
   test('a German shipment: status, the newest 5 events, the rest counted, the full link; no card, no JSON', () => {
     const replies = renderShipments([germanLabels], de(channel));
     expect(replies).toHaveLength(1);

@@ -53,24 +53,44 @@ test.each(['sms', 'telegram', 'facebook', 'slack', 'email', 'kik', 'some-new-cha
   expect(offerChoices({ text: 'Voici', textFormat: 'plain' }, choices, channel)).toEqual([{ text: 'Voici\n\n1. Suivre un autre envoi\n2. C’est tout, merci', textFormat: 'plain' }]);
 });
 
-describe('WhatsApp: reply buttons within its limits (at most 3, titles at most 20 characters), else a numbered list', () => {
+describe('WhatsApp: reply buttons (at most 3, titles at most 20 characters), else a list (at most 10, titles at most 24), else a numbered list; a page is a link button', () => {
   const short = [
     { value: 'another', title: 'Track another' },
     { value: 'done', title: "That's all, thanks" },
   ];
+  const imBack = (title: string) => ({ type: 'imBack', title, value: title });
   test('two short choices: suggested actions, which the adapter sends as reply buttons', () => {
-    expect(offerChoices({ text: 'Here', textFormat: 'plain' }, short, 'whatsapp')).toEqual([
-      { text: 'Here', textFormat: 'plain', suggestedActions: { actions: short.map(({ title }) => ({ type: 'imBack', title, value: title })) } },
-    ]);
+    expect(offerChoices({ text: 'Here', textFormat: 'plain' }, short, 'whatsapp')).toEqual([{ text: 'Here', textFormat: 'plain', suggestedActions: { actions: short.map(({ title }) => imBack(title)) } }]);
+  });
+  test('a title over 20 characters with a shorter wording of the bot’s own: buttons under that wording', () => {
+    const french = [{ value: 'another', title: 'Suivre un autre envoi', short: 'Suivre un autre' }, choices[1]];
+    expect(offerChoices({ text: 'Voici' }, french, 'whatsapp')).toEqual([{ text: 'Voici', suggestedActions: { actions: [imBack('Suivre un autre'), imBack('C’est tout, merci')] } }]);
+  });
+  test('four choices, one over 24 characters with a shorter wording: the rows under their titles, that one under its shorter one', () => {
+    const kinds = [
+      { value: 'order_number', title: 'Numéro de commande' },
+      { value: 'tracking_number', title: 'Numéro de suivi' },
+      { value: 'order_id', title: 'Identifiant de commande', short: 'ID de commande' },
+      { value: 'external_order', title: 'Numéro de commande boutique', short: 'Commande boutique' },
+    ];
+    const [message] = offerChoices({ text: 'Que souhaitez-vous suivre ?' }, kinds, 'whatsapp');
+    expect(message.suggestedActions?.actions.map((action) => action.title)).toEqual(['Numéro de commande', 'Numéro de suivi', 'Identifiant de commande', 'Commande boutique']);
   });
   test.each([
-    ['a title over 20 characters', choices.map((choice, i) => (i ? choice : { ...choice, title: 'Benachrichtigung erhalten' }))],
-    ['four choices', ['A', 'B', 'C', 'D'].map((title) => ({ value: title, title }))],
-    ['a page among them', [...short, { value: 'help', title: 'Help', url: 'https://shop.example/help' }]],
+    ['a title over 24 characters and no shorter wording', choices.map((choice, i) => (i ? choice : { ...choice, title: 'Benachrichtigung erhalten lassen' }))],
+    ['eleven choices', Array.from({ length: 11 }, (_, i) => ({ value: `${i}`, title: `Parcel ${i + 1}` }))],
   ])('%s: a numbered list under the text', (_what, offered) => {
     const [message] = offerChoices({ text: 'Here', textFormat: 'plain' }, offered, 'whatsapp');
     expect(message.suggestedActions).toBeUndefined();
     expect(message.text).toMatch(/\n1\. /);
+  });
+  test('a page among them: a link button (never a number), the answers still buttons', () => {
+    const help = { value: 'help_page', title: 'Help page', url: 'https://shop.example/help', line: 'Help page: https://shop.example/help' };
+    expect(offerChoices({ text: 'Here' }, [...short, help], 'whatsapp')).toEqual([{ text: 'Here', suggestedActions: { actions: [...short.map(({ title }) => imBack(title)), { type: 'openUrl', title: 'Help page', value: 'https://shop.example/help' }] } }]);
+  });
+  test('a page whose title is over 20 characters: its line in the text, as on other text channels', () => {
+    const help = { value: 'help_page', title: 'Pagina di assistenza clienti', url: 'https://shop.example/help', line: 'Pagina di assistenza clienti: https://shop.example/help' };
+    expect(offerChoices({ text: 'Ecco' }, [...short, help], 'whatsapp')).toEqual([{ text: 'Ecco\n\nPagina di assistenza clienti: https://shop.example/help', suggestedActions: { actions: short.map(({ title }) => imBack(title)) } }]);
   });
 });
 

@@ -10,6 +10,7 @@
 import type { Activity } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
 import { smsCost, toGsm7 } from '../../src/channels';
+import { whatsAppMessagesOf, type OutgoingActivity } from '../../src/channels/whatsapp/outgoingMessages';
 import { LANGUAGES, Translator, type Language } from '../../src/i18n';
 import { LOOKUP_KINDS } from '../../src/tracking/lookup';
 import { stopTitle } from '../../dialogs/notifications';
@@ -166,4 +167,108 @@ test.each(LANGUAGES)('SMS in %s: the greeting, when the conversation starts and 
     expect({ texts, choices: replies.map((reply) => seen(reply).choices) }).toEqual({ texts, choices: [kinds] });
     expect({ texts, cost: smsCost(texts[0]) }).toEqual({ texts, cost: expect.objectContaining({ encoding: 'GSM-7', segments: 1 }) });
   }
+});
+
+/**
+ * WhatsApp, in all six languages: every reply as the Graph API bodies its adapter sends (outgoingMessages.ts),
+ * held to WhatsApp's limits (text 4,096; an interactive body 1,024; reply buttons at most 3 of 20 characters; a
+ * list at most 10 rows of 24, its button 20; a link label 20; titles unique), with no internal key anywhere,
+ * each choice under its title in the customer's language or the shorter wording of it, and each pressed or
+ * picked by those words. No "Notify me" and no "Talk to a person" (the channel table: noUpdates, hubsCannotJoin).
+ */
+test.each(LANGUAGES)('whatsapp in %s: every question and answer as the phone shows it, within WhatsApp’s limits', async (language) => {
+  const { t } = translator.localize(language);
+  const words = { listButton: t('interactive.list_button'), more: t('interactive.anything_else'), page: t('interactive.help_page') };
+  const config = configFor(upstreams, { TRACKINGS_STORES: 'store-us-1=Acme US, store-uk-1=Acme UK', LOOKUP_LIMIT: '0', LOG_LEVEL: 'warn', HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help' });
+  const talk = conversation(config, { channelId: 'whatsapp', locale: LOCALES[language] });
+  const exchange: string[] = [];
+  type Shown = { texts: string[]; choices: string[]; links: string[] };
+
+  const say = async (said: string): Promise<Shown> => {
+    exchange.push(`customer: ${said}`);
+    const messages = (await talk.say(said)).filter((reply) => reply.type === 'message').flatMap((reply) => whatsAppMessagesOf(reply as OutgoingActivity, words));
+    const shown: Shown = { texts: [], choices: [], links: [] };
+    for (const message of messages) {
+      const where = `\n${exchange.join('\n')}\n${JSON.stringify(message)}`;
+      const fail = (problem: string) => {
+        throw new Error(`${problem}${where}`);
+      };
+      const long = (text: string, max: number) => [...text].length > max || text.length === 0;
+      if (message.type === 'text') {
+        if (long(message.text.body, 4096)) fail('a text over 4,096 characters');
+        shown.texts.push(message.text.body);
+      } else {
+        const interactive = message.interactive as any;
+        if (long(interactive.body.text, 1024)) fail('an interactive body over 1,024 characters');
+        shown.texts.push(interactive.body.text);
+        const titles: string[] =
+          interactive.type === 'button' ? interactive.action.buttons.map((b: any) => b.reply.title) : interactive.type === 'list' ? interactive.action.sections.flatMap((s: any) => s.rows.map((r: any) => r.title)) : [];
+        if (interactive.type === 'button' && (titles.length > 3 || titles.some((title) => long(title, 20)))) fail('reply buttons over WhatsApp’s limits');
+        if (interactive.type === 'list' && (titles.length > 10 || titles.some((title) => long(title, 24)) || long(interactive.action.button, 20))) fail('a list over WhatsApp’s limits');
+        if (new Set(titles).size < titles.length) fail('two choices under one title');
+        if (interactive.type === 'cta_url') {
+          if (long(interactive.action.parameters.display_text, 20)) fail('a link label over 20 characters');
+          shown.links.push(interactive.action.parameters.display_text);
+        }
+        shown.choices.push(...titles);
+      }
+    }
+    for (const text of [...shown.texts, ...shown.choices, ...shown.links]) if (INTERNAL.test(text)) throw new Error(`an internal key is shown: ${JSON.stringify(text)}\n${exchange.join('\n')}`);
+    exchange.push(...shown.texts.map((text) => `phone: ${JSON.stringify(text)}`), `phone choices: ${shown.choices.join(' | ')}`);
+    return shown;
+  };
+  /** The choice `value` as the phone shows it: its title, or the shorter wording where the title does not fit. */
+  const titled = (value: string) => [t(`choice.${value}`), t(`choice.${value}_short`)];
+  const expectChoices = (shown: Shown, values: string[]) => {
+    expect({ exchange, count: shown.choices.length }).toEqual({ exchange, count: values.length });
+    values.forEach((value, i) => expect({ exchange, value, shown: titled(value).includes(shown.choices[i]) }).toEqual({ exchange, value, shown: true }));
+  };
+  const expectText = (shown: Shown, text: string) => expect({ exchange, text: shown.texts.join('\n\n') }).toEqual({ exchange, text });
+  /** The choice `value` pressed, as the phone sends it back: the words on it. */
+  const press = (shown: Shown, value: string) => say(shown.choices.find((title) => titled(value).includes(title))!);
+
+  // "hi": the kinds of number (four: a list); the row for an order ID picked.
+  let shown = await say(t('understand.greeting').split('|')[0]);
+  expectText(shown, `${t('social.hello')} ${t('prompt.kind')}`);
+  expectChoices(shown, [...LOOKUP_KINDS]);
+  expectText(await press(shown, 'order_id'), t('prompt.identifier.order_id'));
+  shown = await say(ORDER_ID.singleShipment);
+  expect({ exchange, intro: shown.texts[0].split('\n')[0] }).toEqual({ exchange, intro: t('lookup.found', { count: 1, identifier: ORDER_ID.singleShipment }) });
+  expectChoices(shown, ['another', 'done']);
+  // "Track another" pressed: the kinds again; a tracking number not found offers the other kinds.
+  shown = await press(shown, 'another');
+  expectChoices(shown, [...LOOKUP_KINDS]);
+  expectText(await press(shown, 'tracking_number'), t('prompt.identifier.tracking_number'));
+  shown = await say(TN.unknown);
+  expectText(shown, t('errors.not_found', { identifier: TN.unknown }));
+  expectChoices(shown, LOOKUP_KINDS.filter((kind) => kind !== 'tracking_number'));
+  expectText(await say(t('commands.cancel').split('|')[0]), t('cancelled'));
+
+  // Several numbers: the second picked; its answer (on its way) offers no "Notify me" here.
+  shown = await say(`${TN.inTransit} ${TN.pending}`);
+  expectText(shown, t('prompt.several'));
+  expect({ exchange, choices: shown.choices }).toEqual({ exchange, choices: [TN.inTransit, TN.pending, expect.stringMatching(new RegExp(`^(${titled('all').join('|')})$`))] });
+  shown = await say(TN.pending);
+  expect({ exchange, intro: shown.texts[0].split('\n')[0] }).toEqual({ exchange, intro: t('lookup.found', { count: 1, identifier: TN.pending }) });
+  expectChoices(shown, ['another', 'done']);
+
+  // A lone number of no known format: the store's order picked, then the store.
+  shown = await say('#1001');
+  expectText(shown, t('prompt.ambiguous', { identifier: '#1001' }));
+  expectChoices(shown, ['order_number', 'external_order']);
+  shown = await press(shown, 'external_order');
+  expectText(shown, t('prompt.store'));
+  expect({ exchange, choices: shown.choices }).toEqual({ exchange, choices: ['Acme US', 'Acme UK'] });
+  shown = await say('Acme UK');
+  expect({ exchange, intro: shown.texts[0].split('\n')[0] }).toEqual({ exchange, intro: t('lookup.found', { count: 1, identifier: '#1001' }) });
+
+  // Help: the kinds, and no person to talk to; asking for one: the help page and the case, no colleague promised.
+  shown = await say(t('commands.help').split('|')[0]);
+  expectText(shown, t('help'));
+  expectChoices(shown, [...LOOKUP_KINDS]);
+  shown = await say(t('choice.person'));
+  expect({ exchange, fallback: shown.texts[0].startsWith(`${t('questions.person')} ${t('questions.support_url', { url: 'https://shop.example/help' })}\n\n${t('handoff.summary')}\n\n`) }).toEqual({ exchange, fallback: true });
+  for (const identifier of [ORDER_ID.singleShipment, TN.pending, '#1001']) expect({ exchange, identifier, inTheCase: shown.texts[0].includes(identifier) }).toEqual({ exchange, identifier, inTheCase: true });
+  expect({ exchange, choices: shown.choices }).toEqual({ exchange, choices: [] });
+  expectText(await say(t('understand.goodbye').split('|')[0]), t('goodbye'));
 });

@@ -53,6 +53,35 @@ describe('the Graph API stand-in', () => {
     expect(graph.sent.map((message) => message.type)).toEqual(['interactive']);
   });
 
+  const interactive = (content: Record<string, unknown>) => ({ messaging_product: 'whatsapp', to: '491512345678', type: 'interactive', interactive: { body: { text: 'Que souhaitez-vous suivre ?' }, ...content } });
+  const list = (rows: Array<Record<string, unknown>>, button = 'Choisir') => interactive({ type: 'list', action: { button, sections: [{ rows }] } });
+  const rows = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `choice-${i + 1}`, title: `Colis ${i + 1}` }));
+  const link = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => interactive({ type: 'cta_url', action: { name: 'cta_url', parameters }, ...extra });
+
+  test.each([
+    ['an eleventh row', list(rows(11))],
+    ['a row title over 24 characters', list([{ id: 'a', title: 'Numéro de commande boutique' }])],
+    ['a row description over 72 characters', list([{ id: 'a', title: 'Commande boutique', description: 'x'.repeat(73) }])],
+    ['two rows with one id', list([{ id: 'a', title: 'Un' }, { id: 'a', title: 'Deux' }])],
+    ['a list button over 20 characters', list(rows(2), 'Choisissez une option')],
+    ['a body over 1,024 characters', { ...list(rows(2)), interactive: { ...list(rows(2)).interactive, body: { text: 'x'.repeat(1025) } } }],
+    ['a link label over 20 characters', link({ display_text: 'Suivre le colis chez DHL', url: 'https://www.dhl.de/' })],
+    ['a link that is no web address', link({ display_text: 'Suivre', url: 'javascript:alert(1)' })],
+    ['a link without its body', { ...link({ display_text: 'Suivre', url: 'https://www.dhl.de/' }), interactive: { type: 'cta_url', action: { name: 'cta_url', parameters: { display_text: 'Suivre', url: 'https://www.dhl.de/' } } } }],
+    ['a link header over 60 characters', link({ display_text: 'Suivre', url: 'https://www.dhl.de/' }, { header: { type: 'text', text: 'x'.repeat(61) } })],
+  ])("Meta refuses %s: 400 with the Graph API's error, and nothing is sent", async (_what, message) => {
+    const answer = await send(message);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ type: 'OAuthException', code: 131009, error_data: { messaging_product: 'whatsapp', details: expect.any(String) } });
+    expect(graph.sent).toEqual([]);
+  });
+
+  test('a list of ten rows and a link button within the limits are accepted and recorded', async () => {
+    expect((await send(list([...rows(9), { id: 'choice-10', title: 'Commande boutique', description: 'Numéro de commande boutique' }]))).status).toBe(200);
+    expect((await send(link({ display_text: 'Suivre chez DHL', url: 'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=1' }))).status).toBe(200);
+    expect(graph.sent.map((message) => (message.body.interactive as { type: string }).type)).toEqual(['list', 'cta_url']);
+  });
+
   test('marking a message read (with a typing indicator) succeeds and is recorded', async () => {
     const answer = await send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.in1', typing_indicator: { type: 'text' } });
     expect(answer).toEqual({ status: 200, body: { success: true } });

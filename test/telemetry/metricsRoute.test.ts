@@ -4,7 +4,8 @@
  * METRICS_TOKEN as a bearer token and does not exist without it; nothing in its text is an identifier, an id,
  * a customer's words or a secret.
  */
-import { DEMO } from '../../sandbox/simulators';
+import { DEMO, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, startGraphApiSimulator } from '../../sandbox/simulators';
+import { WhatsAppCustomer } from '../channels/whatsapp/metaSide';
 import { answerOf, configFor, startApp, type RunningApp } from '../support/app';
 import { TestChannel } from '../support/channel';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
@@ -167,5 +168,26 @@ test('nothing in the whole text is an identifier, a user or conversation id, a c
   expect(text).toContain('bot_lookups_total{kind="order_number"');
   for (const secret of [USER, CONVERSATION, 'SEARCH', '#1001', 'Example Store', 'ORD-', DEMO.trackings.trackingNumbers.unknown, DEMO.trackings.orderIds.singleShipment, TOKEN, CREDENTIALS.token, API_KEY, 'parcel']) {
     expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
+  }
+});
+
+test('a WhatsApp customer: their phone number, and the message ids that encode it, in no metric name, label or value', async () => {
+  const graph = await startGraphApiSimulator();
+  try {
+    const PHONE = '5491155554321';
+    const app = await start({ WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN, WHATSAPP_APP_SECRET: 'app-SECRET-metrics', WHATSAPP_VERIFY_TOKEN: 'verify-SECRET-metrics', WHATSAPP_API_URL: `${graph.url}/v24.0` });
+    const phone = new WhatsAppCustomer(`${app.url}/api/whatsapp`, 'app-SECRET-metrics', SIM_PHONE_NUMBER_ID, PHONE);
+    const ids = [phone.nextId(), phone.nextId(), phone.nextId()];
+    for (const [i, words] of ['where is ORD-1001', `and ${DEMO.trackings.trackingNumbers.inTransit}?`, 'talk to a person'].entries()) expect(await phone.deliver(phone.text(words, ids[i]))).toBe(200);
+    await app.app.whatsapp!.idle();
+    expect(graph.sent.length).toBeGreaterThan(2);
+    const text = (await scrape(app, `Bearer ${TOKEN}`)).text;
+    // The search reads what is there: the WhatsApp turns are counted.
+    expect(valueOf(parsePrometheus(text), 'bot_turns_total', { channel: 'whatsapp' })).toBe(3);
+    for (const secret of [PHONE, PHONE.slice(-7), ...ids, ...ids.map((id) => id.slice(6)), 'ORD-1001', DEMO.trackings.trackingNumbers.inTransit, SIM_ACCESS_TOKEN]) {
+      expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
+    }
+  } finally {
+    await graph.close();
   }
 });

@@ -6,7 +6,8 @@
  * it. And nothing exported carries a number, an id, a token or a key. The service runs in its own process,
  * as in otlpExport.test.ts (the OTLP exporter's dynamic import of http), and its stop sends the last spans.
  */
-import { DEMO } from '../../sandbox/simulators';
+import { DEMO, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, startGraphApiSimulator } from '../../sandbox/simulators';
+import { WhatsAppCustomer } from '../channels/whatsapp/metaSide';
 import { TestChannel } from '../support/channel';
 import { startService, stopAllServices } from '../support/serviceProcess';
 import { API_KEY, CREDENTIALS, upstreamEnv, useSimulators } from '../support/upstreams';
@@ -156,4 +157,41 @@ test('OTEL_TRACES_SAMPLER=always_off: nothing is exported, and the interfaces st
   expect(exportedSpans(collector.received)).toEqual([]);
   const [request] = upstreams.checkpoints.requests;
   expect(request.headers.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+});
+
+test('a WhatsApp customer: their turns are traced, and no span carries their phone number or a message id (which encodes it)', async () => {
+  const graph = await startGraphApiSimulator();
+  const PHONE = '5491155554321';
+  const SECRET = 'app-SECRET-traces-36';
+  const ids: string[] = [];
+  try {
+    const service = await startService({
+      NODE_ENV: 'test',
+      ...upstreamEnv(upstreams),
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
+      WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
+      WHATSAPP_APP_SECRET: SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'verify-SECRET-traces-36',
+      WHATSAPP_API_URL: `${graph.url}/v24.0`,
+    });
+    const phone = new WhatsAppCustomer(`${service.url}/api/whatsapp`, SECRET, SIM_PHONE_NUMBER_ID, PHONE);
+    ids.push(phone.nextId(), phone.nextId());
+    expect(await phone.deliver(phone.text(DEMO.checkpoints.delivered, ids[0]))).toBe(200);
+    expect(await phone.deliver(phone.text(`and ${DEMO.trackings.trackingNumbers.inTransit}?`, ids[1]))).toBe(200);
+    // The service is another process: its answers reach the stand-in when its turns are done.
+    for (let i = 0; i < 500 && graph.sent.filter((sent) => sent.type === 'interactive').length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+  } finally {
+    await graph.close();
+  }
+  const turns = exportedSpans(collector.received).filter((span) => span.name === 'bot.turn');
+  expect(turns.map((turn) => turn.attributes['bot.channel'])).toEqual(['whatsapp', 'whatsapp']);
+  const exported = collector.received.map((each) => each.body.toString('utf8')).join('\n');
+  for (const secret of [PHONE, PHONE.slice(-7), ...ids, ...ids.map((id) => id.slice(6)), DEMO.checkpoints.delivered, DEMO.trackings.trackingNumbers.inTransit, SIM_ACCESS_TOKEN, SECRET]) {
+    expect({ secret, found: exported.includes(secret) }).toEqual({ secret, found: false });
+  }
 });

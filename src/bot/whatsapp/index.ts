@@ -36,7 +36,7 @@ export interface WhatsAppParts {
 
 export function createWhatsAppChannel(settings: WhatsAppSettings, parts: WhatsAppParts): WhatsAppWebhook {
   const graph = new GraphApi(settings);
-  const adapter = new WhatsAppAdapter(graph, new WhatsAppCustomerIds(parts.storageKeySecret), settings.phoneNumberId);
+  const adapter = new WhatsAppAdapter(graph, new WhatsAppCustomerIds(parts.storageKeySecret), settings.phoneNumberId, parts.translator);
   adapter.onTurnError = parts.onTurnError;
   return registerWhatsAppRoutes(parts.server, {
     verifyToken: settings.verifyToken,

@@ -12,12 +12,15 @@ import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage
 import { callingCodeTimeZone } from '../../channels/whatsapp/callingCodeTimeZone';
 import type { WhatsAppCustomerIds } from '../../channels/whatsapp/customerIds';
 import type { GraphApi } from '../../channels/whatsapp/graphApi';
-import { whatsAppMessagesOf } from '../../channels/whatsapp/outgoingMessages';
+import { whatsAppMessagesOf, type WhatsAppWords } from '../../channels/whatsapp/outgoingMessages';
+import type { Translator } from '../../i18n';
 import type { InboundMessage } from '../../channels/whatsapp/webhookPayload';
 
 export const WHATSAPP_CHANNEL = 'whatsapp';
 /** Where the turn keeps the customer's number (the recipient of its replies): never in the activity, state or logs. */
 const RECIPIENT = Symbol('whatsapp recipient');
+/** The turn has shown the customer its typing indicator. */
+const TYPING_SHOWN = Symbol('whatsapp typing shown');
 /** WhatsApp takes a free-form message only within 24 hours of the customer's last one: a later answer can go no later. */
 const SERVICE_WINDOW_MS = 24 * 3_600_000;
 
@@ -33,6 +36,8 @@ export class WhatsAppAdapter extends BotAdapter {
     private readonly ids: WhatsAppCustomerIds,
     /** The business phone number's id: the bot's own id on this channel. */
     private readonly phoneNumberId: string,
+    /** For the few words of its own an interactive message needs (a list's button), in each reply's language. */
+    private readonly translator: Translator,
   ) {
     super();
   }
@@ -78,19 +83,30 @@ export class WhatsAppAdapter extends BotAdapter {
     const responses: ResourceResponse[] = [];
     for (const activity of activities) {
       if (!to) throw new Error('no WhatsApp recipient in this turn: a reply outside a customer turn is not supported yet');
-      if (activity.type === ActivityTypes.Typing && context.activity.id) {
-        await this.graph.markRead(context.activity.id, true);
+      if (activity.type === ActivityTypes.Typing) {
+        // WhatsApp shows it until the answer or for 25 s, longer than any turn waits (REPLY_WITHIN_MS is at most 14 s):
+        // once a turn is enough, where the dialogs repeat it every 2 s for the channels whose indicator fades sooner.
+        if (context.activity.id && !context.turnState.get(TYPING_SHOWN)) {
+          context.turnState.set(TYPING_SHOWN, true);
+          await this.graph.markRead(context.activity.id, true);
+        }
         responses.push({ id: '' });
         continue;
       }
       let id = '';
       if (activity.type === ActivityTypes.Message || activity.type === undefined) {
-        for (const message of whatsAppMessagesOf(activity)) id = await this.graph.send(to, message);
+        for (const message of whatsAppMessagesOf(activity, this.wordsFor(activity.locale))) id = await this.graph.send(to, message);
       }
       // Events (a handoff's, for instance) are for a Bot Framework channel: WhatsApp has nothing to show them with.
       responses.push({ id });
     }
     return responses;
+  }
+
+  /** Each reply is labelled with the language it is written in (turnLanguage.ts). */
+  private wordsFor(locale: string | undefined): WhatsAppWords {
+    const { t } = this.translator.localize(locale);
+    return { listButton: t('interactive.list_button'), more: t('interactive.anything_else'), page: t('interactive.help_page') };
   }
 
   /** WhatsApp lets a business edit or delete nothing it sent. */

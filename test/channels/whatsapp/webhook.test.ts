@@ -3,11 +3,12 @@
  * Graph API stand-in (sandbox/simulators/graphApi.ts), both written from Meta's Cloud API documentation.
  */
 import { createHmac } from 'node:crypto';
-import { startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
+import { DEMO, startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
 import { configFor, startApp, type RunningApp } from '../../support/app';
 import { useSimulators } from '../../support/upstreams';
 import { MemoryStateStorage } from '../../../src/bot/memoryStateStorage';
 import { ManualClock } from '../../support/manualClock';
+import { messagesNotification } from './metaSide';
 
 const APP_SECRET = 'app-SECRET-whatsapp-0001';
 const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
@@ -47,25 +48,7 @@ const messageId = (from: string) => `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`;
 
 /** A customer's message as Meta's webhook delivers it: text unless `content` says otherwise. */
 function textMessage(from: string, body: string, id = messageId(from), content: Record<string, unknown> = { type: 'text', text: { body } }) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: from }],
-              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), ...content }],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  return messagesNotification(SIM_PHONE_NUMBER_ID, from, { id, ...content });
 }
 
 const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
@@ -220,6 +203,31 @@ describe('a customer writes', () => {
   });
 });
 
+describe('choices that are no reply buttons', () => {
+  type List = { type: 'list'; body: { text: string }; action: { button: string; sections: Array<{ rows: Array<{ id: string; title: string }> }> } };
+  const lastList = (to: string) => {
+    const last = graph.sent.filter((message) => message.to === to).at(-1);
+    const interactive = last?.body.interactive as List | undefined;
+    return interactive?.type === 'list' ? interactive : undefined;
+  };
+
+  test('the kinds of number (four) come as a list in the customer’s language; a row picked comes back as the choice it names', async () => {
+    expect(await deliver(textMessage(PHONES.nl, 'hallo'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    const list = lastList(PHONES.nl);
+    expect(list?.action.button).toBe('Kiezen');
+    const rows = list?.action.sections.flatMap((section) => section.rows) ?? [];
+    expect(rows.map((row) => row.title)).toEqual(['Bestelnummer', 'Trackingnummer', 'Order-ID', 'Winkelbestelling']);
+    graph.reset();
+    const pick = { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: rows[3].id, title: rows[3].title } } };
+    expect(await deliver(textMessage(PHONES.nl, '', messageId(PHONES.nl), pick))).toBe(200);
+    await running.app.whatsapp!.idle();
+    // Asked for a store order number, as "Bestelnummer van de winkel" typed would be.
+    expect(texts(PHONES.nl).join('\n')).toMatch(/winkel/i);
+    expect(texts(PHONES.nl).join('\n')).not.toMatch(/Wat wil je volgen/);
+  });
+});
+
 describe('when the Graph API refuses', () => {
   test.each([
     ['a bad token (190)', { kind: 'status' as const, status: 401, body: { error: { message: `Invalid OAuth access token ${SIM_ACCESS_TOKEN}`, type: 'OAuthException', code: 190 } } }],
@@ -255,6 +263,67 @@ describe('a slow lookup', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('a person', () => {
+  test('no hub can join a WhatsApp thread: the help page and the case reference, complete (every number looked up), with only what a visitor may see, never their number or name', async () => {
+    const app = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked', HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help' }));
+    try {
+      const say = async (words: string) => {
+        const raw = JSON.stringify(textMessage(PHONES.en, words));
+        expect((await app.post('/api/whatsapp', raw, { 'x-hub-signature-256': sign(raw) })).status).toBe(200);
+        await app.app.whatsapp!.idle();
+      };
+      await say('where is ORD-1002');
+      await say(`and ${DEMO.trackings.trackingNumbers.inTransit}?`);
+      graph.reset();
+      await say('talk to a person');
+      const [fallback, ...more] = texts(PHONES.en);
+      expect(more).toEqual([]);
+      expect(fallback).toContain('https://shop.example/help');
+      expect(fallback).toMatch(/can't put you through/);
+      // The case: both numbers asked about, each with what the customer was shown of it.
+      const summary = fallback.slice(fallback.indexOf('A summary you can copy or forward:'));
+      expect(summary).toBe(['A summary you can copy or forward:', '', 'Order number ORD-1002:', '- In transit', '- Out for delivery', '- Delivered', '', `Tracking number ${DEMO.trackings.trackingNumbers.inTransit}:`, '- UPS: In transit'].join('\n'));
+      // ORD-1002's carriers and parcel numbers stay hidden from a visitor; the number and the WhatsApp profile name are nobody's to see.
+      for (const hidden of ['DPD', 'PostNL', '1ZV8R4236804512972', '01485023741196', '3SKAAN4718293', PHONES.en, 'Ana Souza']) expect(fallback).not.toContain(hidden);
+      expect(graph.sent.every((message) => message.type === 'text')).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('read and typing', () => {
+  test('a lookup slower than a moment: marked read at once, and the typing indicator shown once for the turn (WhatsApp keeps it up to 25 s or until the answer), not every 2 s', async () => {
+    const timer = new ManualClock();
+    const slow = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked' }), { replyTimer: timer });
+    try {
+      upstreams.checkpoints.inject({ kind: 'delay', ms: 1_000 });
+      const id = messageId(PHONES.en);
+      const raw = JSON.stringify(textMessage(PHONES.en, 'where is ORD-1001', id));
+      expect((await slow.post('/api/whatsapp', raw, { 'x-hub-signature-256': sign(raw) })).status).toBe(200);
+      // The deadline's wait and the typing indicator's.
+      await timer.sleeping(2);
+      const reads = () => graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.status === 'read');
+      expect(reads()).toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: id }]);
+      for (const step of [500, 2_000, 2_000]) await timer.advance(step);
+      await slow.app.whatsapp!.idle();
+      expect(reads()).toEqual([
+        { messaging_product: 'whatsapp', status: 'read', message_id: id },
+        { messaging_product: 'whatsapp', status: 'read', message_id: id, typing_indicator: { type: 'text' } },
+      ]);
+      expect(texts(PHONES.en).join('\n')).toContain('ORD-1001');
+    } finally {
+      await slow.close();
+    }
+  });
+
+  test('an answer within a moment shows no typing indicator', async () => {
+    expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001'))).toBe(200);
+    await running.app.whatsapp!.idle();
+    expect(graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.typing_indicator)).toEqual([]);
   });
 });
 

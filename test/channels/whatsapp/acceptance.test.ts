@@ -1,0 +1,138 @@
+/**
+ * Issue #36's acceptance test: an independent WhatsApp client, written from Meta's documentation (metaSide.ts:
+ * signed webhook notifications, and the phone's view of what the business sent), against the service started
+ * as an operator starts it (`node dist/src/index.js`, its own process), over real loopback HTTP, with the Graph
+ * API stand-in (sandbox/simulators/graphApi.ts) as Meta's side of the sends.
+ */
+import { DEMO, startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
+import { startService, stopAllServices, type ServiceProcess } from '../../support/serviceProcess';
+import { upstreamEnv, useSimulators } from '../../support/upstreams';
+import { WhatsAppCustomer, onThePhone, type OnThePhone } from './metaSide';
+
+const APP_SECRET = 'app-SECRET-acceptance-36';
+const VERIFY_TOKEN = 'verify-SECRET-acceptance-36';
+const TRACKING_NUMBER = DEMO.trackings.trackingNumbers.inTransit;
+
+const upstreams = useSimulators();
+let graph: GraphApiSimulator;
+let service: ServiceProcess;
+let numbers = 0;
+
+beforeAll(async () => {
+  graph = await startGraphApiSimulator();
+  service = await startService({
+    NODE_ENV: 'test',
+    ...upstreamEnv(upstreams),
+    ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+    // Every lookup reaches the interface, so that a copy answered would show as a second request.
+    LOOKUP_CACHE_TTL_MS: '0',
+    WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
+    WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
+    WHATSAPP_APP_SECRET: APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+    WHATSAPP_API_URL: `${graph.url}/v24.0`,
+  });
+});
+afterAll(async () => {
+  await stopAllServices();
+  await graph.close();
+});
+
+/** A new customer with a UK number (English, by the calling code and their words). */
+function customer(): WhatsAppCustomer {
+  return new WhatsAppCustomer(`${service.url}/api/whatsapp`, APP_SECRET, SIM_PHONE_NUMBER_ID, `4477009${String(++numbers).padStart(5, '0')}`);
+}
+
+/** What the customer's phone shows, in order. */
+const phoneOf = (who: WhatsAppCustomer): OnThePhone[] => graph.sent.filter((sent) => sent.to === who.number).map(onThePhone);
+
+/** Waits (briefly polling the stand-in: the service is another process) until the phone shows what `done` looks for. */
+async function until(who: WhatsAppCustomer, done: (phone: OnThePhone[]) => boolean): Promise<OnThePhone[]> {
+  for (let i = 0; i < 500; i++) {
+    const phone = phoneOf(who);
+    if (done(phone)) return phone;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the phone never showed it:\n${JSON.stringify(phoneOf(who), null, 1)}\n${service.output().slice(-3000)}`);
+}
+
+const words = (shown: OnThePhone) => ('text' in shown ? shown.text : '');
+const saying = (pattern: RegExp) => (phone: OnThePhone[]) => phone.some((shown) => pattern.test(words(shown)));
+
+test("Meta's handshake: the right verify token gets exactly the challenge; a wrong one 403", async () => {
+  const handshake = (token: string) => fetch(`${service.url}/api/whatsapp?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`);
+  const right = await handshake(VERIFY_TOKEN);
+  expect([right.status, await right.text()]).toEqual([200, '1158201444']);
+  const wrong = await handshake('guessed');
+  expect(wrong.status).toBe(403);
+});
+
+test('unsigned, or signed with another secret: 401, and nothing is read, looked up or sent', async () => {
+  const ana = customer();
+  expect(await ana.deliver(ana.text('where is ORD-1001'), 'unsigned')).toBe(401);
+  expect(await ana.deliver(ana.text('where is ORD-1001'), { secret: 'not-the-app-secret' })).toBe(401);
+  // A signed message afterwards is answered, and is all that was.
+  expect(await ana.deliver(ana.text('hi'))).toBe(200);
+  const phone = await until(ana, saying(/What would you like to track/));
+  expect(phone).toHaveLength(1);
+  expect(graph.read.length).toBe(graph.requests.filter((request) => request.body.includes('"status":"read"')).length);
+  expect(upstreams.checkpoints.requests).toEqual([]);
+});
+
+test('an order number: the status answer, its status line in bold, what a visitor may see', async () => {
+  const ana = customer();
+  expect(await ana.deliver(ana.text('where is ORD-1001'))).toBe(200);
+  const phone = await until(ana, (shown) => shown.some((each) => each.kind === 'buttons'));
+  const answer = phone.map(words).join('\n');
+  expect(answer).toContain('ORD-1001');
+  expect(answer).toMatch(/\*Delivered\*/);
+  // ORDER_DETAILS=masked (the default): no carrier, no number of the carrier's, no link.
+  expect(answer).not.toMatch(/DHL|https:\/\//);
+  expect(phone.some((shown) => shown.kind === 'link')).toBe(false);
+});
+
+test('a tracking number typed in a sentence: its status, and the carrier’s page as a link button', async () => {
+  const ana = customer();
+  expect(await ana.deliver(ana.text(`hi, where is my parcel ${TRACKING_NUMBER}?`))).toBe(200);
+  const phone = await until(ana, (shown) => shown.some((each) => each.kind === 'buttons'));
+  expect(words(phone[0])).toContain(TRACKING_NUMBER);
+  expect(words(phone[0])).toMatch(/\*In transit\*/);
+  expect(phone[0]).toMatchObject({ kind: 'link', label: expect.stringMatching(/^.{1,20}$/u), url: expect.stringContaining(TRACKING_NUMBER) });
+  expect(words(phone[0])).not.toContain('https://');
+});
+
+test('a reply button pressed, then a row picked from a list: each is read as the choice it names', async () => {
+  const ana = customer();
+  expect(await ana.deliver(ana.text(`where is my parcel ${TRACKING_NUMBER}`))).toBe(200);
+  let phone = await until(ana, (shown) => shown.some((each) => each.kind === 'buttons'));
+  const buttons = phone.find((shown) => shown.kind === 'buttons') as Extract<OnThePhone, { kind: 'buttons' }>;
+  expect(buttons.buttons.map((button) => button.title)).toEqual(expect.arrayContaining(['Track another', "That's all, thanks"]));
+  const seen = phone.length;
+  expect(await ana.deliver(ana.press(buttons.buttons.find((button) => button.title === 'Track another')!))).toBe(200);
+  phone = await until(ana, (shown) => shown.length > seen && shown.at(-1)!.kind === 'list');
+  const list = phone.at(-1) as Extract<OnThePhone, { kind: 'list' }>;
+  expect(list).toMatchObject({ text: 'What would you like to track?', button: 'Choose' });
+  expect(list.rows.map((row) => row.title)).toEqual(['Order number', 'Tracking number', 'Order ID', 'Store order number']);
+  expect(await ana.deliver(ana.pick(list.rows.find((row) => row.title === 'Order ID')!))).toBe(200);
+  phone = await until(ana, saying(/Please type your order ID/));
+  expect(words(phone.at(-1)!)).toBe('Please type your order ID. It has 12 letters or digits.');
+});
+
+test('a message Meta delivers three times is answered once', async () => {
+  const ana = customer();
+  const message = ana.text('where is ORD-1001');
+  expect(await Promise.all([ana.deliver(message), ana.deliver(message)])).toEqual([200, 200]);
+  expect(await ana.deliver(message)).toBe(200);
+  // Then a message of their own: once it is answered, anything the copies caused would have come before it.
+  expect(await ana.deliver(ana.text('thanks, bye'))).toBe(200);
+  const phone = await until(ana, (shown) => shown.some((each) => /ORD-1001/.test(words(each))) && /great day|welcome/i.test(words(shown.at(-1)!)));
+  expect(phone.filter((shown) => /ORD-1001/.test(words(shown)))).toHaveLength(1);
+  expect(upstreams.checkpoints.requests).toHaveLength(1);
+});
+
+// Notify me on WhatsApp is built beside this (issue #36, the 24-hour window and the update template): its
+// acceptance steps go here, against the same service and customer.
+describe('after Notify me', () => {
+  test.todo('an update arrives as an ordinary message within 24 hours of the customer’s last message');
+  test.todo('an update outside that window arrives as the WHATSAPP_UPDATE_TEMPLATE template, in the customer’s language');
+});

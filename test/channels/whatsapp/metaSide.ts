@@ -1,0 +1,114 @@
+/**
+ * Meta's side of a WhatsApp conversation, written from Meta's Cloud API documentation ("Webhooks", "Messages",
+ * "Interactive reply buttons / list / CTA URL messages"), not from the bot's code: it imports nothing of src/.
+ * A customer's messages go out as webhook notifications signed as Meta signs them (X-Hub-Signature-256: sha256=
+ * HMAC-SHA256 of the raw body with the app secret); what the customer's phone shows is read from the Graph API
+ * stand-in's record of the business's sends.
+ */
+import { createHmac } from 'node:crypto';
+
+export interface SentRecord {
+  to: string;
+  type: string;
+  body: Record<string, any>;
+}
+
+/** What a phone draws of one message the business sent. */
+export type OnThePhone =
+  | { kind: 'text'; text: string }
+  | { kind: 'buttons'; text: string; buttons: Array<{ id: string; title: string }> }
+  | { kind: 'list'; text: string; button: string; rows: Array<{ id: string; title: string; description?: string }> }
+  | { kind: 'link'; text: string; label: string; url: string }
+  | { kind: 'other'; type: string };
+
+export function onThePhone(sent: SentRecord): OnThePhone {
+  if (sent.type === 'text') return { kind: 'text', text: sent.body.text.body };
+  if (sent.type !== 'interactive') return { kind: 'other', type: sent.type };
+  const interactive = sent.body.interactive;
+  const text: string = interactive.body?.text ?? '';
+  switch (interactive.type) {
+    case 'button':
+      return { kind: 'buttons', text, buttons: interactive.action.buttons.map((button: any) => ({ id: button.reply.id, title: button.reply.title })) };
+    case 'list':
+      return { kind: 'list', text, button: interactive.action.button, rows: interactive.action.sections.flatMap((section: any) => section.rows) };
+    case 'cta_url':
+      return { kind: 'link', text, label: interactive.action.parameters.display_text, url: interactive.action.parameters.url };
+    default:
+      return { kind: 'other', type: `interactive/${interactive.type}` };
+  }
+}
+
+/** One WhatsApp customer, writing to the business's number through Meta. */
+export class WhatsAppCustomer {
+  private sequence = 0;
+
+  constructor(
+    /** The service's webhook, e.g. `http://127.0.0.1:3978/api/whatsapp`. */
+    private readonly webhook: string,
+    private readonly appSecret: string,
+    private readonly phoneNumberId: string,
+    /** Their number, digits only, as WhatsApp's `wa_id`. */
+    readonly number: string,
+  ) {}
+
+  /** A message id as WhatsApp's look (`wamid.` and base64 of an opaque id). */
+  nextId(): string {
+    return `wamid.${Buffer.from(`${this.number}-${Date.now()}-${++this.sequence}`).toString('base64')}`;
+  }
+
+  /** Types words. */
+  text(body: string, id = this.nextId()) {
+    return this.notification({ id, type: 'text', text: { body } });
+  }
+
+  /** Presses a reply button of a message they got. */
+  press(button: { id: string; title: string }, id = this.nextId()) {
+    return this.notification({ id, type: 'interactive', interactive: { type: 'button_reply', button_reply: button } });
+  }
+
+  /** Picks a row of a list they got. */
+  pick(row: { id: string; title: string; description?: string }, id = this.nextId()) {
+    return this.notification({ id, type: 'interactive', interactive: { type: 'list_reply', list_reply: row } });
+  }
+
+  /** Delivers a notification as Meta does: POST of the raw JSON, signed with the app secret unless `signature` says otherwise. */
+  async deliver(notification: unknown, signature: 'signed' | 'unsigned' | { secret: string } = 'signed'): Promise<number> {
+    const raw = JSON.stringify(notification);
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (signature !== 'unsigned') {
+      const secret = signature === 'signed' ? this.appSecret : signature.secret;
+      headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', secret).update(raw, 'utf8').digest('hex')}`;
+    }
+    const response = await fetch(this.webhook, { method: 'POST', headers, body: raw });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  /** The `messages` webhook for one message of theirs. */
+  private notification(message: Record<string, unknown>) {
+    return messagesNotification(this.phoneNumberId, this.number, message);
+  }
+}
+
+/** Meta's `messages` webhook notification for one customer message (`message`: its id, type and content). */
+export function messagesNotification(phoneNumberId: string, from: string, message: Record<string, unknown>) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: 'Ana Souza' }, wa_id: from }],
+              messages: [{ from, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
