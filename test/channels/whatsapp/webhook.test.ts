@@ -152,9 +152,9 @@ describe('a customer writes', () => {
     await deliver(textMessage(PHONES.us, 'where is ORD-1001'));
     await running.app.whatsapp!.idle();
     const dutch = texts(PHONES.amsterdam).join('\n');
-    expect(dutch).toContain('Delivered — Nov 24, 2026, 02:26 PM');
+    expect(dutch).toContain('*Delivered* — Nov 24, 2026, 02:26 PM');
     expect(dutch).not.toMatch(/01:26 PM|UTC/);
-    expect(texts(PHONES.us).join('\n')).toContain('Delivered — Nov 24, 2026, 01:26 PM UTC');
+    expect(texts(PHONES.us).join('\n')).toContain('*Delivered* — Nov 24, 2026, 01:26 PM UTC');
   });
 
   test.each([
