@@ -13,6 +13,7 @@ import { DEFAULT_RETRY } from './tracking/retry';
 import { DEFAULT_DIRECTLINE_ENDPOINT, DEFAULT_IPV6_PREFIX_LENGTH, type WebchatSettings } from './webchatSettings';
 import type { TelemetrySettings } from './telemetry/metrics';
 import type { WhatsAppSettings } from './channels/whatsapp/settings';
+import { readUpdateTemplate, UPDATE_TEMPLATE_FORMAT } from './channels/whatsapp/updateTemplate';
 import { LOOPBACK_LISTEN_HOST } from './http/loopback';
 import { HTTPS_IN_PRODUCTION, plainHttpRefusals } from './httpsInProduction';
 
@@ -196,6 +197,12 @@ const ENV_SHAPE = {
   WHATSAPP_APP_SECRET: z.string().regex(/^[\x21-\x7e]{1,512}$/, "must be the Meta app's secret: visible ASCII characters, no spaces").optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'must be visible ASCII characters, no spaces').optional(),
   WHATSAPP_API_URL: httpUrl.default(DEFAULT_WHATSAPP_API_URL),
+  // Notify me's updates outside WhatsApp's 24-hour window: `name:lang,lang` (src/channels/whatsapp/updateTemplate.ts).
+  WHATSAPP_UPDATE_TEMPLATE: z
+    .string()
+    .regex(UPDATE_TEMPLATE_FORMAT, "must be an approved template's name, a colon and the languages it was approved in, comma-separated (e.g. order_update:en,de,fr)")
+    .transform(readUpdateTemplate)
+    .optional(),
 };
 
 const WHATSAPP_SETTINGS = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
@@ -520,6 +527,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
           appSecret: e.WHATSAPP_APP_SECRET!,
           verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
           apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+          ...(e.WHATSAPP_UPDATE_TEMPLATE && { updateTemplate: e.WHATSAPP_UPDATE_TEMPLATE }),
         }
       : undefined,
   };
