@@ -115,6 +115,8 @@ export function registerWhatsAppRoutes(server: Server, parts: WhatsAppWebhookPar
     // Blue ticks: the customer sees their message arrived while the bot looks it up.
     await parts.graph.markRead(message.id).catch((error: unknown) => parts.logger.warn({ error: errorLogFields(error) }, 'whatsapp message not marked read'));
     if (message.words === undefined) {
+      // It opens the 24-hour window all the same (Notify me's updates reach them as messages again).
+      await parts.adapter.wrote(message);
       // A photo, a voice note, a location, a sticker, a reaction: one short line of what the bot can read, no turn.
       // Their language is the number's country's at best: there are no words to tell it.
       const { t } = parts.translator.localize(callingCodeLanguage(message.from));

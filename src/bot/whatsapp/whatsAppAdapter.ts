@@ -64,10 +64,15 @@ export class WhatsAppAdapter extends BotAdapter {
       conversation: { id: customer, isGroup: false, conversationType: 'personal', name: '' },
       serviceUrl: '',
     };
-    await this.contacts.wrote(customer, message.from, message.sentAt.getTime());
+    await this.wrote(message);
     const context = new TurnContext(this, activity);
     context.turnState.set(RECIPIENT, message.from);
     await this.runMiddleware(context, logic);
+  }
+
+  /** Any message of the customer (a photo too) opens WhatsApp's 24-hour window from when they sent it: kept for later updates. */
+  async wrote(message: InboundMessage): Promise<void> {
+    await this.contacts.wrote(this.ids.of(message.from), message.from, message.sentAt.getTime());
   }
 
   /** A message of its own after the customer's turn (a slow lookup's answer, an update), to the number the conversation answers to. */

@@ -169,6 +169,18 @@ describe('an update reaches the phone', () => {
     expect(update.map(said).join('\n')).toMatch(/News on ORD-1014/);
   });
 
+  test('a photo opens the window as a message does: 25 hours after subscribing, 3 after the photo, the update is text', async () => {
+    const app = await start();
+    await subscribe(app, ENGLISH, ENGLISH_WORDS);
+    await timePasses(app, 22 * HOUR);
+    graph.customerWrote(ENGLISH, clock.now());
+    await deliver(app, { messages: [{ from: ENGLISH, id: `wamid.HBgN${ENGLISH}FQIAEhgUM0E${++sequence}`, timestamp: String(Math.floor(clock.now() / 1000)), type: 'image', image: { id: '1479537139650973', mime_type: 'image/jpeg' } }] });
+    await timePasses(app, 3 * HOUR);
+    const update = await timePasses(app, MINUTE, 1);
+    expect(update.map((message) => message.type)).not.toContain('template');
+    expect(update.map(said).join('\n')).toMatch(/News on ORD-1014/);
+  });
+
   test('a masked watch puts in the template only what a visitor may see: the order as typed and our status words', async () => {
     const app = await start({ ORDER_DETAILS: 'masked' });
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
