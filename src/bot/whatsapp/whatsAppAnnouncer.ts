@@ -14,6 +14,7 @@ import { WhatsAppSendError } from '../../channels/whatsapp/graphApi';
 import { refusalOf } from '../../channels/whatsapp/refusals';
 import { templateMessage, type UpdateTemplate } from '../../channels/whatsapp/updateTemplate';
 import type { ProactiveAnnouncer } from '../proactiveAnnouncer';
+import type { TurnContext } from '../botbuilder';
 import type { SentUpdates } from './sentUpdates';
 import { sentMessageIds, type WhatsAppChannelData } from './whatsAppAdapter';
 import type { WhatsAppContacts } from './whatsAppContacts';
@@ -90,7 +91,10 @@ export class WhatsAppAnnouncer implements Announcer {
   private async send(watch: Watch, announcement: Announcement): Promise<Delivery | 'window'> {
     const { turns, sentUpdates, logger } = this.parts;
     try {
-      await turns.sendAsTurn(watch, announcement, (context) => sentUpdates.record(sentMessageIds(context), { watch: watch.id, before: watch.announced }));
+      // Sent is sent: a record that could not be written costs only the resend of a failure reported later.
+      const record = (context: TurnContext) =>
+        sentUpdates.record(sentMessageIds(context), { watch: watch.id, before: watch.announced }).catch((error: unknown) => logger.warn({ error: errorLogFields(error) }, 'whatsapp update sent but not recorded: a failure reported later cannot resend it'));
+      await turns.sendAsTurn(watch, announcement, record);
       logger.info({ channel: 'whatsapp', template: announcement.messages.some((message) => message.channelData?.whatsAppTemplate !== undefined) }, 'watch update sent');
       return SENT;
     } catch (error) {

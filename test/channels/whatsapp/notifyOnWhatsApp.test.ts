@@ -150,6 +150,18 @@ describe('an update reaches the phone', () => {
     expect(said(later[0])).toMatch(/^template order_update nl: ORD-1014 \| \S/);
   });
 
+  test("the update is a turn of the conversation: its button pressed stops that watch, and no update follows", async () => {
+    const app = await start();
+    await subscribe(app, ENGLISH, ENGLISH_WORDS);
+    const [update] = await timePasses(app, MINUTE, 1);
+    const button = update.body.interactive.action.buttons[0].reply;
+    expect(button.title).toBe('Stop updates');
+    graph.customerWrote(ENGLISH, clock.now());
+    await deliver(app, { messages: [{ from: ENGLISH, id: `wamid.HBgN${ENGLISH}FQIAEhgUM0E${++sequence}`, timestamp: String(Math.floor(clock.now() / 1000)), type: 'interactive', interactive: { type: 'button_reply', button_reply: button } }] });
+    expect(lastText(ENGLISH)).toBe('Done: no more updates about ORD-1014.');
+    expect(await timePasses(app, MINUTE, 1)).toEqual([]);
+  });
+
   test("without the customer's language among the approved ones: the first listed", async () => {
     const app = await start({ WHATSAPP_UPDATE_TEMPLATE: 'order_update:de,en' });
     await subscribe(app, DUTCH, DUTCH_WORDS);
