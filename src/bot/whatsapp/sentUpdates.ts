@@ -31,10 +31,11 @@ export class SentUpdates {
     private readonly clock: Clock,
   ) {}
 
+  /** One update may go as several messages (a long text, then its buttons): each names the others, so one failure resends it once. */
   async record(messageIds: readonly string[], update: Omit<SentUpdate, 'sentAt'>): Promise<void> {
     const sentAt = this.clock.now();
-    const changes = Object.fromEntries(messageIds.filter(Boolean).map((id) => [this.key(id), { ...update, sentAt, eTag: '*' }]));
-    if (Object.keys(changes).length) await this.storage.write(changes);
+    const keys = messageIds.filter(Boolean).map((id) => this.key(id));
+    if (keys.length) await this.storage.write(Object.fromEntries(keys.map((key) => [key, { ...update, sentAt, together: keys, eTag: '*' }])));
   }
 
   /** The update this message carried, once: a second call for the same message finds nothing. */
@@ -42,9 +43,11 @@ export class SentUpdates {
     const key = this.key(messageId);
     if (this.taken.has(key)) return undefined;
     this.taken.set(key, true);
-    const stored = (await this.storage.read([key]))[key] as SentUpdate | undefined;
+    const stored = (await this.storage.read([key]))[key] as (SentUpdate & { together?: string[] }) | undefined;
     if (!stored || typeof stored.watch !== 'string' || this.clock.now() - stored.sentAt > SENT_UPDATE_KEPT_MS) return undefined;
-    await this.storage.delete([key]);
+    const together = Array.isArray(stored.together) ? stored.together.filter((each) => typeof each === 'string' && each.startsWith(SENT_UPDATE_PREFIX)) : [];
+    for (const each of together) this.taken.set(each, true);
+    await this.storage.delete([...new Set([key, ...together])]);
     return { watch: stored.watch, before: stored.before, sentAt: stored.sentAt };
   }
 
