@@ -11,7 +11,7 @@ import type { RenderedAnswers } from '../src/cards';
 import type { SignedInCustomer } from '../src/customers/customer';
 import { asListed, disclosureOf, type DisclosurePolicy } from '../src/customers/disclosure';
 import { maskedShipments } from '../src/customers/maskedShipments';
-import { channelProfile, type Choice } from '../src/channels';
+import type { Choice } from '../src/channels';
 import { pressingProblem } from '../src/nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../src/nextSteps/supportPages';
 import type { Clock } from '../src/runtime/clock';
@@ -174,8 +174,7 @@ export class LookupAnswerer {
 
   /** Nothing to wait for once every parcel is delivered, returned or lost. */
   private notifyMe(context: TurnContext, shipments: Shipment[], t: TurnLanguage['t']): Choice[] {
-    const reaches = this.parts.updates?.offered && !channelProfile(context.activity.channelId).noUpdates;
-    return reaches && !allFinal(shipments) ? [this.parts.understanding.choice(NOTIFY, t)] : [];
+    return this.parts.updates?.offered && !allFinal(shipments) ? [this.parts.understanding.choice(NOTIFY, t)] : [];
   }
 
   private followUps(t: TurnLanguage['t']): Choice[] {

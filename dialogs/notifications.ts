@@ -6,7 +6,7 @@
 import { TurnContext, type StatePropertyAccessor } from '../src/bot/botbuilder';
 import { dateFormatter } from '../src/cards/format';
 import { BUTTON_TITLE_BUDGET } from '../src/cards/statusCard';
-import { channelProfile, type Choice } from '../src/channels';
+import type { Choice } from '../src/channels';
 import type { Translate } from '../src/i18n';
 import type { Logger } from '../src/runtime/logger';
 import { errorLogFields } from '../src/tracking/errors';
@@ -46,7 +46,7 @@ export class Notifications {
   async start(context: TurnContext): Promise<void> {
     const language = languageOf(context);
     const { t } = language;
-    if (!this.watches.enabled || channelProfile(context.activity.channelId).noUpdates) return sendText(context, t('notify.off'));
+    if (!this.watches.enabled) return sendText(context, t('notify.off'));
     const things = await this.memory.lastAnswer(context);
     if (!things.length) return sendText(context, t('notify.nothing_looked_up'));
     const admission = await this.limits?.requests.admit(context);
@@ -72,6 +72,8 @@ export class Notifications {
       started.full.length ? t('notify.full', { count: this.watches.maxPerConversation, identifiers: list(started.full) }) : undefined,
       started.customerFull.length ? t('notify.customer_full', { count: this.watches.maxPerCustomer, identifiers: list(started.customerFull) }) : undefined,
       started.busy.length ? t('notify.busy', { identifiers: list(started.busy) }) : undefined,
+      // The channel reaches them for less long (WhatsApp's 24-hour window, with no template): said, with what keeps it open.
+      started.reachableUntil !== undefined ? t('notify.window', { until: this.dateTime(started.reachableUntil, language) }) : undefined,
     ];
     await sendText(context, lines.filter(Boolean).join(' '));
   }
@@ -144,6 +146,10 @@ export class Notifications {
       customer: hasUserId(context) ? `${activity.channelId}\u0000${activity.from.id}` : undefined,
       signedIn: customerOf(context) !== undefined,
     };
+  }
+
+  private dateTime(ms: number, language: TurnLanguage): string {
+    return dateFormatter(language.locale, language.timeZone).dateTime(new Date(ms).toISOString()) ?? '';
   }
 
   private date(ms: number, language: TurnLanguage): string {

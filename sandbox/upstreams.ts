@@ -10,7 +10,7 @@ import { DIRECT_LINE_PATH } from './channel/localChannel';
 import { compileOrderNumberPattern } from '../src/recognize';
 import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
 import type { PhoneOptions } from './phone/routes';
-import { DEMO, MOVING_STEP_MS, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, type Simulator } from './simulators';
+import { APPROVED_TEMPLATES, DEMO, MOVING_STEP_MS, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, type Simulator } from './simulators';
 
 /** The demo's own order-number format: every demo order number on the page is answered at once, typed or clicked. */
 export const SANDBOX_ORDER_NUMBER_PATTERN = 'ORD-\\d{4}';
@@ -132,7 +132,9 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
   const trackings = await startTrackingsSimulator({ apiKey, service: DEFAULT_TRACKINGS_SERVICE, host: SANDBOX_HOST });
   // WhatsApp against a stand-in of Meta's Graph API, unless the operator set their own (then it is Meta's).
   const graph = config.whatsapp ? undefined : await startGraphApiSimulator({ host: SANDBOX_HOST });
-  const whatsapp = config.whatsapp ?? (graph && { phoneNumberId: SIM_PHONE_NUMBER_ID, accessToken: SIM_ACCESS_TOKEN, ...SANDBOX_WHATSAPP, apiUrl: `${graph.url}/v24.0` });
+  // Its updates outside the 24-hour window go as the stand-in's approved template, in the bot's six languages.
+  const updateTemplate = { name: 'order_update', languages: [...APPROVED_TEMPLATES.order_update.languages] };
+  const whatsapp = config.whatsapp ?? (graph && { phoneNumberId: SIM_PHONE_NUMBER_ID, accessToken: SIM_ACCESS_TOKEN, ...SANDBOX_WHATSAPP, apiUrl: `${graph.url}/v24.0`, updateTemplate });
   // The operator's own settings win; the demo's fill in what is not set.
   const pattern = config.orderNumberFormat ? undefined : compileOrderNumberPattern(SANDBOX_ORDER_NUMBER_PATTERN);
   const lookupLimit = config.lookupLimit === 0 ? 0 : Math.max(config.lookupLimit, SANDBOX_LOOKUP_LIMIT);

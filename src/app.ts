@@ -57,12 +57,13 @@ import { TrackingsClient } from './tracking/trackings/client';
 import { UpstreamHttp } from './tracking/upstream';
 import { registerMetricsRoute } from './http/metricsRoute';
 import { createTelemetry } from './telemetry/telemetry';
-import { createWhatsAppChannel, type WhatsAppWebhook } from './bot/whatsapp';
+import { contactInForce, createWhatsAppChannel, WHATSAPP_CHANNEL, type WhatsAppWebhook } from './bot/whatsapp';
 import type { Telemetry } from './telemetry/metrics';
 import { ProactiveAnnouncer } from './bot/proactiveAnnouncer';
 import { Notifications } from '../dialogs/notifications';
 import {
   AnnouncementWriter,
+  ChannelAnnouncers,
   CheckBudget,
   createWatchStorage,
   SendRate,
@@ -139,7 +140,8 @@ const COUNTED_IN: Record<LimitName, StateProperty> = { lookups: 'lookupGuard', h
 /** The state storage; in memory, the limits in force outlive its bound (a flood of conversations cannot wipe a cool-down). */
 export function createStateStorage(config: Config, clock: Clock = systemClock): Storage {
   const limits = guardLimits(config);
-  return createStorage(config.storage, clock, (item, now) => limitsInForce(limits, item, now));
+  // A WhatsApp customer's contact outlives idle state too: their watches reach them through it.
+  return createStorage(config.storage, clock, (item, now) => limitsInForce(limits, item, now) ?? contactInForce(item, now, config.notify.forDays));
 }
 
 export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
@@ -229,7 +231,15 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config.storage, clock, updatesLogger);
   const notify = config.notify;
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
-  const announcer = new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger);
+  // WhatsApp's side is built before the bot: Notify me sends through its adapter (its webhook is registered below).
+  const whatsAppChannel =
+    config.whatsapp &&
+    createWhatsAppChannel(config.whatsapp, { storage, names, storageKeySecret: config.storage.keySecret, clock, translator, logger: logger.child({ component: 'whatsapp' }), metrics });
+  // Each update through its channel's announcer: WhatsApp's own, else Bot Framework's.
+  const announcer = new ChannelAnnouncers(
+    new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger),
+    whatsAppChannel ? { [WHATSAPP_CHANNEL]: whatsAppChannel.announcer({ queue, transaction, memory, logger: updatesLogger }) } : {},
+  );
   const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages, disclosure });
   const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays }, metrics, tracing });
   metrics.gauge('bot_watches_active', () => watchStore.size);
@@ -240,7 +250,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     concurrency: CHECKS_AT_ONCE,
   });
   const sweep = new WatchSweep(watchStore, watchQueue, clock, updatesLogger, { intervalMs: notify.intervalMs });
-  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake(), tracing, names.conversation);
+  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake(), tracing, names.conversation, (recipient) => announcer.reachableUntil(recipient));
   const answerer = new LookupAnswerer({
     finder,
     logger: logger.child({ component: 'dialog' }),
@@ -288,9 +298,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     ],
   });
   registerMessagesRoute(server, adapter, bot);
-  const whatsapp =
-    config.whatsapp &&
-    createWhatsAppChannel(config.whatsapp, { server, bot, storage, names, storageKeySecret: config.storage.keySecret, clock, translator, logger: logger.child({ component: 'whatsapp' }), onTurnError: adapter.onTurnError });
+  const whatsapp = whatsAppChannel && whatsAppChannel.listen(server, bot, adapter.onTurnError, watchStore);
   registerMetricsRoute(server, { token: config.telemetry.metricsToken, previous: config.telemetry.metricsTokenPrevious }, telemetry.scrape);
   // The per-client budget counts wall time, not the retry clock tests move.
   const access = new ActionAccess({

@@ -14,6 +14,10 @@ export interface GraphApiSimulatorOptions {
   /** Expected as `Authorization: Bearer <accessToken>`. Default 'sim-whatsapp-token'. */
   accessToken?: string;
   latencyMs?: number;
+  /** The approved templates, by name: the languages each was approved in and how many body parameters it takes. Default APPROVED_TEMPLATES. */
+  templates?: Readonly<Record<string, ApprovedTemplate>>;
+  /** Its clock, for the 24-hour window. Default the machine's. */
+  now?: () => number;
 }
 
 export const SIM_PHONE_NUMBER_ID = '106540352242922';
@@ -40,6 +44,13 @@ export interface GraphApiSimulator extends Simulator {
   readonly sent: SentWhatsApp[];
   /** The messages marked read, by their ids. */
   readonly read: string[];
+  /**
+   * Tells it that the customer `waId` wrote at `at` (ms): from then on a free-form message to them is refused with
+   * 131047 once 24 hours have passed since their last one, as Meta does. A customer it was never told of is let through.
+   */
+  customerWrote(waId: string, at: number): void;
+  /** The next message send (not a read) gets Meta's error `code` (130429, 131026, 131047…), once. */
+  refuseNextSend(code: number): void;
 }
 
 export async function startGraphApiSimulator(options: GraphApiSimulatorOptions = {}): Promise<GraphApiSimulator> {
@@ -48,6 +59,7 @@ export async function startGraphApiSimulator(options: GraphApiSimulatorOptions =
   const sent: SentWhatsApp[] = [];
   const read: string[] = [];
   let count = 0;
+  const rules = sendRules(options);
 
   const handle = (request: RecordedRequest): SimAnswer => {
     const path = /^\/v\d+\.\d+\/([^/]+)\/messages$/.exec(request.path);
@@ -72,6 +84,8 @@ export async function startGraphApiSimulator(options: GraphApiSimulatorOptions =
     if (typeof to !== 'string' || !/^\+?\d{6,15}$/.test(to)) return graphError(400, 100, 'Invalid parameter', 'to must be a phone number or WhatsApp id');
     const refused = refusal(body);
     if (refused) return graphError(400, 131009, 'Parameter value is not valid', refused);
+    const notNow = rules.refusal(body, to);
+    if (notNow) return notNow;
     count += 1;
     const id = `wamid.sim${String(count).padStart(8, '0')}`;
     sent.push({ id, to, type: String(body.type), body });
@@ -89,8 +103,11 @@ export async function startGraphApiSimulator(options: GraphApiSimulatorOptions =
   return Object.assign(simulator, {
     sent,
     read,
+    customerWrote: rules.customerWrote,
+    refuseNextSend: rules.refuseNextSend,
     reset() {
       reset();
+      rules.reset();
       sent.length = 0;
       read.length = 0;
     },
@@ -191,4 +208,59 @@ function webAddress(value: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** A template as approved in the WhatsApp Manager: its languages (Meta's codes) and its body's parameter count. */
+export interface ApprovedTemplate {
+  languages: readonly string[];
+  parameters: number;
+}
+
+/** The sandbox's own: the order update docs/whatsapp.md asks an operator to register, in the bot's six languages. */
+export const APPROVED_TEMPLATES: Readonly<Record<string, ApprovedTemplate>> = { order_update: { languages: ['en', 'de', 'fr', 'es', 'it', 'nl'], parameters: 2 } };
+
+const WINDOW_MS = 24 * 3_600_000;
+
+/** What Meta refuses for more than the message's shape: an unapproved template, a free-form message outside the window, a refusal a test asked for. */
+function sendRules(options: GraphApiSimulatorOptions) {
+  const templates = options.templates ?? APPROVED_TEMPLATES;
+  const now = options.now ?? Date.now;
+  const lastInbound = new Map<string, number>();
+  const refusals: number[] = [];
+  return {
+    customerWrote(waId: string, at: number): void {
+      lastInbound.set(waId, Math.max(at, lastInbound.get(waId) ?? 0));
+    },
+    refuseNextSend(code: number): void {
+      refusals.push(code);
+    },
+    reset(): void {
+      lastInbound.clear();
+      refusals.length = 0;
+    },
+    refusal(body: Record<string, unknown>, to: string): SimAnswer | undefined {
+      const asked = refusals.shift();
+      if (asked !== undefined) return graphError(asked === 130429 ? 429 : 400, asked, `simulated refusal ${asked}`);
+      if (body.type === 'template') return templateRefusal(body.template, templates);
+      const last = lastInbound.get(to.replace(/^\+/, ''));
+      if (last !== undefined && now() - last >= WINDOW_MS) return graphError(400, 131047, 'Re-engagement message', 'More than 24 hours have passed since the recipient last replied to the sender number.');
+      return undefined;
+    },
+  };
+}
+
+/** Meta's checks of a template message: an approved name in an approved language, its body's parameters all given, as text Meta takes. */
+function templateRefusal(value: unknown, templates: Readonly<Record<string, ApprovedTemplate>>): SimAnswer | undefined {
+  const template = (value && typeof value === 'object' ? value : {}) as { name?: unknown; language?: { code?: unknown }; components?: unknown };
+  const approved = typeof template.name === 'string' ? templates[template.name] : undefined;
+  const language = template.language?.code;
+  if (!approved || typeof language !== 'string' || !approved.languages.includes(language)) return graphError(404, 132001, 'Template name does not exist in the translation', `template ${String(template.name)} does not exist in ${String(language)}`);
+  const components = Array.isArray(template.components) ? (template.components as Array<{ type?: unknown; parameters?: unknown }>) : [];
+  const parameters = components.filter((component) => component.type === 'body').flatMap((component) => (Array.isArray(component.parameters) ? (component.parameters as Array<{ type?: unknown; text?: unknown }>) : []));
+  if (parameters.length !== approved.parameters) return graphError(400, 132000, 'Number of parameters does not match the expected number of params', `body: ${approved.parameters} parameters expected, ${parameters.length} given`);
+  // Meta's rule for a text parameter: no new lines or tabs, no more than 4 spaces in a row.
+  if (parameters.some((parameter) => parameter.type !== 'text' || typeof parameter.text !== 'string' || !parameter.text.trim() || /[\n\t]| {5,}/.test(parameter.text))) {
+    return graphError(400, 132018, 'There was an issue with the parameters in your template', 'a text parameter is empty or has a new line, a tab or more than 4 spaces in a row');
+  }
+  return undefined;
 }

@@ -44,11 +44,6 @@ export interface ChannelProfile {
    * so it follows the customer's disclosure. An unknown channel shows everything: the strictest kind.
    */
   customerReads: ReadonlySet<HubCarrier>;
-  /**
-   * Notify me's updates cannot reach this channel's customers (yet): no answer offers them, and asked for, the
-   * customer is told this chat cannot send them, rather than promised updates that would not come.
-   */
-  noUpdates?: true;
   /** No agent hub can join this channel's conversations (yet): a customer who asks for a person gets the help page and the case. */
   hubsCannotJoin?: true;
   /**
@@ -97,8 +92,9 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   slack: TEXT,
   email: TEXT,
   // Meta's Cloud API, through our own adapter (src/channels/whatsapp): plain text with *bold*, at most 4,096 characters a message; events never reach the phone.
-  // Updates need the 24-hour window and an approved template, and hubs a way into the thread (#36): not built yet.
-  whatsapp: { ...TEXT, choices: 'reply_buttons', noUpdates: true, hubsCannotJoin: true, linkButtonTitle: WHATSAPP_LIMITS.linkTitle, bold: true },
+  // Updates go through its own announcer (src/bot/whatsapp/whatsAppAnnouncer.ts: the 24-hour window, the template);
+  // no hub can join its thread (docs/whatsapp.md, "A person").
+  whatsapp: { ...TEXT, choices: 'reply_buttons', hubsCannotJoin: true, linkButtonTitle: WHATSAPP_LIMITS.linkTitle, bold: true },
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 

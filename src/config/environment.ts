@@ -10,6 +10,7 @@ import { validTimeZone } from '../timeZone';
 import { DEFAULT_TRACKINGS_SERVICE } from '../tracking/trackings/client';
 import { DEFAULT_RETRY } from '../tracking/retry';
 import { DEFAULT_DIRECTLINE_ENDPOINT, DEFAULT_IPV6_PREFIX_LENGTH } from '../webchatSettings';
+import { readUpdateTemplate, UPDATE_TEMPLATE_FORMAT } from '../channels/whatsapp/updateTemplate';
 import { LOOPBACK_LISTEN_HOST } from '../http/loopback';
 import { HTTPS_IN_PRODUCTION, plainHttpRefusals } from '../httpsInProduction';
 
@@ -193,6 +194,12 @@ const ENV_SHAPE = {
   WHATSAPP_APP_SECRET: z.string().regex(/^[\x21-\x7e]{1,512}$/, "must be the Meta app's secret: visible ASCII characters, no spaces").optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'must be visible ASCII characters, no spaces').optional(),
   WHATSAPP_API_URL: httpUrl.default(DEFAULT_WHATSAPP_API_URL),
+  // Notify me's updates outside WhatsApp's 24-hour window: `name:lang,lang` (src/channels/whatsapp/updateTemplate.ts).
+  WHATSAPP_UPDATE_TEMPLATE: z
+    .string()
+    .regex(UPDATE_TEMPLATE_FORMAT, "must be an approved template's name, a colon and the languages it was approved in, comma-separated (e.g. order_update:en,de,fr)")
+    .transform(readUpdateTemplate)
+    .optional(),
 };
 
 const WHATSAPP_SETTINGS = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;

@@ -176,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
           appSecret: e.WHATSAPP_APP_SECRET!,
           verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
           apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+          ...(e.WHATSAPP_UPDATE_TEMPLATE && { updateTemplate: e.WHATSAPP_UPDATE_TEMPLATE }),
         }
       : undefined,
   };

@@ -22,12 +22,14 @@ import { errorLogFields } from '../tracking/errors';
 import { STATE_PREFIXES } from '../bot/namedStateStorage';
 import { WATCH_PREFIX } from '../watch/azure/blobWatchStore';
 import { MAX_TOKEN_LIFE_SECONDS } from '../customers/customerToken';
+import { CONTACT_PREFIX } from '../bot/whatsapp/whatsAppContacts';
+import { SENT_UPDATE_PREFIX } from '../bot/whatsapp/sentUpdates';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const SWEEP_EVERY_MS = HOUR_MS;
 
-export type RecordKind = 'conversations' | 'customers' | 'signedIn' | 'watches';
+export type RecordKind = 'conversations' | 'customers' | 'signedIn' | 'watches' | 'whatsappContacts';
 
 export interface RetentionSettings {
   /** RETENTION_DAYS. */
@@ -43,6 +45,8 @@ export function lifetimes({ retentionDays, notifyForDays }: RetentionSettings): 
     customers: (Math.max(retentionDays, notifyForDays) + 1) * DAY_MS,
     signedIn: MAX_TOKEN_LIFE_SECONDS * 1_000 + HOUR_MS,
     watches: (notifyForDays + 1) * DAY_MS,
+    // A WhatsApp customer's sealed number serves their watches (each NOTIFY_FOR_DAYS from their last message); an update's record, days.
+    whatsappContacts: (notifyForDays + 1) * DAY_MS,
   };
 }
 
@@ -52,6 +56,7 @@ export function kindOf(name: string): RecordKind | undefined {
   if (name.startsWith(STATE_PREFIXES.user) || /^[^%/]+%2Fusers%2F/.test(name)) return 'customers';
   if (name.startsWith(STATE_PREFIXES.customer) || name.startsWith('signed-in-customers%2F')) return 'signedIn';
   if (name.startsWith(WATCH_PREFIX)) return 'watches';
+  if (name.startsWith(CONTACT_PREFIX) || name.startsWith(SENT_UPDATE_PREFIX)) return 'whatsappContacts';
   return undefined;
 }
 
@@ -93,7 +98,7 @@ export class BlobRetention {
 
   /** One sweep: how many blobs of each kind ended. */
   async sweep(): Promise<Record<RecordKind, number>> {
-    const ended: Record<RecordKind, number> = { conversations: 0, customers: 0, signedIn: 0, watches: 0 };
+    const ended: Record<RecordKind, number> = { conversations: 0, customers: 0, signedIn: 0, watches: 0, whatsappContacts: 0 };
     if (!(await this.container.exists())) return ended;
     const now = this.clock.now();
     for await (const blob of this.container.listBlobsFlat()) {

@@ -43,6 +43,7 @@ export const METRICS = {
   bot_watch_checks_total: { kind: 'counter', help: 'Notify me checks, by what the lookup found.', labels: { result: ['unchanged', 'changed', 'expired', 'failed'] } },
   bot_watch_updates_total: { kind: 'counter', help: 'Notify me updates, by whether the channel took them (blocked: the bot was blocked or removed).', labels: { result: ['sent', 'blocked', 'failed'] } },
   bot_replies_late_total: { kind: 'counter', help: "Answers sent as a message of their own, after the channel's deadline for the turn.", labels: {} },
+  bot_whatsapp_statuses_total: { kind: 'counter', help: "WhatsApp's status callbacks on what the bot sent, by status (failed: WhatsApp took a message, then could not deliver it).", labels: { status: ['sent', 'delivered', 'read', 'failed'] } },
 } as const satisfies Record<string, MetricSpec>;
 
 export interface MetricSpec {

@@ -18,6 +18,11 @@ export interface Announcement {
   messages: Message[];
   /** The choices the last message offers, in order (a number on a text channel picks among them). */
   choices: Choice[];
+  /**
+   * The update in two short parts, for a channel that must send it as a pre-approved template (WhatsApp outside its
+   * window): the order as the customer typed it, and what became of it, in words the watch may show.
+   */
+  headline?: { order: string; status: string };
 }
 
 export interface AnnouncementSettings {
@@ -65,7 +70,10 @@ export class AnnouncementWriter {
     };
     // As the lookup that started the watch showed them: masked unless it showed the owner (or anyone) everything.
     const shown = details === 'full' ? changed : maskedShipments(changed);
-    return { messages: renderShipments(shown, context, { intro, choices }), choices };
+    // Masked: our words for the status, never the carrier's.
+    const statuses = [...new Set(shown.map((shipment) => (details === 'full' ? statusWords(shipment, t) : t(`status.${shipment.status.category}`))))];
+    const headline = { order: watch.shown, status: last ? `${statuses.join(', ')}. ${t('notify.last_update')}` : statuses.join(', ') };
+    return { messages: renderShipments(shown, context, { intro, choices }), choices, headline };
   }
 
   private details(watch: Watch): NonNullable<Watch['details']> {
@@ -77,6 +85,12 @@ export class AnnouncementWriter {
   expired(watch: Watch, days: number): Announcement {
     const { t } = this.translator.localize(watch.locale);
     const text = watch.yielded ? t('notify.yielded', { identifier: watch.shown }) : t('notify.expired', { identifier: watch.shown, count: days });
-    return { messages: [{ text }], choices: [] };
+    return { messages: [{ text }], choices: [], headline: { order: watch.shown, status: t('notify.template_ended') } };
+  }
+
+  /** The channel can reach the customer no longer (WhatsApp's 24-hour window is closing): a last line, saying why. */
+  windowClosing(watch: Watch): Announcement {
+    const { t } = this.translator.localize(watch.locale);
+    return { messages: [{ text: t('notify.window_closing', { identifier: watch.shown }) }], choices: [] };
   }
 }

@@ -1,6 +1,6 @@
 /** Sends an update into its conversation: the bot's edge implements it (botbuilder stays out of the core). */
 import type { Announcement } from './announcementWriter';
-import type { Watch } from './watchRecord';
+import type { Recipient, Watch } from './watchRecord';
 
 export type Delivery =
   | { outcome: 'sent' }
@@ -11,4 +11,10 @@ export type Delivery =
 
 export interface Announcer {
   announce(watch: Watch, announcement: Announcement): Promise<Delivery>;
+  /**
+   * Until when the channel can reach this recipient at all, read afresh at each check: a watch's last message goes
+   * by then, and it ends there (WhatsApp without a template: 24 hours after the customer's last message, less a
+   * margin). Undefined, or no such method: as long as the watch runs.
+   */
+  reachableUntil?(recipient: Recipient): Promise<number | undefined>;
 }

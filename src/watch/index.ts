@@ -1,5 +1,6 @@
 export * from './announcementWriter';
 export * from './announcerPort';
+export * from './channelAnnouncers';
 export * from './checkBudget';
 export * from './dueBy';
 export * from './fairShare';

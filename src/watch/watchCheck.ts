@@ -98,8 +98,13 @@ export class WatchCheck {
       this.metrics.count('bot_watch_checks_total', { result });
       span.set({ 'watch.result': result });
     };
-    if (now >= watch.expiresAt) {
+    // The channel may reach the customer for less long than the watch runs (WhatsApp's window): read at each check,
+    // so a new message of the customer extends it with no write to the watch.
+    const reach = await this.parts.announcer.reachableUntil?.(watch);
+    const endsAt = reach === undefined ? watch.expiresAt : Math.min(reach, watch.expiresAt);
+    if (now >= endsAt) {
       checked('expired');
+      if (endsAt < watch.expiresAt) return this.deliver(watch, etag, this.parts.writer.windowClosing(watch), undefined, span);
       return this.expire(watch, etag, span);
     }
     const given = await turn(laneOf(watch));
@@ -115,10 +120,10 @@ export class WatchCheck {
     });
     const changed = changedSince(watch.announced, shipments);
     checked(changed.length ? 'changed' : 'unchanged');
-    if (!changed.length) return this.unchanged(watch, etag, this.delayFor(watch, shipments, at));
+    if (!changed.length) return this.unchanged(watch, etag, this.delayFor(endsAt, shipments, at));
     const last = allFinal(shipments);
     const update = this.parts.writer.update(watch, changed, at, last);
-    return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(watch, shipments, at) }, span);
+    return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(endsAt, shipments, at) }, span);
   }
 
   /** The watch's time is up: a last message, then it ends. */
@@ -185,12 +190,12 @@ export class WatchCheck {
     return DONE;
   }
 
-  /** The next check: sooner while a parcel is out for delivery, and never after the watch's end. */
-  private delayFor(watch: Watch, shipments: Shipment[], now: number): number {
+  /** The next check: sooner while a parcel is out for delivery, and never after the watch's end (or the channel's reach). */
+  private delayFor(endsAt: number, shipments: Shipment[], now: number): number {
     const { intervalMs } = this.parts.timing;
     const soon = shipments.some((shipment) => shipment.status.category === 'out_for_delivery');
     const usual = soon ? Math.max(1_000, Math.round(intervalMs / OUT_FOR_DELIVERY_FACTOR)) : intervalMs;
-    return Math.max(0, Math.min(usual, watch.expiresAt - now));
+    return Math.max(0, Math.min(usual, endsAt - now));
   }
 
   private later(delayMs: number): Next {

@@ -69,6 +69,8 @@ export interface Started {
   customerWatches?: string[];
   /** When the watches end. */
   until: number;
+  /** The channel reaches the customer only until then (WhatsApp's window), before `until`: the watches end then unless they write again. */
+  reachableUntil?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -92,6 +94,8 @@ export class Watches {
      * under too. Watches kept from before tags were keyed are under conversationTag(), and are found there as well.
      */
     private readonly tagOf: (conversation: string) => string = StorageNames.ofThisProcess().conversation,
+    /** Until when the channel can reach a recipient (Announcer.reachableUntil), for the customer to be told. */
+    private readonly reach: (recipient: Recipient) => Promise<number | undefined> = async () => undefined,
   ) {
     this.room = new WatchRoom(store, queue, clock, settings);
   }
@@ -162,6 +166,10 @@ export class Watches {
       }
     }
     result.customerWatches = mine;
+    if (result.started.length || result.renewed.length) {
+      const reach = await this.reach(recipientOf(asker));
+      if (reach !== undefined && reach < until) result.reachableUntil = reach;
+    }
     if (result.started.length) this.added();
     return result;
   }
@@ -242,5 +250,7 @@ function detailsOf(thing: Watchable, asker: Asker): Watch['details'] {
 
 /** The asker's recipient part, without its conversation key and customer (a watch keeps their tags instead), the customer's record or whether they were signed in (its `details` and `signedIn` keep that). */
 function recipientOf({ conversation: _key, customer: _customer, customerWatches: _record, signedIn: _signedIn, ...recipient }: Asker): Recipient {
-  return recipient;
+  // Not the message that asked: an update replies to nothing, and on WhatsApp a message id encodes the customer's number.
+  const { activityId: _asked, ...reference } = recipient.reference;
+  return { ...recipient, reference };
 }

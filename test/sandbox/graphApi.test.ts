@@ -89,6 +89,67 @@ describe('the Graph API stand-in', () => {
   });
 });
 
+describe("templates and the 24-hour window, as Meta enforces them", () => {
+  const template = (name: string, code: string, texts: string[]) => ({
+    messaging_product: 'whatsapp',
+    to: '31612345678',
+    type: 'template',
+    template: { name, language: { code }, components: [{ type: 'body', parameters: texts.map((each) => ({ type: 'text', text: each })) }] },
+  });
+
+  test('an approved template in an approved language with its two parameters is accepted and recorded', async () => {
+    const answer = await send(template('order_update', 'nl', ['ORD-1014', 'Onderweg']));
+    expect(answer.status).toBe(200);
+    expect(graph.sent.map((message) => message.type)).toEqual(['template']);
+  });
+
+  test.each([
+    ['a name never approved', template('order_news', 'en', ['ORD-1014', 'Dispatched']), 132001],
+    ['a language it was not approved in', template('order_update', 'pt_BR', ['ORD-1014', 'Enviado']), 132001],
+    ['one parameter of two', template('order_update', 'en', ['ORD-1014']), 132000],
+    ['a parameter with a new line', template('order_update', 'en', ['ORD-1014', 'Dispatched\nfrom Berlin']), 132018],
+  ])('%s is refused with the code Meta gives, and nothing is sent', async (_what, body, code) => {
+    const answer = await send(body);
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.body.error.code).toBe(code);
+    expect(graph.sent).toEqual([]);
+  });
+
+  test('a free-form message more than 24 hours after the customer last wrote is refused with 131047; a template still goes; within 24 hours text goes', async () => {
+    let now = Date.parse('2026-11-22T09:00:00Z');
+    const timed = await startGraphApiSimulator({ now: () => now });
+    const post = (body: unknown) =>
+      fetch(`${timed.url}/v24.0/${SIM_PHONE_NUMBER_ID}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${SIM_ACCESS_TOKEN}` }, body: JSON.stringify(body) }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+    try {
+      const dutch = { ...text('hoi'), to: '31612345678' };
+      // Never told of the customer: let through.
+      expect((await post(dutch)).status).toBe(200);
+      timed.customerWrote('31612345678', now);
+      now += 23 * 3_600_000;
+      expect((await post(dutch)).status).toBe(200);
+      now += 2 * 3_600_000;
+      const refused = await post(dutch);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe(131047);
+      expect((await post(template('order_update', 'nl', ['ORD-1014', 'Onderweg']))).status).toBe(200);
+      timed.customerWrote('31612345678', now);
+      expect((await post(dutch)).status).toBe(200);
+      expect(timed.sent.map((message) => message.type)).toEqual(['text', 'text', 'template', 'text']);
+    } finally {
+      await timed.close();
+    }
+  });
+
+  test.each([130429, 131026, 131056])('a test can have the next send refused with %i, once; a read is not taken for it', async (code) => {
+    graph.refuseNextSend(code);
+    expect((await send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.in2' })).status).toBe(200);
+    const refused = await send(text('one'));
+    expect(refused.body.error.code).toBe(code);
+    expect((await send(text('two'))).status).toBe(200);
+    expect(graph.sent.map((message) => (message.body.text as { body: string }).body)).toEqual(['two']);
+  });
+});
+
 describe('sandbox mode', () => {
   test('WhatsApp is on, against the stand-in on this machine, with demo secrets of its own', async () => {
     const sandbox = await startSandbox(loadConfig({}));
@@ -101,6 +162,8 @@ describe('sandbox mode', () => {
         body: JSON.stringify({ messaging_product: 'whatsapp', to: '491512345678', type: 'text', text: { body: 'hi' } }),
       });
       expect(answer.status).toBe(200);
+      // Notify me outside the 24-hour window: the stand-in's approved template, in the bot's six languages.
+      expect(whatsapp.updateTemplate).toEqual({ name: 'order_update', languages: ['en', 'de', 'fr', 'es', 'it', 'nl'] });
     } finally {
       await sandbox.close();
     }

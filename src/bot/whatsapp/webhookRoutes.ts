@@ -14,7 +14,9 @@ import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage
 import type { GraphApi } from '../../channels/whatsapp/graphApi';
 import type { SeenMessages } from './seenMessages';
 import type { WhatsAppAdapter } from './whatsAppAdapter';
-import { readNotification, type InboundMessage } from '../../channels/whatsapp/webhookPayload';
+import { readNotification, type InboundMessage, type SendStatus } from '../../channels/whatsapp/webhookPayload';
+import { NO_METRICS, type Metrics } from '../../telemetry/metrics';
+import type { UpdateFailures } from './updateFailures';
 import type { WebhookSignature } from '../../channels/whatsapp/webhookSignature';
 
 /** Meta's notifications are a few KB; a batch of 100 entries stays well under this. */
@@ -36,6 +38,10 @@ export interface WhatsAppWebhookParts {
   /** For the one line a message the bot cannot read gets. */
   translator: Translator;
   logger: Logger;
+  /** Status callbacks are counted here. */
+  metrics?: Metrics;
+  /** A `failed` status on an update is handled as a failed send. */
+  failures?: UpdateFailures;
 }
 
 export function registerWhatsAppRoutes(server: Server, parts: WhatsAppWebhookParts, path = '/api/whatsapp'): WhatsAppWebhook {
@@ -74,7 +80,14 @@ export function registerWhatsAppRoutes(server: Server, parts: WhatsAppWebhookPar
   });
 
   async function handle(body: unknown): Promise<void> {
-    const { messages } = readNotification(body, parts.phoneNumberId);
+    const { messages, statuses } = readNotification(body, parts.phoneNumberId);
+    for (const status of statuses) {
+      try {
+        await tell(status);
+      } catch (error) {
+        parts.logger.error({ error: errorLogFields(error) }, 'whatsapp status not processed');
+      }
+    }
     for (const message of messages) {
       try {
         await take(message);
@@ -85,6 +98,15 @@ export function registerWhatsAppRoutes(server: Server, parts: WhatsAppWebhookPar
     }
   }
 
+  /** A status of one of our sends: counted (by status alone, never an id); a failed update is sent again or ends its watch. */
+  async function tell(status: SendStatus): Promise<void> {
+    // Bounded by the catalog: a status Meta adds later counts as `other`.
+    (parts.metrics ?? NO_METRICS).count('bot_whatsapp_statuses_total', { status: status.status as 'sent' });
+    if (status.status !== 'failed') return;
+    parts.logger.info({ channel: 'whatsapp', code: status.code }, 'whatsapp message failed on delivery');
+    if (status.id) await parts.failures?.failed(status.id, status.code);
+  }
+
   async function take(message: InboundMessage): Promise<void> {
     if (await parts.seen.takenBefore(message.id)) {
       parts.logger.info({ channel: 'whatsapp' }, 'duplicate delivery ignored');
@@ -93,6 +115,8 @@ export function registerWhatsAppRoutes(server: Server, parts: WhatsAppWebhookPar
     // Blue ticks: the customer sees their message arrived while the bot looks it up.
     await parts.graph.markRead(message.id).catch((error: unknown) => parts.logger.warn({ error: errorLogFields(error) }, 'whatsapp message not marked read'));
     if (message.words === undefined) {
+      // It opens the 24-hour window all the same (Notify me's updates reach them as messages again).
+      await parts.adapter.wrote(message);
       // A photo, a voice note, a location, a sticker, a reaction: one short line of what the bot can read, no turn.
       // Their language is the number's country's at best: there are no words to tell it.
       const { t } = parts.translator.localize(callingCodeLanguage(message.from));

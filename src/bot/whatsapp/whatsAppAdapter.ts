@@ -4,9 +4,10 @@
  * WhatsApp channel, so this one speaks to Meta's Cloud API itself.
  *
  * The customer's number is needed to answer, and must be seen by nothing else: the conversation and the customer
- * are known by a keyed hash of it (customerIds.ts), and the number itself stays in the turn's own state.
+ * are known by a keyed hash of it (customerIds.ts), and the number itself stays in the turn's own state, and sealed
+ * in the customer's contact record (whatsAppContacts.ts) for a message sent after their turn (a slow lookup's
+ * answer, a Notify me update days later, from any instance).
  */
-import { LRUCache } from 'lru-cache';
 import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from '../botbuilder';
 import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage';
 import { callingCodeTimeZone } from '../../channels/whatsapp/callingCodeTimeZone';
@@ -15,22 +16,29 @@ import type { GraphApi } from '../../channels/whatsapp/graphApi';
 import { whatsAppMessagesOf, type WhatsAppWords } from '../../channels/whatsapp/outgoingMessages';
 import type { Translator } from '../../i18n';
 import type { InboundMessage } from '../../channels/whatsapp/webhookPayload';
+import type { TemplateMessage } from '../../channels/whatsapp/updateTemplate';
+import type { WhatsAppContacts } from './whatsAppContacts';
 
 export const WHATSAPP_CHANNEL = 'whatsapp';
 /** Where the turn keeps the customer's number (the recipient of its replies): never in the activity, state or logs. */
 const RECIPIENT = Symbol('whatsapp recipient');
 /** The turn has shown the customer its typing indicator. */
 const TYPING_SHOWN = Symbol('whatsapp typing shown');
-/** WhatsApp takes a free-form message only within 24 hours of the customer's last one: a later answer can go no later. */
-const SERVICE_WINDOW_MS = 24 * 3_600_000;
+
+/** Where a turn keeps the ids of the WhatsApp messages it sent (a failed status names one: sentUpdates.ts). */
+const SENT_IDS = Symbol('whatsapp message ids sent');
+
+/** The ids of the messages this turn sent, in order. */
+export function sentMessageIds(context: TurnContext): string[] {
+  return [...((context.turnState.get(SENT_IDS) as string[] | undefined) ?? [])];
+}
+
+/** An outgoing activity's channelData that makes it a template message (a Notify me update outside the window): sent as it is. */
+export interface WhatsAppChannelData {
+  whatsAppTemplate?: TemplateMessage;
+}
 
 export class WhatsAppAdapter extends BotAdapter {
-  /**
-   * Whom each conversation answers to, for an answer that follows its turn (a slow lookup's): in this process's
-   * memory only, within WhatsApp's 24-hour window, never stored or logged.
-   */
-  private readonly recipients = new LRUCache<string, string>({ max: 50_000, ttl: SERVICE_WINDOW_MS });
-
   constructor(
     private readonly graph: GraphApi,
     private readonly ids: WhatsAppCustomerIds,
@@ -38,6 +46,8 @@ export class WhatsAppAdapter extends BotAdapter {
     private readonly phoneNumberId: string,
     /** For the few words of its own an interactive message needs (a list's button), in each reply's language. */
     private readonly translator: Translator,
+    /** Whom each conversation answers to after its turn, and the time of their last message. */
+    private readonly contacts: WhatsAppContacts,
   ) {
     super();
   }
@@ -63,16 +73,21 @@ export class WhatsAppAdapter extends BotAdapter {
       conversation: { id: customer, isGroup: false, conversationType: 'personal', name: '' },
       serviceUrl: '',
     };
-    this.recipients.set(customer, message.from);
+    await this.wrote(message);
     const context = new TurnContext(this, activity);
     context.turnState.set(RECIPIENT, message.from);
     await this.runMiddleware(context, logic);
   }
 
-  /** A message of its own after the customer's turn (the answer to a slow lookup), to the number the conversation answers to. */
+  /** Any message of the customer (a photo too) opens WhatsApp's 24-hour window from when they sent it: kept for later updates. */
+  async wrote(message: InboundMessage): Promise<void> {
+    await this.contacts.wrote(this.ids.of(message.from), message.from, message.sentAt.getTime());
+  }
+
+  /** A message of its own after the customer's turn (a slow lookup's answer, an update), to the number the conversation answers to. */
   override async continueConversationAsync(_botAppId: unknown, reference: Partial<ConversationReference>, logic: unknown): Promise<void> {
-    const to = this.recipients.get(reference.conversation?.id ?? '');
-    if (!to) throw new Error('no WhatsApp recipient known for this conversation in this process');
+    const to = (await this.contacts.of(reference.conversation?.id ?? ''))?.number;
+    if (!to) throw new Error('no WhatsApp number is kept for this conversation');
     const context = new TurnContext(this, TurnContext.applyConversationReference({ type: ActivityTypes.Event, name: 'continueConversation' }, reference, true));
     context.turnState.set(RECIPIENT, to);
     await this.runMiddleware(context, logic as (context: TurnContext) => Promise<void>);
@@ -94,8 +109,12 @@ export class WhatsAppAdapter extends BotAdapter {
         continue;
       }
       let id = '';
-      if (activity.type === ActivityTypes.Message || activity.type === undefined) {
-        for (const message of whatsAppMessagesOf(activity, this.wordsFor(activity.locale))) id = await this.graph.send(to, message);
+      const template = (activity.channelData as WhatsAppChannelData | undefined)?.whatsAppTemplate;
+      const sent: string[] = context.turnState.get(SENT_IDS) ?? [];
+      context.turnState.set(SENT_IDS, sent);
+      if (template) sent.push((id = await this.graph.send(to, template)));
+      else if (activity.type === ActivityTypes.Message || activity.type === undefined) {
+        for (const message of whatsAppMessagesOf(activity, this.wordsFor(activity.locale))) sent.push((id = await this.graph.send(to, message)));
       }
       // Events (a handoff's, for instance) are for a Bot Framework channel: WhatsApp has nothing to show them with.
       responses.push({ id });

@@ -4,6 +4,7 @@
  * Meta's status and code, never the token, the recipient or the text sent.
  */
 import type { WhatsAppSettings } from './settings';
+import type { TemplateMessage } from './updateTemplate';
 
 /** A send gives up after this long: the customer's answer is late anyway, and the turn must end. */
 const SEND_TIMEOUT_MS = 10_000;
@@ -11,7 +12,8 @@ const SEND_TIMEOUT_MS = 10_000;
 /** A message body as Meta's "Messages" reference shapes it, without the envelope (`messaging_product`, `to`). */
 export type WhatsAppMessage =
   | { type: 'text'; text: { body: string; preview_url?: boolean } }
-  | { type: 'interactive'; interactive: Record<string, unknown> };
+  | { type: 'interactive'; interactive: Record<string, unknown> }
+  | TemplateMessage;
 
 export class WhatsAppSendError extends Error {
   override readonly name = 'WhatsAppSendError';

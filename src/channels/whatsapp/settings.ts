@@ -1,3 +1,5 @@
+import type { UpdateTemplate } from './updateTemplate';
+
 /** What the WhatsApp channel needs of its settings (src/config reads them from WHATSAPP_*). */
 export interface WhatsAppSettings {
   phoneNumberId: string;
@@ -8,4 +10,6 @@ export interface WhatsAppSettings {
   verifyToken: string;
   /** The Graph API's base with its version, no trailing slash. */
   apiUrl: string;
+  /** WHATSAPP_UPDATE_TEMPLATE: Notify me's updates outside the 24-hour window; none, and a watch ends with the window. */
+  updateTemplate?: UpdateTemplate;
 }

@@ -21,7 +21,14 @@ const InboundSchema = z.object({
 const ValueSchema = z.object({
   metadata: z.object({ phone_number_id: z.string() }).optional(),
   messages: z.array(z.unknown()).optional(),
-  statuses: z.array(z.object({ status: z.string().max(40) })).optional(),
+  statuses: z.array(z.unknown()).optional(),
+});
+
+/** A status of one of our sends; `errors[].code` on a failed one (131047, 131026, 130429…). */
+const StatusSchema = z.object({
+  id: z.string().max(512).optional(),
+  status: z.string().max(40),
+  errors: z.array(z.object({ code: z.number().int().optional() })).max(10).optional(),
 });
 
 const NotificationSchema = z.object({
@@ -41,8 +48,16 @@ export interface InboundMessage {
 
 export interface Notification {
   messages: InboundMessage[];
-  /** The statuses of our sends, by kind (sent, delivered, read, failed). */
-  statuses: string[];
+  /** The statuses of our sends (sent, delivered, read, failed). */
+  statuses: SendStatus[];
+}
+
+export interface SendStatus {
+  status: string;
+  /** The message's id (it encodes the customer's number: never logged, never a key). */
+  id?: string;
+  /** A failed send's error code, Meta's first. */
+  code?: number;
 }
 
 /** The messages and statuses addressed to `phoneNumberId`; anything else in the body is left aside. */
@@ -57,7 +72,10 @@ export function readNotification(body: unknown, phoneNumberId: string): Notifica
       const message = InboundSchema.safeParse(raw);
       if (message.success) found.messages.push(inbound(message.data));
     }
-    for (const status of value.data.statuses ?? []) found.statuses.push(status.status);
+    for (const raw of value.data.statuses ?? []) {
+      const status = StatusSchema.safeParse(raw);
+      if (status.success) found.statuses.push({ status: status.data.status, id: status.data.id, code: status.data.errors?.find((error) => error.code !== undefined)?.code });
+    }
   }
   return found;
 }
