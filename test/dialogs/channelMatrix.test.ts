@@ -244,13 +244,13 @@ test.each(LANGUAGES)('whatsapp in %s: every question and answer as the phone sho
   expectChoices(shown, LOOKUP_KINDS.filter((kind) => kind !== 'tracking_number'));
   expectText(await say(t('commands.cancel').split('|')[0]), t('cancelled'));
 
-  // Several numbers: the second picked; its answer (on its way) offers no "Notify me" here.
+  // Several numbers: the second picked; its answer (on its way) offers "Notify me": updates reach the phone.
   shown = await say(`${TN.inTransit} ${TN.pending}`);
   expectText(shown, t('prompt.several'));
   expect({ exchange, choices: shown.choices }).toEqual({ exchange, choices: [TN.inTransit, TN.pending, expect.stringMatching(new RegExp(`^(${titled('all').join('|')})$`))] });
   shown = await say(TN.pending);
   expect({ exchange, intro: shown.texts[0].split('\n')[0] }).toEqual({ exchange, intro: t('lookup.found', { count: 1, identifier: TN.pending }) });
-  expectChoices(shown, ['another', 'done']);
+  expectChoices(shown, ['notify', 'another', 'done']);
 
   // A lone number of no known format: the store's order picked, then the store.
   shown = await say('#1001');

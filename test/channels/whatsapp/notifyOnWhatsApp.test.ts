@@ -138,7 +138,8 @@ describe('an update reaches the phone', () => {
     const answer = await subscribe(app, DUTCH, DUTCH_WORDS);
     expect(answer).toMatch(/ORD-1014/);
     const first = await timePasses(app, MINUTE, 1);
-    expect(first.map(said)).toEqual([expect.stringMatching(/ORD-1014/)]);
+    // The update under its parcel's link button, then its own choices (a message holds one kind of button).
+    expect(first.map(said)).toEqual([expect.stringMatching(/ORD-1014/), 'Nog iets?']);
     expect(first[0].type).not.toBe('template');
     const buttons = JSON.stringify(first.at(-1)!.body);
     expect(buttons).toMatch(/Stop/i);
@@ -153,7 +154,8 @@ describe('an update reaches the phone', () => {
   test("the update is a turn of the conversation: its button pressed stops that watch, and no update follows", async () => {
     const app = await start();
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    const [update] = await timePasses(app, MINUTE, 1);
+    // The update's choices come under it, after its link button.
+    const update = (await timePasses(app, MINUTE, 1)).at(-1)!;
     const button = update.body.interactive.action.buttons[0].reply;
     expect(button.title).toBe('Stop updates');
     graph.customerWrote(ENGLISH, clock.now());
@@ -234,7 +236,7 @@ describe('when the Graph API refuses an update', () => {
   test('131047 without a template: the watch ends quietly', async () => {
     const app = await start({ WHATSAPP_UPDATE_TEMPLATE: '' });
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/)]);
+    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
     graph.refuseNextSend(131047);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
@@ -244,7 +246,7 @@ describe('when the Graph API refuses an update', () => {
   test('131026 (undeliverable): the watch is gone, nothing more is tried', async () => {
     const app = await start();
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/)]);
+    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
     graph.refuseNextSend(131026);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     expect(app.app.updates.store.size).toBe(0);
@@ -259,7 +261,7 @@ describe('when the Graph API refuses an update', () => {
     graph.refuseNextSend(130429);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     const again = await timePasses(app, 2 * MINUTE);
-    expect(again.map(said)).toEqual([expect.stringMatching(/News on ORD-1014/)]);
+    expect(again.map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
     expect(await timePasses(app, 2 * MINUTE)).toEqual([]);
   });
 
@@ -269,7 +271,7 @@ describe('when the Graph API refuses an update', () => {
     graph.inject({ kind: 'status', status: 401, body: { error: { message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 } } });
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     expect(app.logs.some((line) => JSON.parse(line).level >= 50 && /access token/.test(line))).toBe(true);
-    expect((await timePasses(app, 5 * MINUTE)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/)]);
+    expect((await timePasses(app, 5 * MINUTE)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
   });
 });
 
@@ -302,7 +304,7 @@ describe("WhatsApp's status callbacks", () => {
     const [update] = await timePasses(app, MINUTE, 1);
     await status(app, update.id, 'failed', ENGLISH, [{ code: 131056 }]);
     const again = await timePasses(app, MINUTE);
-    expect(again.map(said)).toEqual([expect.stringMatching(/News on ORD-1014/)]);
+    expect(again.map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
     expect(await timePasses(app, MINUTE)).toEqual([]);
     await status(app, again[0].id, 'failed', ENGLISH, [{ code: 131026 }]);
     expect(app.app.updates.store.size).toBe(0);
