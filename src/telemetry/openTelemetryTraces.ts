@@ -12,13 +12,13 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
-  BasicTracerProvider,
   BatchSpanProcessor,
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
+  TracerProvider,
   type Sampler,
   type SpanExporter,
-} from '@opentelemetry/sdk-trace-base';
+} from '@opentelemetry/sdk-trace';
 import type { Logger } from '../runtime/logger';
 import { reportingFailures } from './exportFailures';
 import type { TelemetrySettings } from './metrics';
@@ -41,10 +41,10 @@ export function openTelemetryTraces(settings: TelemetrySettings & { traces: Trac
     const { azureMonitorTraceExporter } = require('./azureMonitor') as typeof import('./azureMonitor');
     exporters.push(azureMonitorTraceExporter(settings.azureMonitor.connectionString));
   }
-  const provider = new BasicTracerProvider({
+  const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': settings.serviceName, 'service.instance.id': settings.instanceId }),
     sampler: samplerOf(settings.traces.sampler),
-    spanProcessors: exporters.map((exporter) => new BatchSpanProcessor(reportingFailures(exporter, logger, 'traces', 'those spans are dropped'))),
+    spanProcessors: exporters.map((exporter) => new BatchSpanProcessor({ exporter: reportingFailures(exporter, logger, 'traces', 'those spans are dropped') })),
   });
   const tracer = provider.getTracer(settings.serviceName);
 

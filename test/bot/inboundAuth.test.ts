@@ -44,7 +44,7 @@ afterAll(async () => {
 afterEach(() => expect(internet.attempts).toEqual([]));
 
 const now = () => Math.floor(Date.now() / 1000);
-/** The claims of a real channel token for this bot (jsonwebtoken's exp/nbf are in seconds). */
+/** The claims of a real channel token for this bot (a JWT's exp and nbf are in seconds). */
 const claims = (overrides: object = {}) => ({ iss: CHANNEL_ISSUER, aud: APP_ID, serviceurl: SERVICE_URL, nbf: now() - 5 * MINUTE, exp: now() + HOUR, ...overrides });
 const bearer = (token: string) => `Bearer ${token}`;
 
@@ -90,7 +90,7 @@ function tampered(token: string, payload: object): string {
 
 interface Refusal {
   name: string;
-  authorization: () => string | undefined;
+  authorization: () => Promise<string | undefined>;
   activity?: object;
   /** Which check refused it: botbuilder's or jsonwebtoken's message, in our log line (never in the reply). */
   reason: string;
@@ -100,105 +100,105 @@ interface Refusal {
 
 // Every refusal gets the same 401 "Unauthorized", whichever check failed; the reason is logged.
 const refusals: Refusal[] = [
-  { name: 'a request without a token', authorization: () => undefined, reason: 'Unauthorized Access. Request is not authorized' },
-  { name: 'an empty Bearer token', authorization: () => 'Bearer ', reason: 'Unauthorized. No valid identity.' },
-  { name: 'something that is not a JWT', authorization: () => 'Bearer not-a-token', reason: 'Unauthorized. No valid identity.' },
-  { name: 'a JWT with a part missing', authorization: () => 'Bearer abc.def', reason: 'Unauthorized. No valid identity.' },
-  { name: 'a valid token under another scheme', authorization: () => `Basic ${issuer.sign(claims())}`, reason: 'Unauthorized. No valid identity.' },
+  { name: 'a request without a token', authorization: async () => undefined, reason: 'Unauthorized Access. Request is not authorized' },
+  { name: 'an empty Bearer token', authorization: async () => 'Bearer ', reason: 'Unauthorized. No valid identity.' },
+  { name: 'something that is not a JWT', authorization: async () => 'Bearer not-a-token', reason: 'Unauthorized. No valid identity.' },
+  { name: 'a JWT with a part missing', authorization: async () => 'Bearer abc.def', reason: 'Unauthorized. No valid identity.' },
+  { name: 'a valid token under another scheme', authorization: async () => `Basic ${await issuer.sign(claims())}`, reason: 'Unauthorized. No valid identity.' },
   { name: 'a valid token without the Bearer scheme', authorization: () => issuer.sign(claims()), reason: 'Unauthorized. No valid identity.' },
   {
     name: 'a token that expired an hour ago',
-    authorization: () => bearer(issuer.sign(claims({ nbf: now() - 2 * HOUR, exp: now() - HOUR }))),
+    authorization: async () => bearer(await issuer.sign(claims({ nbf: now() - 2 * HOUR, exp: now() - HOUR }))),
     reason: 'The token has expired',
   },
   {
     // jsonwebtoken accepts a token without exp; Bot Framework's tokens always carry one.
     name: 'a token that never expires (no exp)',
-    authorization: () => bearer(issuer.sign((({ exp: _exp, ...rest }) => rest)(claims()))),
+    authorization: async () => bearer(await issuer.sign((({ exp: _exp, ...rest }) => rest)(claims()))),
     reason: 'Unauthorized. The token has no expiry (exp).',
   },
   {
     name: 'a token that is valid only from an hour from now',
-    authorization: () => bearer(issuer.sign(claims({ nbf: now() + HOUR, exp: now() + 2 * HOUR }))),
+    authorization: async () => bearer(await issuer.sign(claims({ nbf: now() + HOUR, exp: now() + 2 * HOUR }))),
     reason: 'jwt not active',
   },
   {
     name: 'a token for another bot',
-    authorization: () => bearer(issuer.sign(claims({ aud: OTHER_APP_ID }))),
+    authorization: async () => bearer(await issuer.sign(claims({ aud: OTHER_APP_ID }))),
     reason: `Unauthorized. Invalid AppId passed on token: ${OTHER_APP_ID}`,
   },
   {
     name: 'a token for no bot in particular',
-    authorization: () => bearer(issuer.sign(claims({ aud: undefined }))),
+    authorization: async () => bearer(await issuer.sign(claims({ aud: undefined }))),
     reason: 'Unauthorized. Invalid AppId passed on token: null',
   },
   {
     name: 'a token from another issuer, signed with the channel key',
-    authorization: () => bearer(issuer.sign(claims({ iss: 'https://tokens.example.com' }))),
+    authorization: async () => bearer(await issuer.sign(claims({ iss: 'https://tokens.example.com' }))),
     reason: 'Unauthorized. No valid identity.',
   },
   {
     // An Azure AD issuer sends the token down the emulator's path, to the emulator's keys (served locally).
     name: "a token claiming Azure AD's issuer, signed with the channel key",
-    authorization: () => bearer(issuer.sign(claims({ iss: 'https://sts.windows.net/d6d49420-f39b-4df7-a1dc-d59a935871db/', appid: APP_ID, ver: '1.0' }))),
+    authorization: async () => bearer(await issuer.sign(claims({ iss: 'https://sts.windows.net/d6d49420-f39b-4df7-a1dc-d59a935871db/', appid: APP_ID, ver: '1.0' }))),
     reason: 'Signing Key could not be retrieved.',
     checkedAgainst: '/emulator/keys',
   },
   {
     name: 'a token signed by another key under the published key id',
-    authorization: () => bearer(issuer.sign(claims(), { key: issuer.strangerKey })),
+    authorization: async () => bearer(await issuer.sign(claims(), { key: issuer.strangerKey })),
     reason: 'invalid signature',
     checkedAgainst: '/channel/keys',
   },
   {
     name: 'a token signed by a key that was never published',
-    authorization: () => bearer(issuer.sign(claims(), { key: issuer.strangerKey, kid: 'unpublished-key' })),
+    authorization: async () => bearer(await issuer.sign(claims(), { key: issuer.strangerKey, kid: 'unpublished-key' })),
     reason: 'Signing Key could not be retrieved.',
   },
   {
     name: "another bot's valid token with its audience rewritten to this bot",
-    authorization: () => bearer(tampered(issuer.sign(claims({ aud: OTHER_APP_ID })), claims())),
+    authorization: async () => bearer(tampered(await issuer.sign(claims({ aud: OTHER_APP_ID })), claims())),
     reason: 'invalid signature',
   },
   {
     name: 'an unsigned token (alg none)',
-    authorization: () => bearer([base64url({ alg: 'none', typ: 'JWT', kid: CHANNEL_KID }), base64url(claims()), ''].join('.')),
+    authorization: async () => bearer([base64url({ alg: 'none', typ: 'JWT', kid: CHANNEL_KID }), base64url(claims()), ''].join('.')),
     reason: 'jwt signature is required',
   },
   {
     name: 'a token signed with HS256, the public key as the secret',
-    authorization: () => bearer(issuer.sign(claims(), { key: issuer.publicPem as never, algorithm: 'HS256' })),
+    authorization: async () => bearer(await issuer.sign(claims(), { key: new TextEncoder().encode(issuer.publicPem), algorithm: 'HS256' })),
     reason: 'invalid algorithm',
   },
   {
     name: 'a valid token on an activity from a channel the key may not sign for',
-    authorization: () => bearer(issuer.sign(claims())),
+    authorization: async () => bearer(await issuer.sign(claims())),
     activity: { channelId: 'slack' },
     reason: `Could not validate endorsement for key: ${CHANNEL_KID} with endorsements: webchat,msteams`,
   },
   {
     name: "a valid token on an activity naming another service URL than the token's",
-    authorization: () => bearer(issuer.sign(claims())),
+    authorization: async () => bearer(await issuer.sign(claims())),
     activity: { serviceUrl: 'https://attacker.example.com/' },
     reason: 'Unauthorized. ServiceUrl claim do not match.',
   },
   // Checked before the body: a caller without a valid token learns nothing of what the bot accepts.
   {
     name: 'a request without a token, whose body is no activity (no conversation, a service URL that is none)',
-    authorization: () => undefined,
+    authorization: async () => undefined,
     activity: { conversation: undefined, serviceUrl: 'not a url', locale: 42 },
     reason: 'Unauthorized Access. Request is not authorized',
   },
   {
     name: 'a forged token on a body with ids no channel sends',
-    authorization: () => bearer(tampered(issuer.sign(claims()), claims({ aud: OTHER_APP_ID }))),
+    authorization: async () => bearer(tampered(await issuer.sign(claims()), claims({ aud: OTHER_APP_ID }))),
     activity: { id: 'ümlaut-\u0100', text: 'x'.repeat(40_000) },
     reason: 'invalid signature',
   },
   {
     // botbuilder routes channel "AseChannel" to its own check (Azure AD issuers, Microsoft's keys): no way around ours.
     name: 'a valid token on an activity claiming the App Service Environment channel',
-    authorization: () => bearer(issuer.sign(claims())),
+    authorization: async () => bearer(await issuer.sign(claims())),
     activity: { channelId: 'AseChannel' },
     reason: 'Unauthorized. No valid identity.',
   },
@@ -208,7 +208,7 @@ describe('with MicrosoftAppId set, /api/messages turns away', () => {
   test.each(refusals)('$name', async (row) => {
     const consoleBefore = consoleLines.length;
     const logsBefore = app.logs.length;
-    const response = await send(row.authorization(), activity(row.activity));
+    const response = await send(await row.authorization(), activity(row.activity));
     expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: 'Unauthorized' });
     // One JSON log line says why, and nothing else about it: not on the console (botframework-connector
     // printed stack traces and PEM keys there), not a second line in the log. (The request's own line may follow.)
@@ -225,7 +225,7 @@ describe('with MicrosoftAppId set, /api/messages turns away', () => {
 
 test('a refused request logs what it claimed at a bounded size: a 250 KB channelId is not 250 KB of log', async () => {
   const logsBefore = app.logs.length;
-  const response = await send(bearer(issuer.sign(claims())), activity({ channelId: 'x'.repeat(250_000) }));
+  const response = await send(bearer(await issuer.sign(claims())), activity({ channelId: 'x'.repeat(250_000) }));
   expect(response.status).toBe(401);
   const written = app.logs.slice(logsBefore);
   expect(written.map((line) => JSON.parse(line).msg)).toContain('inbound request refused');
@@ -235,7 +235,7 @@ test('a refused request logs what it claimed at a bounded size: a 250 KB channel
 
 describe('with MicrosoftAppId set, /api/messages accepts', () => {
   test('a token the channel signed for this bot, and the customer gets the answer', async () => {
-    const response = await send(bearer(issuer.sign(claims())));
+    const response = await send(bearer(await issuer.sign(claims())));
     expect(response.status).toBe(200);
     expect(summarize(response.body.activities)).toEqual([`Here is the shipment for ${TRACKING_NUMBER}:`, '(card)']);
     expect(upstreams.trackings.requests).toHaveLength(1);
@@ -244,19 +244,19 @@ describe('with MicrosoftAppId set, /api/messages accepts', () => {
   });
 
   test('a token from Teams, the other channel the key signs for', async () => {
-    const response = await send(bearer(issuer.sign(claims())), activity({ channelId: 'msteams', text: 'help' }));
+    const response = await send(bearer(await issuer.sign(claims())), activity({ channelId: 'msteams', text: 'help' }));
     expect(response.status).toBe(200);
     expect(summarize(response.body.activities)[0]).toMatch(/^I find your shipments/);
   });
 
   test('a malformed activity with a valid token: a 400 that names the field, as without auth', async () => {
-    const response = await send(bearer(issuer.sign(claims())), activity({ locale: 42 }));
+    const response = await send(bearer(await issuer.sign(claims())), activity({ locale: 42 }));
     expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { code: 'invalid_argument', message: 'locale: must be a string', argument: 'locale' } });
     expect(upstreams.trackings.requests).toEqual([]);
   });
 
   test('a token that expired a minute ago: botbuilder allows five minutes of clock skew', async () => {
-    const response = await send(bearer(issuer.sign(claims({ nbf: now() - HOUR, exp: now() - MINUTE }))));
+    const response = await send(bearer(await issuer.sign(claims({ nbf: now() - HOUR, exp: now() - MINUTE }))));
     expect(response.status).toBe(200);
     expect(summarize(response.body.activities)).toContain(`Here is the shipment for ${TRACKING_NUMBER}:`);
   });

@@ -59,7 +59,7 @@ test('METRICS_TOKEN loads the metrics SDK and its Prometheus text, and no OTLP e
 
 test('traces to a collector load the tracer and its OTLP exporter, and no Application Insights; with a connection string, its exporter; OTEL_SDK_DISABLED=true loads none of it', async () => {
   const otlp = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:9/v1/traces' });
-  expect(otlp.some((file) => /node_modules\/@opentelemetry\/sdk-trace-base\//.test(file))).toBe(true);
+  expect(otlp.some((file) => /node_modules\/@opentelemetry\/sdk-trace\//.test(file))).toBe(true);
   expect(otlp.some((file) => /node_modules\/@opentelemetry\/exporter-trace-otlp-proto\//.test(file))).toBe(true);
   // Traces alone switch no metrics on (OTLP's transformer loads parts of sdk-metrics for its types, not a provider of ours).
   expect(otlp.filter((file) => /node_modules\/(@opentelemetry\/exporter-(metrics-otlp|prometheus)|@azure\/monitor-opentelemetry-exporter)/.test(file))).toEqual([]);

@@ -16,6 +16,8 @@ export interface Azurite {
   /** The blob service's port. */
   port: number;
   queuePort: number;
+  /** Its two processes (blob, queue). */
+  pids: number[];
   /** Stops both services. */
   stop(): Promise<void>;
 }
@@ -38,11 +40,13 @@ export interface AzuriteOptions {
   queuePort?: number;
   /** Keep the blobs and messages in this folder (they outlive a restart) instead of in memory. */
   location?: string;
+  /** More environment for its processes (a test's clock, movableClock.ts). */
+  env?: Record<string, string>;
 }
 
 export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurite> {
   const [port, queuePort] = [options.port ?? (await freePort()), options.queuePort ?? (await freePort())];
-  const children = [spawnService('blob', port, options.location), spawnService('queue', queuePort, options.location)];
+  const children = [spawnService('blob', port, options), spawnService('queue', queuePort, options)];
   try {
     await Promise.all([listening(children[0], 'blob', port), listening(children[1], 'queue', queuePort)]);
   } catch (error) {
@@ -52,6 +56,7 @@ export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurit
   return {
     port,
     queuePort,
+    pids: children.map((child) => child.pid!),
     connectionString:
       `DefaultEndpointsProtocol=http;AccountName=${ACCOUNT};AccountKey=${KEY};` +
       `BlobEndpoint=http://127.0.0.1:${port}/${ACCOUNT};QueueEndpoint=http://127.0.0.1:${queuePort}/${ACCOUNT};`,
@@ -61,11 +66,11 @@ export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurit
 
 type Service = 'blob' | 'queue';
 
-function spawnService(service: Service, port: number, location: string | undefined): ChildProcess {
+function spawnService(service: Service, port: number, { location, env }: AzuriteOptions): ChildProcess {
   const persistence = location ? ['--location', location] : ['--inMemoryPersistence'];
   const main = require.resolve(`azurite/dist/src/${service}/main.js`);
   const args = [main, `--${service}Host`, '127.0.0.1', `--${service}Port`, String(port), ...persistence, '--disableTelemetry', '--skipApiVersionCheck', '--silent'];
-  return spawn(process.execPath, args, { stdio: 'ignore' });
+  return spawn(process.execPath, args, { stdio: 'ignore', env: { ...process.env, ...env } });
 }
 
 async function listening(child: ChildProcess, service: Service, port: number): Promise<void> {

@@ -13,6 +13,8 @@ export interface Connector {
   received: Array<{ path: string; activity: Partial<Activity> }>;
   /** Every request, with what it was answered, refused ones included (to count a client's attempts). */
   requests: Array<{ method: string; path: string; status: number }>;
+  /** Messages taken and not yet answered (a slow channel's, see `acceptMs`). */
+  unanswered(): number;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startConnector(options: { status?: (path: string) => numbe
   const received: Connector['received'] = [];
   const requests: Connector['requests'] = [];
   let next = 0;
+  let unanswered = 0;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -42,7 +45,9 @@ export async function startConnector(options: { status?: (path: string) => numbe
       } else if (req.method === 'POST' && /^\/v3\/conversations\/[^/]+\/activities(\/[^/]+)?$/.test(req.url ?? '')) {
         record(200);
         received.push({ path: req.url!, activity: JSON.parse(body) });
+        unanswered++;
         const accept = () => {
+          unanswered--;
           // Not chained: restify, loaded in the same process, patches writeHead to return nothing.
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ id: `reply-${++next}` }));
@@ -61,6 +66,7 @@ export async function startConnector(options: { status?: (path: string) => numbe
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     requests,
+    unanswered: () => unanswered,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

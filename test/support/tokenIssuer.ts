@@ -7,7 +7,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import jwt from 'jsonwebtoken';
+import { SignJWT, type JWTPayload } from 'jose';
 import type { AuthEndpoints } from '../../src/bot/inboundAuthentication';
 
 /** The issuer of real channel tokens; ours keep it, so they differ from real ones only in the key. */
@@ -23,8 +23,8 @@ export interface TokenIssuer {
   strangerKey: KeyObject;
   /** The public key in the PEM form botbuilder verifies with (for HMAC key-confusion forgeries). */
   publicPem: string;
-  /** Signs `claims` with RS256 (by default with the channel key and its kid). */
-  sign(claims: object, options?: { key?: KeyObject; kid?: string; algorithm?: jwt.Algorithm }): string;
+  /** Signs `claims` with RS256 (by default with the channel key and its kid), as a channel's token: no iat added. */
+  sign(claims: JWTPayload, options?: { key?: KeyObject | Uint8Array; kid?: string; algorithm?: 'RS256' | 'HS256' }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -68,7 +68,7 @@ export async function startTokenIssuer(endorsements: string[]): Promise<TokenIss
     // botbuilder rebuilds the key from the JWK's modulus and exponent as a PKCS#1 PEM.
     publicPem: channel.publicKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
     sign: (claims, options = {}) =>
-      jwt.sign(claims, options.key ?? channel.privateKey, { algorithm: options.algorithm ?? 'RS256', keyid: options.kid ?? CHANNEL_KID, noTimestamp: true }),
+      new SignJWT(claims).setProtectedHeader({ alg: options.algorithm ?? 'RS256', typ: 'JWT', kid: options.kid ?? CHANNEL_KID }).sign(options.key ?? channel.privateKey),
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
