@@ -240,7 +240,7 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger),
     whatsAppChannel ? { [WHATSAPP_CHANNEL]: whatsAppChannel.announcer({ queue, transaction, memory, logger: updatesLogger }) } : {},
   );
-  const writer = new AnnouncementWriter(translator, { defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages, disclosure });
+  const writer = new AnnouncementWriter({ defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages, disclosure });
   const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays }, metrics, tracing });
   metrics.gauge('bot_watches_active', () => watchStore.size);
   const scheduler = new WatchScheduler(watchQueue, check, new CheckBudget(notify.maxChecksPerSecond, clock), clock, updatesLogger, {

@@ -55,7 +55,7 @@ export class ProactiveAnnouncer implements Announcer {
       this.queue.run(conversationKey(context.activity), async () => {
         // The turn speaks as the customer last did: replies and errors in their language. And its messages
         // reply to nothing: botbuilder's made-up event has an id, which would thread them under it.
-        context.activity.locale = watch.locale;
+        context.activity.locale = announcement.locale;
         context.activity.id = undefined as unknown as string;
         if (hasConnectorClient(context) && !withoutOwnRetries(context)) this.logger.warn({ channel: watch.channel }, 'the connector client could not be kept from retrying: this update may be sent more than once per check');
         try {

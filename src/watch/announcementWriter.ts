@@ -7,7 +7,7 @@ import { renderShipments } from '../cards';
 import { disclosureOf, type DisclosurePolicy } from '../customers/disclosure';
 import { maskedShipments } from '../customers/maskedShipments';
 import type { Choice, Message } from '../channels';
-import type { Translate, Translator } from '../i18n';
+import type { Localization, Translate } from '../i18n';
 import { problemOf } from '../nextSteps/problem';
 import { helpPageChoice, type SupportPages } from '../nextSteps/supportPages';
 import { stopValue } from '../recognize/choiceValues';
@@ -15,6 +15,8 @@ import type { Shipment } from '../tracking/shipment';
 import type { Watch } from './watchRecord';
 
 export interface Announcement {
+  /** The locale it is written in, decided once by the check (the watch's, as the bot speaks it): the turn that sends it speaks it too. */
+  locale: string;
   messages: Message[];
   /** The choices the last message offers, in order (a number on a text channel picks among them). */
   choices: Choice[];
@@ -41,14 +43,11 @@ function statusWords(shipment: Shipment, t: Translate): string {
 }
 
 export class AnnouncementWriter {
-  constructor(
-    private readonly translator: Translator,
-    private readonly settings: AnnouncementSettings,
-  ) {}
+  constructor(private readonly settings: AnnouncementSettings) {}
 
   /** `changed`: the shipments whose status moved; `last`: nothing more will happen, so this update ends the watch. */
-  update(watch: Watch, changed: Shipment[], now: number, last: boolean): Announcement {
-    const { t, locale, language } = this.translator.localize(watch.locale);
+  update(watch: Watch, speaking: Localization, changed: Shipment[], now: number, last: boolean): Announcement {
+    const { t, locale, language } = speaking;
     const moved = changed.length === 1 ? t('notify.moved', { identifier: watch.shown, status: statusWords(changed[0], t) }) : t('notify.moved_several', { identifier: watch.shown, count: changed.length });
     const intro = last ? `${moved} ${t('notify.last_update')}` : moved;
     const problem = changed.some((shipment) => problemOf(shipment, now, this.settings.staleAfterDays));
@@ -73,7 +72,7 @@ export class AnnouncementWriter {
     // Masked: our words for the status, never the carrier's.
     const statuses = [...new Set(shown.map((shipment) => (details === 'full' ? statusWords(shipment, t) : t(`status.${shipment.status.category}`))))];
     const headline = { order: watch.shown, status: last ? `${statuses.join(', ')}. ${t('notify.last_update')}` : statuses.join(', ') };
-    return { messages: renderShipments(shown, context, { intro, choices }), choices, headline };
+    return { locale, messages: renderShipments(shown, context, { intro, choices }), choices, headline };
   }
 
   private details(watch: Watch): NonNullable<Watch['details']> {
@@ -82,15 +81,13 @@ export class AnnouncementWriter {
   }
 
   /** The watch ran its time, or made room for a newer one (watchRoom.ts): one line, no card. */
-  expired(watch: Watch, days: number): Announcement {
-    const { t } = this.translator.localize(watch.locale);
+  expired(watch: Watch, { t, locale }: Localization, days: number): Announcement {
     const text = watch.yielded ? t('notify.yielded', { identifier: watch.shown }) : t('notify.expired', { identifier: watch.shown, count: days });
-    return { messages: [{ text }], choices: [], headline: { order: watch.shown, status: t('notify.template_ended') } };
+    return { locale, messages: [{ text }], choices: [], headline: { order: watch.shown, status: t('notify.template_ended') } };
   }
 
   /** The channel can reach the customer no longer (WhatsApp's 24-hour window is closing): a last line, saying why. */
-  windowClosing(watch: Watch): Announcement {
-    const { t } = this.translator.localize(watch.locale);
-    return { messages: [{ text: t('notify.window_closing', { identifier: watch.shown }) }], choices: [] };
+  windowClosing(watch: Watch, { t, locale }: Localization): Announcement {
+    return { locale, messages: [{ text: t('notify.window_closing', { identifier: watch.shown }) }], choices: [] };
   }
 }

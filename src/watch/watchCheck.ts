@@ -101,11 +101,13 @@ export class WatchCheck {
     // The channel may reach the customer for less long than the watch runs (WhatsApp's window): read at each check,
     // so a new message of the customer extends it with no write to the watch.
     const reach = await this.parts.announcer.reachableUntil?.(watch);
+    // The check's language, decided once: what it looks up, writes and sends are in it.
+    const speaking = this.parts.translator.localize(watch.locale);
     const endsAt = reach === undefined ? watch.expiresAt : Math.min(reach, watch.expiresAt);
     if (now >= endsAt) {
       checked('expired');
-      if (endsAt < watch.expiresAt) return this.deliver(watch, etag, this.parts.writer.windowClosing(watch), undefined, span);
-      return this.expire(watch, etag, span);
+      if (endsAt < watch.expiresAt) return this.deliver(watch, etag, this.parts.writer.windowClosing(watch, speaking), undefined, span);
+      return this.deliver(watch, etag, this.parts.writer.expired(watch, speaking, this.parts.timing.forDays), undefined, span);
     }
     const given = await turn(laneOf(watch));
     if (given === 'held') return HELD;
@@ -114,7 +116,7 @@ export class WatchCheck {
     // Read again: the turn may have waited.
     const at = this.parts.clock.now();
 
-    const shipments = await this.parts.finder.find(watch.request, this.parts.translator.localize(watch.locale).language).catch((error: unknown) => {
+    const shipments = await this.parts.finder.find(watch.request, speaking.language).catch((error: unknown) => {
       checked('failed');
       throw error;
     });
@@ -122,13 +124,8 @@ export class WatchCheck {
     checked(changed.length ? 'changed' : 'unchanged');
     if (!changed.length) return this.unchanged(watch, etag, this.delayFor(endsAt, shipments, at));
     const last = allFinal(shipments);
-    const update = this.parts.writer.update(watch, changed, at, last);
+    const update = this.parts.writer.update(watch, speaking, changed, at, last);
     return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(endsAt, shipments, at) }, span);
-  }
-
-  /** The watch's time is up: a last message, then it ends. */
-  private expire(watch: Watch, etag: string, span: Span): Promise<Next> {
-    return this.deliver(watch, etag, this.parts.writer.expired(watch, this.parts.timing.forDays), undefined, span);
   }
 
   /**

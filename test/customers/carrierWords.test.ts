@@ -163,7 +163,7 @@ beforeAll(async () => {
 });
 
 describe.each(rows)('a Notify me update on %s in %s', (channel, lang) => {
-  const writer = new AnnouncementWriter(translator, { defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
+  const writer = new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
   const watch = (details: Watch['details']): Watch => ({
     id: 'c.w',
     conversation: 'c',

@@ -41,7 +41,7 @@ function world(storage?: { store: WatchStore; queue: WatchQueue }, firstCheckMs 
   const translator = new Translator('en');
   const announcer: Announcer = { announce: async () => ({ outcome: 'sent' }) };
   const timing = { intervalMs: INTERVAL, leaseMs: 20_000, forDays: 14 };
-  const writer = new AnnouncementWriter(translator, { defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
+  const writer = new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
   const check = new WatchCheck({ store, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing });
   const scheduler = new WatchScheduler(queue, check, new CheckBudget(PER_SECOND, clock), clock, createLogger('silent'), { leaseMs: timing.leaseMs, intervalMs: INTERVAL, pollMs: 1_000, concurrency });
   const watches = new Watches(store, queue, finder, translator, clock, { forDays: 14, maxPerConversation: 1_000, intervalMs: firstCheckMs });

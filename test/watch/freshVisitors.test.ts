@@ -57,7 +57,7 @@ function world(place: Place, env: NodeJS.ProcessEnv) {
   const told: Array<{ conversation: string; text: string }> = [];
   const announcer: Announcer = { announce: async (watch, announcement) => (told.push({ conversation: String((watch.reference as { id: string }).id), text: announcement.messages.map((m) => m.text).join(' ') }), { outcome: 'sent' }) };
   const timing = { intervalMs: 60_000, leaseMs: 20_000, forDays: 14 };
-  const writer = new AnnouncementWriter(translator, { defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
+  const writer = new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
   const check = new WatchCheck({ store: storage.store, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing });
   const scheduler = new WatchScheduler(storage.queue, check, new CheckBudget(100, clock), clock, createLogger('silent'), { leaseMs: timing.leaseMs, intervalMs: timing.intervalMs, pollMs: 1_000, concurrency: 4 });
   // The first check is due at once, so that Azure's queue (which keeps its own time) needs no waiting.

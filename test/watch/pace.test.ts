@@ -75,7 +75,7 @@ function harness(finder: ShipmentFinder, checksPerSecond = 5, clock: FakeClock =
   const sent: string[] = [];
   const announcer: Announcer = { announce: async (watch) => (sent.push(watch.shown), { outcome: 'sent' }) };
   const timing = { intervalMs: 60_000, leaseMs: 20_000, forDays: 14 };
-  const check = new WatchCheck({ store, finder, writer: new AnnouncementWriter(translator, { defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } }), announcer, rate: new SendRate(clock), translator, clock, timing });
+  const check = new WatchCheck({ store, finder, writer: new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } }), announcer, rate: new SendRate(clock), translator, clock, timing });
   const logs: string[] = [];
   const logger = createLogger('info', { write: (line: string) => void logs.push(line) } as never);
   const scheduler = new WatchScheduler(queue, check, new CheckBudget(checksPerSecond, clock), clock, logger, { leaseMs: timing.leaseMs, intervalMs: timing.intervalMs, pollMs: 1_000, concurrency: 4 });

@@ -83,7 +83,7 @@ describe.each(places)('watches $name', (place) => {
     const translator = new Translator('en');
     const announcer: Announcer = { announce: async () => ({ outcome: 'sent' }) };
     const timing = { intervalMs: 60_000, leaseMs: 20_000, forDays: 14 };
-    const check = new WatchCheck({ store, finder, writer: new AnnouncementWriter(translator, { defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } }), announcer, rate: new SendRate(clock), translator, clock, timing });
+    const check = new WatchCheck({ store, finder, writer: new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } }), announcer, rate: new SendRate(clock), translator, clock, timing });
     const logger = createLogger('silent');
     const scheduler = new WatchScheduler(queue, check, new CheckBudget(5, clock), clock, logger, { leaseMs: timing.leaseMs, intervalMs: timing.intervalMs, pollMs: 1_000, concurrency: 4 });
     // The first check is due at once, so that Azure's queue (which keeps its own time) needs no waiting.

@@ -75,7 +75,7 @@ test('a watch checked on time is never swept, and its checks rarely write it (ab
   const translator = new Translator('en');
   const writes = jest.spyOn(store, 'write');
   const timing = { intervalMs: INTERVAL, leaseMs: 20_000, forDays: 14 };
-  const writer = new AnnouncementWriter(translator, { defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
+  const writer = new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
   const check = new WatchCheck({ store, finder, writer, announcer: { announce: async () => ({ outcome: 'sent' }) }, rate: new SendRate(clock), translator, clock, timing });
   const { logger, lines } = recorder();
   const scheduler = new WatchScheduler(queue, check, new CheckBudget(100, clock), clock, logger, { leaseMs: 20_000, intervalMs: INTERVAL, pollMs: 1_000, concurrency: 2 });

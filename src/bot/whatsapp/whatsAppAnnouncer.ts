@@ -84,8 +84,8 @@ export class WhatsAppAnnouncer implements Announcer {
     const { template } = this.parts;
     if (!template || !announcement.headline) return undefined;
     const { order, status } = announcement.headline;
-    const channelData: WhatsAppChannelData = { whatsAppTemplate: templateMessage(template, watch.locale, order, status) };
-    return { messages: [{ text: `${order}: ${status}`, channelData: channelData as Record<string, unknown> }], choices: [] };
+    const channelData: WhatsAppChannelData = { whatsAppTemplate: templateMessage(template, announcement.locale, order, status) };
+    return { locale: announcement.locale, messages: [{ text: `${order}: ${status}`, channelData: channelData as Record<string, unknown> }], choices: [] };
   }
 
   private async send(watch: Watch, announcement: Announcement): Promise<Delivery | 'window'> {
