@@ -179,7 +179,7 @@ describe.each(rows)('a Notify me update on %s in %s', (channel, lang) => {
     expiresAt: Number.MAX_SAFE_INTEGER,
   });
   /** Each order's update, its parcels all moved. */
-  const update = (details: Watch['details']) => everything(orders.flatMap((order) => writer.update(watch(details), order, Date.parse('2026-11-22T09:00:00Z'), false).messages) as Partial<Activity>[]);
+  const update = (details: Watch['details']) => everything(orders.flatMap((order) => writer.update(watch(details), translator.localize(LOCALES[lang]), order, Date.parse('2026-11-22T09:00:00Z'), false).messages) as Partial<Activity>[]);
 
   test('to a visitor, none of the carrier’s words', () => expect(found(update('masked'), forbidden)).toEqual([]));
 

@@ -197,6 +197,8 @@ test.each(LANGUAGES)('whatsapp in %s: every question and answer as the phone sho
       if (message.type === 'text') {
         if (long(message.text.body, 4096)) fail('a text over 4,096 characters');
         shown.texts.push(message.text.body);
+      } else if (message.type === 'template') {
+        fail('a template in a conversation (templates are for updates outside the 24-hour window)');
       } else {
         const interactive = message.interactive as any;
         if (long(interactive.body.text, 1024)) fail('an interactive body over 1,024 characters');

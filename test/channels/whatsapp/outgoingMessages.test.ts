@@ -8,7 +8,7 @@ const actions = (...titles: string[]) => ({ actions: titles.map((title) => ({ ty
 /** The bot's own words an interactive message needs, in the customer's language (here French). */
 const WORDS: WhatsAppWords = { listButton: 'Choisir', more: 'Autre chose ?', page: 'Le service client de la boutique peut vous aider :' };
 const whatsAppMessagesOf = (activity: OutgoingActivity) => messagesOf(activity, WORDS);
-const body = (message: ReturnType<typeof whatsAppMessagesOf>[number]) => (message.type === 'text' ? message.text.body : (message.interactive.body as { text: string }).text);
+const body = (message: ReturnType<typeof whatsAppMessagesOf>[number]) => (message.type === 'text' ? message.text.body : message.type === 'interactive' ? (message.interactive.body as { text: string }).text : '');
 
 describe('a bot message on WhatsApp', () => {
   test('a short text is one text message', () => {
