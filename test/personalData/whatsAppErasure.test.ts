@@ -5,7 +5,6 @@
  * updates sent to them; nobody else's. What is keyed per message id alone (the ids taken) cannot be found from the
  * number: it holds only a time, and ends after 7 days (retention.test.ts).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { ContainerClient } from '@azure/storage-blob';
 import { createHmac } from 'node:crypto';
 import { DEMO, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator, type Simulator } from '../../sandbox/simulators';
