@@ -1,0 +1,61 @@
+/**
+ * An update the channel took and later reported undelivered (WhatsApp's `failed` status): the watch is put back to
+ * what it had announced before the update, so its next check finds the change again and sends it through the usual
+ * claim and record (once, with whatever is newest by then), and that check comes soon rather than after a whole
+ * interval. Scheduled as the sweep does (watchSweep.ts): a new entry, written under the watch's eTag, so that only
+ * one of two reports queues it; the old entry is dropped where the queue can reach it, else when it comes due.
+ * An update that ended its watch (the last one) finds no watch: the ended watch, kept with the update, is written
+ * again, only where no watch of that id exists, and ends again once its update is sent.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../runtime/clock';
+import { dueByAfter } from './dueBy';
+import type { Watch } from './watchRecord';
+import type { WatchQueue } from './watchQueue';
+import type { WatchStore } from './watchStore';
+
+/** The channel may have refused for its rate limit: a short pause first (as a send it refused at once waits). */
+export const REDELIVER_AFTER_MS = 60_000;
+
+export interface RedeliverySettings {
+  /** NOTIFY_INTERVAL_MS: a check never comes later than a regular one would, and the sweep's deadline follows it. */
+  intervalMs: number;
+}
+
+export interface UndeliveredUpdate {
+  watch: string;
+  /** The watch's fingerprints before the update. */
+  before: Record<string, string>;
+  /** The watch as it was, when the update was its last (it was removed once the update was sent). */
+  ended?: Watch;
+}
+
+export class Redelivery {
+  constructor(
+    private readonly store: WatchStore,
+    private readonly queue: WatchQueue,
+    private readonly clock: Clock,
+    private readonly settings: RedeliverySettings,
+    /** Told when an entry was queued, so an idle scheduler in this process looks again. */
+    private readonly queued: () => void = () => {},
+  ) {}
+
+  /** Whether the update goes again: not when its watch was stopped meanwhile (and did not end with it). */
+  async again(update: UndeliveredUpdate): Promise<boolean> {
+    const delayMs = Math.min(REDELIVER_AFTER_MS, this.settings.intervalMs);
+    // A check may be writing it right now: read again once on a lost race.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const stored = await this.store.read(update.watch);
+      const watch = stored?.watch ?? (update.ended && { ...update.ended, sending: undefined });
+      if (!watch) return false;
+      const entry = randomUUID();
+      const now = this.clock.now();
+      if (!(await this.store.write({ ...watch, announced: update.before, entry, dueBy: dueByAfter(now, delayMs, this.settings.intervalMs) }, stored?.etag))) continue;
+      if (stored) await this.queue.drop?.(update.watch, stored.watch.entry);
+      await this.queue.add(update.watch, entry, delayMs);
+      this.queued();
+      return true;
+    }
+    return false;
+  }
+}
