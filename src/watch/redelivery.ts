@@ -2,8 +2,8 @@
  * An update the channel took and later reported undelivered (WhatsApp's `failed` status): the watch is put back to
  * what it had announced before the update, so its next check finds the change again and sends it through the usual
  * claim and record (once, with whatever is newest by then), and that check comes soon rather than after a whole
- * interval. Scheduled as the sweep does (watchSweep.ts): a new entry, written under the watch's eTag, so that only
- * one of two reports queues it; the old entry is dropped where the queue can reach it, else when it comes due.
+ * interval. Scheduled as the sweep does (watchSweep.ts): a new entry, written under the watch's eTag; the entry the
+ * watch names is the only one checked, so the old one is dropped where the queue can reach it, else when it comes due.
  * An update that ended its watch (the last one) finds no watch: the ended watch, kept with the update, is written
  * again, only where no watch of that id exists, and ends again once its update is sent.
  */
