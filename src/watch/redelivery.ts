@@ -49,10 +49,14 @@ export class Redelivery {
       const watch = stored?.watch ?? (update.ended && { ...update.ended, sending: undefined });
       if (!watch) return false;
       const entry = randomUUID();
-      const now = this.clock.now();
-      if (!(await this.store.write({ ...watch, announced: update.before, entry, dueBy: dueByAfter(now, delayMs, this.settings.intervalMs) }, stored?.etag))) continue;
-      if (stored) await this.queue.drop?.(update.watch, stored.watch.entry);
+      // Queued before it is written: an entry the watch does not name is dropped when due, while a watch whose
+      // entry failed to be queued would wait for the sweep.
       await this.queue.add(update.watch, entry, delayMs);
+      if (!(await this.store.write({ ...watch, announced: update.before, entry, dueBy: dueByAfter(this.clock.now(), delayMs, this.settings.intervalMs) }, stored?.etag))) {
+        await this.queue.drop?.(update.watch, entry);
+        continue;
+      }
+      if (stored) await this.queue.drop?.(update.watch, stored.watch.entry);
       this.queued();
       return true;
     }
