@@ -27,6 +27,9 @@ const METRICS_TOKEN = 'metrics-SECRET-token-0004';
 const DUTCH = '31612345678';
 const ENGLISH = '447700900456';
 const FRENCH = '33612345678';
+const GERMAN = '4915112345678';
+const SPANISH = '34612345678';
+const ITALIAN = '393123456789';
 
 let parcelTime = T0;
 let checkpoints: Simulator;
@@ -50,7 +53,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   for (const app of apps.splice(0)) {
-    for (const line of app.logs) for (const phone of [DUTCH, ENGLISH, FRENCH]) expect(line).not.toContain(phone);
+    for (const line of app.logs) for (const phone of [DUTCH, ENGLISH, FRENCH, GERMAN, SPANISH, ITALIAN]) expect(line).not.toContain(phone);
     await app.close();
   }
 });
@@ -150,7 +153,7 @@ describe('an update reaches the phone', () => {
     expect(answer).toMatch(/ORD-1014/);
     const first = await timePasses(app, MINUTE, 1);
     // The update under its parcel's link button, then its own choices (a message holds one kind of button).
-    expect(first.map(said)).toEqual([expect.stringMatching(/ORD-1014/), 'Updates over ORD-1014 blijven hier komen tot je ze stopt.']);
+    expect(first.map(said)).toEqual([expect.stringMatching(/ORD-1014/), 'Je blijft hier updates over ORD-1014 krijgen tot je ze stopt.']);
     expect(first[0].type).not.toBe('template');
     const buttons = JSON.stringify(first.at(-1)!.body);
     expect(buttons).toMatch(/Stop/i);
@@ -220,8 +223,11 @@ describe('an update reaches the phone', () => {
 describe("an update's choices, in a message of their own after its parcel's link button", () => {
   test.each([
     ['en', ENGLISH, ENGLISH_WORDS, 'Anything else?', '[Stop updates]', UPDATES_GO_ON],
-    ['nl', DUTCH, DUTCH_WORDS, 'Nog iets?', '[Stop updates]', 'Updates over ORD-1014 blijven hier komen tot je ze stopt.'],
+    ['nl', DUTCH, DUTCH_WORDS, 'Nog iets?', '[Stop updates]', 'Je blijft hier updates over ORD-1014 krijgen tot je ze stopt.'],
     ['fr', FRENCH, FRENCH_WORDS, 'Autre chose ?', '[Arrêter les alertes]', 'Les alertes sur ORD-1014 continuent d’arriver ici jusqu’à ce que vous les arrêtiez.'],
+    ['de', GERMAN, { lookup: `Wo ist meine Bestellung ${MOVING}?`, notify: 'Benachrichtigen' }, 'Noch etwas?', '[Updates stoppen]', 'Updates zu ORD-1014 bekommen Sie weiter hier, bis Sie sie stoppen.'],
+    ['es', SPANISH, { lookup: `¿Dónde está mi pedido ${MOVING}?`, notify: 'Avisarme' }, '¿Algo más?', '[Detener avisos]', 'Los avisos sobre ORD-1014 seguirán llegando aquí hasta que los detengas.'],
+    ['it', ITALIAN, { lookup: `Dov'è il mio ordine ${MOVING}?`, notify: 'Avvisami' }, 'Altro?', '[Stop aggiornamenti]', 'Gli aggiornamenti su ORD-1014 continueranno ad arrivare qui finché non li fermi.'],
   ])('%s: a lookup\'s answer ends in "anything else?", an update the customer did not ask for says its updates go on here', async (_language, phone, words, anythingElse, stop, goOn) => {
     const app = await start();
     await write(app, phone, words.lookup);
