@@ -32,6 +32,11 @@ export interface Announcement {
   choicesNote?: string;
   /** Nothing follows it: the watch ends once it is sent (its last update, its time up, the channel's reach). */
   ends?: true;
+  /**
+   * What the watch says once this is sent (its fingerprints): a failure reported later puts the watch back only
+   * while it still says this, so that a newer update sent since is not repeated.
+   */
+  announces?: Record<string, string>;
 }
 
 export interface AnnouncementSettings {

@@ -28,6 +28,14 @@ export interface UndeliveredUpdate {
   before: Record<string, string>;
   /** The watch as it was, when the update was its last (it was removed once the update was sent). */
   ended?: Watch;
+  /** The watch's fingerprints once the update was sent: a watch that says something else has sent a newer one since. */
+  after?: Record<string, string>;
+}
+
+/** Whether two sets of fingerprints say the same of the same shipments. */
+function sameFingerprints(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 export class Redelivery {
@@ -40,7 +48,11 @@ export class Redelivery {
     private readonly queued: () => void = () => {},
   ) {}
 
-  /** Whether the update goes again: not when its watch was stopped meanwhile (and did not end with it). */
+  /**
+   * Whether the update goes again: not when its watch was stopped meanwhile (and did not end with it), nor when a
+   * newer update went since (it showed the newest, all the failed one would say now; if it failed too, its own
+   * report sends it again).
+   */
   async again(update: UndeliveredUpdate): Promise<boolean> {
     const delayMs = Math.min(REDELIVER_AFTER_MS, this.settings.intervalMs);
     // A check may be writing it right now: read again once on a lost race.
@@ -48,6 +60,7 @@ export class Redelivery {
       const stored = await this.store.read(update.watch);
       const watch = stored?.watch ?? (update.ended && { ...update.ended, sending: undefined });
       if (!watch) return false;
+      if (stored && update.after && !sameFingerprints(stored.watch.announced, update.after)) return false;
       const entry = randomUUID();
       // Queued before it is written: an entry the watch does not name is dropped when due, while a watch whose
       // entry failed to be queued would wait for the sweep.

@@ -23,6 +23,8 @@ export interface SentUpdate {
   before: Record<string, string>;
   /** The watch, when this update ended it. */
   ended?: Watch;
+  /** The watch's fingerprints once this update was sent (redelivery.ts: a newer update since is not repeated). */
+  after?: Record<string, string>;
   sentAt: number;
 }
 
@@ -54,7 +56,8 @@ export class SentUpdates {
     for (const each of together) this.taken.set(each, true);
     await this.storage.delete([...new Set([key, ...together])]);
     const ended = stored.ended?.id === stored.watch ? stored.ended : undefined;
-    return { watch: stored.watch, before: stored.before, ...(ended && { ended }), sentAt: stored.sentAt };
+    const after = stored.after && typeof stored.after === 'object' ? stored.after : undefined;
+    return { watch: stored.watch, before: stored.before, ...(ended && { ended }), ...(after && { after }), sentAt: stored.sentAt };
   }
 
   private key(messageId: string): string {

@@ -7,8 +7,9 @@
  * - a rate limit, or anything else: the update is sent again soon.
  * "Sent again" puts back what the watch had announced before the update and checks it again after a short pause
  * (redelivery.ts), so the check finds the change again and sends it through the usual claim and record: once, with
- * whatever is newest by then. The last update finds its watch ended: the watch kept with the update comes back
- * for it, and ends again once it is sent.
+ * whatever is newest by then; not when a newer update went since (it showed the newest; if it failed too, its own
+ * report sends it again). The last update finds its watch ended: the watch kept with the update comes back for it,
+ * and ends again once it is sent.
  */
 import type { Clock } from '../../runtime/clock';
 import type { Logger } from '../../runtime/logger';

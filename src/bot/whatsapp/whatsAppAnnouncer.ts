@@ -94,7 +94,7 @@ export class WhatsAppAnnouncer implements Announcer {
     if (!template || !announcement.headline) return undefined;
     const { order, status } = announcement.headline;
     const channelData: WhatsAppChannelData = { whatsAppTemplate: templateMessage(template, announcement.locale, order, status) };
-    return { locale: announcement.locale, messages: [{ text: `${order}: ${status}`, channelData: channelData as Record<string, unknown> }], choices: [], ...(announcement.ends && { ends: true }) };
+    return { locale: announcement.locale, messages: [{ text: `${order}: ${status}`, channelData: channelData as Record<string, unknown> }], choices: [], ends: announcement.ends, announces: announcement.announces };
   }
 
   private async send(watch: Watch, announcement: Announcement): Promise<Delivery | 'window'> {
@@ -102,7 +102,7 @@ export class WhatsAppAnnouncer implements Announcer {
     try {
       // Sent is sent: a record that could not be written costs only the resend of a failure reported later.
       const record = (context: TurnContext) =>
-        sentUpdates.record(sentMessageIds(context), { watch: watch.id, before: watch.announced, ...(announcement.ends && { ended: watch }) }).catch((error: unknown) => logger.warn({ error: errorLogFields(error) }, 'whatsapp update sent but not recorded: a failure reported later cannot resend it'));
+        sentUpdates.record(sentMessageIds(context), { watch: watch.id, before: watch.announced, ...(announcement.announces && { after: announcement.announces }), ...(announcement.ends && { ended: watch }) }).catch((error: unknown) => logger.warn({ error: errorLogFields(error) }, 'whatsapp update sent but not recorded: a failure reported later cannot resend it'));
       await turns.sendAsTurn(watch, withChoicesNote(announcement), record);
       logger.info({ channel: 'whatsapp', template: announcement.messages.some((message) => message.channelData?.whatsAppTemplate !== undefined) }, 'watch update sent');
       return SENT;

@@ -384,6 +384,17 @@ describe('a failed update is sent again soon, once', () => {
     expect(await timePasses(app, 10 * MINUTE)).toEqual([]);
   });
 
+  test('a failure reported after a newer update reached the phone: nothing goes again (the newer one said it all)', async () => {
+    const app = await start();
+    await subscribe(app, ENGLISH, ENGLISH_WORDS);
+    const [first] = await timePasses(app, MINUTE, 1);
+    const [second] = await timePasses(app, MINUTE, 1);
+    expect([said(first), said(second)]).toEqual([expect.stringMatching(/^News on ORD-1014: Dispatched/), expect.stringMatching(/^News on ORD-1014: In transit/)]);
+    await status(app, first.id, 'failed', ENGLISH, [{ code: 131056 }]);
+    expect(await timePasses(app, MINUTE)).toEqual([]);
+    expect(await timePasses(app, MINUTE)).toEqual([]);
+  });
+
   test('the last update failed as undeliverable (131026): nothing is tried again', async () => {
     const app = await start();
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
