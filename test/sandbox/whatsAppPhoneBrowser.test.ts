@@ -177,10 +177,11 @@ describe('a lookup that takes a while', () => {
     }
     // WhatsApp's markup as WhatsApp draws it: bold, its asterisks gone.
     await new GraphApi(service.sandbox.config.whatsapp!).send('4915123456789', { type: 'text', text: { body: 'Ihr Paket ist *zugestellt* worden.' } });
-    const bold = theirs(page).last().locator('strong');
-    await bold.waitFor();
-    await expect(bold.innerText()).resolves.toBe('zugestellt');
-    await expect(theirs(page).last().locator('.text').innerText()).resolves.toBe('Ihr Paket ist zugestellt worden.');
+    // That message, not the answer before it (whose status line is bold too).
+    const sent = theirs(page).filter({ hasText: 'Ihr Paket ist' });
+    await sent.waitFor();
+    await expect(sent.locator('strong').innerText()).resolves.toBe('zugestellt');
+    await expect(sent.locator('.text').innerText()).resolves.toBe('Ihr Paket ist zugestellt worden.');
     await context.close();
   });
 });
