@@ -5,6 +5,7 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   globalSetup: '<rootDir>/test/support/globalSetup.js',
+  setupFiles: ['<rootDir>/test/support/offline.js'],
   reporters: ['default', '<rootDir>/test/support/summaryReporter.js'],
   testTimeout: 20000,
 };

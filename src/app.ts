@@ -66,6 +66,7 @@ import {
   ChannelAnnouncers,
   CheckBudget,
   createWatchStorage,
+  Redelivery,
   SendRate,
   WatchCheck,
   Watches,
@@ -298,7 +299,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     ],
   });
   registerMessagesRoute(server, adapter, bot);
-  const whatsapp = whatsAppChannel && whatsAppChannel.listen(server, bot, adapter.onTurnError, watchStore);
+  const redelivery = new Redelivery(watchStore, watchQueue, clock, { intervalMs: notify.intervalMs }, () => scheduler.wake());
+  const whatsapp = whatsAppChannel && whatsAppChannel.listen(server, bot, adapter.onTurnError, watchStore, redelivery);
   registerMetricsRoute(server, { token: config.telemetry.metricsToken, previous: config.telemetry.metricsTokenPrevious }, telemetry.scrape);
   // The per-client budget counts wall time, not the retry clock tests move.
   const access = new ActionAccess({

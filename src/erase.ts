@@ -14,6 +14,8 @@ import { CustomerUserIds } from './customers/customerUserIds';
 import { Erasure, ErasureRefused, type Erased, type ErasureSubject } from './personalData/erasure';
 import { STORAGE_RETRY } from './storageRetry';
 import { BlobWatchStore } from './watch/azure/blobWatchStore';
+import { WhatsAppCustomerIds } from './channels/whatsapp/customerIds';
+import { BlobSentUpdates } from './personalData/blobSentUpdates';
 
 const USAGE = 'usage: npm run erase -- --customer <shop customer id> | --phone <number> | --conversation <id> [--channel <channel id>]';
 
@@ -24,6 +26,8 @@ const KINDS: Record<keyof Erased, string> = {
   signedIn: 'signed-in customer records',
   watches: 'watches (Notify me)',
   setAside: 'watches set aside as unreadable',
+  whatsappContacts: 'WhatsApp contacts (their number, sealed)',
+  whatsappUpdates: 'records of WhatsApp updates sent',
 };
 
 function subjectOf(argv: string[]): ErasureSubject {
@@ -53,7 +57,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: s
     out('erase works on the storage the service shares, STORAGE=blob. With STORAGE=memory everything is kept in the service\'s own process, which no other process reaches: it is gone when the service restarts, and each item after MEMORY_STATE_IDLE_MINUTES without use.');
     return 2;
   }
-  const { connectionString, container } = config.storage;
+  const { connectionString, container, keySecret } = config.storage;
   const raw = new BlobStateStorage(connectionString, container, { retryOptions: STORAGE_RETRY });
   const names = storageNamesFor(config.storage);
   const erasure = new Erasure({
@@ -62,6 +66,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: s
     names,
     watches: new BlobWatchStore(connectionString, container, { retryOptions: STORAGE_RETRY }),
     customerIds: config.webchat.customerIdSecret ? new CustomerUserIds(config.webchat.customerIdSecret) : undefined,
+    whatsAppIds: new WhatsAppCustomerIds(keySecret),
+    sentUpdates: new BlobSentUpdates(connectionString, container, { retryOptions: STORAGE_RETRY }),
   });
   let erased: Erased;
   try {
@@ -74,6 +80,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: s
   out('Deleted:');
   for (const [kind, words] of Object.entries(KINDS)) out(`  ${erased[kind as keyof Erased]} ${words}`);
   out('Queue entries of deleted watches hold only a keyed id; each is dropped, unchecked, when it next comes due.');
+  out('WhatsApp message ids taken are kept by a keyed hash of the id alone, with a time and nothing else: none can be found from a customer; each ends 7 days after it was taken.');
   return 0;
 }
 

@@ -6,8 +6,11 @@
  *   on every channel the bot knows;
  * - a phone number: the customer's state on the SMS channels (the number is their user id there), the
  *   conversations and watches it records (ConversationLinks, and the ids of the watches they started), and
- *   the SMS conversations named by the number itself;
+ *   the SMS conversations named by the number itself; on WhatsApp, where the customer and their one
+ *   conversation are a keyed hash of the number (customerIds.ts), the same, and their sealed contact;
  * - a shop customer id: the same from their signed-in id (`dl_…`) on Direct Line, and their signed-in record.
+ * Whichever way in, the records of WhatsApp updates sent for the watches found go too. What WhatsApp keeps per
+ * message id alone (the ids taken, seenMessages.ts) is found from nothing of the customer's: it holds a time, and ends.
  * State kept under its former key (before names were keyed) goes too, where the key is known; a watch's
  * queue entry cannot be reached by its watch (Azure hands messages out, it does not look them up): it holds
  * only the watch's keyed id, and is dropped unchecked when it next comes due.
@@ -19,6 +22,9 @@ import type { CustomerUserIds } from '../customers/customerUserIds';
 import { channelProfile, KNOWN_CHANNELS } from '../channels/profile';
 import type { StorageNames } from '../runtime/storageNames';
 import { conversationOfWatch, conversationTag } from '../watch/watchRecord';
+import type { WhatsAppCustomerIds } from '../channels/whatsapp/customerIds';
+import { WHATSAPP_CHANNEL } from '../bot/whatsapp/whatsAppAdapter';
+import { contactKey } from '../bot/whatsapp/whatsAppContacts';
 
 export type ErasureSubject = { customer: string } | { phone: string } | { conversation: string; channel?: string };
 
@@ -33,6 +39,10 @@ export interface Erased {
   watches: number;
   /** Watches that could not be read, set aside for a person to look at. */
   setAside: number;
+  /** WhatsApp customers' contacts (their number, sealed, and when they last wrote). */
+  whatsappContacts: number;
+  /** Records of WhatsApp messages that carried an update (which watch, what it had said before). */
+  whatsappUpdates: number;
 }
 
 export interface ErasureParts {
@@ -44,10 +54,14 @@ export interface ErasureParts {
   watches: { erase(conversation: string): Promise<{ watches: number; setAside: number }> };
   /** Turns a shop customer id into their signed-in user id; absent without DIRECTLINE_SECRET. */
   customerIds?: CustomerUserIds;
+  /** Turns a WhatsApp number into the customer's id there (keyed by STORAGE_KEY_SECRET, as the service's). */
+  whatsAppIds: WhatsAppCustomerIds;
+  /** The records of WhatsApp updates sent, by the conversations (tags) of their watches. */
+  sentUpdates: { erase(conversations: ReadonlySet<string>): Promise<number> };
 }
 
-/** A phone number is given by whoever asks in any of the ways people write one. */
-const PHONE = /^\+?\d{6,15}$/;
+/** A phone number in international form, as digits: a country code (never 0) and the rest, at most 15 (E.164). */
+const INTERNATIONAL = /^[1-9]\d{5,14}$/;
 
 export class ErasureRefused extends Error {
   override readonly name = 'ErasureRefused';
@@ -57,7 +71,7 @@ export class Erasure {
   constructor(private readonly parts: ErasureParts) {}
 
   async erase(subject: ErasureSubject): Promise<Erased> {
-    const erased: Erased = { conversations: 0, customers: 0, signedIn: 0, watches: 0, setAside: 0 };
+    const erased: Erased = { conversations: 0, customers: 0, signedIn: 0, watches: 0, setAside: 0, whatsappContacts: 0, whatsappUpdates: 0 };
     const conversations = new Set<string>();
     const watchTags = new Set<string>();
     const formerKeys: string[] = [];
@@ -73,11 +87,17 @@ export class Erasure {
     if ('conversation' in subject) {
       byConversation(subject.channel ? [subject.channel] : KNOWN_CHANNELS, subject.conversation);
     } else if ('phone' in subject) {
+      const number = internationalNumber(subject.phone);
       const sms = KNOWN_CHANNELS.filter((channel) => channelProfile(channel).sms);
-      for (const number of phoneForms(subject.phone)) {
-        users.push(...sms.map((channel) => userStateKey(channel, number)));
-        byConversation(sms, number);
+      for (const form of [`+${number}`, number]) {
+        users.push(...sms.map((channel) => userStateKey(channel, form)));
+        byConversation(sms, form);
       }
+      // WhatsApp knows the number as digits (`wa_id`); the customer, and their one conversation, by its keyed hash.
+      const customer = this.parts.whatsAppIds.of(number);
+      users.push(userStateKey(WHATSAPP_CHANNEL, customer));
+      byConversation([WHATSAPP_CHANNEL], customer);
+      erased.whatsappContacts = await this.deleteNames([contactKey(this.parts.names, customer)]);
     } else {
       if (!this.parts.customerIds) throw new ErasureRefused('a shop customer id is turned into their signed-in id with DIRECTLINE_SECRET: set it as the service has it');
       const userId = this.parts.customerIds.of(subject.customer);
@@ -105,6 +125,7 @@ export class Erasure {
       erased.watches += watches;
       erased.setAside += setAside;
     }
+    erased.whatsappUpdates = await this.parts.sentUpdates.erase(watchTags);
     return erased;
   }
 
@@ -126,10 +147,15 @@ export class Erasure {
   }
 }
 
-/** The number as the SMS channel names a customer (E.164, `+` and digits), and as written without the `+`. */
-export function phoneForms(phone: string): string[] {
-  const compact = phone.replace(/[\s().\-/]/g, '');
-  if (!PHONE.test(compact)) throw new ErasureRefused('--phone takes a phone number: digits, with the country code, such as +14155550100');
-  const digits = compact.replace(/^\+/, '');
-  return [`+${digits}`, digits];
+/**
+ * The number's digits in international form (E.164 without its `+`, WhatsApp's `wa_id`), from the ways an operator
+ * pastes one: `+31 6 1234 5678`, `0031 6 12345678`, `31612345678`, `+31 (0)6-1234 5678`. A national number (`06…`)
+ * is refused: whose country it is cannot be told, and erasing nobody must not look like success.
+ */
+export function internationalNumber(phone: string): string {
+  // "(0)" is the trunk prefix dialled at home only; spaces, dots, dashes, slashes and brackets group digits.
+  const compact = phone.replace(/\(\s*0\s*\)/g, '').replace(/[\s().\-/]/g, '');
+  const digits = compact.replace(/^(\+|00)/, '');
+  if (!INTERNATIONAL.test(digits)) throw new ErasureRefused('--phone takes a phone number with its country code: digits, such as +14155550100 or 0044 20 7946 0958');
+  return digits;
 }

@@ -11,7 +11,9 @@
  *   days, so it outlives what it names (ConversationLinks records a conversation at least daily);
  * - a signed-in customer's record: 2 hours (their token lives an hour at most, and the record with it);
  * - a watch, or a watch set aside as unreadable: N + 1 days (every renewal and check writes it, and a watch
- *   ends N days after its last renewal at the latest).
+ *   ends N days after its last renewal at the latest);
+ * - a WhatsApp customer's contact, and the record of an update sent them: N + 1 days;
+ * - a WhatsApp message id taken: 7 days, as long as Meta may deliver it again (after them it reads as not seen).
  * State under its former key (written before names were keyed) ends the same way, by its kind. A blob of no
  * kind named here is not ours, and is left alone.
  */
@@ -24,12 +26,13 @@ import { WATCH_PREFIX } from '../watch/azure/blobWatchStore';
 import { MAX_TOKEN_LIFE_SECONDS } from '../customers/customerToken';
 import { CONTACT_PREFIX } from '../bot/whatsapp/whatsAppContacts';
 import { SENT_UPDATE_PREFIX } from '../bot/whatsapp/sentUpdates';
+import { SEEN_FOR_MS, SEEN_PREFIX } from '../bot/whatsapp/seenMessages';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const SWEEP_EVERY_MS = HOUR_MS;
 
-export type RecordKind = 'conversations' | 'customers' | 'signedIn' | 'watches' | 'whatsappContacts';
+export type RecordKind = 'conversations' | 'customers' | 'signedIn' | 'watches' | 'whatsappContacts' | 'whatsappSeen';
 
 export interface RetentionSettings {
   /** RETENTION_DAYS. */
@@ -47,6 +50,7 @@ export function lifetimes({ retentionDays, notifyForDays }: RetentionSettings): 
     watches: (notifyForDays + 1) * DAY_MS,
     // A WhatsApp customer's sealed number serves their watches (each NOTIFY_FOR_DAYS from their last message); an update's record, days.
     whatsappContacts: (notifyForDays + 1) * DAY_MS,
+    whatsappSeen: SEEN_FOR_MS,
   };
 }
 
@@ -57,6 +61,7 @@ export function kindOf(name: string): RecordKind | undefined {
   if (name.startsWith(STATE_PREFIXES.customer) || name.startsWith('signed-in-customers%2F')) return 'signedIn';
   if (name.startsWith(WATCH_PREFIX)) return 'watches';
   if (name.startsWith(CONTACT_PREFIX) || name.startsWith(SENT_UPDATE_PREFIX)) return 'whatsappContacts';
+  if (name.startsWith(SEEN_PREFIX)) return 'whatsappSeen';
   return undefined;
 }
 
@@ -98,7 +103,7 @@ export class BlobRetention {
 
   /** One sweep: how many blobs of each kind ended. */
   async sweep(): Promise<Record<RecordKind, number>> {
-    const ended: Record<RecordKind, number> = { conversations: 0, customers: 0, signedIn: 0, watches: 0, whatsappContacts: 0 };
+    const ended: Record<RecordKind, number> = { conversations: 0, customers: 0, signedIn: 0, watches: 0, whatsappContacts: 0, whatsappSeen: 0 };
     if (!(await this.container.exists())) return ended;
     const now = this.clock.now();
     for await (const blob of this.container.listBlobsFlat()) {

@@ -25,6 +25,18 @@ export interface Announcement {
    * window): the order as the customer typed it, and what became of it, in words the watch may show.
    */
   headline?: { order: string; status: string };
+  /**
+   * What the choices do for this update, for a channel that shows them apart from the text (WhatsApp, after the
+   * parcel's link button): an update the customer did not ask for, so not a lookup's "Anything else?".
+   */
+  choicesNote?: string;
+  /** Nothing follows it: the watch ends once it is sent (its last update, its time up, the channel's reach). */
+  ends?: true;
+  /**
+   * What the watch says once this is sent (its fingerprints): a failure reported later puts the watch back only
+   * while it still says this, so that a newer update sent since is not repeated.
+   */
+  announces?: Record<string, string>;
 }
 
 export interface AnnouncementSettings {
@@ -72,7 +84,8 @@ export class AnnouncementWriter {
     // Masked: our words for the status, never the carrier's.
     const statuses = [...new Set(shown.map((shipment) => (details === 'full' ? statusWords(shipment, t) : t(`status.${shipment.status.category}`))))];
     const headline = { order: watch.shown, status: last ? `${statuses.join(', ')}. ${t('notify.last_update')}` : statuses.join(', ') };
-    return { locale, messages: renderShipments(shown, context, { intro, choices }), choices, headline };
+    const note = last ? { ends: true as const } : { choicesNote: t('notify.keep_coming', { identifier: watch.shown }) };
+    return { locale, messages: renderShipments(shown, context, { intro, choices }), choices, headline, ...note };
   }
 
   private details(watch: Watch): NonNullable<Watch['details']> {
@@ -83,11 +96,11 @@ export class AnnouncementWriter {
   /** The watch ran its time, or made room for a newer one (watchRoom.ts): one line, no card. */
   expired(watch: Watch, { t, locale }: Localization, days: number): Announcement {
     const text = watch.yielded ? t('notify.yielded', { identifier: watch.shown }) : t('notify.expired', { identifier: watch.shown, count: days });
-    return { locale, messages: [{ text }], choices: [], headline: { order: watch.shown, status: t('notify.template_ended') } };
+    return { locale, messages: [{ text }], choices: [], headline: { order: watch.shown, status: t('notify.template_ended') }, ends: true };
   }
 
   /** The channel can reach the customer no longer (WhatsApp's 24-hour window is closing): a last line, saying why. */
   windowClosing(watch: Watch, { t, locale }: Localization): Announcement {
-    return { locale, messages: [{ text: t('notify.window_closing', { identifier: watch.shown }) }], choices: [] };
+    return { locale, messages: [{ text: t('notify.window_closing', { identifier: watch.shown }) }], choices: [], ends: true };
   }
 }

@@ -7,6 +7,7 @@ export * from './fairShare';
 export * from './fingerprint';
 export * from './memoryWatchQueue';
 export * from './memoryWatchStore';
+export * from './redelivery';
 export * from './sendRate';
 export * from './storage';
 export * from './watchRecord';

@@ -124,8 +124,9 @@ export class WatchCheck {
     checked(changed.length ? 'changed' : 'unchanged');
     if (!changed.length) return this.unchanged(watch, etag, this.delayFor(endsAt, shipments, at));
     const last = allFinal(shipments);
-    const update = this.parts.writer.update(watch, speaking, changed, at, last);
-    return this.deliver(watch, etag, update, last ? undefined : { announced: { ...watch.announced, ...fingerprints(shipments) }, nextMs: this.delayFor(endsAt, shipments, at) }, span);
+    const announced = { ...watch.announced, ...fingerprints(shipments) };
+    const update = { ...this.parts.writer.update(watch, speaking, changed, at, last), announces: announced };
+    return this.deliver(watch, etag, update, last ? undefined : { announced, nextMs: this.delayFor(endsAt, shipments, at) }, span);
   }
 
   /**

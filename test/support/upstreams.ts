@@ -18,10 +18,11 @@ export interface Upstreams {
   trackings: Simulator;
 }
 
-export function useSimulators(): Upstreams {
+/** `now`: the checkpoints simulator's clock, which moves the moving demo parcel (default the machine's). */
+export function useSimulators(options: { now?: () => number } = {}): Upstreams {
   const upstreams = {} as Upstreams;
   beforeAll(async () => {
-    upstreams.checkpoints = await startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token });
+    upstreams.checkpoints = await startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token, now: options.now });
     upstreams.trackings = await startTrackingsSimulator({ apiKey: API_KEY });
   });
   beforeEach(() => {

@@ -4,19 +4,10 @@
  * attempt rate-limited), asks for updates, and one arrives: the turns arrive as requests, the lookups and
  * HTTP attempts as dependencies, the update's check as a trace of its own linked to the turn that started
  * the watch, and the metrics under our names. Nothing exported names a number, an id, a token or a key.
- * And the exporter calls nowhere else and writes no file: no settings poll, no statsbeat, no offline storage.
+ * What else the exporter does: azureMonitorOffline.test.ts.
  */
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import type http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
-import { silentLogger } from '../../src/runtime/logger';
-import { createTelemetry } from '../../src/telemetry/telemetry';
 import { configFor, startApp } from '../support/app';
 import { conversation } from '../support/transcript';
 import { startConnector, TestChannel, type Connector } from '../support/channel';
@@ -24,11 +15,11 @@ import { FakeClock } from '../support/fakeClock';
 import { trustedLoopbackCertificate } from '../support/loopbackTls';
 import { API_KEY, CREDENTIALS } from '../support/upstreams';
 import { readKql, typeFilterPasses } from './kql';
+import { connectionString, startIngestion } from './azureIngestion';
 
 const workbook = JSON.parse(readFileSync('dashboards/azure/order-tracking-bot.workbook.json', 'utf8'));
 
 const MINUTE = 60_000;
-const IKEY = '00000000-0000-0000-0000-000000000000';
 const USER = 'user-SEARCH-insights-0011';
 const CONVERSATION = 'conv-SEARCH-insights-0012';
 
@@ -37,26 +28,6 @@ interface Envelope {
   tags: Record<string, string>;
   data: { baseType: string; baseData: { name?: string; id?: string; success?: boolean; resultCode?: string; type?: string; target?: string; data?: string; properties?: Record<string, string>; metrics?: Array<{ name: string }> } };
 }
-
-/** Application Insights' ingestion (Breeze) on loopback, over https as the exporter insists: takes every batch, gzipped or not, and answers `status`. */
-async function startIngestion(status = 200): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
-  const bodies: string[] = [];
-  const server = https.createServer(tls, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks);
-      bodies.push((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8'));
-      const items = bodies.at(-1)!.trim().startsWith('[') ? (JSON.parse(bodies.at(-1)!) as unknown[]).length : 0;
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ itemsReceived: items, itemsAccepted: status === 200 ? items : 0, errors: [] }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/`, bodies, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-const connectionString = (url: string) => `InstrumentationKey=${IKEY};IngestionEndpoint=${url}`;
 
 /** The moving parcel's time: it moves when the test says. */
 let parcelTime = Date.now();
@@ -77,7 +48,7 @@ afterAll(async () => {
 });
 
 test('turns arrive as requests, lookups and attempts as dependencies, an update as a trace linked to its watch, the metrics by name; nothing personal or secret', async () => {
-  const ingestion = await startIngestion();
+  const ingestion = await startIngestion(tls);
   const clock = new FakeClock();
   const running = await startApp(
     configFor(upstreams, { APPLICATIONINSIGHTS_CONNECTION_STRING: connectionString(ingestion.url), NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }),
@@ -146,40 +117,8 @@ test('turns arrive as requests, lookups and attempts as dependencies, an update 
   expect(texts.filter((text) => text.includes(CREDENTIALS.userId))).toEqual([]);
 });
 
-test('the exporters call nothing but the ingestion endpoint and write no file, even when it refuses: no settings poll, no statsbeat, no offline storage', async () => {
-  const ingestion = await startIngestion(503);
-  const hosts: string[] = [];
-  const seen = (message: unknown) => hosts.push(String((message as { request: http.ClientRequest }).request.host));
-  subscribe('http.client.request.start', seen);
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'azure-monitor-'));
-  const tmpBefore = process.env.TMPDIR;
-  process.env.TMPDIR = tmp;
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-  try {
-    const telemetry = createTelemetry(
-      { serviceName: 'shop-bot', traces: { sampler: { name: 'always_on', ratio: 1 } }, azureMonitor: { connectionString: connectionString(ingestion.url), intervalMs: MINUTE } },
-      silentLogger,
-    );
-    await telemetry.tracing.inSpan('bot.turn', { kind: 'server', root: true }, async () => telemetry.metrics.count('bot_turns_total', { channel: 'webchat' }));
-    // Past the settings poll's first call (5 to 15 s after the start) and statsbeat's first export (15 minutes).
-    await jest.advanceTimersByTimeAsync(20 * MINUTE);
-    jest.useRealTimers();
-    await telemetry.flush();
-    await telemetry.shutdown();
-  } finally {
-    jest.useRealTimers();
-    unsubscribe('http.client.request.start', seen);
-    if (tmpBefore === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmpBefore;
-    await ingestion.close();
-  }
-  expect(hosts.length).toBeGreaterThan(0);
-  expect([...new Set(hosts)]).toEqual(['127.0.0.1']);
-  expect(readdirSync(tmp)).toEqual([]);
-});
-
 test('a turn that fails anyway (botbuilder crashing on an odd activity) is a failed request that says nothing of the activity; the next turn is its own, and succeeds', async () => {
-  const ingestion = await startIngestion();
+  const ingestion = await startIngestion(tls);
   const talk = conversation(configFor(upstreams, { APPLICATIONINSIGHTS_CONNECTION_STRING: connectionString(ingestion.url) }), { channelId: 'webchat', locale: 'en-US' });
   try {
     // What the HTTP route refuses, straight into the bot: botbuilder's mention lookup calls type.toLowerCase() on it.

@@ -13,7 +13,7 @@ import type { Clock } from '../../runtime/clock';
 import type { Logger } from '../../runtime/logger';
 import type { StorageNames } from '../../runtime/storageNames';
 import type { Metrics } from '../../telemetry/metrics';
-import type { WatchStore } from '../../watch';
+import type { Redelivery, WatchStore } from '../../watch';
 import { WhatsAppCustomerIds } from '../../channels/whatsapp/customerIds';
 import { GraphApi } from '../../channels/whatsapp/graphApi';
 import { SealedNumbers } from '../../channels/whatsapp/sealedNumbers';
@@ -57,8 +57,8 @@ export interface TurnParts {
 export interface WhatsAppChannel {
   /** Sends Notify me's updates on WhatsApp (channel id WHATSAPP_CHANNEL). */
   announcer(turns: TurnParts): WhatsAppAnnouncer;
-  /** The webhook, once the bot is built; `watches` for a failed update's watch. */
-  listen(server: Server, bot: { run(context: TurnContext): Promise<void> }, onTurnError: BotAdapter['onTurnError'], watches: WatchStore): WhatsAppWebhook;
+  /** The webhook, once the bot is built; `watches` for a failed update's watch, `redelivery` to send it again. */
+  listen(server: Server, bot: { run(context: TurnContext): Promise<void> }, onTurnError: BotAdapter['onTurnError'], watches: WatchStore, redelivery: Redelivery): WhatsAppWebhook;
 }
 
 export function createWhatsAppChannel(settings: WhatsAppSettings, parts: WhatsAppParts): WhatsAppChannel {
@@ -77,7 +77,7 @@ export function createWhatsAppChannel(settings: WhatsAppSettings, parts: WhatsAp
         clock: parts.clock,
         logger: turns.logger,
       }),
-    listen(server, bot, onTurnError, watches) {
+    listen(server, bot, onTurnError, watches, redelivery) {
       adapter.onTurnError = onTurnError;
       return registerWhatsAppRoutes(server, {
         verifyToken: settings.verifyToken,
@@ -90,7 +90,7 @@ export function createWhatsAppChannel(settings: WhatsAppSettings, parts: WhatsAp
         translator: parts.translator,
         logger: parts.logger,
         metrics: parts.metrics,
-        failures: new UpdateFailures({ sentUpdates, store: watches, contacts, template: settings.updateTemplate !== undefined, clock: parts.clock, logger: parts.logger }),
+        failures: new UpdateFailures({ sentUpdates, store: watches, redelivery, contacts, template: settings.updateTemplate !== undefined, clock: parts.clock, logger: parts.logger }),
       });
     },
   };

@@ -1,13 +1,16 @@
 /**
  * The WhatsApp messages that carried a Notify me update, for a while: a `failed` status callback names only the
  * message's id, and this finds the watch it was an update of, and what the watch had announced before it (so that
- * the update can be sent again). Kept in the bot's storage, under a keyed name (a message id encodes the customer's
- * number), for as long as Meta may take to report a failure; taken once, so a failure told twice is acted on once.
+ * the update can be sent again); and, when the update was the watch's last, the watch itself, which ended as it was
+ * sent (redelivery.ts writes it again). Kept in the bot's storage, under a keyed name (a message id encodes the
+ * customer's number), for as long as Meta may take to report a failure; taken once, so a failure told twice is acted
+ * on once.
  */
 import { LRUCache } from 'lru-cache';
 import type { Storage } from '../botbuilder';
 import type { Clock } from '../../runtime/clock';
 import type { StorageNames } from '../../runtime/storageNames';
+import type { Watch } from '../../watch';
 
 /** Meta reports a failed message within minutes, at worst within a day or so of its retries. */
 export const SENT_UPDATE_KEPT_MS = 3 * 86_400_000;
@@ -18,6 +21,10 @@ export interface SentUpdate {
   watch: string;
   /** The watch's fingerprints before this update: put back, its next check finds the change again and sends it. */
   before: Record<string, string>;
+  /** The watch, when this update ended it. */
+  ended?: Watch;
+  /** The watch's fingerprints once this update was sent (redelivery.ts: a newer update since is not repeated). */
+  after?: Record<string, string>;
   sentAt: number;
 }
 
@@ -48,7 +55,9 @@ export class SentUpdates {
     const together = Array.isArray(stored.together) ? stored.together.filter((each) => typeof each === 'string' && each.startsWith(SENT_UPDATE_PREFIX)) : [];
     for (const each of together) this.taken.set(each, true);
     await this.storage.delete([...new Set([key, ...together])]);
-    return { watch: stored.watch, before: stored.before, sentAt: stored.sentAt };
+    const ended = stored.ended?.id === stored.watch ? stored.ended : undefined;
+    const after = stored.after && typeof stored.after === 'object' ? stored.after : undefined;
+    return { watch: stored.watch, before: stored.before, ...(ended && { ended }), ...(after && { after }), sentAt: stored.sentAt };
   }
 
   private key(messageId: string): string {

@@ -36,6 +36,8 @@ export function sentMessageIds(context: TurnContext): string[] {
 /** An outgoing activity's channelData that makes it a template message (a Notify me update outside the window): sent as it is. */
 export interface WhatsAppChannelData {
   whatsAppTemplate?: TemplateMessage;
+  /** The body of the choices' own message after a link button, instead of "Anything else?" (an update's: whatsAppAnnouncer.ts). */
+  choicesBody?: string;
 }
 
 export class WhatsAppAdapter extends BotAdapter {
@@ -109,12 +111,13 @@ export class WhatsAppAdapter extends BotAdapter {
         continue;
       }
       let id = '';
-      const template = (activity.channelData as WhatsAppChannelData | undefined)?.whatsAppTemplate;
+      const { whatsAppTemplate: template, choicesBody } = (activity.channelData as WhatsAppChannelData | undefined) ?? {};
       const sent: string[] = context.turnState.get(SENT_IDS) ?? [];
       context.turnState.set(SENT_IDS, sent);
       if (template) sent.push((id = await this.graph.send(to, template)));
       else if (activity.type === ActivityTypes.Message || activity.type === undefined) {
-        for (const message of whatsAppMessagesOf(activity, this.wordsFor(activity.locale))) sent.push((id = await this.graph.send(to, message)));
+        const words = this.wordsFor(activity.locale);
+        for (const message of whatsAppMessagesOf(activity, choicesBody ? { ...words, more: choicesBody } : words)) sent.push((id = await this.graph.send(to, message)));
       }
       // Events (a handoff's, for instance) are for a Bot Framework channel: WhatsApp has nothing to show them with.
       responses.push({ id });

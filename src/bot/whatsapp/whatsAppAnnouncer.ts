@@ -45,6 +45,15 @@ export function customerOfWatch(recipient: Pick<Recipient, 'reference'>): string
   return typeof conversation?.id === 'string' ? conversation.id : '';
 }
 
+/** The update's own words for its choices, where they follow its parcel's link button in a message of their own. */
+function withChoicesNote(announcement: Announcement): Announcement {
+  const { choicesNote, messages } = announcement;
+  if (!choicesNote || !messages.length) return announcement;
+  const last = messages.at(-1)!;
+  const channelData: WhatsAppChannelData = { ...(last.channelData as WhatsAppChannelData | undefined), choicesBody: choicesNote };
+  return { ...announcement, messages: [...messages.slice(0, -1), { ...last, channelData: channelData as Record<string, unknown> }] };
+}
+
 export class WhatsAppAnnouncer implements Announcer {
   constructor(private readonly parts: WhatsAppAnnouncerParts) {}
 
@@ -85,7 +94,7 @@ export class WhatsAppAnnouncer implements Announcer {
     if (!template || !announcement.headline) return undefined;
     const { order, status } = announcement.headline;
     const channelData: WhatsAppChannelData = { whatsAppTemplate: templateMessage(template, announcement.locale, order, status) };
-    return { locale: announcement.locale, messages: [{ text: `${order}: ${status}`, channelData: channelData as Record<string, unknown> }], choices: [] };
+    return { locale: announcement.locale, messages: [{ text: `${order}: ${status}`, channelData: channelData as Record<string, unknown> }], choices: [], ends: announcement.ends, announces: announcement.announces };
   }
 
   private async send(watch: Watch, announcement: Announcement): Promise<Delivery | 'window'> {
@@ -93,8 +102,8 @@ export class WhatsAppAnnouncer implements Announcer {
     try {
       // Sent is sent: a record that could not be written costs only the resend of a failure reported later.
       const record = (context: TurnContext) =>
-        sentUpdates.record(sentMessageIds(context), { watch: watch.id, before: watch.announced }).catch((error: unknown) => logger.warn({ error: errorLogFields(error) }, 'whatsapp update sent but not recorded: a failure reported later cannot resend it'));
-      await turns.sendAsTurn(watch, announcement, record);
+        sentUpdates.record(sentMessageIds(context), { watch: watch.id, before: watch.announced, ...(announcement.announces && { after: announcement.announces }), ...(announcement.ends && { ended: watch }) }).catch((error: unknown) => logger.warn({ error: errorLogFields(error) }, 'whatsapp update sent but not recorded: a failure reported later cannot resend it'));
+      await turns.sendAsTurn(watch, withChoicesNote(announcement), record);
       logger.info({ channel: 'whatsapp', template: announcement.messages.some((message) => message.channelData?.whatsAppTemplate !== undefined) }, 'watch update sent');
       return SENT;
     } catch (error) {

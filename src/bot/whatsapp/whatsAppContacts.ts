@@ -36,6 +36,11 @@ export function contactInForce(item: Record<string, unknown>, now: number, notif
   return until > now ? { keep: item, until } : undefined;
 }
 
+/** The record of the customer (their keyed id) is kept under: what erasure finds from their number too. */
+export function contactKey(names: StorageNames, customer: string): string {
+  return `${CONTACT_PREFIX}${names.other(`whatsapp-contact\u0000${customer}`)}`;
+}
+
 export interface Contact {
   number: string;
   /** When their last message was sent. */
@@ -82,7 +87,7 @@ export class WhatsAppContacts {
   }
 
   private key(customer: string): string {
-    return `${CONTACT_PREFIX}${this.names.other(`whatsapp-contact\u0000${customer}`)}`;
+    return contactKey(this.names, customer);
   }
 
   private async record(key: string): Promise<ContactRecord | undefined> {

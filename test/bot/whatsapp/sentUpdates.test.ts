@@ -1,6 +1,7 @@
 /** The messages that carried an update, found again from a failed status: once, and once for all the messages of one update. */
 import { MemoryStateStorage } from '../../../src/bot/memoryStateStorage';
 import { SentUpdates } from '../../../src/bot/whatsapp/sentUpdates';
+import type { Watch } from '../../../src/watch';
 import { StorageNames } from '../../../src/runtime/storageNames';
 import { FakeClock } from '../../support/fakeClock';
 
@@ -28,4 +29,13 @@ test('no record is named by the message id, which encodes the number; after 3 da
   expect(keys[0]).not.toContain('31612345678');
   await clock.sleep(3 * 86_400_000 + 1);
   expect(await instance().take('wamid.HBgN31612345678')).toBeUndefined();
+});
+
+test("a watch's last update keeps the watch it ended, found with it; one recorded under another watch's id is not", async () => {
+  const { instance } = parts();
+  const ended = { id: 'tag.watch', conversation: 'tag', shown: 'ORD-1014' } as unknown as Watch;
+  await instance().record(['wamid.last'], { watch: 'tag.watch', before: { a: '1' }, ended });
+  expect(await instance().take('wamid.last')).toEqual({ watch: 'tag.watch', before: { a: '1' }, ended, sentAt: expect.any(Number) });
+  await instance().record(['wamid.odd'], { watch: 'tag.other', before: {}, ended });
+  expect((await instance().take('wamid.odd'))?.ended).toBeUndefined();
 });

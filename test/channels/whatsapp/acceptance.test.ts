@@ -2,9 +2,12 @@
  * Issue #36's acceptance test: an independent WhatsApp client, written from Meta's documentation (metaSide.ts:
  * signed webhook notifications, and the phone's view of what the business sent), against the service started
  * as an operator starts it (`node dist/src/index.js`, its own process), over real loopback HTTP, with the Graph
- * API stand-in (sandbox/simulators/graphApi.ts) as Meta's side of the sends.
+ * API stand-in (sandbox/simulators/graphApi.ts) as Meta's side of the sends. The service, the stand-in and the
+ * customers' phones run on the test's clock (test/support/movableClock.ts), so that days pass for Notify me
+ * without waiting; the moving demo parcel moves on a clock of its own, when the test says.
  */
 import { DEMO, startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
+import { MovableClock } from '../../support/movableClock';
 import { startService, stopAllServices, type ServiceProcess } from '../../support/serviceProcess';
 import { upstreamEnv, useSimulators } from '../../support/upstreams';
 import { WhatsAppCustomer, onThePhone, type OnThePhone } from './metaSide';
@@ -12,15 +15,24 @@ import { WhatsAppCustomer, onThePhone, type OnThePhone } from './metaSide';
 const APP_SECRET = 'app-SECRET-acceptance-36';
 const VERIFY_TOKEN = 'verify-SECRET-acceptance-36';
 const TRACKING_NUMBER = DEMO.trackings.trackingNumbers.inTransit;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** NOTIFY_INTERVAL_MS: a watched order is checked this long after the last check. */
+const CHECK_INTERVAL_MS = 10 * MINUTE;
+/** The parcel that moves a step a minute on its clock (sandbox/simulators/demoData). */
+const MOVING = DEMO.checkpoints.moving;
 
-const upstreams = useSimulators();
+const clock = new MovableClock();
+let parcelTime = Date.now();
+const upstreams = useSimulators({ now: () => parcelTime });
 let graph: GraphApiSimulator;
 let service: ServiceProcess;
 let numbers = 0;
 
 beforeAll(async () => {
-  graph = await startGraphApiSimulator();
+  graph = await startGraphApiSimulator({ now: () => clock.now() });
   service = await startService({
+    ...clock.env({ timers: true }),
     NODE_ENV: 'test',
     ...upstreamEnv(upstreams),
     ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
@@ -31,16 +43,20 @@ beforeAll(async () => {
     WHATSAPP_APP_SECRET: APP_SECRET,
     WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
     WHATSAPP_API_URL: `${graph.url}/v24.0`,
+    WHATSAPP_UPDATE_TEMPLATE: 'order_update:en,de,fr,es,it,nl',
+    NOTIFY_INTERVAL_MS: String(CHECK_INTERVAL_MS),
   });
 });
 afterAll(async () => {
-  await stopAllServices();
+  stopAllServices();
+  await service?.exited;
   await graph.close();
 });
 
-/** A new customer with a UK number (English, by the calling code and their words). */
-function customer(): WhatsAppCustomer {
-  return new WhatsAppCustomer(`${service.url}/api/whatsapp`, APP_SECRET, SIM_PHONE_NUMBER_ID, `4477009${String(++numbers).padStart(5, '0')}`);
+/** A new customer: by default a UK number (English, by the calling code and their words); `prefix` '316120' is a Dutch mobile. */
+function customer(prefix = '4477009'): WhatsAppCustomer {
+  const digits = prefix.startsWith('44') ? 12 : 11;
+  return new WhatsAppCustomer(`${service.url}/api/whatsapp`, APP_SECRET, SIM_PHONE_NUMBER_ID, `${prefix}${String(++numbers).padStart(digits - prefix.length, '0')}`, () => clock.now());
 }
 
 /** What the customer's phone shows, in order. */
@@ -130,9 +146,62 @@ test('a message Meta delivers three times is answered once', async () => {
   expect(upstreams.checkpoints.requests).toHaveLength(1);
 });
 
-// Notify me on WhatsApp is built beside this (issue #36, the 24-hour window and the update template): its
-// acceptance steps go here, against the same service and customer.
+// Notify me (docs/whatsapp.md): the customer asks for updates on the moving parcel by its "Notify me" button; then
+// the parcel moves and time passes on the test's clock. WhatsApp lets a business write freely only within 24 hours
+// of the customer's last message, and the stand-in refuses a free-form message after that as Meta does (131047):
+// each test also checks that Meta refused nothing, so the service knew the window itself, not from a refusal.
 describe('after Notify me', () => {
-  test.todo('an update arrives as an ordinary message within 24 hours of the customer’s last message');
-  test.todo('an update outside that window arrives as the WHATSAPP_UPDATE_TEMPLATE template, in the customer’s language');
+  /** The customer writes: their phone stamps it by the test's clock, and Meta starts their 24 hours from it. */
+  async function writes(who: WhatsAppCustomer, words: string): Promise<void> {
+    graph.customerWrote(who.number, clock.now());
+    expect(await who.deliver(who.text(words))).toBe(200);
+  }
+
+  /** Looks the moving parcel up in their words, then presses the answer's `notify` button; what the phone shows then. */
+  async function subscribes(who: WhatsAppCustomer, lookup: string, notify: string, started: RegExp): Promise<OnThePhone[]> {
+    await writes(who, lookup);
+    const answer = await until(who, (phone) => phone.some((shown) => shown.kind === 'buttons'));
+    expect(answer.map(words).join('\n')).toContain(MOVING);
+    const buttons = answer.find((shown) => shown.kind === 'buttons') as Extract<OnThePhone, { kind: 'buttons' }>;
+    const button = buttons.buttons.find((each) => each.title === notify);
+    expect(button).toBeDefined();
+    graph.customerWrote(who.number, clock.now());
+    expect(await who.deliver(who.press(button!))).toBe(200);
+    return until(who, (phone) => phone.length > answer.length && started.test(words(phone.at(-1)!)));
+  }
+
+  /** The parcel takes its next step, and `ms` pass for the service and Meta; the phone once it shows what `done` looks for. */
+  async function timePasses(who: WhatsAppCustomer, ms: number, done: (phone: OnThePhone[]) => boolean): Promise<OnThePhone[]> {
+    parcelTime += MINUTE;
+    await clock.advance(ms, { services: [service.child.pid!], storage: [] });
+    return until(who, done);
+  }
+
+  /** Every message the service asked Meta to send this customer was taken (none refused, e.g. for the window): their types, asked and taken. */
+  function nothingRefused(who: WhatsAppCustomer): void {
+    const asked = graph.requests.map((request) => JSON.parse(request.body || '{}')).filter((body) => body.status !== 'read' && String(body.to ?? '').replace(/^\+/, '') === who.number);
+    expect(asked.map((body) => body.type)).toEqual(graph.sent.filter((sent) => sent.to === who.number).map((sent) => sent.type));
+  }
+
+  test('an update arrives as an ordinary message within 24 hours of the customer’s last message', async () => {
+    const ana = customer();
+    const seen = (await subscribes(ana, `where is my order ${MOVING}?`, 'Notify me', /I'll message you here when ORD-1014 moves/)).length;
+    // Ten minutes later (the next check) the parcel has moved: the news as a message, then its choices as reply buttons.
+    const phone = await timePasses(ana, CHECK_INTERVAL_MS, (shown) => shown.length > seen && ['buttons', 'template'].includes(shown.at(-1)!.kind));
+    const update = phone.slice(seen);
+    expect(update.map((shown) => shown.kind)).not.toContain('template');
+    expect(words(update[0])).toMatch(/^News on ORD-1014: \S/);
+    expect((update.at(-1) as Extract<OnThePhone, { kind: 'buttons' }>).buttons.map((button) => button.title)).toContain('Stop updates');
+    nothingRefused(ana);
+  });
+
+  test('an update outside that window arrives as the WHATSAPP_UPDATE_TEMPLATE template, in the customer’s language', async () => {
+    // A Dutch customer (+31) writing Dutch.
+    const daan = customer('316120');
+    const seen = (await subscribes(daan, `waar is mijn bestelling ${MOVING}?`, 'Houd me op de hoogte', /Ik stuur je hier een bericht als ORD-1014 beweegt/)).length;
+    // 25 hours on, with nothing more from them, the parcel has moved: only the approved template may reach them.
+    const phone = await timePasses(daan, 25 * HOUR, (shown) => shown.length > seen);
+    expect(phone.slice(seen)).toEqual([{ kind: 'template', name: 'order_update', language: 'nl', parameters: [MOVING, expect.stringMatching(/\S/)] }]);
+    nothingRefused(daan);
+  });
 });

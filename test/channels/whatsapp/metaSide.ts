@@ -19,10 +19,17 @@ export type OnThePhone =
   | { kind: 'buttons'; text: string; buttons: Array<{ id: string; title: string }> }
   | { kind: 'list'; text: string; button: string; rows: Array<{ id: string; title: string; description?: string }> }
   | { kind: 'link'; text: string; label: string; url: string }
+  /** A message template (Meta's "Send message templates"): the approved template's name, its language, its body's text parameters. */
+  | { kind: 'template'; name: string; language: string; parameters: string[] }
   | { kind: 'other'; type: string };
 
 export function onThePhone(sent: SentRecord): OnThePhone {
   if (sent.type === 'text') return { kind: 'text', text: sent.body.text.body };
+  if (sent.type === 'template') {
+    const { name, language, components = [] } = sent.body.template;
+    const body = components.filter((component: any) => component.type === 'body');
+    return { kind: 'template', name, language: language.code, parameters: body.flatMap((component: any) => component.parameters.map((parameter: any) => parameter.text)) };
+  }
   if (sent.type !== 'interactive') return { kind: 'other', type: sent.type };
   const interactive = sent.body.interactive;
   const text: string = interactive.body?.text ?? '';
@@ -49,6 +56,8 @@ export class WhatsAppCustomer {
     private readonly phoneNumberId: string,
     /** Their number, digits only, as WhatsApp's `wa_id`. */
     readonly number: string,
+    /** Their phone's clock (ms): it stamps each message's `timestamp`. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** A message id as WhatsApp's look (`wamid.` and base64 of an opaque id). */
@@ -86,12 +95,12 @@ export class WhatsAppCustomer {
 
   /** The `messages` webhook for one message of theirs. */
   private notification(message: Record<string, unknown>) {
-    return messagesNotification(this.phoneNumberId, this.number, message);
+    return messagesNotification(this.phoneNumberId, this.number, message, this.now());
   }
 }
 
-/** Meta's `messages` webhook notification for one customer message (`message`: its id, type and content). */
-export function messagesNotification(phoneNumberId: string, from: string, message: Record<string, unknown>) {
+/** Meta's `messages` webhook notification for one customer message (`message`: its id, type and content), sent at `at` (ms). */
+export function messagesNotification(phoneNumberId: string, from: string, message: Record<string, unknown>, at = Date.now()) {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -104,7 +113,7 @@ export function messagesNotification(phoneNumberId: string, from: string, messag
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
               contacts: [{ profile: { name: 'Ana Souza' }, wa_id: from }],
-              messages: [{ from, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
+              messages: [{ from, timestamp: String(Math.floor(at / 1000)), ...message }],
             },
           },
         ],

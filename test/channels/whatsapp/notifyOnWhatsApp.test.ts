@@ -26,6 +26,10 @@ const METRICS_TOKEN = 'metrics-SECRET-token-0004';
 /** Customers' numbers: never in a log line, a stored record's name or its bytes. */
 const DUTCH = '31612345678';
 const ENGLISH = '447700900456';
+const FRENCH = '33612345678';
+const GERMAN = '4915112345678';
+const SPANISH = '34612345678';
+const ITALIAN = '393123456789';
 
 let parcelTime = T0;
 let checkpoints: Simulator;
@@ -49,7 +53,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   for (const app of apps.splice(0)) {
-    for (const line of app.logs) for (const phone of [DUTCH, ENGLISH]) expect(line).not.toContain(phone);
+    for (const line of app.logs) for (const phone of [DUTCH, ENGLISH, FRENCH, GERMAN, SPANISH, ITALIAN]) expect(line).not.toContain(phone);
     await app.close();
   }
 });
@@ -131,6 +135,16 @@ async function subscribe(app: RunningApp, from: string, words: { lookup: string;
 
 const ENGLISH_WORDS = { lookup: `where is ${MOVING}`, notify: 'Notify me' };
 const DUTCH_WORDS = { lookup: `waar is mijn bestelling ${MOVING}?`, notify: 'Houd me op de hoogte' };
+/** The body of an English update's own choices, after its parcel's link button. */
+const UPDATES_GO_ON = 'Updates on ORD-1014 keep coming here until you stop them.';
+const FRENCH_WORDS = { lookup: `où est ma commande ${MOVING} ?`, notify: 'Me prévenir' };
+
+/** What the phone shows, one line a message: its words and its buttons (a link button's label in brackets). */
+function shown(message: { type: string; body: any }): string {
+  const action = message.body.interactive?.action;
+  const buttons = action?.parameters ? [`[${action.parameters.display_text}]`] : (action?.buttons ?? []).map((button: any) => `[${button.reply.title}]`);
+  return [said(message), ...buttons].join(' ');
+}
 
 describe('an update reaches the phone', () => {
   test('inside the 24-hour window as a text message with its stop button; 25 hours after the last message as the template, in Dutch', async () => {
@@ -139,7 +153,7 @@ describe('an update reaches the phone', () => {
     expect(answer).toMatch(/ORD-1014/);
     const first = await timePasses(app, MINUTE, 1);
     // The update under its parcel's link button, then its own choices (a message holds one kind of button).
-    expect(first.map(said)).toEqual([expect.stringMatching(/ORD-1014/), 'Nog iets?']);
+    expect(first.map(said)).toEqual([expect.stringMatching(/ORD-1014/), 'Je blijft hier updates over ORD-1014 krijgen tot je ze stopt.']);
     expect(first[0].type).not.toBe('template');
     const buttons = JSON.stringify(first.at(-1)!.body);
     expect(buttons).toMatch(/Stop/i);
@@ -206,6 +220,27 @@ describe('an update reaches the phone', () => {
   });
 });
 
+describe("an update's choices, in a message of their own after its parcel's link button", () => {
+  test.each([
+    ['en', ENGLISH, ENGLISH_WORDS, 'Anything else?', '[Stop updates]', UPDATES_GO_ON],
+    ['nl', DUTCH, DUTCH_WORDS, 'Nog iets?', '[Stop updates]', 'Je blijft hier updates over ORD-1014 krijgen tot je ze stopt.'],
+    ['fr', FRENCH, FRENCH_WORDS, 'Autre chose ?', '[Arrêter les alertes]', 'Les alertes sur ORD-1014 continuent d’arriver ici jusqu’à ce que vous les arrêtiez.'],
+    ['de', GERMAN, { lookup: `Wo ist meine Bestellung ${MOVING}?`, notify: 'Benachrichtigen' }, 'Noch etwas?', '[Updates stoppen]', 'Updates zu ORD-1014 bekommen Sie weiter hier, bis Sie sie stoppen.'],
+    ['es', SPANISH, { lookup: `¿Dónde está mi pedido ${MOVING}?`, notify: 'Avisarme' }, '¿Algo más?', '[Detener avisos]', 'Los avisos sobre ORD-1014 seguirán llegando aquí hasta que los detengas.'],
+    ['it', ITALIAN, { lookup: `Dov'è il mio ordine ${MOVING}?`, notify: 'Avvisami' }, 'Altro?', '[Stop aggiornamenti]', 'Gli aggiornamenti su ORD-1014 continueranno ad arrivare qui finché non li fermi.'],
+  ])('%s: a lookup\'s answer ends in "anything else?", an update the customer did not ask for says its updates go on here', async (_language, phone, words, anythingElse, stop, goOn) => {
+    const app = await start();
+    await write(app, phone, words.lookup);
+    const answer = toCustomer(phone);
+    expect((answer.at(-2)!.body as any).interactive?.type).toBe('cta_url');
+    expect(shown(answer.at(-1)!)).toMatch(new RegExp(`^${anythingElse.replace('?', '\\?')} \\[`));
+    await write(app, phone, words.notify);
+    const update = await timePasses(app, MINUTE, 1);
+    expect(update.map((message) => message.body.interactive?.type)).toEqual(['cta_url', 'button']);
+    expect(shown(update[1])).toBe(`${goOn} ${stop}`);
+  });
+});
+
 describe('without a template', () => {
   test('subscribing says how long updates can reach them; the last message goes before the window closes, then nothing more', async () => {
     // Checks 10 hours apart: the one that would fall after the window is brought forward into it.
@@ -236,7 +271,7 @@ describe('when the Graph API refuses an update', () => {
   test('131047 without a template: the watch ends quietly', async () => {
     const app = await start({ WHATSAPP_UPDATE_TEMPLATE: '' });
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
+    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), UPDATES_GO_ON]);
     graph.refuseNextSend(131047);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
@@ -246,7 +281,7 @@ describe('when the Graph API refuses an update', () => {
   test('131026 (undeliverable): the watch is gone, nothing more is tried', async () => {
     const app = await start();
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
+    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), UPDATES_GO_ON]);
     graph.refuseNextSend(131026);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     expect(app.app.updates.store.size).toBe(0);
@@ -261,7 +296,7 @@ describe('when the Graph API refuses an update', () => {
     graph.refuseNextSend(130429);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     const again = await timePasses(app, 2 * MINUTE);
-    expect(again.map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
+    expect(again.map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), UPDATES_GO_ON]);
     expect(await timePasses(app, 2 * MINUTE)).toEqual([]);
   });
 
@@ -271,7 +306,7 @@ describe('when the Graph API refuses an update', () => {
     graph.inject({ kind: 'status', status: 401, body: { error: { message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 } } });
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     expect(app.logs.some((line) => JSON.parse(line).level >= 50 && /access token/.test(line))).toBe(true);
-    expect((await timePasses(app, 5 * MINUTE)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
+    expect((await timePasses(app, 5 * MINUTE)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), UPDATES_GO_ON]);
   });
 });
 
@@ -304,9 +339,69 @@ describe("WhatsApp's status callbacks", () => {
     const [update] = await timePasses(app, MINUTE, 1);
     await status(app, update.id, 'failed', ENGLISH, [{ code: 131056 }]);
     const again = await timePasses(app, MINUTE);
-    expect(again.map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), 'Anything else?']);
+    expect(again.map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), UPDATES_GO_ON]);
     expect(await timePasses(app, MINUTE)).toEqual([]);
     await status(app, again[0].id, 'failed', ENGLISH, [{ code: 131026 }]);
+    expect(app.app.updates.store.size).toBe(0);
+  });
+});
+
+describe('a failed update is sent again soon, once', () => {
+  test.each([
+    [131056, /^News on ORD-1014/],
+    [131047, /^template order_update en: ORD-1014 \| /],
+  ])('with checks 30 minutes apart, one failed with %s goes again a minute later, not at the next check', async (code, again) => {
+    const app = await start({ NOTIFY_INTERVAL_MS: String(30 * MINUTE) });
+    await subscribe(app, ENGLISH, ENGLISH_WORDS);
+    const [update] = await timePasses(app, 30 * MINUTE, 1);
+    expect(said(update)).toMatch(/^News on ORD-1014/);
+    await status(app, update.id, 'failed', ENGLISH, [{ code }]);
+    // Meta asked to slow down: not at once.
+    expect(await timePasses(app, 30_000)).toEqual([]);
+    const resent = await timePasses(app, 30_000);
+    expect(said(resent[0])).toMatch(again);
+    // The regular check that was due 30 minutes after the first finds nothing new.
+    expect(await timePasses(app, 29 * MINUTE)).toEqual([]);
+    expect(await timePasses(app, 29 * MINUTE)).toEqual([]);
+    expect(app.app.updates.store.size).toBe(1);
+  });
+
+  test.each([
+    [131056, 'as it was', undefined],
+    [131047, 'as the template', /^template order_update en: ORD-1014 \| Delivered\. That was my last update on it\.$/],
+  ])('the last update (delivered), though it ended its watch, failed with %s: sent again once %s, however often the failure is told; then nothing', async (code, _how, template) => {
+    const app = await start();
+    await subscribe(app, ENGLISH, ENGLISH_WORDS);
+    for (let step = 0; step < 3; step++) await timePasses(app, MINUTE, 1);
+    const last = await timePasses(app, MINUTE, 1);
+    expect(last.map(said).join('\n')).toMatch(/That was my last update on it/);
+    expect(app.app.updates.store.size).toBe(0);
+    await status(app, last[0].id, 'failed', ENGLISH, [{ code }]);
+    await status(app, last.at(-1)!.id, 'failed', ENGLISH, [{ code }]);
+    const again = await timePasses(app, MINUTE);
+    expect(again.map(said)).toEqual(template ? [expect.stringMatching(template)] : last.map(said));
+    expect(app.app.updates.store.size).toBe(0);
+    expect(await timePasses(app, 10 * MINUTE)).toEqual([]);
+  });
+
+  test('a failure reported after a newer update reached the phone: nothing goes again (the newer one said it all)', async () => {
+    const app = await start();
+    await subscribe(app, ENGLISH, ENGLISH_WORDS);
+    const [first] = await timePasses(app, MINUTE, 1);
+    const [second] = await timePasses(app, MINUTE, 1);
+    expect([said(first), said(second)]).toEqual([expect.stringMatching(/^News on ORD-1014: Dispatched/), expect.stringMatching(/^News on ORD-1014: In transit/)]);
+    await status(app, first.id, 'failed', ENGLISH, [{ code: 131056 }]);
+    expect(await timePasses(app, MINUTE)).toEqual([]);
+    expect(await timePasses(app, MINUTE)).toEqual([]);
+  });
+
+  test('the last update failed as undeliverable (131026): nothing is tried again', async () => {
+    const app = await start();
+    await subscribe(app, ENGLISH, ENGLISH_WORDS);
+    for (let step = 0; step < 3; step++) await timePasses(app, MINUTE, 1);
+    const last = await timePasses(app, MINUTE, 1);
+    await status(app, last[0].id, 'failed', ENGLISH, [{ code: 131026 }]);
+    expect(await timePasses(app, 10 * MINUTE)).toEqual([]);
     expect(app.app.updates.store.size).toBe(0);
   });
 });
