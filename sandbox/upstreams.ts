@@ -122,10 +122,11 @@ export function sandboxRefusal(config: Config): string | undefined {
 /** The demo's WhatsApp secrets: the sandbox's webhook takes deliveries signed with these, and nothing reaches Meta. */
 export const SANDBOX_WHATSAPP = { appSecret: 'sandbox-whatsapp-app-secret-not-for-production', verifyToken: 'sandbox-whatsapp-verify-token' } as const;
 
+/** The demo credentials the simulators take (docs/sandbox.md; the connector's examples are these): not secrets. */
+export const SANDBOX_CREDENTIALS = { userId: '4242', token: 'sandbox-checkpoints-token', apiKey: 'sandbox-trackings-key' } as const;
+
 export async function startSandbox(config: Config, options: SandboxOptions = {}): Promise<Sandbox> {
-  const userId = '4242';
-  const token = 'sandbox-checkpoints-token';
-  const apiKey = 'sandbox-trackings-key';
+  const { userId, token, apiKey } = SANDBOX_CREDENTIALS;
   const movingStepMs = options.movingStepMs ?? MOVING_STEP_MS;
   const checkpoints = await startCheckpointsSimulator({ userId, token, host: SANDBOX_HOST, now: options.now, stepMs: movingStepMs });
   // Sandbox mode means no upstream is configured, so the service path is the default one.

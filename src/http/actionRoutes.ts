@@ -1,60 +1,22 @@
 /**
- * POST /api/actions/get-checkpoints-by-order-number and POST /api/actions/list-trackings.
+ * POST /api/actions/get-checkpoints-by-order-number and POST /api/actions/list-trackings, and their
+ * Swagger document (GET /api/actions/openapi.json, the Power Platform connector's definition).
  * Who may call them and how often is actionAccess.ts: it runs first, before the body is read.
- * Input is refused with a 400 naming the field before anything reaches an upstream.
+ * Input is refused with a 400 naming the field (actionSchemas.ts) before anything reaches an upstream.
  */
 import type { Request, RequestHandler, Response, Server } from 'restify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { getCheckpointsByOrderNumber, listTrackings } from '../tracking/actions';
 import type { CheckpointsClient } from '../tracking/checkpoints/client';
 import { errorLogFields, NotConfiguredError } from '../tracking/errors';
 import type { Logger } from '../runtime/logger';
 import type { TrackingsClient } from '../tracking/trackings/client';
-import { INPUT_TYPES } from '../tracking/trackings/query';
 import type { ActionAccess } from './actionAccess';
+import { GetCheckpointsAnswer, GetCheckpointsBody, ListTrackingsAnswer, ListTrackingsBody } from './actionSchemas';
+import { ACTIONS_DOCUMENT_PATH, actionsDocumentText } from './actionsDocument';
 import { errorResponse, INTERNAL_ERROR, sendError as send, type ErrorResponse } from './errorResponse';
 import { ACTION_MAX_BODY_BYTES, jsonBody } from './server';
 import { validateBody } from './validation';
-
-const text = (max: number) => z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
-/**
- * A credential travels in a header: a control character in it is refused, never stripped or trimmed
- * away (`TOK\r\nX-Injected: 1` went out as `TOKX-Injected: 1`). Checked before the trim, so a trailing
- * line break is refused too.
- */
-const credential = (max: number) =>
-  z
-    .string({ error: 'is required and must be a string' })
-    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'must not contain control characters (line breaks, tabs, NUL)')
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`);
-
-const GetCheckpointsBody = z.object(
-  {
-    orderNumber: text(128),
-    userId: z
-      .union([z.string(), z.number()], { error: 'is required and must be a string of digits' })
-      .transform(String)
-      .pipe(z.string().trim().regex(/^\d{1,20}$/, 'must be a numeric user id')),
-    token: credential(1024),
-    lang: text(35).optional(),
-  },
-  { error: 'must be a JSON object' },
-);
-
-const ListTrackingsBody = z.object(
-  {
-    auth_header: z.object(
-      { name: credential(64), value: credential(2048) },
-      { error: 'is required: { "name": "Authorization", "value": "Bearer <API_KEY>" }' },
-    ),
-    input_type: z.enum(INPUT_TYPES, { error: `must be one of ${INPUT_TYPES.join(', ')}` }),
-    identifier: text(128),
-    store_id: text(128).nullish().transform((v) => v ?? undefined),
-  },
-  { error: 'must be a JSON object' },
-);
 
 /** Upstream argument names → this route's field names. */
 function trackingsArgument(argument: string): string {
@@ -85,12 +47,21 @@ export function registerActionRoutes(server: Server, deps: ActionRouteDeps): voi
     send(res, verdict.error);
     return next(false);
   };
+  // Open to anyone, unlike the actions: it holds no secret and nothing of this deployment (not even its
+  // host), the same text is in the repository (connector/), and a flow designer's import fetches it
+  // without our key. It is served only where the actions are, so it never describes routes that 404.
+  const document = actionsDocumentText();
+  server.get(ACTIONS_DOCUMENT_PATH, (_req: Request, res: Response, next) => {
+    res.sendRaw(200, document, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
+    return next();
+  });
   server.post('/api/actions/get-checkpoints-by-order-number', admitted, jsonBody(ACTION_MAX_BODY_BYTES), async (req: Request, res: Response) => {
     const input = validateBody(GetCheckpointsBody, req.body);
     if (!input.ok) return send(res, input.error);
     try {
       if (!deps.checkpoints) throw new NotConfiguredError('checkpoints');
-      res.send(200, await getCheckpointsByOrderNumber(deps.checkpoints, input.value));
+      // The answer is what the document says it is (actionSchemas.ts): checked when this compiles.
+      res.send(200, (await getCheckpointsByOrderNumber(deps.checkpoints, input.value)) satisfies z.output<typeof GetCheckpointsAnswer>);
     } catch (error) {
       send(res, failed(error, checkpointsArgument, deps.logger, req));
     }
@@ -101,7 +72,7 @@ export function registerActionRoutes(server: Server, deps: ActionRouteDeps): voi
     if (!input.ok) return send(res, input.error);
     try {
       if (!deps.trackings) throw new NotConfiguredError('trackings');
-      res.send(200, await listTrackings(deps.trackings, input.value));
+      res.send(200, (await listTrackings(deps.trackings, input.value)) satisfies z.output<typeof ListTrackingsAnswer>);
     } catch (error) {
       send(res, failed(error, trackingsArgument, deps.logger, req));
     }

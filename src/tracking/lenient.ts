@@ -14,13 +14,21 @@ export const optionalFlag = z.boolean().optional().catch(undefined);
  * which must not read as "nothing found".
  */
 export function entriesOf<T extends z.ZodType>(item: T) {
-  return z.array(z.unknown()).transform((entries) =>
+  const keepParsed = z.transform((entries: unknown[]) =>
     entries.flatMap((raw) => {
       const parsed = item.safeParse(raw);
       return parsed.success ? [parsed.data as z.output<T>] : [];
     }),
   );
+  listEntries.set(keepParsed, item);
+  return z.array(z.unknown()).pipe(keepParsed);
 }
+
+/**
+ * What each lenient list's entries are, for the JSON Schema of an answer (the connector's document):
+ * the step that keeps the entries that parse is a transform, which JSON Schema cannot say by itself.
+ */
+export const listEntries = new WeakMap<z.core.$ZodType, z.ZodType>();
 
 /** The same, but anything but an array is an empty list: for lists inside an entry, so one bad field does not lose the entry. */
 export function lenientList<T extends z.ZodType>(item: T) {

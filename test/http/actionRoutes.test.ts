@@ -91,6 +91,13 @@ describe('POST /api/actions/list-trackings', () => {
     expect(plain.status).toBe(200);
   });
 
+  test("an auth_header without its name is the Authorization header, as the connector sends it (its name is fixed, so a flow never asks for it)", async () => {
+    const { status, body } = await app.post(TRACKINGS, { ...trackingsInput, auth_header: { value: `Bearer ${API_KEY}` } });
+    expect(status).toBe(200);
+    expect(body.trackings).toHaveLength(1);
+    expect(upstreams.trackings.requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
   test('not found is a 404 carrying the code and message', async () => {
     const { status, body } = await app.post(TRACKINGS, { ...trackingsInput, identifier: DEMO.trackings.trackingNumbers.unknown });
     expect(status).toBe(404);
