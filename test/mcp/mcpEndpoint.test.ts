@@ -127,6 +127,15 @@ test('a lookup through MCP is counted as one, apart from the chat’s, and a sec
   expect(upstreams.trackings.requests).toHaveLength(1);
 });
 
+test("the docs' one-line try (a bare tools/call, as curl sends it) answers the tracking number", async () => {
+  const app = await start();
+  const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'track', arguments: { identifier: TRACKING_NUMBER } } };
+  const { status, text } = await app.post('/mcp', call, { Accept: 'application/json, text/event-stream' });
+  expect(status).toBe(200);
+  const data = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text);
+  expect(data.result.structuredContent).toMatchObject({ kind: 'tracking_number', found: true });
+});
+
 describe('the door', () => {
   const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
   const accept = { Accept: 'application/json, text/event-stream' };
