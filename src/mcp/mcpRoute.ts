@@ -9,7 +9,7 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { createMcpHandler, McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer, type CallToolResult, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Request as RestifyRequest, Response as RestifyResponse, Server } from 'restify';
 import type { ActionAccess } from '../http/actionAccess';
 import { ACTION_MAX_BODY_BYTES } from '../http/server';
@@ -22,7 +22,7 @@ export const MCP_PATH = '/mcp';
 const PRIVACY =
   "Privacy is the shop's chat bot's own: a tracking number shows everything; an order number, order ID or store order shows its carrier, tracking number, link and places only to its owner, so without the customer's customer_token (or with one that does not own the order) the answer is masked (details: masked) or, where the shop says so, not found. When that happens, ask the customer to sign in on the shop's website rather than calling again.";
 
-const JSON_RPC = { PARSE_ERROR: -32700, INVALID_REQUEST: -32600, UNAUTHORIZED: -32001, RATE_LIMITED: -32029 } as const;
+const JSON_RPC = { PARSE_ERROR: -32700, INVALID_REQUEST: -32600, UNAUTHORIZED: -32001, RATE_LIMITED: -32029, INTERNAL_ERROR: -32603 } as const;
 
 /** A JSON-RPC error answer (id null: the request it answers may not have been read). */
 function rpcError(res: RestifyResponse, status: number, code: number, message: string): void {
@@ -85,24 +85,13 @@ export function registerMcpRoute(server: Server, deps: McpRouteDeps): void {
       const limited = verdict.error.status === 429;
       return rpcError(res, verdict.error.status, limited ? JSON_RPC.RATE_LIMITED : JSON_RPC.UNAUTHORIZED, verdict.error.body.message);
     }
-    const raw = await bodyOf(req, ACTION_MAX_BODY_BYTES);
-    if (raw === undefined) return rpcError(res, 413, JSON_RPC.INVALID_REQUEST, `the body is larger than ${ACTION_MAX_BODY_BYTES} bytes`);
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return rpcError(res, 400, JSON_RPC.PARSE_ERROR, 'Parse error: the body is not valid JSON');
+      await answer(req, res, handler);
+    } catch (error) {
+      // A client gone mid-body, or a fault of ours: a JSON-RPC error if anything can still be said, and the error's name in the log.
+      deps.logger.warn({ error: { name: (error as Error)?.name } }, 'mcp request failed');
+      if (!res.headersSent) rpcError(res, 500, JSON_RPC.INTERNAL_ERROR, 'Internal error');
     }
-    if (nestsDeeperThan(parsed)) return rpcError(res, 400, JSON_RPC.INVALID_REQUEST, `the body nests more than ${MAX_JSON_DEPTH} levels deep`);
-    const request = new Request(`http://localhost${MCP_PATH}`, { method: 'POST', headers: webHeaders(req), body: raw });
-    const response = await handler.fetch(request, { parsedBody: parsed });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    // Nothing returned: restify logs an async handler's returned value whole, the request's headers with it.
-    if (!response.body) {
-      res.end();
-      return;
-    }
-    await new Promise<void>((resolve, reject) => Readable.fromWeb(response.body as WebReadableStream).pipe(res).on('finish', resolve).on('error', reject));
   });
   // Stateless: no session to open a stream on (GET) or to end (DELETE).
   for (const method of ['get', 'del'] as const) {
@@ -112,6 +101,28 @@ export function registerMcpRoute(server: Server, deps: McpRouteDeps): void {
       next(false);
     });
   }
+}
+
+/** The body read within the limits, handed to the SDK, and its response streamed back. */
+async function answer(req: RestifyRequest, res: RestifyResponse, handler: McpHttpHandler): Promise<void> {
+  const raw = await bodyOf(req, ACTION_MAX_BODY_BYTES);
+  if (raw === undefined) return rpcError(res, 413, JSON_RPC.INVALID_REQUEST, `the body is larger than ${ACTION_MAX_BODY_BYTES} bytes`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return rpcError(res, 400, JSON_RPC.PARSE_ERROR, 'Parse error: the body is not valid JSON');
+  }
+  if (nestsDeeperThan(parsed)) return rpcError(res, 400, JSON_RPC.INVALID_REQUEST, `the body nests more than ${MAX_JSON_DEPTH} levels deep`);
+  const request = new Request(`http://localhost${MCP_PATH}`, { method: 'POST', headers: webHeaders(req), body: raw });
+  const response = await handler.fetch(request, { parsedBody: parsed });
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  // Nothing returned: restify logs an async handler's returned value whole, the request's headers with it.
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => Readable.fromWeb(response.body as WebReadableStream).pipe(res).on('finish', resolve).on('error', reject));
 }
 
 /** The body as text, or undefined past `max` bytes (reading stops there). */

@@ -207,6 +207,16 @@ describe('bad requests get a JSON-RPC error, never a 500', () => {
     expect(textOf(result)).toContain('kind set to one of order_number');
   });
 
+  test('the tracking service down: an error result in the asked language, after the bot’s retries, not a 500', async () => {
+    const app = await start();
+    const client = await connect(app);
+    upstreams.trackings.inject(...Array.from({ length: 10 }, () => ({ kind: 'status' as const, status: 503 })));
+    const result = await client.callTool({ name: 'track', arguments: { identifier: TRACKING_NUMBER, language: 'fr' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('Désolé');
+    expect(upstreams.trackings.requests.length).toBeGreaterThan(1);
+  });
+
   test('an identifier no kind fits is an error that says to give its kind', async () => {
     const app = await start();
     const client = await connect(app);
