@@ -9,7 +9,7 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { createMcpHandler, McpServer, type CallToolResult, type McpHttpHandler } from '@modelcontextprotocol/server';
+import type { CallToolResult, McpHttpHandler, McpServer } from '@modelcontextprotocol/server';
 import type { Request as RestifyRequest, Response as RestifyResponse, Server } from 'restify';
 import type { ActionAccess } from '../http/actionAccess';
 import { ACTION_MAX_BODY_BYTES } from '../http/server';
@@ -18,6 +18,8 @@ import type { Logger } from '../runtime/logger';
 import { ORDERS_INPUT, ORDERS_OUTPUT, TRACK_INPUT, TRACK_OUTPUT, type ToolAnswer, type TrackingTools } from './trackingTools';
 
 export const MCP_PATH = '/mcp';
+
+type Sdk = typeof import('@modelcontextprotocol/server');
 
 const PRIVACY =
   "Privacy is the shop's chat bot's own: a tracking number shows everything; an order number, order ID or store order shows its carrier, tracking number, link and places only to its owner, so without the customer's customer_token (or with one that does not own the order) the answer is masked (details: masked) or, where the shop says so, not found. When that happens, ask the customer to sign in on the shop's website rather than calling again.";
@@ -35,8 +37,8 @@ function toolResult<T extends Record<string, unknown>>(answer: ToolAnswer<T>): C
   return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.structured };
 }
 
-function mcpServer(tools: TrackingTools, version: string): McpServer {
-  const server = new McpServer({ name: 'order-tracking-bot', version });
+function mcpServer(sdk: Sdk, tools: TrackingTools, version: string): McpServer {
+  const server = new sdk.McpServer({ name: 'order-tracking-bot', version });
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
   server.registerTool(
     'track',
@@ -72,7 +74,9 @@ export interface McpRouteDeps {
 
 export function registerMcpRoute(server: Server, deps: McpRouteDeps): void {
   if (deps.access.off) return;
-  const handler = createMcpHandler(() => mcpServer(deps.tools, deps.version ?? '1'), {
+  // Loaded only where the endpoint is served: the SDK costs a start about 50 ms.
+  const sdk = require('@modelcontextprotocol/server') as Sdk;
+  const handler = sdk.createMcpHandler(() => mcpServer(sdk, deps.tools, deps.version ?? '1'), {
     responseMode: 'json',
     maxRequestBodySize: ACTION_MAX_BODY_BYTES,
     // The SDK's own reports name the method, never arguments; only the error's name and message are logged.
