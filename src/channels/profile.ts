@@ -95,8 +95,6 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   // Updates go through its own announcer (src/bot/whatsapp/whatsAppAnnouncer.ts: the 24-hour window, the template);
   // no hub can join its thread (docs/whatsapp.md, "A person").
   whatsapp: { ...TEXT, choices: 'reply_buttons', hubsCannotJoin: true, linkButtonTitle: WHATSAPP_LIMITS.linkTitle, bold: true },
-  // An AI agent's tool call (POST /mcp, src/mcp/): the answer a text channel gets, read whole by the agent; its customer_token signs in.
-  mcp: { ...TEXT, customerReads: READS_EVERYTHING, signsIn: true, hubsCannotJoin: true },
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 

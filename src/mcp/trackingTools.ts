@@ -24,7 +24,10 @@ import { interfaceFor, LOOKUP_KINDS, type LookupRequest, type LookupTrace, type 
 import { lookupResult, type LookupEnd } from '../tracking/lookupResult';
 import { STATUS_CATEGORIES, type Shipment } from '../tracking/shipment';
 
-/** The channel the answer's text is rendered for (src/channels/profile.ts): plain text, read whole by the agent. */
+/**
+ * The channel the answer's text is rendered for: one the table (src/channels/profile.ts) does not name, so plain text, as
+ * any channel gets it, and a masked answer points to the shop's website to sign in. Not a Bot Framework channel, so not a row.
+ */
 const CHANNEL = 'mcp';
 const text = (max: number) => z.string().trim().min(1).max(max);
 

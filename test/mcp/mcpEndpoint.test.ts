@@ -75,7 +75,7 @@ describe.each(['legacy', 'auto'] as const)('an MCP client (%s negotiation)', (er
 });
 
 describe('tracking an order number', () => {
-  test("without a customer token: the visitor's view, masked as in Web Chat, and the text says to sign in", async () => {
+  test("without a customer token: the visitor's view, masked as in Web Chat, and the text says where signing in shows more", async () => {
     const app = await start();
     const client = await connect(app);
     const result = await client.callTool({ name: 'track', arguments: { identifier: ORDER, kind: 'order_number', language: 'de' } });
@@ -85,7 +85,7 @@ describe('tracking an order number', () => {
     for (const hidden of ['carrier', 'tracking_number', 'tracking_link']) expect(answer.shipments[0]).not.toHaveProperty(hidden);
     expect(answer.shipments[0].events.every((event: object) => !('location' in event))).toBe(true);
     // The answer a German text channel gets: its intro, and how to see the rest.
-    expect(textOf(result)).toContain('Melden Sie sich auf unserer Website an');
+    expect(textOf(result)).toContain('Im Chat unserer Website sehen Sie angemeldet');
     expect(textOf(result)).not.toMatch(/DHL/);
   });
 
