@@ -12,7 +12,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { CallToolResult, McpHttpHandler, McpServer } from '@modelcontextprotocol/server';
 import type { Request as RestifyRequest, Response as RestifyResponse, Server } from 'restify';
 import type { ActionAccess } from '../http/actionAccess';
-import { ACTION_MAX_BODY_BYTES } from '../http/server';
+import { ACTION_MAX_BODY_BYTES, shapeRefusals } from '../http/server';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../runtime/nesting';
 import type { Logger } from '../runtime/logger';
 import { ORDERS_INPUT, ORDERS_OUTPUT, TRACK_INPUT, TRACK_OUTPUT, type ToolAnswer, type TrackingTools } from './trackingTools';
@@ -97,14 +97,9 @@ export function registerMcpRoute(server: Server, deps: McpRouteDeps): void {
       if (!res.headersSent) rpcError(res, 500, JSON_RPC.INTERNAL_ERROR, 'Internal error');
     }
   });
-  // Stateless: no session to open a stream on (GET) or to end (DELETE).
-  for (const method of ['get', 'del'] as const) {
-    server[method](MCP_PATH, (_req: RestifyRequest, res: RestifyResponse, next: (value?: false) => void) => {
-      res.setHeader('Allow', 'POST');
-      rpcError(res, 405, JSON_RPC.INVALID_REQUEST, 'Method not allowed: this endpoint is stateless, send each request as a POST');
-      next(false);
-    });
-  }
+  // The server's own refusals here (a body not JSON by its type or compressed; GET and DELETE, as no session
+  // is kept to open a stream on or to end) in JSON-RPC too.
+  shapeRefusals(server, MCP_PATH, (refusal) => ({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC.INVALID_REQUEST, message: refusal.message } }));
 }
 
 /** The body read within the limits, handed to the SDK, and its response streamed back. */

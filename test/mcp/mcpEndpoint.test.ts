@@ -191,6 +191,24 @@ describe('bad requests get a JSON-RPC error, never a 500', () => {
     expect({ status: answer.status, error: answer.body?.error?.code, jsonrpc: answer.body?.jsonrpc }).toEqual({ status, error: code, jsonrpc: '2.0' });
   });
 
+  test.each([
+    ['a body that is not JSON by its type', { 'Content-Type': 'text/plain' }, 415],
+    ['a compressed body', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, 415],
+  ])('%s: the server’s own refusal, in JSON-RPC', async (_what, headers, status) => {
+    const app = await start();
+    const response = await fetch(`${app.url}/mcp`, { method: 'POST', headers: { ...accept, ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/Content-(Type|Encoding)/) } });
+  });
+
+  test('another method than POST: 405, in JSON-RPC', async () => {
+    const app = await start();
+    for (const method of ['GET', 'DELETE', 'PUT']) {
+      const response = await fetch(`${app.url}/mcp`, { method, headers: accept });
+      expect({ method, status: response.status, body: await response.json() }).toMatchObject({ method, status: 405, body: { jsonrpc: '2.0', error: { code: -32600 } } });
+    }
+  });
+
   test('a tool called with a bad argument answers an error result naming it', async () => {
     const app = await start();
     const client = await connect(app);
