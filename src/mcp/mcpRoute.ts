@@ -79,8 +79,8 @@ export function registerMcpRoute(server: Server, deps: McpRouteDeps): void {
   const handler = sdk.createMcpHandler(() => mcpServer(sdk, deps.tools, deps.version ?? '1'), {
     responseMode: 'json',
     maxRequestBodySize: ACTION_MAX_BODY_BYTES,
-    // The SDK's own reports name the method, never arguments; only the error's name and message are logged.
-    onerror: (error) => deps.logger.debug({ error: { name: error.name, message: error.message.slice(0, 200) } }, 'mcp request refused'),
+    // Only the error's name: a message may quote what the caller sent.
+    onerror: (error) => deps.logger.debug({ error: { name: error.name } }, 'mcp request refused'),
   });
   server.post(MCP_PATH, async (req: RestifyRequest, res: RestifyResponse) => {
     const verdict = deps.access.check(req);
