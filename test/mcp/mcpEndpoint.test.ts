@@ -99,6 +99,23 @@ describe('tracking an order number', () => {
     expect(answer.shipments[0]).toMatchObject({ carrier: 'DHL', tracking_number: expect.any(String) });
   });
 
+  test("a customer token that does not own the order: the visitor's view, and the text says it is not theirs", async () => {
+    const app = await start();
+    const client = await connect(app);
+    const token = await signCustomerToken(claimsAt(app.clock.now(), { orders: [{ input_type: 'order_number', identifier: 'ORD-1002' }] }), { alg: 'HS256', key: sharedSecret() });
+    const result = await client.callTool({ name: 'track', arguments: { identifier: ORDER, kind: 'order_number', customer_token: token } });
+    expect(result.structuredContent).toMatchObject({ details: 'masked', found: true });
+    expect(textOf(result)).toContain("This order isn't in your account");
+  });
+
+  test('ORDER_DETAILS=verified: without the owner’s token, not found, and the interface is not even asked', async () => {
+    const app = await start({ ORDER_DETAILS: 'verified' });
+    const client = await connect(app);
+    const result = await client.callTool({ name: 'track', arguments: { identifier: ORDER, kind: 'order_number' } });
+    expect(result.structuredContent).toEqual({ kind: 'order_number', found: false, details: 'full', shipments: [] });
+    expect(upstreams.checkpoints.requests).toHaveLength(0);
+  });
+
   test('a refused customer token is an error that asks the user to sign in again, not a retry', async () => {
     const app = await start();
     const client = await connect(app);
