@@ -36,7 +36,9 @@ import type { CustomerDirectory } from './customers/customer';
 import { problemOf } from './nextSteps/problem';
 import { RenderedAnswers } from './cards';
 import { StoredCustomers } from './customers/storedCustomers';
-import { createCustomerSignIn } from './customers/customerSignIn';
+import { createCustomerSignIn, createCustomerTokenVerifier } from './customers/customerSignIn';
+import { registerMcpRoute } from './mcp/mcpRoute';
+import { TrackingTools } from './mcp/trackingTools';
 import { ActionAccess } from './http/actionAccess';
 import { registerActionRoutes } from './http/actionRoutes';
 import { ClientBudget } from './http/clientBudget';
@@ -311,6 +313,10 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     clients: config.webchat,
   });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
+  // AI agents' tools: the same door, finder, reading, disclosure and words as a chat.
+  const verifier = config.customerTokens && createCustomerTokenVerifier(config.customerTokens, clock);
+  const mcpTools = new TrackingTools({ finder, understanding, translator, verifier, disclosure, stores: config.trackings?.stores, clock, defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, metrics, logger: logger.child({ component: 'mcp' }) });
+  registerMcpRoute(server, { tools: mcpTools, access, logger: logger.child({ component: 'mcp' }) });
   // Signed-in customers come through the token route (config requires the Direct Line secret); their ids are keyed by CUSTOMER_ID_SECRET.
   const tokens = config.customerTokens;
   const { secret: directLineSecret, customerIdSecret } = config.webchat;

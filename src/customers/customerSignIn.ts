@@ -30,8 +30,12 @@ export class CustomerSignIn {
  * it costs a start tens of milliseconds that a deployment without signed-in customers never pays.
  */
 export function createCustomerSignIn(settings: CustomerTokenSettings, customerIdSecret: string, directory: CustomerDirectory, clock: Clock): CustomerSignIn {
+  return new CustomerSignIn(createCustomerTokenVerifier(settings, clock), new CustomerUserIds(customerIdSecret), directory);
+}
+
+/** The token check alone, loaded the same way: what an AI agent's tool call checks its customer_token with (nothing kept). */
+export function createCustomerTokenVerifier(settings: CustomerTokenSettings, clock: Clock): CustomerTokenVerifier {
   const { CustomerTokenVerifier: Verifier } = require('./customerToken') as typeof import('./customerToken');
   const { StoreKeys } = require('./storeKeys') as typeof import('./storeKeys');
-  const keys = 'jwksUrl' in settings ? new StoreKeys(settings.jwksUrl, clock) : undefined;
-  return new CustomerSignIn(new Verifier(settings, clock, keys), new CustomerUserIds(customerIdSecret), directory);
+  return new Verifier(settings, clock, 'jwksUrl' in settings ? new StoreKeys(settings.jwksUrl, clock) : undefined);
 }

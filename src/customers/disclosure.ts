@@ -8,6 +8,9 @@ import { validateIdentifier } from '../recognize/validate';
 import type { LookupRequest } from '../tracking/lookup';
 import type { OwnedOrder, SignedInCustomer } from './customer';
 
+/** What ownership is decided on: the orders the store listed (a turn's customer, or an AI agent's caller by their token). */
+type OrderOwner = Pick<SignedInCustomer, 'orders'>;
+
 /** ORDER_DETAILS: what a lookup by order number, store order or order ID shows to someone who is not its signed-in owner. */
 export type OrderDetails = 'masked' | 'verified' | 'open';
 
@@ -20,7 +23,7 @@ export interface DisclosurePolicy {
   defaultStoreId?: string;
 }
 
-export function disclosureOf(request: LookupRequest, customer: SignedInCustomer | undefined, policy: DisclosurePolicy): Disclosure {
+export function disclosureOf(request: LookupRequest, customer: OrderOwner | undefined, policy: DisclosurePolicy): Disclosure {
   if (request.kind === 'tracking_number') return 'full';
   if (customer && owns(customer, request, policy.defaultStoreId)) return 'full';
   switch (policy.orderDetails) {
@@ -34,7 +37,7 @@ export function disclosureOf(request: LookupRequest, customer: SignedInCustomer 
 }
 
 /** Whether the store listed this order as the customer's: same kind, the same identifier as the lookup sends it, the same store. */
-export function owns(customer: SignedInCustomer, request: LookupRequest, defaultStoreId?: string): boolean {
+export function owns(customer: OrderOwner, request: LookupRequest, defaultStoreId?: string): boolean {
   return ownedOrder(customer, request, defaultStoreId) !== undefined;
 }
 
@@ -43,13 +46,13 @@ export function owns(customer: SignedInCustomer, request: LookupRequest, default
  * ignores case, so the upstream must be asked the number the ownership was decided on: in a shop whose
  * numbers differ by case alone, "ord-1002" typed by the owner of "ORD-1002" is their order, not another.
  */
-export function asListed(request: LookupRequest, customer: SignedInCustomer | undefined, defaultStoreId?: string): LookupRequest {
+export function asListed(request: LookupRequest, customer: OrderOwner | undefined, defaultStoreId?: string): LookupRequest {
   const order = customer && ownedOrder(customer, request, defaultStoreId);
   const listed = order && validateIdentifier(order.kind, order.identifier);
   return listed?.ok && listed.value !== request.identifier ? { ...request, identifier: listed.value } : request;
 }
 
-function ownedOrder(customer: SignedInCustomer, request: LookupRequest, defaultStoreId: string | undefined): OwnedOrder | undefined {
+function ownedOrder(customer: OrderOwner, request: LookupRequest, defaultStoreId: string | undefined): OwnedOrder | undefined {
   const identifier = normalized(request.kind, request.identifier);
   if (identifier === undefined) return undefined;
   return customer.orders.find((order) => order.kind === request.kind && normalized(order.kind, order.identifier) === identifier && sameStore(order, request, defaultStoreId));

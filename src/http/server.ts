@@ -30,6 +30,21 @@ export function jsonBody(maxBodySize: number): restify.RequestHandler[] {
   return [...restify.plugins.jsonBodyParser(options), notTooDeep];
 }
 
+/** The server's own refusals as a route's callers read them (an MCP client reads JSON-RPC errors); ours unless a route says. */
+export type RefusalShape = (refusal: { code: string; message: string; argument?: string }) => unknown;
+const refusalShapes = new WeakMap<Server, Map<string, RefusalShape>>();
+
+/** The server's refusals (unsupported body, method not allowed, too large, not JSON) on `path` in `shape`. */
+export function shapeRefusals(server: Server, path: string, shape: RefusalShape): void {
+  const shapes = refusalShapes.get(server) ?? new Map<string, RefusalShape>();
+  refusalShapes.set(server, shapes.set(path, shape));
+}
+
+function shaped(server: Server, req: restify.Request, refusal: Parameters<RefusalShape>[0]): unknown {
+  const shape = refusalShapes.get(server)?.get(req.getPath());
+  return shape ? shape(refusal) : refusal;
+}
+
 export function createServer(options: ServerOptions): Server {
   // restify logs through ours: its own pino logged whole requests (body and headers) on a formatting
   // failure, outside our redaction. What it may log of a request is its method and path, nothing else.
@@ -44,19 +59,19 @@ export function createServer(options: ServerOptions): Server {
     // gzip bomb became 200 MB), and a body that is not really gzip threw outside any handler and killed
     // the process; so a body that claims any encoding is refused before it is read.
     if (req.headers['content-encoding'] !== undefined) {
-      res.send(415, { code: 'unsupported_media_type', message: 'the body must not be compressed (no Content-Encoding)', argument: 'Content-Encoding' });
+      res.send(415, shaped(server, req, { code: 'unsupported_media_type', message: 'the body must not be compressed (no Content-Encoding)', argument: 'Content-Encoding' }));
       return next(false);
     }
     // Refuse a body that is not JSON, rather than handing a route a string it did not expect.
     if ((length > 0 || chunked) && !req.is('json')) {
-      res.send(415, { code: 'unsupported_media_type', message: 'the body must be JSON (Content-Type: application/json)', argument: 'Content-Type' });
+      res.send(415, shaped(server, req, { code: 'unsupported_media_type', message: 'the body must be JSON (Content-Type: application/json)', argument: 'Content-Type' }));
       return next(false);
     }
     return next();
   });
 
   // restify's own refusals (too large, unparsable JSON, no route) get the same shape as ours.
-  server.on('restifyError', (_req, _res, err, callback) => {
+  server.on('restifyError', (req, _res, err, callback) => {
     const status: number = err.statusCode ?? 500;
     if (err.restCode === 'BadDigest') {
       err.toJSON = () => ({ code: 'invalid_argument', message: 'the Content-MD5 header does not match the body', argument: 'Content-MD5' });
@@ -71,7 +86,7 @@ export function createServer(options: ServerOptions): Server {
           : status < 500
             ? err.message
             : 'internal error';
-    err.toJSON = () => ({ code, message, ...(status === 413 || status === 400 ? { argument: 'body' } : {}) });
+    err.toJSON = () => shaped(server, req, { code, message, ...(status === 413 || status === 400 ? { argument: 'body' } : {}) });
     return callback();
   });
 

@@ -24,11 +24,12 @@ export const METRICS = {
   bot_conversations_total: { kind: 'counter', help: 'Conversations started: the first activity of a conversation the state storage does not know.', labels: { channel: CHANNEL } },
   bot_lookups_total: {
     kind: 'counter',
-    help: 'Lookups a customer asked for, by what was looked up, the interface that answers it, and how it ended.',
+    help: 'Lookups a customer asked for, by what was looked up, the interface that answers it, how it ended, and through what (a chat, or an AI agent over MCP).',
     labels: {
       kind: ['order_number', 'tracking_number', 'order_id', 'external_order'],
       interface: INTERFACE,
       result: ['found', 'not_found', 'refused', 'failed', 'limited', 'cached'],
+      via: ['chat', 'mcp'],
     },
   },
   bot_lookup_duration_seconds: { kind: 'histogram', help: 'How long a call to a tracking interface took, its retries and waits included.', labels: { interface: INTERFACE }, buckets: LOOKUP_SECONDS },

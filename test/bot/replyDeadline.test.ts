@@ -219,5 +219,5 @@ test('/metrics: an answer sent after the deadline counts as one late reply, and 
   await app.app.idle();
   const after = await metrics();
   expect(valueOf(after, 'bot_replies_late_total')).toBe(1);
-  expect(valueOf(after, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'found' })).toBe(1);
+  expect(valueOf(after, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'found', via: 'chat' })).toBe(1);
 });

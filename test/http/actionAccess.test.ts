@@ -6,9 +6,9 @@
  * they need our key (ACTIONS_API_KEY), without it they are off; each client has a budget per minute;
  * a credential with a control character is a 400 naming the field. Real HTTP, against the simulators.
  */
-import http from 'node:http';
 import { DEMO } from '../../sandbox/simulators';
 import { BOT_IDENTITY, configFor, startApp, type RunningApp } from '../support/app';
+import { fetchWithHost } from '../support/hostRequest';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 
 const KEY = 'actions-SECRET-key-0123456789abcdef';
@@ -159,21 +159,3 @@ describe('credentials with control characters', () => {
     expect(upstreamCalls()).toBe(0);
   });
 });
-
-/** fetch sets Host itself; this request names another. */
-function fetchWithHost(url: string, host: string, body: unknown): Promise<{ status: number; body: any }> {
-  const payload = JSON.stringify(body);
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', setHost: false, agent: false, headers: { Host: host, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}

@@ -48,6 +48,14 @@ test('production with state in memory: no sandbox, no Azure SDK, no text recogni
   expect(loaded.filter((file) => SANDBOX.test(file) || AZURE_SDKS.test(file) || RECOGNIZERS.test(file) || JOSE.test(file) || OPENTELEMETRY.test(file))).toEqual([]);
 });
 
+test('the MCP SDK only where POST /mcp is served: production loads it with ACTIONS_API_KEY, not without (#38)', async () => {
+  const MCP_SDK = /node_modules\/@modelcontextprotocol\//;
+  const off = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS });
+  expect(off.filter((file) => MCP_SDK.test(file))).toEqual([]);
+  const on = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS, ACTIONS_API_KEY: 'startup-test-actions-key' });
+  expect(on.some((file) => MCP_SDK.test(file))).toBe(true);
+});
+
 test('METRICS_TOKEN loads the metrics SDK and its Prometheus text, and no OTLP exporter; OTEL_SDK_DISABLED=true loads none of it', async () => {
   const on = await loadedBy({ NODE_ENV: 'production', ...IDENTITY, ...UPSTREAMS, METRICS_TOKEN: 'startup-test-metrics-token' });
   expect(on.some((file) => /node_modules\/@opentelemetry\/sdk-metrics\//.test(file))).toBe(true);

@@ -78,9 +78,9 @@ describe('what the metrics count, as customers talk', () => {
     await customer(app, { channelId: 'msteams' }).say(DEMO.checkpoints.delivered);
 
     const metrics = await samples(app);
-    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'found' })).toBe(2);
-    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'not_found' })).toBe(1);
-    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'refused' })).toBe(1);
+    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'found', via: 'chat' })).toBe(2);
+    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'not_found', via: 'chat' })).toBe(1);
+    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'refused', via: 'chat' })).toBe(1);
     expect(valueOf(metrics, 'bot_turns_total', { channel: 'webchat' })).toBe(4);
     expect(valueOf(metrics, 'bot_turns_total', { channel: 'msteams' })).toBe(1);
     expect(valueOf(metrics, 'bot_turn_duration_seconds_count', { channel: 'webchat' })).toBe(4);
@@ -96,8 +96,8 @@ describe('what the metrics count, as customers talk', () => {
     await web.say(DEMO.checkpoints.delivered);
     await web.say(DEMO.checkpoints.delivered);
     const metrics = await samples(app);
-    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'found' })).toBe(1);
-    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'cached' })).toBe(1);
+    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'found', via: 'chat' })).toBe(1);
+    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'cached', via: 'chat' })).toBe(1);
     expect(valueOf(metrics, 'bot_lookup_duration_seconds_count', { interface: 'checkpoints' })).toBe(1);
   });
 
@@ -108,7 +108,7 @@ describe('what the metrics count, as customers talk', () => {
     const metrics = await samples(app);
     expect(valueOf(metrics, 'bot_upstream_retries_total', { interface: 'checkpoints', reason: 'server_error' })).toBe(1);
     expect(valueOf(metrics, 'bot_upstream_retries_total', { interface: 'checkpoints', reason: 'rate_limited' })).toBe(1);
-    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'found' })).toBe(1);
+    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'found', via: 'chat' })).toBe(1);
   });
 
   test('the lookup limit: the refused lookup counts as limited, and the limit as hit in the conversation', async () => {
@@ -117,7 +117,7 @@ describe('what the metrics count, as customers talk', () => {
     await web.say(DEMO.checkpoints.delivered);
     await web.say(DEMO.checkpoints.inTransitMultiShipment);
     const metrics = await samples(app);
-    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'limited' })).toBe(1);
+    expect(valueOf(metrics, 'bot_lookups_total', { kind: 'order_number', interface: 'checkpoints', result: 'limited', via: 'chat' })).toBe(1);
     expect(valueOf(metrics, 'bot_limits_hit_total', { limit: 'lookups', scope: 'conversation' })).toBe(1);
   });
 
