@@ -69,7 +69,7 @@ function bounded(value: unknown, depth: number): unknown {
 const quiet = new AsyncLocalStorage<true>();
 
 /** Runs `work` with what libraries print meanwhile dropped: the caller logs the outcome itself, once. */
-export function withoutLibraryOutput<T>(work: () => Promise<T>): Promise<T> {
+export function withoutLibraryOutput<T>(work: () => T): T {
   return quiet.run(true, work);
 }
 

@@ -14,6 +14,7 @@ import type { Request as RestifyRequest, Response as RestifyResponse, Server } f
 import type { ActionAccess } from '../http/actionAccess';
 import { ACTION_MAX_BODY_BYTES, shapeRefusals } from '../http/server';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../runtime/nesting';
+import { withoutLibraryOutput } from '../log';
 import type { Logger } from '../runtime/logger';
 import { ORDERS_INPUT, ORDERS_OUTPUT, TRACK_INPUT, TRACK_OUTPUT, type ToolAnswer, type TrackingTools } from './trackingTools';
 
@@ -76,12 +77,16 @@ export function registerMcpRoute(server: Server, deps: McpRouteDeps): void {
   if (deps.access.off) return;
   // Loaded only where the endpoint is served: the SDK costs a start about 50 ms.
   const sdk = require('@modelcontextprotocol/server') as Sdk;
-  const handler = sdk.createMcpHandler(() => mcpServer(sdk, deps.tools, deps.version ?? '1'), {
-    responseMode: 'json',
-    maxRequestBodySize: ACTION_MAX_BODY_BYTES,
-    // Only the error's name: a message may quote what the caller sent.
-    onerror: (error) => deps.logger.debug({ error: { name: error.name } }, 'mcp request refused'),
-  });
+  // JSON answers, not a stream: the tools send nothing before their result. The SDK prints a warning that such
+  // notifications would be dropped, at every start; there are none, so it is not the operator's to read.
+  const handler = withoutLibraryOutput(() =>
+    sdk.createMcpHandler(() => mcpServer(sdk, deps.tools, deps.version ?? '1'), {
+      responseMode: 'json',
+      maxRequestBodySize: ACTION_MAX_BODY_BYTES,
+      // Only the error's name: a message may quote what the caller sent.
+      onerror: (error) => deps.logger.debug({ error: { name: error.name } }, 'mcp request refused'),
+    }),
+  );
   server.post(MCP_PATH, async (req: RestifyRequest, res: RestifyResponse) => {
     const verdict = deps.access.check(req);
     if (!verdict.ok) {
