@@ -14,6 +14,7 @@ import { registerHelpPage } from '../sandbox/page/routes';
 import { startSandbox } from '../sandbox/upstreams';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { createLogger, routeConsoleTo } from '../src/log';
 import { silentLogger } from '../src/runtime/logger';
 import { demoPhoneFor } from '../sandbox/phone/demoNumbers';
 import type { PhoneOptions } from '../sandbox/phone/routes';
@@ -148,6 +149,8 @@ async function sandboxBot(handoff?: string): Promise<{ endpoint: string; url: st
   // The sandbox links its help page on its own port: the bot listens there, and serves that page.
   const port = await freePort();
   const sandbox = await startSandbox(loadConfig({ LOG_LEVEL: 'silent', HANDOFF: handoff, PORT: String(port) }));
+  // The terminal is the customer's screen: what a library prints meanwhile goes to the (silent) log, not onto it.
+  const restoreConsole = routeConsoleTo(createLogger('silent'));
   const app = createApp(sandbox.config, silentLogger);
   registerHelpPage(app.server);
   await new Promise<void>((resolve) => app.server.listen(port, '127.0.0.1', resolve));
@@ -162,6 +165,7 @@ async function sandboxBot(handoff?: string): Promise<{ endpoint: string; url: st
         app.server.server.closeAllConnections();
       });
       await sandbox.close();
+      restoreConsole();
     },
   };
 }

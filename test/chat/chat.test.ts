@@ -2,6 +2,7 @@
  * `npm run chat` end to end: piped lines in, what the channel's customer sees out. Against the sandbox
  * it starts in this process, and against a running bot (--url). Every server it starts is stopped.
  */
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
@@ -145,4 +146,10 @@ describe('as a WhatsApp customer (--channel whatsapp), through the real webhook 
     const printed = await chat(['hi'], { channel: 'whatsapp', locale: 'en', url: 'http://127.0.0.1:9/api/messages' });
     expect(printed).toMatch(/^!! --channel whatsapp runs against the sandbox in this process/m);
   });
+});
+
+test('the terminal shows the chat and nothing else: what a library prints on the way (the MCP SDK warns at every start) does not reach it', () => {
+  const run = spawnSync(process.execPath, ['dist/chat/main.js', '--channel', 'sms', '--locale', 'en'], { input: '/quit\n', encoding: 'utf8', timeout: 30_000 });
+  expect(run.stderr).toBe('');
+  expect(run.stdout).toMatch(/^Chatting as a sms customer in en with the sandbox/);
 });
