@@ -169,18 +169,13 @@ browserTest('at 390 px with a keyboard (a narrow window, or a page zoomed to 400
   await page.keyboard.press('Enter');
   await bubble(chat(page), GREETING.en).waitFor();
   await poll(() => focusInChat(page), { inChat: true, element: 'input Message input box' });
-  const path: { part: string; seen: boolean }[] = [];
-  for (let i = 0; i < 3; i++) {
-    await page.keyboard.press('Tab');
-    path.push(await pageFocus(page));
+  // The send button (in the chat), then round to the panel's close button, then into the chat again; and back.
+  // Each step is awaited where the focus settles: passing into the chat's frame takes the browser a moment.
+  for (const [key, part] of [['Tab', 'frame'], ['Tab', 'close'], ['Tab', 'frame'], ['Shift+Tab', 'close'], ['Shift+Tab', 'frame']]) {
+    await page.keyboard.press(key);
+    await poll(() => pageFocus(page), { part, seen: true });
+    if (key === 'Tab' && part === 'frame') await page.screenshot({ path: `${SHOTS}/en-390-keyboard-tab.png` });
   }
-  await page.screenshot({ path: `${SHOTS}/en-390-keyboard-tab.png` });
-  // The send button (in the chat), then round to the panel's close button, then into the chat again.
-  expect(path).toEqual([{ part: 'frame', seen: true }, { part: 'close', seen: true }, { part: 'frame', seen: true }]);
-  await page.keyboard.press('Shift+Tab');
-  expect(await pageFocus(page)).toEqual({ part: 'close', seen: true });
-  await page.keyboard.press('Shift+Tab');
-  expect(await pageFocus(page)).toEqual({ part: 'frame', seen: true });
   // A modal dialog to a screen reader too: the page behind cannot be reached while it covers it.
   await expect(page.locator('[role="dialog"]').getAttribute('aria-modal')).resolves.toBe('true');
   await page.keyboard.press('Escape');
