@@ -7,7 +7,7 @@
  */
 import { ContainerClient } from '@azure/storage-blob';
 import { createHmac } from 'node:crypto';
-import { DEMO, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator, type Simulator } from '../../sandbox/simulators';
+import { DEMO, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, SIM_PHONE_NUMBER_ID, type GraphApiSimulator, type Simulator } from '../../sandbox/simulators';
 import { main as erase } from '../../src/erase';
 import { WhatsAppCustomerIds } from '../../src/channels/whatsapp/customerIds';
 import { StorageNames } from '../../src/runtime/storageNames';
@@ -17,6 +17,7 @@ import { configFor, startApp, type RunningApp } from '../support/app';
 import { azuriteForThisFile } from '../support/azuriteForThisFile';
 import { FakeClock } from '../support/fakeClock';
 import { API_KEY, CREDENTIALS } from '../support/upstreams';
+import { whatsAppEnv } from '../support/whatsAppSettings';
 
 jest.setTimeout(60_000);
 const emulator = azuriteForThisFile();
@@ -64,11 +65,7 @@ beforeEach(async () => {
       ...env,
       ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
       NOTIFY_INTERVAL_MS: String(MINUTE),
-      WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
-      WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
-      WHATSAPP_APP_SECRET: APP_SECRET,
-      WHATSAPP_VERIFY_TOKEN: 'verify-SECRET-whatsapp-0009',
-      WHATSAPP_API_URL: `${graph.url}/v24.0`,
+      ...whatsAppEnv(graph, { appSecret: APP_SECRET, verifyToken: 'verify-SECRET-whatsapp-0009' }),
     }),
     // The watches on blobs, as erase finds them; their timers on the test's clock (Azure's queue keeps real time).
     { clock, watchStorage: { store: new BlobWatchStore(env.AZURE_STORAGE_CONNECTION_STRING, env.AZURE_STORAGE_CONTAINER, {}), queue: new MemoryWatchQueue(clock), shared: true } },

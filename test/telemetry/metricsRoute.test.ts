@@ -10,6 +10,7 @@ import { answerOf, configFor, startApp, type RunningApp } from '../support/app';
 import { TestChannel } from '../support/channel';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 import { parsePrometheus, valueOf, type Sample } from './prometheusText';
+import { whatsAppEnv } from '../support/whatsAppSettings';
 
 const TOKEN = 'metrics-SECRET-token-0003';
 const upstreams = useSimulators();
@@ -175,7 +176,7 @@ test('a WhatsApp customer: their phone number, and the message ids that encode i
   const graph = await startGraphApiSimulator();
   try {
     const PHONE = '5491155554321';
-    const app = await start({ WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN, WHATSAPP_APP_SECRET: 'app-SECRET-metrics', WHATSAPP_VERIFY_TOKEN: 'verify-SECRET-metrics', WHATSAPP_API_URL: `${graph.url}/v24.0` });
+    const app = await start({ ...whatsAppEnv(graph, { appSecret: 'app-SECRET-metrics', verifyToken: 'verify-SECRET-metrics' }) });
     const phone = new WhatsAppCustomer(`${app.url}/api/whatsapp`, 'app-SECRET-metrics', SIM_PHONE_NUMBER_ID, PHONE);
     const ids = [phone.nextId(), phone.nextId(), phone.nextId()];
     for (const [i, words] of ['where is ORD-1001', `and ${DEMO.trackings.trackingNumbers.inTransit}?`, 'talk to a person'].entries()) expect(await phone.deliver(phone.text(words, ids[i]))).toBe(200);

@@ -13,6 +13,7 @@ import { startService, stopAllServices } from '../support/serviceProcess';
 import { API_KEY, CREDENTIALS, upstreamEnv, useSimulators } from '../support/upstreams';
 import { useCollector } from './collector';
 import { exportedSpans, traceparentOf, type ExportedSpan } from './otlpTraces';
+import { whatsAppEnv } from '../support/whatsAppSettings';
 
 const USER = 'user-SEARCH-traces-0009';
 const CONVERSATION = 'conv-SEARCH-traces-0010';
@@ -171,11 +172,7 @@ test('a WhatsApp customer: their turns are traced, and no span carries their pho
       ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
-      WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
-      WHATSAPP_APP_SECRET: SECRET,
-      WHATSAPP_VERIFY_TOKEN: 'verify-SECRET-traces-36',
-      WHATSAPP_API_URL: `${graph.url}/v24.0`,
+      ...whatsAppEnv(graph, { appSecret: SECRET, verifyToken: 'verify-SECRET-traces-36' }),
     });
     const phone = new WhatsAppCustomer(`${service.url}/api/whatsapp`, SECRET, SIM_PHONE_NUMBER_ID, PHONE);
     ids.push(phone.nextId(), phone.nextId());

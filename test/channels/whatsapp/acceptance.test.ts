@@ -6,11 +6,12 @@
  * customers' phones run on the test's clock (test/support/movableClock.ts), so that days pass for Notify me
  * without waiting; the moving demo parcel moves on a clock of its own, when the test says.
  */
-import { DEMO, startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
+import { DEMO, startGraphApiSimulator, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
 import { MovableClock } from '../../support/movableClock';
 import { startService, stopAllServices, type ServiceProcess } from '../../support/serviceProcess';
 import { upstreamEnv, useSimulators } from '../../support/upstreams';
 import { WhatsAppCustomer, onThePhone, type OnThePhone } from './metaSide';
+import { whatsAppEnv } from '../../support/whatsAppSettings';
 
 const APP_SECRET = 'app-SECRET-acceptance-36';
 const VERIFY_TOKEN = 'verify-SECRET-acceptance-36';
@@ -38,11 +39,7 @@ beforeAll(async () => {
     ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
     // Every lookup reaches the interface, so that a copy answered would show as a second request.
     LOOKUP_CACHE_TTL_MS: '0',
-    WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
-    WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-    WHATSAPP_API_URL: `${graph.url}/v24.0`,
+    ...whatsAppEnv(graph, { appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN }),
     WHATSAPP_UPDATE_TEMPLATE: 'order_update:en,de,fr,es,it,nl',
     NOTIFY_INTERVAL_MS: String(CHECK_INTERVAL_MS),
   });

@@ -5,7 +5,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { createHmac } from 'node:crypto';
-import { DEMO, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator, type Simulator } from '../../../sandbox/simulators';
+import { DEMO, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, SIM_PHONE_NUMBER_ID, type GraphApiSimulator, type Simulator } from '../../../sandbox/simulators';
 import { answerOf, configFor, startApp, type RunningApp } from '../../support/app';
 import { FakeClock } from '../../support/fakeClock';
 import { API_KEY, CREDENTIALS } from '../../support/upstreams';
@@ -14,6 +14,7 @@ import { MemoryWatchQueue } from '../../../src/watch/memoryWatchQueue';
 import { MemoryWatchStore } from '../../../src/watch/memoryWatchStore';
 import { loadConfig } from '../../../src/config';
 import { parsePrometheus, valueOf } from '../../telemetry/prometheusText';
+import { whatsAppEnv } from '../../support/whatsAppSettings';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -62,11 +63,7 @@ const env = (more: Record<string, string> = {}) => ({
   ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
   NOTIFY_INTERVAL_MS: String(MINUTE),
   NOTIFY_FOR_DAYS: '14',
-  WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
-  WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
-  WHATSAPP_APP_SECRET: APP_SECRET,
-  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-  WHATSAPP_API_URL: `${graph.url}/v24.0`,
+  ...whatsAppEnv(graph, { appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN }),
   WHATSAPP_UPDATE_TEMPLATE: 'order_update:en,de,fr,es,it,nl',
   METRICS_TOKEN,
   ...more,

@@ -9,6 +9,7 @@ import { useSimulators } from '../../support/upstreams';
 import { MemoryStateStorage } from '../../../src/bot/memoryStateStorage';
 import { ManualClock } from '../../support/manualClock';
 import { messagesNotification } from './metaSide';
+import { whatsAppEnv } from '../../support/whatsAppSettings';
 
 const APP_SECRET = 'app-SECRET-whatsapp-0001';
 const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
@@ -19,11 +20,7 @@ const upstreams = useSimulators();
 /** WhatsApp on, against the stand-in; ORD- numbers are order numbers. */
 const WHATSAPP_ENV = () => ({
   ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
-  WHATSAPP_PHONE_NUMBER_ID: SIM_PHONE_NUMBER_ID,
-  WHATSAPP_ACCESS_TOKEN: SIM_ACCESS_TOKEN,
-  WHATSAPP_APP_SECRET: APP_SECRET,
-  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-  WHATSAPP_API_URL: `${graph.url}/v24.0`,
+  ...whatsAppEnv(graph, { appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN }),
 });
 let graph: GraphApiSimulator;
 let running: RunningApp;
