@@ -16,8 +16,24 @@
  * These are not products: they split the gap between echo and lookup into its parts.
  * It reports over IPC: { port } when listening, then { cpu, memory, state } when asked.
  */
-import { ActivityHandler, ActivityTypes, ConversationState, MemoryStorage, UserState, type StatePropertyAccessor, type TurnContext } from 'botbuilder';
-import { ComponentDialog, DialogSet, DialogTurnStatus, TextPrompt, WaterfallDialog, type DialogState, type WaterfallStepContext } from 'botbuilder-dialogs';
+import {
+  ActivityHandler,
+  ActivityTypes,
+  ConversationState,
+  MemoryStorage,
+  UserState,
+  type StatePropertyAccessor,
+  type TurnContext,
+} from 'botbuilder';
+import {
+  ComponentDialog,
+  DialogSet,
+  DialogTurnStatus,
+  TextPrompt,
+  WaterfallDialog,
+  type DialogState,
+  type WaterfallStepContext,
+} from 'botbuilder-dialogs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { structuredLookup } from '../dialogs/structuredLookup';
@@ -64,7 +80,17 @@ async function lookupReplies(context: TurnContext): Promise<{ replies: Reply[]; 
   const language = languages.of(context);
   const shipments = await app.lookup.find(request, language.language);
   const intro = language.t('lookup.found', { count: shipments.length, identifier: request.identifier });
-  const replies = renderShipments(shipments, { t: language.t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId }, { intro });
+  const replies = renderShipments(
+    shipments,
+    {
+      t: language.t,
+      locale: language.locale,
+      timeZone: language.timeZone,
+      customerTimeZone: language.customerTimeZone,
+      channel: context.activity.channelId,
+    },
+    { intro },
+  );
   return { replies, language };
 }
 
@@ -88,7 +114,8 @@ class CoreBotDialog extends ComponentDialog {
     this.addDialog(new TextPrompt('text'));
     this.addDialog(
       new WaterfallDialog('loop', [
-        (step: WaterfallStepContext) => step.prompt('text', { prompt: translator.english('prompt.identifier.tracking_number') }),
+        (step: WaterfallStepContext) =>
+          step.prompt('text', { prompt: translator.english('prompt.identifier.tracking_number') }),
         (step: WaterfallStepContext) => step.replaceDialog('loop'),
       ]),
     );
@@ -138,19 +165,33 @@ const askUpstream = (identifier: string) =>
   new Promise<unknown>((resolve, reject) => {
     const { baseUrl, apiKey, service } = config.trackings!;
     const body = JSON.stringify({ tracking_number: identifier });
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${apiKey}` };
-    const req = http.request(`${baseUrl}/${service}/ListTrackings`, { method: 'POST', agent: upstreamAgent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error(`the simulator answered ${res.statusCode}`))));
-      res.on('error', reject);
-    });
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      authorization: `Bearer ${apiKey}`,
+    };
+    const req = http.request(
+      `${baseUrl}/${service}/ListTrackings`,
+      { method: 'POST', agent: upstreamAgent, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+            : reject(new Error(`the simulator answered ${res.statusCode}`)),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 const echoUpstream = new ActivityHandler();
 echoUpstream.onMessage(async (context, next) => {
-  const answer = (await askUpstream((context.activity.value as { identifier: string }).identifier)) as { trackings?: unknown[] };
+  const answer = (await askUpstream((context.activity.value as { identifier: string }).identifier)) as {
+    trackings?: unknown[];
+  };
   await context.sendActivity(`You said: ${context.activity.text ?? ''} (${answer.trackings?.length ?? 0} found)`);
   await next();
 });
@@ -161,13 +202,24 @@ setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50).
 
 process.on('message', (message: { type: string }) => {
   // A clean exit, so that --cpu-prof (inherited from the bench) can write its profile; with metrics on, after their last export, as the service stops.
-  if (message.type === 'stop') void app.telemetry.shutdown().catch(() => undefined).finally(() => process.exit(0));
+  if (message.type === 'stop')
+    void app.telemetry
+      .shutdown()
+      .catch(() => undefined)
+      .finally(() => process.exit(0));
   if (message.type !== 'stats') return;
   // Conversation state as stored: one entry per conversation (botbuilder keys it by channel and conversation).
   const state = Object.entries(store)
     .filter(([key]) => key.includes('/conversations/'))
     .map(([, value]) => Buffer.byteLength(value));
-  process.send!({ type: 'stats', cpu: process.cpuUsage(), rss: process.memoryUsage().rss, peakRss, heapUsed: process.memoryUsage().heapUsed, state });
+  process.send!({
+    type: 'stats',
+    cpu: process.cpuUsage(),
+    rss: process.memoryUsage().rss,
+    peakRss,
+    heapUsed: process.memoryUsage().heapUsed,
+    state,
+  });
 });
 
 app.server.listen(0, '127.0.0.1', () => {

@@ -42,16 +42,32 @@ export interface RenderTimes {
 const LOCALES = ['en-GB', 'de-DE', 'fr-FR', 'es-ES', 'it-IT', 'nl-NL'];
 
 /** Each round renders every case with every code once, codes alternating first, and keeps per-answer means. */
-export function timeRendering(codes: CardCode[], cases: RenderCase[], rounds: number, minMillisPerSample: number): RenderTimes {
-  const samples: Record<string, Record<string, number[]>> = Object.fromEntries(codes.map((code) => [code.name, Object.fromEntries(cases.map((c) => [c.name, [] as number[]]))]));
-  const contexts = new Map(codes.map((code) => [code.name, new Map(LOCALES.map((locale) => [locale, code.translate(locale)]))]));
+export function timeRendering(
+  codes: CardCode[],
+  cases: RenderCase[],
+  rounds: number,
+  minMillisPerSample: number,
+): RenderTimes {
+  const samples: Record<string, Record<string, number[]>> = Object.fromEntries(
+    codes.map((code) => [code.name, Object.fromEntries(cases.map((c) => [c.name, [] as number[]]))]),
+  );
+  const contexts = new Map(
+    codes.map((code) => [code.name, new Map(LOCALES.map((locale) => [locale, code.translate(locale)]))]),
+  );
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? [...codes].reverse() : codes;
     for (const renderCase of cases) {
       for (const code of order) {
         const t = contexts.get(code.name)!;
         const once = () => {
-          for (const { shipments, locale } of renderCase.answers) code.render(shipments, { t: t.get(locale)!, locale, timeZone: 'Europe/Berlin', customerTimeZone: true, channel: renderCase.channel });
+          for (const { shipments, locale } of renderCase.answers)
+            code.render(shipments, {
+              t: t.get(locale)!,
+              locale,
+              timeZone: 'Europe/Berlin',
+              customerTimeZone: true,
+              channel: renderCase.channel,
+            });
         };
         once(); // warm this code on this case
         let answers = 0;
@@ -66,7 +82,12 @@ export function timeRendering(codes: CardCode[], cases: RenderCase[], rounds: nu
       }
     }
   }
-  const micros = Object.fromEntries(codes.map((code) => [code.name, Object.fromEntries(cases.map((c) => [c.name, median(samples[code.name][c.name])]))]));
+  const micros = Object.fromEntries(
+    codes.map((code) => [
+      code.name,
+      Object.fromEntries(cases.map((c) => [c.name, median(samples[code.name][c.name])])),
+    ]),
+  );
   const ratios: RenderTimes['ratios'] = {};
   if (codes.length === 2) {
     for (const c of cases) {
@@ -83,12 +104,18 @@ export async function renderCases(): Promise<RenderCase[]> {
   try {
     const http = new UpstreamHttp({});
     const lookup = new ShipmentLookup({
-      checkpoints: { client: new CheckpointsClient(upstreams.checkpoints.url, http), credentials: { userId: upstreams.userId, token: upstreams.token } },
+      checkpoints: {
+        client: new CheckpointsClient(upstreams.checkpoints.url, http),
+        credentials: { userId: upstreams.userId, token: upstreams.token },
+      },
       trackings: { client: new TrackingsClient(upstreams.trackings.url, http), apiKey: upstreams.apiKey },
     });
     const requests: LookupRequest[] = [
       ...Object.values(DEMO.checkpoints).map((identifier): LookupRequest => ({ kind: 'order_number', identifier })),
-      ...Object.values(DEMO.trackings.trackingNumbers).map((identifier): LookupRequest => ({ kind: 'tracking_number', identifier })),
+      ...Object.values(DEMO.trackings.trackingNumbers).map((identifier): LookupRequest => ({
+        kind: 'tracking_number',
+        identifier,
+      })),
       ...Object.values(DEMO.trackings.orderIds).map((identifier): LookupRequest => ({ kind: 'order_id', identifier })),
     ];
     const demo: RenderCase['answers'] = [];
@@ -113,11 +140,16 @@ export async function renderCases(): Promise<RenderCase[]> {
 
 /** An order of `count` parcels, each with `events` checkpoints of long German text at changing places. */
 export function bigOrder(count: number, events: number): Shipment[] {
-  const text = 'Paket im Paketzentrum bearbeitet, Weitertransport zur Zustellbasis; Ihre Sendung wird voraussichtlich am nächsten Werktag zugestellt.';
+  const text =
+    'Paket im Paketzentrum bearbeitet, Weitertransport zur Zustellbasis; Ihre Sendung wird voraussichtlich am nächsten Werktag zugestellt.';
   return Array.from({ length: count }, (_, parcel) => ({
     id: `big-${parcel}`,
     trackingNumber: `00340434161094${String(parcel).padStart(6, '0')}`,
-    carrier: { code: 'dhl-germany', name: 'DHL', trackingUrl: `https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094${parcel}` },
+    carrier: {
+      code: 'dhl-germany',
+      name: 'DHL',
+      trackingUrl: `https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094${parcel}`,
+    },
     status: { category: 'in_transit', label: 'In Zustellung', details: text },
     delayed: parcel % 3 === 0,
     exception: parcel % 5 === 0,
@@ -144,12 +176,19 @@ export function cardCodeAt(distRoot: string, name: string): CardCode {
 }
 
 export function renderReport(times: RenderTimes, codes: CardCode[]): string {
-  const lines = ['| answer | ' + codes.map((code) => `${code.name}, µs per answer`).join(' | ') + (codes.length === 2 ? ` | ${codes[1].name} ÷ ${codes[0].name} (range over rounds)` : '') + ' |'];
+  const lines = [
+    '| answer | ' +
+      codes.map((code) => `${code.name}, µs per answer`).join(' | ') +
+      (codes.length === 2 ? ` | ${codes[1].name} ÷ ${codes[0].name} (range over rounds)` : '') +
+      ' |',
+  ];
   lines.push('| --- |' + codes.map(() => ' ---: |').join('') + (codes.length === 2 ? ' ---: |' : ''));
   for (const name of Object.keys(times.micros[codes[0].name])) {
     const cells = codes.map((code) => times.micros[code.name][name].toFixed(0));
     const ratio = times.ratios[name];
-    lines.push(`| ${name} | ${cells.join(' | ')}${ratio ? ` | ${ratio.median.toFixed(2)} (${ratio.low.toFixed(2)} to ${ratio.high.toFixed(2)})` : ''} |`);
+    lines.push(
+      `| ${name} | ${cells.join(' | ')}${ratio ? ` | ${ratio.median.toFixed(2)} (${ratio.low.toFixed(2)} to ${ratio.high.toFixed(2)})` : ''} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -158,7 +197,10 @@ async function main(): Promise<void> {
   const against = process.argv.indexOf('--against');
   const smoke = process.argv.includes('--smoke');
   const here = path.resolve(__dirname, '..');
-  const codes = [...(against > 0 ? [cardCodeAt(path.resolve(process.argv[against + 1]), 'before')] : []), cardCodeAt(here, against > 0 ? 'after' : 'this code')];
+  const codes = [
+    ...(against > 0 ? [cardCodeAt(path.resolve(process.argv[against + 1]), 'before')] : []),
+    cardCodeAt(here, against > 0 ? 'after' : 'this code'),
+  ];
   const cases = await renderCases();
   const times = timeRendering(codes, cases, smoke ? 1 : 7, smoke ? 5 : 400);
   process.stdout.write(`${renderReport(times, codes)}\n`);

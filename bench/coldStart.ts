@@ -32,7 +32,8 @@ export async function timeStart(start: Start): Promise<number> {
  * and writes it, so its measured starts read it (they are SIGKILLed, and write nothing more).
  */
 export async function timeStarts(starts: Start[], rounds: number): Promise<number[][]> {
-  for (const start of starts) await (await ServiceProcess.start(start.script, start.env, start.port, { pollMs: POLL_MS })).stop('SIGTERM');
+  for (const start of starts)
+    await (await ServiceProcess.start(start.script, start.env, start.port, { pollMs: POLL_MS })).stop('SIGTERM');
   const times = starts.map(() => [] as number[]);
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < starts.length; k++) {

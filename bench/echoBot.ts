@@ -8,10 +8,17 @@
  *
  * Without MicrosoftAppId it takes unauthenticated requests, as the echo sample does on a developer machine.
  */
-import { ActivityHandler, CloudAdapter, ConfigurationBotFrameworkAuthentication, type ConfigurationBotFrameworkAuthenticationOptions } from 'botbuilder';
+import {
+  ActivityHandler,
+  CloudAdapter,
+  ConfigurationBotFrameworkAuthentication,
+  type ConfigurationBotFrameworkAuthenticationOptions,
+} from 'botbuilder';
 import restify from 'restify';
 
-const adapter = new CloudAdapter(new ConfigurationBotFrameworkAuthentication(process.env as ConfigurationBotFrameworkAuthenticationOptions));
+const adapter = new CloudAdapter(
+  new ConfigurationBotFrameworkAuthentication(process.env as ConfigurationBotFrameworkAuthenticationOptions),
+);
 adapter.onTurnError = async (context) => {
   await context.sendActivity('The bot encountered an error.');
 };

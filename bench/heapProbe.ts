@@ -18,6 +18,13 @@ process.on('SIGUSR2', () => {
   const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
   const peakKb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
   const cpu = process.cpuUsage();
-  const line = { rssMb: mb(rss), heapUsedMb: mb(heapUsed), heapTotalMb: mb(heapTotal), newSpaceMb: mb(newSpace), peakRssMb: Math.round(peakKb / 1024), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+  const line = {
+    rssMb: mb(rss),
+    heapUsedMb: mb(heapUsed),
+    heapTotalMb: mb(heapTotal),
+    newSpaceMb: mb(newSpace),
+    peakRssMb: Math.round(peakKb / 1024),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  };
   appendFileSync(process.env.HEAP_PROBE_FILE!, `${JSON.stringify(line)}\n`);
 });

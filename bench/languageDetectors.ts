@@ -12,7 +12,8 @@ const importModule = new Function('specifier', 'return import(specifier)') as (s
 const ISO3: Record<string, Language> = { eng: 'en', deu: 'de', fra: 'fr', spa: 'es', ita: 'it', nld: 'nl' };
 const ISO3_OF_OURS = Object.keys(ISO3);
 const ours = new Set<string>(LANGUAGES);
-const two = (code: string | undefined): Language | undefined => (code && ours.has(code) ? (code as Language) : undefined);
+const two = (code: string | undefined): Language | undefined =>
+  code && ours.has(code) ? (code as Language) : undefined;
 const three = (code: string | undefined): Language | undefined => (code ? ISO3[code] : undefined);
 /** The first of a best-first list that is one of ours. */
 const firstOfOurs = <T>(ranked: readonly T[], code: (entry: T) => Language | undefined): Language | undefined => {
@@ -29,13 +30,18 @@ const LOADERS: Record<string, Loader> = {
   'franc-min': async () => {
     const { franc } = await importModule('franc-min');
     return [
-      { name: 'franc-min 6.2 (minLength 1)', detect: (text) => three(franc(text, { only: ISO3_OF_OURS, minLength: 1 })) },
+      {
+        name: 'franc-min 6.2 (minLength 1)',
+        detect: (text) => three(franc(text, { only: ISO3_OF_OURS, minLength: 1 })),
+      },
       { name: 'franc-min 6.2 (default minLength 10)', detect: (text) => three(franc(text, { only: ISO3_OF_OURS })) },
     ];
   },
   franc: async () => {
     const { franc } = await importModule('franc');
-    return [{ name: 'franc 6.2 (minLength 1)', detect: (text) => three(franc(text, { only: ISO3_OF_OURS, minLength: 1 })) }];
+    return [
+      { name: 'franc 6.2 (minLength 1)', detect: (text) => three(franc(text, { only: ISO3_OF_OURS, minLength: 1 })) },
+    ];
   },
   eld: async () => {
     const detectors: LanguageDetector[] = [];
@@ -57,7 +63,11 @@ const LOADERS: Record<string, Loader> = {
   },
   tinyld: async () => {
     const detectors: LanguageDetector[] = [];
-    for (const [entry, label] of [['tinyld/light', 'light'], ['tinyld', 'normal'], ['tinyld/heavy', 'heavy']] as const) {
+    for (const [entry, label] of [
+      ['tinyld/light', 'light'],
+      ['tinyld', 'normal'],
+      ['tinyld/heavy', 'heavy'],
+    ] as const) {
       const { detect } = await importModule(entry);
       detectors.push({ name: `tinyld 1.3 ${label}`, detect: (text) => two(detect(text, { only: [...LANGUAGES] })) });
     }
@@ -70,7 +80,8 @@ const LOADERS: Record<string, Loader> = {
     return [
       {
         name: 'cld3-asm 4.0 (best of ours in top 10)',
-        detect: (text) => firstOfOurs(identifier.findMostFrequentLanguages(text, 10) as Found[], (found) => two(found.language)),
+        detect: (text) =>
+          firstOfOurs(identifier.findMostFrequentLanguages(text, 10) as Found[], (found) => two(found.language)),
       },
       {
         name: 'cld3-asm 4.0 (top answer, reliable only)',
@@ -94,7 +105,12 @@ const LOADERS: Record<string, Loader> = {
   },
   lande: async () => {
     const { default: lande } = await importModule('lande');
-    return [{ name: 'lande 1.0 (best of ours)', detect: (text) => firstOfOurs(lande(text) as Array<[string, number]>, ([code]) => three(code)) }];
+    return [
+      {
+        name: 'lande 1.0 (best of ours)',
+        detect: (text) => firstOfOurs(lande(text) as Array<[string, number]>, ([code]) => three(code)),
+      },
+    ];
   },
   '@nlpjs/language': async () => {
     const { Language: Guesser } = await importModule('@nlpjs/language');
@@ -113,7 +129,10 @@ const LOADERS: Record<string, Loader> = {
       return entries.map(([probability, label]) => [probability, two(label.replace('__label__', ''))]);
     };
     return [
-      { name: 'fasttext.wasm.js 1.0, lid.176 (best of ours)', detect: (text) => firstOfOurs(ranked(text, 176), ([, language]) => language) },
+      {
+        name: 'fasttext.wasm.js 1.0, lid.176 (best of ours)',
+        detect: (text) => firstOfOurs(ranked(text, 176), ([, language]) => language),
+      },
       {
         name: 'fasttext.wasm.js 1.0, lid.176 (top answer, p >= 0.5)',
         detect: (text) => {

@@ -135,7 +135,8 @@ export function languageReport(scores: readonly LanguageScore[], { mistakes = fa
   if (mistakes) {
     for (const s of scores) {
       lines.push('', `${s.name}, misread:`);
-      for (const m of s.mistakes) lines.push(`  ${JSON.stringify(m.text)}: ${m.expected ?? '-'} read as ${m.got ?? '-'}`);
+      for (const m of s.mistakes)
+        lines.push(`  ${JSON.stringify(m.text)}: ${m.expected ?? '-'} read as ${m.got ?? '-'}`);
     }
   }
   return lines.join('\n');
@@ -149,9 +150,16 @@ if (require.main === module) {
     const { buildLexicon } = await import('../src/recognize/lexicon');
     const { languageWritten } = await import('../src/recognize/languageWritten');
     const { vocabulary } = buildLexicon(new Translator('en').languages);
-    detectors.unshift({ name: "the bot's words (languageWritten)", detect: (text) => languageWritten(text, vocabulary) });
-    const rounds = process.argv.includes('--rounds') ? Number(process.argv[process.argv.indexOf('--rounds') + 1]) : undefined;
-    console.log(languageReport(measureLanguage(detectors, { rounds }), { mistakes: process.argv.includes('--mistakes') }));
+    detectors.unshift({
+      name: "the bot's words (languageWritten)",
+      detect: (text) => languageWritten(text, vocabulary),
+    });
+    const rounds = process.argv.includes('--rounds')
+      ? Number(process.argv[process.argv.indexOf('--rounds') + 1])
+      : undefined;
+    console.log(
+      languageReport(measureLanguage(detectors, { rounds }), { mistakes: process.argv.includes('--mistakes') }),
+    );
     if (missing.length > 0) console.log(`\nNot installed: ${missing.join(', ')}`);
   })();
 }

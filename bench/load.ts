@@ -33,11 +33,19 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 4_000 
 /** One POST; resolves with the status once the whole answer is read. */
 function post(url: string, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -63,7 +71,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           ...options.activity(conversation, turn),
         });
         const t0 = performance.now();
-        const status = await post(`${options.botUrl}${options.path}`, body).catch((error: NodeJS.ErrnoException) => error.code ?? 'no answer');
+        const status = await post(`${options.botUrl}${options.path}`, body).catch(
+          (error: NodeJS.ErrnoException) => error.code ?? 'no answer',
+        );
         latenciesMs.push(performance.now() - t0);
         if (status !== 200) {
           failures++;

@@ -40,8 +40,27 @@ interface Scale {
   startRounds: number;
 }
 
-const FULL: Scale = { latencyMs: 25, turns: [[1, 1_000], [50, 3_000], [200, 4_000]], rounds: 5, warmupTurns: 300, startRounds: 11 };
-const SMOKE: Scale = { latencyMs: 5, turns: [[1, 6], [4, 16]], rounds: 2, warmupTurns: 10, startRounds: 1 };
+const FULL: Scale = {
+  latencyMs: 25,
+  turns: [
+    [1, 1_000],
+    [50, 3_000],
+    [200, 4_000],
+  ],
+  rounds: 5,
+  warmupTurns: 300,
+  startRounds: 11,
+};
+const SMOKE: Scale = {
+  latencyMs: 5,
+  turns: [
+    [1, 6],
+    [4, 16],
+  ],
+  rounds: 2,
+  warmupTurns: 10,
+  startRounds: 1,
+};
 
 /** A cached lookup typed as text rather than sent as data (a card submit, a widget's button). */
 const TYPED = 'lookup typed as text, cached';
@@ -91,7 +110,9 @@ class BotUnderTest {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve, reject) => {
-      child.once('message', (m: { type: string; port: number }) => (m.type === 'listening' ? resolve(m.port) : reject(new Error('unexpected message'))));
+      child.once('message', (m: { type: string; port: number }) =>
+        m.type === 'listening' ? resolve(m.port) : reject(new Error('unexpected message')),
+      );
       child.once('exit', (code) => reject(new Error(`the bot process exited with ${code}`)));
     });
     return new BotUnderTest(child, `http://127.0.0.1:${port}`);
@@ -185,7 +206,9 @@ async function main(): Promise<void> {
     }),
   };
   const echo = () => ({ text: 'hello there' });
-  const lookup = () => ({ value: { input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit } });
+  const lookup = () => ({
+    value: { input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit },
+  });
   // The same lookup as a customer types it: recognized in the text, and answered at the "anything else?" prompt.
   const typed = () => ({ text: `where is my parcel ${DEMO.trackings.trackingNumbers.inTransit}?` });
   const guided = () => ({ text: 'Tracking number' });
@@ -193,7 +216,15 @@ async function main(): Promise<void> {
   /** Runs that had turns fail (any answer but 200), warm-ups included. */
   const failedRuns: string[] = [];
   /** Runs `turns` turns of one kind at `concurrency` conversations: CPU per turn, latencies, upstream calls, replies. */
-  const measure = async (bot: BotUnderTest, label: string, path: string, activity: () => Record<string, unknown>, concurrency: number, turns: number, round = 0) => {
+  const measure = async (
+    bot: BotUnderTest,
+    label: string,
+    path: string,
+    activity: () => Record<string, unknown>,
+    concurrency: number,
+    turns: number,
+    round = 0,
+  ) => {
     const calls = () => upstreams.trackings.requests.length;
     upstreams.trackings.requests.length = 0;
     const { replies: sentBefore, typing: typingBefore } = connector.stats();
@@ -213,7 +244,13 @@ async function main(): Promise<void> {
     if (result.failures) failedRuns.push(`${label} at ${concurrency}: ${JSON.stringify(result.failed)}`);
     const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
     const { replies, typing } = connector.stats();
-    return { result, cpuMsPerTurn: cpuMs / result.latenciesMs.length, upstreamCalls: calls(), sent: replies - sentBefore, typing: typing - typingBefore };
+    return {
+      result,
+      cpuMsPerTurn: cpuMs / result.latenciesMs.length,
+      upstreamCalls: calls(),
+      sent: replies - sentBefore,
+      typing: typing - typingBefore,
+    };
   };
 
   // Warm up both processes (JIT, connection pools, caches) before anything counts.
@@ -223,13 +260,21 @@ async function main(): Promise<void> {
   }
   await measure(bots.uncached, 'warmup-upstream', '/api/echo-upstream', lookup, 4, scale.warmupTurns);
   for (const path of ['/api/echo-card', '/api/echo-state', '/api/lookup-direct', '/api/lookup-direct-one']) {
-    await measure(bots.cached, `warmup-${path}`, path, path.includes('echo-state') ? echo : lookup, 4, scale.warmupTurns);
+    await measure(
+      bots.cached,
+      `warmup-${path}`,
+      path,
+      path.includes('echo-state') ? echo : lookup,
+      4,
+      scale.warmupTurns,
+    );
   }
   // The guided turns measure what they are meant to only if both bots answer with the question.
   for (const path of ['/api/messages', '/api/core-bot']) {
     await measure(bots.cached, `warmup-guided-${path}`, path, guided, 4, scale.warmupTurns);
     const asked = connector.lastText();
-    if (asked !== 'Please type the tracking number.') throw new Error(`the guided turn at ${path} answered ${JSON.stringify(asked)}, not the question`);
+    if (asked !== 'Please type the tracking number.')
+      throw new Error(`the guided turn at ${path} answered ${JSON.stringify(asked)}, not the question`);
   }
 
   const measures: Measure[] = [
@@ -253,8 +298,18 @@ async function main(): Promise<void> {
     // Each level starts on open connections, so that no measured row pays for opening them. (Without
     // this, one run's echo p99 at 200 conversations was 5 s, turning the latency ratio into noise; the
     // stall's cause was not found.)
-    for (const bot of Object.values(bots)) await measure(bot, `warmup-echo-${concurrency}`, '/api/echo', echo, concurrency, concurrency * 2);
-    const level = measures.map((m): Row => ({ concurrency, turn: m.turn, latenciesMs: [], wallMs: 0, cpuRounds: [], upstreamCalls: 0, sent: 0, typing: 0 }));
+    for (const bot of Object.values(bots))
+      await measure(bot, `warmup-echo-${concurrency}`, '/api/echo', echo, concurrency, concurrency * 2);
+    const level = measures.map((m): Row => ({
+      concurrency,
+      turn: m.turn,
+      latenciesMs: [],
+      wallMs: 0,
+      cpuRounds: [],
+      upstreamCalls: 0,
+      sent: 0,
+      typing: 0,
+    }));
     for (let round = 0; round < scale.rounds; round++) {
       for (let k = 0; k < measures.length; k++) {
         const i = (k + round) % measures.length;
@@ -282,17 +337,33 @@ async function main(): Promise<void> {
   // up, then takes the level's turns; its peak RSS and CPU are read from /proc.
   const [top, topTurns] = scale.turns.at(-1)!;
   const dist = path.join(__dirname, '..');
-  const served = async (name: string, script: string, serviceEnv: Record<string, string>, activity: () => Record<string, unknown>, nodeOptions: string[] = []) => {
+  const served = async (
+    name: string,
+    script: string,
+    serviceEnv: Record<string, string>,
+    activity: () => Record<string, unknown>,
+    nodeOptions: string[] = [],
+  ) => {
     const service = await ServiceProcess.start(script, serviceEnv, await freePort(), { nodeOptions });
     // What the process holds once ready, before any turn: its code and what it built at start.
     const ready = service.peakRss();
     const turns = (label: string, conversations: number, count: number) =>
-      runLoad({ botUrl: service.url, path: '/api/messages', serviceUrl: connector.url, conversations, turnsPerConversation: Math.max(1, Math.round(count / conversations)), activity, conversationLabel: label, label });
+      runLoad({
+        botUrl: service.url,
+        path: '/api/messages',
+        serviceUrl: connector.url,
+        conversations,
+        turnsPerConversation: Math.max(1, Math.round(count / conversations)),
+        activity,
+        conversationLabel: label,
+        label,
+      });
     const warm = await turns(`memory-warmup-${name}`, 4, scale.warmupTurns);
     const cpuBefore = service.cpuMs();
     const loaded = await turns(`memory-${name}`, top, topTurns);
     const cpuPerTurn = (service.cpuMs() - cpuBefore) / loaded.latenciesMs.length;
-    if (warm.failures || loaded.failures) failedRuns.push(`memory, ${name}: ${JSON.stringify({ ...warm.failed, ...loaded.failed })}`);
+    if (warm.failures || loaded.failures)
+      failedRuns.push(`memory, ${name}: ${JSON.stringify({ ...warm.failed, ...loaded.failed })}`);
     const peak = service.peakRss();
     await service.stop();
     return { ready, peak, cpuPerTurn };
@@ -302,15 +373,27 @@ async function main(): Promise<void> {
   const memory = {
     echo: await served('echo', path.join(dist, 'bench', 'echoBot.js'), {}, echo),
     bot: await served('bot', path.join(dist, 'src', 'index.js'), botServiceEnv, lookup),
-    capped: await served('capped', path.join(dist, 'src', 'index.js'), botServiceEnv, lookup, [`--max-old-space-size=${CAPPED_HEAP_MB}`]),
+    capped: await served('capped', path.join(dist, 'src', 'index.js'), botServiceEnv, lookup, [
+      `--max-old-space-size=${CAPPED_HEAP_MB}`,
+    ]),
   };
 
   // Cold start in a production configuration (NODE_ENV=production, inbound auth, both upstreams, state in
   // memory), against the echo bot with the same bot identity.
-  const identity = { MicrosoftAppType: 'MultiTenant', MicrosoftAppId: '00000000-0000-0000-0000-00000000be4c', MicrosoftAppPassword: 'bench-app-password' };
+  const identity = {
+    MicrosoftAppType: 'MultiTenant',
+    MicrosoftAppId: '00000000-0000-0000-0000-00000000be4c',
+    MicrosoftAppPassword: 'bench-app-password',
+  };
   // The bot's compile cache in a folder of this run's, filled by its unmeasured first start (coldStart.ts).
   const compileCache = mkdtempSync(path.join(os.tmpdir(), 'bench-compile-cache-'));
-  const production = { ...botEnv(upstreams), ...identity, NODE_ENV: 'production', LOG_LEVEL: 'info', NODE_COMPILE_CACHE: compileCache };
+  const production = {
+    ...botEnv(upstreams),
+    ...identity,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    NODE_COMPILE_CACHE: compileCache,
+  };
   const starts: Start[] = [
     { label: 'echo bot', script: path.join(dist, 'bench', 'echoBot.js'), env: identity, port: await freePort() },
     { label: 'the bot', script: path.join(dist, 'src', 'index.js'), env: production, port: await freePort() },
@@ -326,7 +409,9 @@ async function main(): Promise<void> {
 
   // Rendering is pure: timed in this process, once the bot processes are gone.
   const thisCode = cardCodeAt(path.join(__dirname, '..'), 'this code');
-  const cardTimes = renderReport(timeRendering([thisCode], await renderCases(), smoke ? 1 : 7, smoke ? 5 : 400), [thisCode]);
+  const cardTimes = renderReport(timeRendering([thisCode], await renderCases(), smoke ? 1 : 7, smoke ? 5 : 400), [
+    thisCode,
+  ]);
   // Watch checks, with the service's own processes on Azurite.
   const watchCount = smoke ? 40 : 10_000;
   const watchTable = watchCheckReport(await measureWatchChecks(watchCount, smoke ? 2_000 : 20_000), watchCount);
@@ -364,9 +449,13 @@ const met = (ok: boolean) => (ok ? 'yes' : 'no');
 
 function render(scale: Scale, rows: Row[], extra: RenderExtra): string {
   const lines: string[] = [];
-  lines.push(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; upstream simulators answer in ${scale.latencyMs} ms.${extra.smoke ? ' SMOKE RUN: tiny numbers, not a measurement.' : ''}`);
+  lines.push(
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; upstream simulators answer in ${scale.latencyMs} ms.${extra.smoke ? ' SMOKE RUN: tiny numbers, not a measurement.' : ''}`,
+  );
   lines.push('');
-  lines.push('| conversations at once | turn | turns | p50 ms | p99 ms | bot-added p99 ms | CPU ms / turn | turns / s | upstream calls | sent / turn | typing / turn |');
+  lines.push(
+    '| conversations at once | turn | turns | p50 ms | p99 ms | bot-added p99 ms | CPU ms / turn | turns / s | upstream calls | sent / turn | typing / turn |',
+  );
   lines.push('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
     const { latenciesMs, wallMs } = row;
@@ -378,7 +467,9 @@ function render(scale: Scale, rows: Row[], extra: RenderExtra): string {
     );
   }
   lines.push('');
-  lines.push('Targets (#28): CPU ratios are the median of the ratios taken within each round, with their range; p99 pools the rounds.');
+  lines.push(
+    'Targets (#28): CPU ratios are the median of the ratios taken within each round, with their range; p99 pools the rounds.',
+  );
   lines.push('');
   lines.push('| target | conversations at once | measured | met |');
   lines.push('| --- | ---: | --- | --- |');
@@ -389,51 +480,87 @@ function render(scale: Scale, rows: Row[], extra: RenderExtra): string {
     const p99 = (turn: string) => percentile(at(turn).latenciesMs, 99);
     const added = p99(CACHED) / p99(PARTS.state);
     const telemetry = cpuRatio(at(TELEMETRY), at(TELEMETRY_OFF));
-    lines.push(`| CPU of a cached lookup sent as data ≤ 1.3 × an echo with conversation state | ${concurrency} | ${ratioCell(asData)} | ${met(asData.median <= 1.3)} |`);
-    lines.push(`| CPU of a cached lookup typed as text ≤ 1.5 × an echo with conversation state | ${concurrency} | ${ratioCell(typed)} | ${met(typed.median <= 1.5)} |`);
-    lines.push(`| p99 of a cached lookup ≤ 1.3 × an echo with conversation state | ${concurrency} | ${fmt(added, 2)} × (${fmt(p99(CACHED))} against ${fmt(p99(PARTS.state))} ms) | ${met(added <= 1.3)} |`);
-    lines.push(`| CPU of a cached lookup with telemetry on (metrics and every trace) ≤ 1.05 × the same on its twin with it off | ${concurrency} | ${ratioCell(telemetry)} | ${met(telemetry.median <= 1.05)} |`);
+    lines.push(
+      `| CPU of a cached lookup sent as data ≤ 1.3 × an echo with conversation state | ${concurrency} | ${ratioCell(asData)} | ${met(asData.median <= 1.3)} |`,
+    );
+    lines.push(
+      `| CPU of a cached lookup typed as text ≤ 1.5 × an echo with conversation state | ${concurrency} | ${ratioCell(typed)} | ${met(typed.median <= 1.5)} |`,
+    );
+    lines.push(
+      `| p99 of a cached lookup ≤ 1.3 × an echo with conversation state | ${concurrency} | ${fmt(added, 2)} × (${fmt(p99(CACHED))} against ${fmt(p99(PARTS.state))} ms) | ${met(added <= 1.3)} |`,
+    );
+    lines.push(
+      `| CPU of a cached lookup with telemetry on (metrics and every trace) ≤ 1.05 × the same on its twin with it off | ${concurrency} | ${ratioCell(telemetry)} | ${met(telemetry.median <= 1.05)} |`,
+    );
     const guided = cpuRatio(at(GUIDED), at(CORE_BOT));
-    lines.push(`| (for comparison, #16's target was ≤ 1.3 ×) CPU of a guided turn × the core-bot shape | ${concurrency} | ${ratioCell(guided)} | |`);
+    lines.push(
+      `| (for comparison, #16's target was ≤ 1.3 ×) CPU of a guided turn × the core-bot shape | ${concurrency} | ${ratioCell(guided)} | |`,
+    );
     const uncached = cpuRatio(at('lookup, upstream every turn'), at('echo'));
     const floor = cpuRatio(at(PARTS.upstream), at('echo'));
-    lines.push(`| (for comparison) CPU of a lookup asking the upstream every turn, × the echo | ${concurrency} | ${ratioCell(uncached)} (the echo after one plain upstream call: ${fmt(floor.median, 2)} ×) | |`);
+    lines.push(
+      `| (for comparison) CPU of a lookup asking the upstream every turn, × the echo | ${concurrency} | ${ratioCell(uncached)} (the echo after one plain upstream call: ${fmt(floor.median, 2)} ×) | |`,
+    );
   }
   const { echo: echoStarts, bot: botStarts, ratio: startRatio, cachedFiles } = extra.coldStart;
-  const warm = cachedFiles ? `the bot's compile cache warm (${cachedFiles} files, written by its first start, unmeasured, stopped with SIGTERM)` : "the bot's compile cache EMPTY: its first start wrote none";
+  const warm = cachedFiles
+    ? `the bot's compile cache warm (${cachedFiles} files, written by its first start, unmeasured, stopped with SIGTERM)`
+    : "the bot's compile cache EMPTY: its first start wrote none";
   lines.push(
     `| cold start to ready ≤ 1.15 × botbuilder's echo bot (production configuration, ${botStarts.length} starts each; ${warm}) | | ${fmt(median(botStarts), 0)} ms against ${fmt(median(echoStarts), 0)} ms: ${ratioCell(startRatio)} | ${met(startRatio.median <= 1.15)} |`,
   );
   const [top] = scale.turns.at(-1)!;
   const { echo, bot, capped } = extra.memory;
   const rss = bot.peak / echo.peak;
-  lines.push(`| peak RSS ≤ 1.15 × botbuilder's echo bot | ${top} | ${mb(bot.peak)} against ${mb(echo.peak)}: ${fmt(rss, 2)} × | ${met(rss <= 1.15)} |`);
+  lines.push(
+    `| peak RSS ≤ 1.15 × botbuilder's echo bot | ${top} | ${mb(bot.peak)} against ${mb(echo.peak)}: ${fmt(rss, 2)} × | ${met(rss <= 1.15)} |`,
+  );
   const answers = rows.filter((r) => r.turn === CACHED || r.turn === TYPED || r.turn === 'lookup, upstream every turn');
   const answerTurns = answers.reduce((n, r) => n + r.latenciesMs.length, 0);
   const messages = answers.reduce((n, r) => n + r.sent - r.typing, 0) / answerTurns;
   const typing = answers.reduce((n, r) => n + r.typing, 0);
-  lines.push(`| (check) one message per answer, typing only after 500 ms | all | ${fmt(messages, 2)} messages per answer over ${answerTurns} answers (the upstream answers in ${scale.latencyMs} ms); ${typing} typing indicators | ${met(messages === 1 && typing === 0)} |`);
-  const cachedLookups = rows.filter((r) => r.turn === CACHED || r.turn === TYPED || r.turn === TELEMETRY || r.turn === TELEMETRY_OFF);
+  lines.push(
+    `| (check) one message per answer, typing only after 500 ms | all | ${fmt(messages, 2)} messages per answer over ${answerTurns} answers (the upstream answers in ${scale.latencyMs} ms); ${typing} typing indicators | ${met(messages === 1 && typing === 0)} |`,
+  );
+  const cachedLookups = rows.filter(
+    (r) => r.turn === CACHED || r.turn === TYPED || r.turn === TELEMETRY || r.turn === TELEMETRY_OFF,
+  );
   const cachedCalls = cachedLookups.reduce((n, r) => n + r.upstreamCalls, 0);
   const cachedTurns = cachedLookups.reduce((n, r) => n + r.latenciesMs.length, 0);
-  lines.push(`| (check) at most 1 upstream call per distinct lookup per TTL | all | ${cachedCalls} call(s) for ${cachedTurns} cached lookup turns of 1 distinct lookup (each bot's warm-up made its first) | ${met(cachedCalls <= 1)} |`);
+  lines.push(
+    `| (check) at most 1 upstream call per distinct lookup per TTL | all | ${cachedCalls} call(s) for ${cachedTurns} cached lookup turns of 1 distinct lookup (each bot's warm-up made its first) | ${met(cachedCalls <= 1)} |`,
+  );
   lines.push('');
-  lines.push('Where the CPU of a cached lookup turn goes: ms per turn (the median of the rounds), and × the echo turn (the median of the ratios taken within each round):');
+  lines.push(
+    'Where the CPU of a cached lookup turn goes: ms per turn (the median of the rounds), and × the echo turn (the median of the ratios taken within each round):',
+  );
   lines.push('');
-  lines.push(`| conversations at once | echo | a ready card instead of the text | echo with conversation state | + the lookup and its cards, one message | the same and a second message (the shape before #3) | the real turn | the real turn, typed | the real turn, telemetry on |`);
+  lines.push(
+    `| conversations at once | echo | a ready card instead of the text | echo with conversation state | + the lookup and its cards, one message | the same and a second message (the shape before #3) | the real turn | the real turn, typed | the real turn, telemetry on |`,
+  );
   lines.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [concurrency] of scale.turns) {
     const at = (turn: string) => rows.find((r) => r.concurrency === concurrency && r.turn === turn)!;
     const floor = at('echo (cached bot)');
     const cell = (turn: string) => `${fmt(cpuOf(at(turn)), 2)} (${fmt(cpuRatio(at(turn), floor).median, 2)} ×)`;
-    lines.push(`| ${concurrency} | ${fmt(cpuOf(floor), 2)} | ${cell(PARTS.card)} | ${cell(PARTS.state)} | ${cell(PARTS.directOne)} | ${cell(PARTS.direct)} | ${cell(CACHED)} | ${cell(TYPED)} | ${cell(TELEMETRY)} |`);
+    lines.push(
+      `| ${concurrency} | ${fmt(cpuOf(floor), 2)} | ${cell(PARTS.card)} | ${cell(PARTS.state)} | ${cell(PARTS.directOne)} | ${cell(PARTS.direct)} | ${cell(CACHED)} | ${cell(TYPED)} | ${cell(TELEMETRY)} |`,
+    );
   }
   lines.push('');
   const state = extra.cachedStats.state;
-  lines.push(`- Peak memory (RSS) at ${top} conversations at once, each service in a fresh process of its own: the echo bot ${mb(echo.peak)}; the bot (\`node dist/src/index.js\`) answering cached lookups ${mb(bot.peak)}; the same with \`--max-old-space-size=${CAPPED_HEAP_MB}\` ${mb(capped.peak)}, at ${fmt(capped.cpuPerTurn / bot.cpuPerTurn, 2)} × its CPU per turn (one load each, not rounds). Of the peak, held once ready, before any turn: the echo bot ${mb(echo.ready)}, the bot ${mb(bot.ready)} (${fmt(bot.ready / echo.ready, 2)} ×); grown under the load: the echo bot ${mb(echo.peak - echo.ready)}, the bot ${mb(bot.peak - bot.ready)} (${fmt((bot.peak - bot.ready) / (echo.peak - echo.ready), 2)} ×).`);
-  lines.push(`- Peak memory (RSS) of the bench's bot process over the whole run (the real bot and the bench-only bots): ${mb(extra.uncachedStats.peakRss)} without the cache, ${mb(extra.cachedStats.peakRss)} with it.`);
-  lines.push(`- Conversation state: ${state.length} conversations, median ${Math.round(median(state))} bytes, largest ${Math.max(...state)} bytes (no order data is kept in it).`);
-  lines.push(`- Telemetry on: the stand-in collector received ${extra.exports.metrics} metric and ${extra.exports.traces} trace exports (OTLP over HTTP, every ${OTLP_EXPORT_INTERVAL_MS / 1000} s), and GET /metrics was on behind its token (not scraped).`);
+  lines.push(
+    `- Peak memory (RSS) at ${top} conversations at once, each service in a fresh process of its own: the echo bot ${mb(echo.peak)}; the bot (\`node dist/src/index.js\`) answering cached lookups ${mb(bot.peak)}; the same with \`--max-old-space-size=${CAPPED_HEAP_MB}\` ${mb(capped.peak)}, at ${fmt(capped.cpuPerTurn / bot.cpuPerTurn, 2)} × its CPU per turn (one load each, not rounds). Of the peak, held once ready, before any turn: the echo bot ${mb(echo.ready)}, the bot ${mb(bot.ready)} (${fmt(bot.ready / echo.ready, 2)} ×); grown under the load: the echo bot ${mb(echo.peak - echo.ready)}, the bot ${mb(bot.peak - bot.ready)} (${fmt((bot.peak - bot.ready) / (echo.peak - echo.ready), 2)} ×).`,
+  );
+  lines.push(
+    `- Peak memory (RSS) of the bench's bot process over the whole run (the real bot and the bench-only bots): ${mb(extra.uncachedStats.peakRss)} without the cache, ${mb(extra.cachedStats.peakRss)} with it.`,
+  );
+  lines.push(
+    `- Conversation state: ${state.length} conversations, median ${Math.round(median(state))} bytes, largest ${Math.max(...state)} bytes (no order data is kept in it).`,
+  );
+  lines.push(
+    `- Telemetry on: the stand-in collector received ${extra.exports.metrics} metric and ${extra.exports.traces} trace exports (OTLP over HTTP, every ${OTLP_EXPORT_INTERVAL_MS / 1000} s), and GET /metrics was on behind its token (not scraped).`,
+  );
   lines.push(`- Largest activity sent: ${extra.largestBytes} bytes (limit 25,600).`);
   lines.push('');
   return `${lines.join('\n')}\n`;

@@ -17,10 +17,19 @@ export class ServiceProcess {
   ) {}
 
   /** Starts `script` on `port` and resolves once its /readyz answers 200, asked every `pollMs`. */
-  static async start(script: string, env: Record<string, string>, port: number, options: { nodeOptions?: string[]; pollMs?: number } = {}): Promise<ServiceProcess> {
+  static async start(
+    script: string,
+    env: Record<string, string>,
+    port: number,
+    options: { nodeOptions?: string[]; pollMs?: number } = {},
+  ): Promise<ServiceProcess> {
     const { nodeOptions = [], pollMs = 20 } = options;
     // A temporary directory as cwd: index.ts reads a .env from its cwd, and a developer's must not count.
-    const child = spawn(process.execPath, [...nodeOptions, script], { cwd: os.tmpdir(), env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [...nodeOptions, script], {
+      cwd: os.tmpdir(),
+      env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+      stdio: 'ignore',
+    });
     const service = new ServiceProcess(child, `http://127.0.0.1:${port}`);
     const started = Date.now();
     while ((await status(`${service.url}/readyz`)) !== 200) {

@@ -44,7 +44,10 @@ async function main(): Promise<void> {
   const conversations = Number(argument('--conversations') ?? 40_000);
   const unbounded = process.argv.includes('--unbounded');
   const lookups = Number(argument('--turns') ?? 1) - 1;
-  const turns = lookups > 0 ? [...Array<string>(lookups).fill(DEMO.trackings.trackingNumbers.inTransit), DEMO.checkpoints.delivered] : [DEMO.trackings.trackingNumbers.inTransit];
+  const turns =
+    lookups > 0
+      ? [...Array<string>(lookups).fill(DEMO.trackings.trackingNumbers.inTransit), DEMO.checkpoints.delivered]
+      : [DEMO.trackings.trackingNumbers.inTransit];
   const stored: Record<string, string> = {};
   const upstreams = await startUpstreams(0);
   const connector = await startConnector();
@@ -66,13 +69,20 @@ async function main(): Promise<void> {
       label: `Lm2ldH0XwSs4OjWgDFHkbz-${label}`,
     });
 
-  const bound = unbounded ? 'none (MemoryStorage)' : config.storage.kind === 'memory' ? `${config.storage.maxItems} items` : 'blob';
-  const report = (done: number, failures: number) => process.stdout.write(`${JSON.stringify({ bound, turns: turns.length, conversations: done, failures, ...memory() })}\n`);
+  const bound = unbounded
+    ? 'none (MemoryStorage)'
+    : config.storage.kind === 'memory'
+      ? `${config.storage.maxItems} items`
+      : 'blob';
+  const report = (done: number, failures: number) =>
+    process.stdout.write(
+      `${JSON.stringify({ bound, turns: turns.length, conversations: done, failures, ...memory() })}\n`,
+    );
   // Warm up: code loaded, caches filled, JIT settled; then the baseline.
   await load('warmup', AT_ONCE);
   report(0, 0);
   let failures = 0;
-  for (let done = 0; done < conversations; ) {
+  for (let done = 0; done < conversations;) {
     failures += (await load(`c${done}`, Math.min(AT_ONCE, conversations - done))).failures;
     done = Math.min(conversations, done + AT_ONCE);
     // The simulators record every request they answer; the bench keeps no such history.
@@ -80,8 +90,13 @@ async function main(): Promise<void> {
     upstreams.trackings.reset();
     if (done % REPORT_EVERY === 0 || done === conversations) report(done, failures);
   }
-  const sizes = Object.values(stored).map((json) => json.length).sort((a, b) => a - b);
-  if (sizes.length) process.stdout.write(`${JSON.stringify({ storedStates: sizes.length, medianBytes: sizes[sizes.length >> 1], largestBytes: sizes[sizes.length - 1] })}\n`);
+  const sizes = Object.values(stored)
+    .map((json) => json.length)
+    .sort((a, b) => a - b);
+  if (sizes.length)
+    process.stdout.write(
+      `${JSON.stringify({ storedStates: sizes.length, medianBytes: sizes[sizes.length >> 1], largestBytes: sizes[sizes.length - 1] })}\n`,
+    );
 
   app.server.close();
   app.server.server.closeAllConnections();

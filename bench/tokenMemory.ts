@@ -18,7 +18,11 @@ import path from 'node:path';
 import { freePort } from '../test/support/azurite';
 
 const AT_ONCE = 20;
-const DEFAULT_OPTIONS = ['--max-semi-space-size=16', '--max-old-space-size=256', '--max-semi-space-size=16 --max-old-space-size=256'];
+const DEFAULT_OPTIONS = [
+  '--max-semi-space-size=16',
+  '--max-old-space-size=256',
+  '--max-semi-space-size=16 --max-old-space-size=256',
+];
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -34,20 +38,40 @@ interface Probe {
   cpuMs: number;
 }
 
-async function measure(nodeOptions: string[], requests: number, port: number): Promise<{ ready: Probe; quarters: Probe[] }> {
+async function measure(
+  nodeOptions: string[],
+  requests: number,
+  port: number,
+): Promise<{ ready: Probe; quarters: Probe[] }> {
   const file = path.join(os.tmpdir(), `token-memory-${process.pid}-${port}.jsonl`);
   rmSync(file, { force: true });
   const script = path.join(__dirname, '..', 'src', 'index.js');
-  const env = { PATH: process.env.PATH ?? '', PORT: String(port), HEAP_PROBE_FILE: file, TRUSTED_PROXY_HOPS: '1', LOG_LEVEL: 'warn' };
-  const child = spawn(process.execPath, ['--expose-gc', '--require', path.join(__dirname, 'heapProbe.js'), ...nodeOptions, script], { cwd: os.tmpdir(), env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const env = {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    HEAP_PROBE_FILE: file,
+    TRUSTED_PROXY_HOPS: '1',
+    LOG_LEVEL: 'warn',
+  };
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--require', path.join(__dirname, 'heapProbe.js'), ...nodeOptions, script],
+    { cwd: os.tmpdir(), env, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
   try {
-    for (const giveUp = Date.now() + 60_000; ; ) {
+    for (const giveUp = Date.now() + 60_000; ;) {
       if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}: ${stderr}`);
       if (Date.now() > giveUp) throw new Error('the service was not ready within 60 s');
-      if ((await fetch(`${url}/readyz`).then((r) => r.status, () => 0)) === 200) break;
+      if (
+        (await fetch(`${url}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 200
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const lines = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
@@ -67,7 +91,11 @@ async function measure(nodeOptions: string[], requests: number, port: number): P
         const i = sent++;
         // A new client each time: 10.x.y.z behind the proxy, with the port of its connection.
         const forwardedFor = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}:${1024 + (i % 60_000)}`;
-        const response = await fetch(`${url}/api/webchat/token`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url, 'X-Forwarded-For': forwardedFor }, body: '{}' });
+        const response = await fetch(`${url}/api/webchat/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: url, 'X-Forwarded-For': forwardedFor },
+          body: '{}',
+        });
         await response.arrayBuffer();
         if (response.status !== 200) refused[response.status] = (refused[response.status] ?? 0) + 1;
         if ((i + 1) % quarter === 0 && i + 1 < requests) quarters.push(await probe());
@@ -85,9 +113,16 @@ async function measure(nodeOptions: string[], requests: number, port: number): P
 
 async function main(): Promise<void> {
   const requests = Number(argument('--requests') ?? 12_000);
-  const variants = [[], ...(argument('--options')?.split(';') ?? DEFAULT_OPTIONS).map((options) => options.split(' ').filter(Boolean))];
-  process.stdout.write(`Node ${process.version}, ${requests} token requests, ${AT_ONCE} at once, each from a new client; MB after garbage collection\n`);
-  process.stdout.write('| node options | RSS ready | RSS after | heap used ready → after | young generation | peak RSS | CPU per request |\n| --- | --- | --- | --- | --- | --- | --- |\n');
+  const variants = [
+    [],
+    ...(argument('--options')?.split(';') ?? DEFAULT_OPTIONS).map((options) => options.split(' ').filter(Boolean)),
+  ];
+  process.stdout.write(
+    `Node ${process.version}, ${requests} token requests, ${AT_ONCE} at once, each from a new client; MB after garbage collection\n`,
+  );
+  process.stdout.write(
+    '| node options | RSS ready | RSS after | heap used ready → after | young generation | peak RSS | CPU per request |\n| --- | --- | --- | --- | --- | --- | --- |\n',
+  );
   for (const options of variants) {
     const { ready, quarters } = await measure(options, requests, await freePort());
     const end = quarters[quarters.length - 1];

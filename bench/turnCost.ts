@@ -17,7 +17,16 @@
  * Prints µs of this process's CPU per turn, the median of the rounds, and for two builds the median of the per-round ratios.
  */
 import path from 'node:path';
-import { ActivityHandler, BotAdapter, ConversationState, MemoryStorage, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from 'botbuilder';
+import {
+  ActivityHandler,
+  BotAdapter,
+  ConversationState,
+  MemoryStorage,
+  TurnContext,
+  type Activity,
+  type ConversationReference,
+  type ResourceResponse,
+} from 'botbuilder';
 import { DEMO } from '../sandbox/simulators';
 import { median } from './load';
 import { botEnv, startCollector, startUpstreams } from './world';
@@ -39,7 +48,10 @@ class CountingAdapter extends BotAdapter {
     return Promise.resolve();
   }
 
-  continueConversation(_reference: Partial<ConversationReference>, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+  continueConversation(
+    _reference: Partial<ConversationReference>,
+    logic: (context: TurnContext) => Promise<void>,
+  ): Promise<void> {
     return logic(new TurnContext(this, {}));
   }
 }
@@ -58,8 +70,12 @@ const CONVERSATIONS = 50;
 function load(name: string, dist: string, env: Record<string, string>): Build {
   const { createApp } = require(path.join(dist, 'src', 'app')) as typeof import('../src/app');
   const { loadConfig } = require(path.join(dist, 'src', 'config')) as typeof import('../src/config');
-  const { silentLogger } = require(path.join(dist, 'src', 'runtime', 'logger')) as typeof import('../src/runtime/logger');
-  const app = createApp(loadConfig({ ...env, LOOKUP_LIMIT: '0', LOOKUP_CACHE_TTL_MS: '600000' }), silentLogger, { storage: new MemoryStorage() });
+  const { silentLogger } = require(
+    path.join(dist, 'src', 'runtime', 'logger'),
+  ) as typeof import('../src/runtime/logger');
+  const app = createApp(loadConfig({ ...env, LOOKUP_LIMIT: '0', LOOKUP_CACHE_TTL_MS: '600000' }), silentLogger, {
+    storage: new MemoryStorage(),
+  });
   const adapter = new CountingAdapter();
   // As bench/botProcess.ts's /api/echo-state.
   const partsState = new ConversationState(new MemoryStorage());
@@ -97,12 +113,17 @@ async function main(): Promise<void> {
   const collector = process.argv.includes('--telemetry') ? await startCollector() : undefined;
   // --telemetry KEY=VALUE,…: the telemetry settings to measure instead (COLLECTOR in a value is the stand-in collector's URL).
   const given = argument('--telemetry');
-  const settings = given && !given.startsWith('--') ? given.split(',').map((pair) => pair.split('=') as [string, string]) : undefined;
+  const settings =
+    given && !given.startsWith('--') ? given.split(',').map((pair) => pair.split('=') as [string, string]) : undefined;
   const telemetry =
     collector &&
     (settings
       ? Object.fromEntries(settings.map(([key, value]) => [key, value.replace('COLLECTOR', collector.url)]))
-      : { METRICS_TOKEN: 'bench-metrics-token-0123456789', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_METRIC_EXPORT_INTERVAL: '5000' });
+      : {
+          METRICS_TOKEN: 'bench-metrics-token-0123456789',
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+          OTEL_METRIC_EXPORT_INTERVAL: '5000',
+        });
   const builds = telemetry
     ? [load('telemetry on', here, { ...env, ...telemetry }), load('telemetry off', here, env)]
     : [load('this code', here, env), ...(against ? [load('against', path.resolve(against), env)] : [])];
@@ -147,11 +168,18 @@ async function main(): Promise<void> {
   for (let round = 0; round < rounds; round++) {
     for (const kind of kinds) {
       const order = round % 2 ? [...builds].reverse() : builds;
-      for (const build of order) times.get(build.name)!.get(kind)!.push(await sample(build, kind, turnsPerSample));
+      for (const build of order)
+        times
+          .get(build.name)!
+          .get(kind)!
+          .push(await sample(build, kind, turnsPerSample));
     }
   }
   const fmt = (n: number) => n.toFixed(1);
-  const lines = [`Node ${process.version}; ${rounds} rounds of ${turnsPerSample} turns per build and kind; µs of CPU per turn, median of the rounds (range)`, ''];
+  const lines = [
+    `Node ${process.version}; ${rounds} rounds of ${turnsPerSample} turns per build and kind; µs of CPU per turn, median of the rounds (range)`,
+    '',
+  ];
   for (const kind of kinds) {
     const cells = builds.map((build) => {
       const values = times.get(build.name)!.get(kind)!;
@@ -160,14 +188,26 @@ async function main(): Promise<void> {
     if (builds.length === 2) {
       const [mine, theirs] = builds.map((build) => times.get(build.name)!.get(kind)!);
       const ratios = mine.map((value, i) => value / theirs[i]);
-      cells.push(`this ÷ against ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)})`);
+      cells.push(
+        `this ÷ against ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)})`,
+      );
     }
     lines.push(`${kind}: ${cells.join('; ')}`);
   }
   const floor = times.get(builds[0].name)!;
-  const ratio = (kind: Kind) => median(floor.get(kind)!.map((value, i) => value / floor.get('echo with state')![i])).toFixed(2);
-  lines.push('', `this code, × the echo with state in the same round: ${kinds.slice(0, -1).map((kind) => `${kind} ${ratio(kind)}`).join(', ')}`);
-  if (collector) lines.push(`the stand-in collector took ${collector.received.metrics} metric and ${collector.received.traces} trace exports`);
+  const ratio = (kind: Kind) =>
+    median(floor.get(kind)!.map((value, i) => value / floor.get('echo with state')![i])).toFixed(2);
+  lines.push(
+    '',
+    `this code, × the echo with state in the same round: ${kinds
+      .slice(0, -1)
+      .map((kind) => `${kind} ${ratio(kind)}`)
+      .join(', ')}`,
+  );
+  if (collector)
+    lines.push(
+      `the stand-in collector took ${collector.received.metrics} metric and ${collector.received.traces} trace exports`,
+    );
   process.stdout.write(`${lines.join('\n')}\n`);
   // The telemetry bot's exporters and the collector keep the process alive: the figures are out.
   process.exit(0);

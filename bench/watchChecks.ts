@@ -74,16 +74,34 @@ export async function startWatchWorld(extra: Record<string, string>) {
 }
 
 export async function measureWatchChecks(watchCount: number, windowMs: number): Promise<WatchCheckRow[]> {
-  const { upstreams, connector, env, config, store, queue, close } = await startWatchWorld({ NOTIFY_MAX_CHECKS_PER_SECOND: '1000' });
-  const finder = new ShipmentLookup({ checkpoints: { client: new CheckpointsClient(upstreams.checkpoints.url, new UpstreamHttp({})), credentials: { userId: upstreams.userId, token: upstreams.token } } });
+  const { upstreams, connector, env, config, store, queue, close } = await startWatchWorld({
+    NOTIFY_MAX_CHECKS_PER_SECOND: '1000',
+  });
+  const finder = new ShipmentLookup({
+    checkpoints: {
+      client: new CheckpointsClient(upstreams.checkpoints.url, new UpstreamHttp({})),
+      credentials: { userId: upstreams.userId, token: upstreams.token },
+    },
+  });
   // A long watch, first checked after a minute: all are in place before the first instance starts.
-  const watches = new Watches(store, queue, finder, new Translator('en'), systemClock, { ...config.notify, intervalMs: 1_000 });
+  const watches = new Watches(store, queue, finder, new Translator('en'), systemClock, {
+    ...config.notify,
+    intervalMs: 1_000,
+  });
   for (let i = 0; i < watchCount; i += 100) {
     await Promise.all(
       Array.from({ length: Math.min(100, watchCount - i) }, (_, k) => {
         const id = `bench-${i + k}`;
-        const reference = { channelId: 'webchat', serviceUrl: connector.url, conversation: { id }, bot: { id: 'bot' }, user: { id: `u-${id}` } };
-        return watches.start({ conversation: `webchat\u0000${id}`, reference, channel: 'webchat', locale: 'en' }, [{ request: { kind: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment }, shown: 'ORD-1002' }]);
+        const reference = {
+          channelId: 'webchat',
+          serviceUrl: connector.url,
+          conversation: { id },
+          bot: { id: 'bot' },
+          user: { id: `u-${id}` },
+        };
+        return watches.start({ conversation: `webchat\u0000${id}`, reference, channel: 'webchat', locale: 'en' }, [
+          { request: { kind: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment }, shown: 'ORD-1002' },
+        ]);
       }),
     );
   }
@@ -101,7 +119,13 @@ export async function measureWatchChecks(watchCount: number, windowMs: number): 
     const [calls1, cpu1, end] = [calls(), cpu(), Date.now()];
     const checks = (await Promise.all(children.map((child) => child.stop()))).reduce((sum, n) => sum + n, 0);
     const totalCalls = calls();
-    rows.push({ instances, checks: calls1 - calls0, seconds: (end - start) / 1_000, cpuSeconds: cpu1 - cpu0, upstreamCalls: totalCalls > 0 && checks > 0 ? totalCalls / checks : Number.NaN });
+    rows.push({
+      instances,
+      checks: calls1 - calls0,
+      seconds: (end - start) / 1_000,
+      cpuSeconds: cpu1 - cpu0,
+      upstreamCalls: totalCalls > 0 && checks > 0 ? totalCalls / checks : Number.NaN,
+    });
     upstreams.checkpoints.requests.length = 0;
   }
   await close();
@@ -109,12 +133,26 @@ export async function measureWatchChecks(watchCount: number, windowMs: number): 
 }
 
 /** One instance of the service; stop() sends SIGTERM and returns the checks it says it did. */
-export async function startInstance(env: Record<string, string>): Promise<{ process: ChildProcess; stop(): Promise<number> }> {
+export async function startInstance(
+  env: Record<string, string>,
+): Promise<{ process: ChildProcess; stop(): Promise<number> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(__dirname, '..', 'src', 'index.js')], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(__dirname, '..', 'src', 'index.js')], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
-  for (let i = 0; i < 150 && !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (
+    let i = 0;
+    i < 150 &&
+    !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await new Promise((resolve) => setTimeout(resolve, 100));
   return {
     process: child,
     stop: async () => {
@@ -134,8 +172,15 @@ export function watchCheckReport(rows: WatchCheckRow[], watchCount: number): str
     '',
     '| instances | checks | checks / s | CPU ms / check | checks / s per core of CPU | upstream calls / check |',
     '| ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((row) => `| ${row.instances} | ${row.checks} | ${fmt(row.checks / row.seconds)} | ${fmt((row.cpuSeconds * 1_000) / row.checks, 2)} | ${fmt(row.checks / row.cpuSeconds)} | ${fmt(row.upstreamCalls, 2)} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.instances} | ${row.checks} | ${fmt(row.checks / row.seconds)} | ${fmt((row.cpuSeconds * 1_000) / row.checks, 2)} | ${fmt(row.checks / row.cpuSeconds)} | ${fmt(row.upstreamCalls, 2)} |`,
+    ),
   ];
-  if (rows.length === 2) lines.push('', `Two instances against one: ${fmt(rows[1].checks / rows[1].seconds / (rows[0].checks / rows[0].seconds), 2)} × the checks per second, ${fmt((rows[1].cpuSeconds / rows[1].checks) / (rows[0].cpuSeconds / rows[0].checks), 2)} × the CPU per check (this machine has 2 cores, shared with Azurite and the simulator).`);
+  if (rows.length === 2)
+    lines.push(
+      '',
+      `Two instances against one: ${fmt(rows[1].checks / rows[1].seconds / (rows[0].checks / rows[0].seconds), 2)} × the checks per second, ${fmt(rows[1].cpuSeconds / rows[1].checks / (rows[0].cpuSeconds / rows[0].checks), 2)} × the CPU per check (this machine has 2 cores, shared with Azurite and the simulator).`,
+    );
   return `${lines.join('\n')}\n`;
 }

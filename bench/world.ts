@@ -40,7 +40,9 @@ export async function startConnector(): Promise<Connector> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stats: () => ({ replies, typing, largestBytes }),
     lastText: () => {
-      const activity = last.length ? (JSON.parse(Buffer.concat(last).toString('utf8')) as { text?: string }) : undefined;
+      const activity = last.length
+        ? (JSON.parse(Buffer.concat(last).toString('utf8')) as { text?: string })
+        : undefined;
       return activity?.text;
     },
     close: () =>
@@ -102,7 +104,12 @@ export async function startCollector(): Promise<Collector> {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      const signal = req.method === 'POST' && req.url === '/v1/metrics' ? 'metrics' : req.method === 'POST' && req.url === '/v1/traces' ? 'traces' : undefined;
+      const signal =
+        req.method === 'POST' && req.url === '/v1/metrics'
+          ? 'metrics'
+          : req.method === 'POST' && req.url === '/v1/traces'
+            ? 'traces'
+            : undefined;
       if (signal) received[signal]++;
       res.writeHead(signal ? 200 : 404, { 'content-type': 'application/json' });
       res.end('{}');

@@ -69,7 +69,8 @@ export async function runChat(options: ChatOptions): Promise<void> {
   const write = (line: string) => options.output.write(`${line}\n`);
   let conversation: Conversation | undefined;
   try {
-    conversation = options.channel === WHATSAPP ? await whatsAppConversation(options) : await botFrameworkConversation(options);
+    conversation =
+      options.channel === WHATSAPP ? await whatsAppConversation(options) : await botFrameworkConversation(options);
     write(conversation.intro);
     let buttons: Button[] = [];
     const show = (views: View[]) => {
@@ -112,13 +113,22 @@ export async function runChat(options: ChatOptions): Promise<void> {
 /** A Bot Framework channel's customer: activities to /api/messages, of the sandbox here or of a running bot (--url). */
 async function botFrameworkConversation(options: ChatOptions): Promise<Conversation> {
   const bot = options.url ? { endpoint: options.url, close: async () => undefined } : await sandboxBot(options.handoff);
-  const session = new ChatSession({ endpoint: bot.endpoint, channel: options.channel, locale: options.locale, timeZone: options.timeZone });
-  const views = (activities: Array<Record<string, any>>) => activities.map((activity) => viewActivity(activity, options.channel));
+  const session = new ChatSession({
+    endpoint: bot.endpoint,
+    channel: options.channel,
+    locale: options.locale,
+    timeZone: options.timeZone,
+  });
+  const views = (activities: Array<Record<string, any>>) =>
+    activities.map((activity) => viewActivity(activity, options.channel));
   return {
     intro: `Chatting as a ${options.channel} customer in ${options.locale}${options.url ? ` with ${options.url}` : ` with the sandbox (demo orders: ${DEMO_ORDERS})`}. /click N presses a button, /quit leaves.`,
     join: async () => views(await session.join()),
     say: async (text) => views(await session.say(text)),
-    press: async ({ sends }) => views('text' in sends ? await session.say(sends.text) : 'value' in sends ? await session.submit(sends.value) : []),
+    press: async ({ sends }) =>
+      views(
+        'text' in sends ? await session.say(sends.text) : 'value' in sends ? await session.submit(sends.value) : [],
+      ),
     close: bot.close,
   };
 }
@@ -128,24 +138,41 @@ async function botFrameworkConversation(options: ChatOptions): Promise<Conversat
  * the bot's first guess): signed webhooks to the sandbox's /api/whatsapp, the answers read from its Graph API stand-in.
  */
 async function whatsAppConversation(options: ChatOptions): Promise<Conversation> {
-  if (options.url) throw new ChatRefused("--channel whatsapp runs against the sandbox in this process: the customer's messages go to its webhook, signed with its demo app secret, and what the bot sends is read from its Graph API stand-in. Leave out --url.");
+  if (options.url)
+    throw new ChatRefused(
+      "--channel whatsapp runs against the sandbox in this process: the customer's messages go to its webhook, signed with its demo app secret, and what the bot sends is read from its Graph API stand-in. Leave out --url.",
+    );
   const bot = await sandboxBot(options.handoff);
   const phone = demoPhoneFor(options.locale);
   if (!bot.phone) throw new ChatRefused("the sandbox runs no WhatsApp stand-in (WhatsApp's own settings are set)");
-  const customer = new WhatsAppCustomer({ webhook: `${bot.url}/api/whatsapp`, appSecret: bot.phone.settings.appSecret, phoneNumberId: bot.phone.settings.phoneNumberId });
+  const customer = new WhatsAppCustomer({
+    webhook: `${bot.url}/api/whatsapp`,
+    appSecret: bot.phone.settings.appSecret,
+    phoneNumberId: bot.phone.settings.phoneNumberId,
+  });
   const session = new WhatsAppSession({ customer, graph: bot.phone.graph, idle: bot.idle, number: phone.number });
-  const views = (turn: WhatsAppTurn): View[] => [...(turn.typing ? [{ lines: ['(typing…)'], buttons: [] }] : []), ...turn.messages.map((message) => viewWhatsApp(message.body, message.id))];
+  const views = (turn: WhatsAppTurn): View[] => [
+    ...(turn.typing ? [{ lines: ['(typing…)'], buttons: [] }] : []),
+    ...turn.messages.map((message) => viewWhatsApp(message.body, message.id)),
+  ];
   return {
     intro: `Chatting as a WhatsApp customer from ${phone.shown} (${phone.country}: the bot's first guess at the language) with the sandbox (demo orders: ${DEMO_ORDERS}). /click N presses a button, /quit leaves.`,
     join: async () => [],
     say: async (text) => views(await session.say(text)),
-    press: async ({ sends }) => ('reply' in sends ? views(await session.press(sends)) : 'text' in sends ? views(await session.say(sends.text)) : []),
+    press: async ({ sends }) =>
+      'reply' in sends
+        ? views(await session.press(sends))
+        : 'text' in sends
+          ? views(await session.say(sends.text))
+          : [],
     close: bot.close,
   };
 }
 
 /** The sandbox's simulators and the bot, on loopback ports of this process. */
-async function sandboxBot(handoff?: string): Promise<{ endpoint: string; url: string; phone?: PhoneOptions; idle(): Promise<void>; close(): Promise<void> }> {
+async function sandboxBot(
+  handoff?: string,
+): Promise<{ endpoint: string; url: string; phone?: PhoneOptions; idle(): Promise<void>; close(): Promise<void> }> {
   // The sandbox links its help page on its own port: the bot listens there, and serves that page.
   const port = await freePort();
   const sandbox = await startSandbox(loadConfig({ LOG_LEVEL: 'silent', HANDOFF: handoff, PORT: String(port) }));
@@ -200,7 +227,16 @@ if (require.main === module) {
     process.stdout.write(`${HELP}\n`);
     process.exit(0);
   }
-  runChat({ input: process.stdin, output: process.stdout, channel: args.channel ?? 'webchat', locale: args.locale ?? 'en-US', timeZone: args.timeZone, url: args.url, handoff: args.handoff, interactive: process.stdin.isTTY })
+  runChat({
+    input: process.stdin,
+    output: process.stdout,
+    channel: args.channel ?? 'webchat',
+    locale: args.locale ?? 'en-US',
+    timeZone: args.timeZone,
+    url: args.url,
+    handoff: args.handoff,
+    interactive: process.stdin.isTTY,
+  })
     .then(() => process.exit(0))
     .catch((error: unknown) => {
       process.stderr.write(`chat failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -55,9 +55,16 @@ export class ChatSession {
       deliveryMode: 'expectReplies',
       ...fields,
     };
-    const response = await fetch(this.options.endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(activity) });
+    const response = await fetch(this.options.endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(activity),
+    });
     const text = await response.text();
-    if (response.status === 401) throw new ChatRefused('the bot answered 401: its inbound auth is on (MicrosoftAppId is set), and this tool cannot sign Bot Framework tokens. Try a deployment without an app id, or the sandbox (no --url).');
+    if (response.status === 401)
+      throw new ChatRefused(
+        'the bot answered 401: its inbound auth is on (MicrosoftAppId is set), and this tool cannot sign Bot Framework tokens. Try a deployment without an app id, or the sandbox (no --url).',
+      );
     if (!response.ok) throw new ChatRefused(`the bot answered ${response.status}: ${text.slice(0, 200)}`);
     return text ? ((JSON.parse(text) as { activities?: Json[] }).activities ?? []) : [];
   }

@@ -46,7 +46,8 @@ export function viewActivity(activity: Json, channel: string): View {
   const { lines, buttons, warn, button } = startView();
 
   if (activity.type === 'typing') return { lines: ['(typing…)'], buttons };
-  if (activity.type !== 'message') return { lines: [`(${activity.type}${activity.name ? ` ${activity.name}` : ''})`], buttons };
+  if (activity.type !== 'message')
+    return { lines: [`(${activity.type}${activity.name ? ` ${activity.name}` : ''})`], buttons };
 
   const textOnly = !CARD_CHANNELS.has(channel);
   const attachments: Json[] = activity.attachments ?? [];
@@ -55,7 +56,11 @@ export function viewActivity(activity: Json, channel: string): View {
     if (attachments.length) warn(`${attachments.length} attachment(s) sent to a text channel, which shows none`);
     if (activity.suggestedActions) warn('buttons sent to a text channel, which shows none');
     const cost = smsCost(activity.text ?? '');
-    lines.push(channel === 'sms' ? `(${cost.characters} characters, ${cost.segments} SMS segment${cost.segments === 1 ? '' : 's'}, ${cost.encoding})` : `(${cost.characters} characters)`);
+    lines.push(
+      channel === 'sms'
+        ? `(${cost.characters} characters, ${cost.segments} SMS segment${cost.segments === 1 ? '' : 's'}, ${cost.encoding})`
+        : `(${cost.characters} characters)`,
+    );
     return { lines, buttons };
   }
 
@@ -65,13 +70,16 @@ export function viewActivity(activity: Json, channel: string): View {
     lines.push(`┌ ${heading}`);
     const content = attachment.content ?? {};
     if (attachment.contentType === 'application/vnd.microsoft.card.adaptive') {
-      if (channel === 'msteams' && Number(content.version) > 1.5) warn(`Adaptive Card ${content.version}: Teams shows up to 1.5`);
+      if (channel === 'msteams' && Number(content.version) > 1.5)
+        warn(`Adaptive Card ${content.version}: Teams shows up to 1.5`);
       lines.push(...walk(content.body ?? [], button).map((line) => `│ ${line}`));
       const actions = actionLine(content.actions ?? [], button);
       if (actions) lines.push(`│ ${actions}`);
     } else if (attachment.contentType === 'application/vnd.microsoft.card.hero') {
       for (const key of ['title', 'subtitle', 'text']) if (content[key]) lines.push(`│ ${content[key]}`);
-      const actions = (content.buttons ?? []).map((b: Json) => button(String(b.title ?? b.value), sendsOf(b))).join(' ');
+      const actions = (content.buttons ?? [])
+        .map((b: Json) => button(String(b.title ?? b.value), sendsOf(b)))
+        .join(' ');
       if (actions) lines.push(`│ ${actions}`);
     } else {
       lines.push(`│ (${attachment.contentType})`);
@@ -81,8 +89,10 @@ export function viewActivity(activity: Json, channel: string): View {
 
   const suggested: Json[] = activity.suggestedActions?.actions ?? [];
   if (suggested.length) {
-    if (channel === 'msteams' && attachments.length) warn('suggested actions on a message with attachments: Teams does not show them');
-    if (channel === 'msteams' && suggested.length > 3) warn(`${suggested.length} suggested actions: Teams shows at most 3`);
+    if (channel === 'msteams' && attachments.length)
+      warn('suggested actions on a message with attachments: Teams does not show them');
+    if (channel === 'msteams' && suggested.length > 3)
+      warn(`${suggested.length} suggested actions: Teams shows at most 3`);
     lines.push(suggested.map((a) => button(String(a.title ?? a.value), sendsOf(a))).join(' '));
   }
   return { lines, buttons };
@@ -109,10 +119,13 @@ function walk(elements: Json[], button: (title: string, sends: Button['sends']) 
         lines.push(plain(String(element.text ?? '')));
         break;
       case 'FactSet':
-        for (const fact of element.facts ?? []) lines.push(`${plain(String(fact.title))}: ${plain(String(fact.value))}`);
+        for (const fact of element.facts ?? [])
+          lines.push(`${plain(String(fact.title))}: ${plain(String(fact.value))}`);
         break;
       case 'ColumnSet':
-        lines.push((element.columns ?? []).map((column: Json) => walk(column.items ?? [], button).join(' ')).join(' · '));
+        lines.push(
+          (element.columns ?? []).map((column: Json) => walk(column.items ?? [], button).join(' ')).join(' · '),
+        );
         break;
       case 'Container':
         lines.push(...walk(element.items ?? [], button));
@@ -144,7 +157,8 @@ function actionLine(actions: Json[], button: (title: string, sends: Button['send
         case 'Action.Submit': {
           const teams = action.data?.msteams;
           if (teams?.type === 'imBack') return button(title, { text: String(teams.value) });
-          if (teams?.type === 'messageBack') return button(title, { text: String(teams.text ?? teams.displayText ?? '') });
+          if (teams?.type === 'messageBack')
+            return button(title, { text: String(teams.text ?? teams.displayText ?? '') });
           return button(title, { value: action.data });
         }
         default:
@@ -160,7 +174,8 @@ function collectToggles(elements: Json[], toggles: Map<string, string>): void {
     if (element.isVisible === false) continue;
     for (const action of element.actions ?? []) {
       if (action.type !== 'Action.ToggleVisibility') continue;
-      for (const target of action.targetElements ?? []) toggles.set(typeof target === 'string' ? target : target.elementId, action.title);
+      for (const target of action.targetElements ?? [])
+        toggles.set(typeof target === 'string' ? target : target.elementId, action.title);
     }
     collectToggles([...(element.items ?? []), ...(element.columns ?? [])], toggles);
   }
@@ -169,7 +184,10 @@ function collectToggles(elements: Json[], toggles: Map<string, string>): void {
 /** What a card action or a suggested action sends when pressed. */
 function sendsOf(action: Json): Button['sends'] {
   if (action.type === 'openUrl') return { url: String(action.value) };
-  if (action.type === 'messageBack') return action.value !== undefined ? { value: action.value } : { text: String(action.text ?? action.displayText ?? '') };
+  if (action.type === 'messageBack')
+    return action.value !== undefined
+      ? { value: action.value }
+      : { text: String(action.text ?? action.displayText ?? '') };
   return { text: String(action.value ?? action.title) };
 }
 
@@ -198,22 +216,38 @@ export function viewWhatsApp(message: Json, id?: string): View {
     if (body) text(body.text);
     if (footer) text(footer.text);
     if (type === 'button') {
-      lines.push((action.buttons ?? []).map((b: Json) => button(String(b.reply?.title), { reply: { type: 'button_reply', id: String(b.reply?.id), title: String(b.reply?.title) }, ...context })).join(' '));
+      lines.push(
+        (action.buttons ?? [])
+          .map((b: Json) =>
+            button(String(b.reply?.title), {
+              reply: { type: 'button_reply', id: String(b.reply?.id), title: String(b.reply?.title) },
+              ...context,
+            }),
+          )
+          .join(' '),
+      );
     } else if (type === 'list') {
       lines.push(`☰ ${action.button}:`);
       for (const section of action.sections ?? []) {
         if (section.title) lines.push(`  ${section.title}`);
         for (const row of section.rows ?? []) {
-          const reply = { type: 'list_reply' as const, id: String(row.id), title: String(row.title), ...(row.description && { description: String(row.description) }) };
+          const reply = {
+            type: 'list_reply' as const,
+            id: String(row.id),
+            title: String(row.title),
+            ...(row.description && { description: String(row.description) }),
+          };
           lines.push(`  ${button(reply.title, { reply, ...context })}${row.description ? ` ${row.description}` : ''}`);
         }
       }
-    } else if (type === 'cta_url') lines.push(button(String(action.parameters?.display_text), { url: String(action.parameters?.url) }));
+    } else if (type === 'cta_url')
+      lines.push(button(String(action.parameters?.display_text), { url: String(action.parameters?.url) }));
     else view.warn(`an interactive message of type ${type}, which this view does not draw`);
   } else if (message.type === 'template') {
     const { name, language, components = [] } = message.template ?? {};
     lines.push(`(template ${name}${language?.code ? `, ${language.code}` : ''})`);
-    for (const component of components) for (const parameter of component.parameters ?? []) if (parameter.text !== undefined) text(parameter.text);
+    for (const component of components)
+      for (const parameter of component.parameters ?? []) if (parameter.text !== undefined) text(parameter.text);
   } else view.warn(`a message of type ${message.type}, which this view does not draw`);
   return { lines, buttons: view.buttons };
 }

@@ -80,6 +80,10 @@ export class AskDialog<D extends object, A> extends Dialog<D> {
     const paragraphs = [before, question.text].filter((part): part is string => !!part);
     const lead = context.turnState.get(LEAD) as string | undefined;
     if (lead) paragraphs[0] = `${lead} ${paragraphs[0]}`;
-    await sendText(context, paragraphs.join('\n\n'), question.choices.map(({ value, title, short }) => ({ value, title, ...(short && { short }) })));
+    await sendText(
+      context,
+      paragraphs.join('\n\n'),
+      question.choices.map(({ value, title, short }) => ({ value, title, ...(short && { short }) })),
+    );
   }
 }

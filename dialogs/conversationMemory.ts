@@ -76,7 +76,13 @@ export class ConversationMemory {
     const memory = await this.read(context);
     const kept = (memory.found ?? []).filter((old) => !found.some((now) => sameRequest(old, now)));
     const tried = memory.tried?.filter((shown) => !found.some((now) => now.shown === shown));
-    await this.state.set(context, { ...memory, answer: found, found: [...kept, ...found].slice(-CASE_LIMITS.lookups), problem, ...(memory.tried && { tried }) });
+    await this.state.set(context, {
+      ...memory,
+      answer: found,
+      found: [...kept, ...found].slice(-CASE_LIMITS.lookups),
+      problem,
+      ...(memory.tried && { tried }),
+    });
   }
 
   /** Numbers that found nothing (a miss), as typed: a person who takes the case sees what was tried. */

@@ -65,6 +65,8 @@ function customerWords(context: TurnContext): Said[] {
 /** A message's words and, for its cards, the one-line summaries they carry (fallbackText), one after another. */
 function visibleText(activity: Partial<Activity>): string | undefined {
   if (activity.type !== ActivityTypes.Message) return undefined;
-  const cards = (activity.attachments ?? []).map((attachment) => (attachment.content as { fallbackText?: unknown } | undefined)?.fallbackText).filter((text): text is string => typeof text === 'string');
+  const cards = (activity.attachments ?? [])
+    .map((attachment) => (attachment.content as { fallbackText?: unknown } | undefined)?.fallbackText)
+    .filter((text): text is string => typeof text === 'string');
   return [activity.text, cards.join('; ')].filter(Boolean).join(' ') || undefined;
 }

@@ -25,7 +25,8 @@ export const NOT_FOUND: FailureReply = { kind: 'not_found', key: 'errors.not_fou
 
 export function failureReply(error: unknown): FailureReply {
   if (error instanceof NotFoundError) return NOT_FOUND;
-  if (error instanceof InvalidArgumentError) return STORE_ARGUMENTS.has(error.argument) ? { kind: 'store_refused', key: 'errors.invalid_store' } : NOT_FOUND;
+  if (error instanceof InvalidArgumentError)
+    return STORE_ARGUMENTS.has(error.argument) ? { kind: 'store_refused', key: 'errors.invalid_store' } : NOT_FOUND;
   if (error instanceof TrackingError) return { kind: 'apology', key: 'errors.unavailable' };
   if (error instanceof AnswerAbandonedError) return { kind: 'abandoned', key: 'lookup.abandoned' };
   return { kind: 'apology', key: 'errors.unexpected' };

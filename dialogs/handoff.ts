@@ -42,7 +42,10 @@ export const HOLDING_LINE_EVERY_MS = 3 * 60_000;
 const UNDER_WAY_MS = TRANSCRIPT_LIMITS.keepMs;
 
 /** What a hub sends: `{state, message}` (Bot Framework handoff protocol). Anything else is ignored, never refused. */
-const HandoffStatusValue = z.object({ state: z.enum(['accepted', 'failed', 'completed']), message: z.string().optional() });
+const HandoffStatusValue = z.object({
+  state: z.enum(['accepted', 'failed', 'completed']),
+  message: z.string().optional(),
+});
 
 export interface HandoffParts {
   port: HandoffPort;
@@ -99,7 +102,8 @@ export class Handoff {
     const language = languageOf(context);
     const now = clock.now();
     const underWay = await memory.handoff(context);
-    if (port.takesOver && underWay && now - underWay.at < STILL_WAITING_MS) return sendText(context, language.t('handoff.already_waiting'));
+    if (port.takesOver && underWay && now - underWay.at < STILL_WAITING_MS)
+      return sendText(context, language.t('handoff.already_waiting'));
 
     // Only a hub pages people; the help page and the summary are free to ask for again.
     if (port.takesOver && !(await this.parts.handoffs.admit(context)).admitted) {
@@ -109,11 +113,19 @@ export class Handoff {
     // Without a hub the case goes to the customer alone, who sees of it what their lookups showed them.
     const handoffCase = await this.caseOf(context, language, port.takesOver ? 'agent' : 'customer');
     const lines = await transcript.lines(context);
-    await port.escalate(context, { handoffCase, transcript: lines, t: language.t, supportUrl: supportPageFor(this.parts.supportPages, language.language) });
+    await port.escalate(context, {
+      handoffCase,
+      transcript: lines,
+      t: language.t,
+      supportUrl: supportPageFor(this.parts.supportPages, language.language),
+    });
     await transcript.handedOver(context);
     await memory.setHandoff(context, port.takesOver ? { hub: port.hub, at: now, locale: language.locale } : undefined);
     this.metrics.count('bot_handoffs_total', { mode: port.hub, state: 'initiated' });
-    this.parts.logger.info({ hub: port.hub, lookups: handoffCase.lookups.length, transcriptLines: lines.length }, 'handoff requested');
+    this.parts.logger.info(
+      { hub: port.hub, lookups: handoffCase.lookups.length, transcriptLines: lines.length },
+      'handoff requested',
+    );
   }
 
   /**
@@ -163,7 +175,10 @@ export class Handoff {
     const underWay = port.sendsStatus ? await memory.handoff(context) : undefined;
     if (!parsed.success || !underWay || clock.now() - underWay.at >= UNDER_WAY_MS) {
       const handoff = !port.sendsStatus ? 'hub sends none' : underWay ? 'expired' : 'none';
-      logger.info({ hub: port.hub, state: parsed.success ? parsed.data.state : 'unreadable', handoff }, 'handoff status ignored');
+      logger.info(
+        { hub: port.hub, state: parsed.success ? parsed.data.state : 'unreadable', handoff },
+        'handoff status ignored',
+      );
       return;
     }
     // The hub's own message is not logged: an agent's reason may quote what the customer told them.
@@ -191,7 +206,15 @@ export class Handoff {
     const { t } = language;
     const handoffCase = await this.caseOf(context, language, 'customer');
     const supportUrl = supportPageFor(this.parts.supportPages, language.language);
-    await sendText(context, handoffReply({ lead: t(lead), where: supportUrl ? t('handoff.support_url', { url: supportUrl }) : t(elsewhere), handoffCase, t }));
+    await sendText(
+      context,
+      handoffReply({
+        lead: t(lead),
+        where: supportUrl ? t('handoff.support_url', { url: supportUrl }) : t(elsewhere),
+        handoffCase,
+        t,
+      }),
+    );
   }
 
   /**
@@ -202,20 +225,46 @@ export class Handoff {
    * show (an event on Direct Line, Omnichannel's escalation message on Teams or SMS, anything on a channel we
    * do not know): then, as the customer's copy, it is masked where their lookup was, and the numbers tried are masked.
    */
-  private async caseOf(context: TurnContext, language: TurnLanguage, reader: 'agent' | 'customer'): Promise<HandoffCase> {
+  private async caseOf(
+    context: TurnContext,
+    language: TurnLanguage,
+    reader: 'agent' | 'customer',
+  ): Promise<HandoffCase> {
     const found = await this.parts.memory.found(context);
-    const customerReads = reader === 'customer' || channelProfile(context.activity.channelId).customerReads.has(this.portFor(context).caseTravelsAs);
+    const customerReads =
+      reader === 'customer' ||
+      channelProfile(context.activity.channelId).customerReads.has(this.portFor(context).caseTravelsAs);
     const tried = await this.parts.memory.tried(context);
-    const options = { language: language.language, locale: language.locale, signedIn: customerOf(context) !== undefined, t: language.t, problemOf: this.parts.problemOf, tried, masked: customerReads };
+    const options = {
+      language: language.language,
+      locale: language.locale,
+      signedIn: customerOf(context) !== undefined,
+      t: language.t,
+      problemOf: this.parts.problemOf,
+      tried,
+      masked: customerReads,
+    };
     if (!found.length) return caseOf([], options);
-    const lookups = Promise.all(found.map((lookup) => settle(this.parts.finder.find({ kind: lookup.kind, identifier: lookup.identifier, storeId: lookup.storeId }, language.language))));
-    const settled = await this.parts.deadline.within(settle(lookups), async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
+    const lookups = Promise.all(
+      found.map((lookup) =>
+        settle(
+          this.parts.finder.find(
+            { kind: lookup.kind, identifier: lookup.identifier, storeId: lookup.storeId },
+            language.language,
+          ),
+        ),
+      ),
+    );
+    const settled = await this.parts.deadline.within(
+      settle(lookups),
+      async () => void (await context.sendActivity({ type: ActivityTypes.Typing })),
+    );
     const shipments = settled?.ok ? settled.value.map((result) => (result.ok ? result.value : undefined)) : [];
-    const shown = (lookup: LastLookup, list: Shipment[] | undefined) => (list && customerReads && lookup.masked ? maskedShipments(list) : list);
+    const shown = (lookup: LastLookup, list: Shipment[] | undefined) =>
+      list && customerReads && lookup.masked ? maskedShipments(list) : list;
     return caseOf(
       found.map((lookup, i) => ({ ...lookup, shipments: shown(lookup, shipments[i]) })),
       options,
     );
   }
-
 }

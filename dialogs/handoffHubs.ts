@@ -3,8 +3,21 @@
  * and what the customer is told meanwhile. The case and its words come from src/handoff; only the
  * wire shape differs.
  */
-import { ActivityTypes, EventFactory, type Activity, type ChannelAccount, type TurnContext } from '../src/bot/botbuilder';
-import { agentSummary, escalationTags, handoffReply, type HandoffCase, type HandoffHub, type TranscriptLine } from '../src/handoff';
+import {
+  ActivityTypes,
+  EventFactory,
+  type Activity,
+  type ChannelAccount,
+  type TurnContext,
+} from '../src/bot/botbuilder';
+import {
+  agentSummary,
+  escalationTags,
+  handoffReply,
+  type HandoffCase,
+  type HandoffHub,
+  type TranscriptLine,
+} from '../src/handoff';
 import type { HubCarrier } from '../src/channels';
 import type { Translate } from '../src/i18n';
 import { sendText } from '../src/bot/send';
@@ -46,7 +59,9 @@ export class BotFrameworkHub implements HandoffPort {
     // The customer's words first: they are what the customer sees if the hub takes over at once.
     await sendText(context, t('handoff.waiting'));
     const activities = transcript.map((line) => transcriptActivity(context, line));
-    await context.sendActivity(EventFactory.createHandoffInitiation(context, handoffCase, activities.length ? { activities } : undefined));
+    await context.sendActivity(
+      EventFactory.createHandoffInitiation(context, handoffCase, activities.length ? { activities } : undefined),
+    );
   }
 }
 
@@ -61,7 +76,11 @@ export class OmnichannelHub implements HandoffPort {
   async escalate(context: TurnContext, { handoffCase, t }: HandoffRequest): Promise<void> {
     await sendText(context, t('handoff.waiting'));
     // Its text is the escalation summary: on Omnichannel's own channel only the agent sees it; on any other, the customer too.
-    await context.sendActivity({ type: ActivityTypes.Message, text: agentSummary(handoffCase, t), channelData: { tags: escalationTags(handoffCase) } });
+    await context.sendActivity({
+      type: ActivityTypes.Message,
+      text: agentSummary(handoffCase, t),
+      channelData: { tags: escalationTags(handoffCase) },
+    });
   }
 }
 
@@ -92,6 +111,9 @@ export function handoffPort(hub: HandoffHub): HandoffPort {
 /** One transcript line as the Transcript schema's activity: who said it, what, when. */
 function transcriptActivity(context: TurnContext, line: TranscriptLine): Activity {
   const { from, recipient } = context.activity;
-  const who: Partial<ChannelAccount> = line.by === 'customer' ? { id: from?.id, name: from?.name, role: 'user' } : { id: recipient?.id, name: recipient?.name, role: 'bot' };
+  const who: Partial<ChannelAccount> =
+    line.by === 'customer'
+      ? { id: from?.id, name: from?.name, role: 'user' }
+      : { id: recipient?.id, name: recipient?.name, role: 'bot' };
   return { type: ActivityTypes.Message, text: line.text, timestamp: new Date(line.at), from: who } as Activity;
 }

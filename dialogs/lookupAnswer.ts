@@ -117,8 +117,13 @@ export class LookupAnswerer {
     const trace: LookupTrace = {};
     // Decided with the turn's customer now: an answer that comes later has no turn of its own to ask.
     const customer = customerOf(context);
-    const outcome = settle(Promise.all(lookups.map((lookup) => this.findFirst(lookup, language.language, trace, customer))));
-    const settled = await deadline.within(outcome, async () => void (await context.sendActivity({ type: ActivityTypes.Typing })));
+    const outcome = settle(
+      Promise.all(lookups.map((lookup) => this.findFirst(lookup, language.language, trace, customer))),
+    );
+    const settled = await deadline.within(
+      outcome,
+      async () => void (await context.sendActivity({ type: ActivityTypes.Typing })),
+    );
     const signedIn = customer !== undefined;
     if (!settled) return this.answerLater(context, lookups, language, outcome, trace, signedIn);
     return this.settled(context, lookups, language, settled, trace, signedIn);
@@ -128,18 +133,27 @@ export class LookupAnswerer {
    * The shipments of the first kind that has any, and the request that found them (the last one tried when
    * none did), as much of them as this customer may see. Each number is decided on its own.
    */
-  private async findFirst(lookup: Lookup, language: string, trace: LookupTrace, customer: SignedInCustomer | undefined): Promise<Found> {
+  private async findFirst(
+    lookup: Lookup,
+    language: string,
+    trace: LookupTrace,
+    customer: SignedInCustomer | undefined,
+  ): Promise<Found> {
     const kinds = [lookup.request.kind, ...(lookup.alsoAs ?? [])];
     let found: Found = { request: lookup.request, shipments: [] };
     for (const kind of kinds) {
-      const typed = kind === lookup.request.kind ? lookup.request : this.parts.understanding.requestAs(kind, lookup.shown);
+      const typed =
+        kind === lookup.request.kind ? lookup.request : this.parts.understanding.requestAs(kind, lookup.shown);
       if (!typed) continue;
       const request = asListed(typed, customer, this.parts.details.defaultStoreId);
       const disclosure = disclosureOf(request, customer, this.parts.details);
       // Refused (ORDER_DETAILS=verified): an unknown order's answer, and the upstream not even asked, so that
       // neither the words nor the time they take tell whether someone else's order exists.
       const shipments = disclosure === 'refused' ? [] : await this.parts.finder.find(request, language, trace);
-      found = disclosure === 'masked' ? { request, shipments: maskedShipments(shipments), masked: true } : { request, shipments };
+      found =
+        disclosure === 'masked'
+          ? { request, shipments: maskedShipments(shipments), masked: true }
+          : { request, shipments };
       if (found.shipments.length) break;
     }
     return found;
@@ -169,7 +183,10 @@ export class LookupAnswerer {
   private async paused(context: TurnContext, language: TurnLanguage, text: string): Promise<void> {
     const choices = this.waysOut(context, language);
     await sendText(context, text, choices);
-    await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
+    await this.parts.memory.offered(
+      context,
+      choices.filter((choice) => !choice.url).map((choice) => choice.value),
+    );
   }
 
   /** Nothing to wait for once every parcel is delivered, returned or lost. */
@@ -182,43 +199,92 @@ export class LookupAnswerer {
   }
 
   /** `signedIn`: the turn's customer was signed in, so a masked answer says the order is not theirs, not to sign in. */
-  private async settled(context: TurnContext, lookups: Lookup[], language: TurnLanguage, settled: Settled<Found[]>, trace: LookupTrace, signedIn: boolean): Promise<Answered> {
+  private async settled(
+    context: TurnContext,
+    lookups: Lookup[],
+    language: TurnLanguage,
+    settled: Settled<Found[]>,
+    trace: LookupTrace,
+    signedIn: boolean,
+  ): Promise<Answered> {
     const { t } = language;
     const [first] = lookups;
     if (settled.ok && settled.value.some((found) => found.shipments.length)) {
-      const found = settled.value.flatMap((result, i) => (result.shipments.length ? [{ ...result, lookup: lookups[i] }] : []));
+      const found = settled.value.flatMap((result, i) =>
+        result.shipments.length ? [{ ...result, lookup: lookups[i] }] : [],
+      );
       const missing = lookups.filter((_, i) => !settled.value[i].shipments.length);
       // One number's list is the cache's own (the same object for every ask within the TTL): its rendering is kept with it.
       const shipments = found.length === 1 ? found[0].shipments : found.flatMap((result) => result.shipments);
       noteLookup(context, { kind: found[0].request.kind, outcome: 'found', shipments: shipments.length, ...trace });
       await this.parts.lookups.found(context);
-      const list = (items: Array<{ shown: string }>) => listOf(items.map((item) => item.shown), language.locale);
+      const list = (items: Array<{ shown: string }>) =>
+        listOf(
+          items.map((item) => item.shown),
+          language.locale,
+        );
       // What found nothing first: the intro ends with the colon that leads to the cards.
-      const intro = [missing.length ? t('lookup.nothing_for', { identifiers: list(missing) }) : undefined, t('lookup.found', { count: shipments.length, identifier: list(found.map((result) => result.lookup)) })]
+      const intro = [
+        missing.length ? t('lookup.nothing_for', { identifiers: list(missing) }) : undefined,
+        t('lookup.found', { count: shipments.length, identifier: list(found.map((result) => result.lookup)) }),
+      ]
         .filter(Boolean)
         .join(' ');
-      const cardContext = { t, locale: language.locale, timeZone: language.timeZone, customerTimeZone: language.customerTimeZone, channel: context.activity.channelId, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays, signedIn };
+      const cardContext = {
+        t,
+        locale: language.locale,
+        timeZone: language.timeZone,
+        customerTimeZone: language.customerTimeZone,
+        channel: context.activity.channelId,
+        now: this.parts.clock.now(),
+        staleAfterDays: this.parts.staleAfterDays,
+        signedIn,
+      };
       // The answer's most pressing problem, worked out once: it decides the ways forward and what a refund asked next is about.
       const problem = pressingProblem(found, cardContext.now, this.parts.staleAfterDays);
-      const choices = [...(problem ? this.waysOut(context, language) : []), ...this.notifyMe(context, shipments, t), ...this.followUps(t)];
-      for (const message of this.parts.renderings.render(shipments, cardContext, { intro, choices })) await sendMessage(context, message);
+      const choices = [
+        ...(problem ? this.waysOut(context, language) : []),
+        ...this.notifyMe(context, shipments, t),
+        ...this.followUps(t),
+      ];
+      for (const message of this.parts.renderings.render(shipments, cardContext, { intro, choices }))
+        await sendMessage(context, message);
       // What a number picks on a text channel: the choices it numbered, in that order (a page is no answer).
-      await this.parts.memory.offered(context, choices.filter((choice) => !choice.url).map((choice) => choice.value));
+      await this.parts.memory.offered(
+        context,
+        choices.filter((choice) => !choice.url).map((choice) => choice.value),
+      );
       // Masked is remembered with the number: "Notify me" on it sends masked updates.
-      const remembered = found.map((result) => ({ ...result.request, shown: result.lookup.shown, ...(result.masked && { masked: result.masked }) }));
-      await this.parts.memory.lookedUp(context, remembered, problem && { state: problem.state, shown: problem.of.lookup.shown });
+      const remembered = found.map((result) => ({
+        ...result.request,
+        shown: result.lookup.shown,
+        ...(result.masked && { masked: result.masked }),
+      }));
+      await this.parts.memory.lookedUp(
+        context,
+        remembered,
+        problem && { state: problem.state, shown: problem.of.lookup.shown },
+      );
       return { outcome: 'found' };
     }
     const reply = settled.ok ? NOT_FOUND : failureReply(settled.error);
     const request = settled.ok ? settled.value[0].request : first.request;
-    if (!settled.ok && reply.kind !== 'abandoned') this.parts.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
+    if (!settled.ok && reply.kind !== 'abandoned')
+      this.parts.logger.warn({ lookup: request.kind, error: errorLogFields(settled.error) }, 'lookup failed');
     const outcome = reply.kind === 'abandoned' ? 'abandoned' : settled.ok ? 'not_found' : failedLookup(settled.error);
     noteLookup(context, { kind: request.kind, outcome, ...(settled.ok && { shipments: 0 }), ...trace });
     if (reply.kind === 'not_found' && lookups.length > 1) {
       // Nothing for any of several numbers: said, and nothing asked (which number would it be?).
       const missed = await this.parts.lookups.missed(context);
-      await this.parts.memory.missed(context, lookups.map((lookup) => lookup.shown));
-      const none = listOf(lookups.map((lookup) => lookup.shown), language.locale, 'disjunction');
+      await this.parts.memory.missed(
+        context,
+        lookups.map((lookup) => lookup.shown),
+      );
+      const none = listOf(
+        lookups.map((lookup) => lookup.shown),
+        language.locale,
+        'disjunction',
+      );
       if (missed.pauseMinutes !== undefined) await this.pausedAfterMiss(context, language, none, missed.pauseMinutes);
       else await sendText(context, t('errors.not_found', { identifier: none }));
       return { outcome: 'apology' };
@@ -237,21 +303,45 @@ export class LookupAnswerer {
           await this.pausedAfterMiss(context, language, first.shown, missed.pauseMinutes);
           return { outcome: 'apology' };
         }
-        return { outcome: 'not_found', otherKinds, notice: missed.left === 1 ? { ...notice, also: { key: 'limits.last_try' } } : notice };
+        return {
+          outcome: 'not_found',
+          otherKinds,
+          notice: missed.left === 1 ? { ...notice, also: { key: 'limits.last_try' } } : notice,
+        };
       }
       case 'store_refused':
-        return { outcome: 'store_refused', notice: { key: 'errors.invalid_store', params: { store: first.storeName ?? request.storeId ?? '' } } };
+        return {
+          outcome: 'store_refused',
+          notice: { key: 'errors.invalid_store', params: { store: first.storeName ?? request.storeId ?? '' } },
+        };
       case 'apology':
       case 'abandoned':
-        await sendText(context, t(reply.key, { identifier: listOf(lookups.map((lookup) => lookup.shown), language.locale) }));
+        await sendText(
+          context,
+          t(reply.key, {
+            identifier: listOf(
+              lookups.map((lookup) => lookup.shown),
+              language.locale,
+            ),
+          }),
+        );
         return { outcome: 'apology' };
     }
   }
 
   /** The miss that starts a pause: nothing found, why lookups pause, and when to try again. */
-  private async pausedAfterMiss(context: TurnContext, language: TurnLanguage, identifiers: string, minutes: number): Promise<void> {
+  private async pausedAfterMiss(
+    context: TurnContext,
+    language: TurnLanguage,
+    identifiers: string,
+    minutes: number,
+  ): Promise<void> {
     const { t } = language;
-    await this.paused(context, language, `${t('lookup.nothing_for', { identifiers })} ${t('limits.misses', { count: minutes })}`);
+    await this.paused(
+      context,
+      language,
+      `${t('lookup.nothing_for', { identifiers })} ${t('limits.misses', { count: minutes })}`,
+    );
   }
 
   /**
@@ -259,7 +349,14 @@ export class LookupAnswerer {
    * a message of its own; under expectReplies nothing can follow the turn, so the customer is asked to
    * ask again shortly, and the lookup goes on to fill the cache for that next ask.
    */
-  private async answerLater(context: TurnContext, lookups: Lookup[], language: TurnLanguage, outcome: Promise<Settled<Found[]>>, trace: LookupTrace, signedIn: boolean): Promise<Answered> {
+  private async answerLater(
+    context: TurnContext,
+    lookups: Lookup[],
+    language: TurnLanguage,
+    outcome: Promise<Settled<Found[]>>,
+    trace: LookupTrace,
+    signedIn: boolean,
+  ): Promise<Answered> {
     noteLookup(context, { kind: lookups[0].request.kind, outcome: 'deferred', ...trace });
     if (context.activity.deliveryMode === DeliveryModes.ExpectReplies) {
       await sendText(context, language.t('lookup.try_shortly'));
@@ -268,7 +365,8 @@ export class LookupAnswerer {
       this.parts.later.deliver(context, outcome, async (later, settled) => {
         const answered = await this.settled(later, lookups, language, settled, trace, signedIn);
         // Nobody is waiting at a question any more: what would have been asked is said.
-        if (answered.outcome === 'not_found' || answered.outcome === 'store_refused') await sendText(later, noticeText(answered.notice, language.t));
+        if (answered.outcome === 'not_found' || answered.outcome === 'store_refused')
+          await sendText(later, noticeText(answered.notice, language.t));
       });
     }
     return { outcome: 'deferred' };
@@ -287,7 +385,10 @@ export function listOf(items: string[], locale: string, type: 'conjunction' | 'd
 
 function notFound(lookup: Lookup, otherKinds: LookupKind[], t: TurnLanguage['t']): Notice {
   const identifier = lookup.shown;
-  if (otherKinds.length) return { key: 'errors.not_found_as', params: { identifier, kind: t(`choice.${lookup.request.kind}`) } };
+  if (otherKinds.length)
+    return { key: 'errors.not_found_as', params: { identifier, kind: t(`choice.${lookup.request.kind}`) } };
   const store = lookup.storeName ?? lookup.request.storeId;
-  return store ? { key: 'errors.not_found_at_store', params: { identifier, store } } : { key: 'errors.not_found', params: { identifier } };
+  return store
+    ? { key: 'errors.not_found_at_store', params: { identifier, store } }
+    : { key: 'errors.not_found', params: { identifier } };
 }

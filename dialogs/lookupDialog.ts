@@ -5,9 +5,21 @@
  * found") is never asked for. Any question takes any identifier typed instead, as what it is.
  */
 import type { TurnContext } from '../src/bot/botbuilder';
-import { ComponentDialog, WaterfallDialog, type DialogTurnResult, type WaterfallStepContext } from './botbuilderDialogs';
+import {
+  ComponentDialog,
+  WaterfallDialog,
+  type DialogTurnResult,
+  type WaterfallStepContext,
+} from './botbuilderDialogs';
 import type { TurnDialogs } from './turnDialogs';
-import { pickChoice, storeNamedIn, validateIdentifier, type Candidate, type Recognition, type Store } from '../src/recognize';
+import {
+  pickChoice,
+  storeNamedIn,
+  validateIdentifier,
+  type Candidate,
+  type Recognition,
+  type Store,
+} from '../src/recognize';
 import type { LookupKind } from '../src/tracking/lookup';
 import { AskDialog, GAVE_UP, type Heard, type Question } from './askDialog';
 import type { ConversationMemory } from './conversationMemory';
@@ -83,7 +95,12 @@ export class LookupDialog extends ComponentDialog {
     private readonly settings: LookupDialogSettings,
   ) {
     super(LOOKUP_DIALOG);
-    this.addDialog(new AskDialog<LookupDraft, Answer>(ASK, { question: (context, draft, first) => this.question(context, draft, first), listen: (context, draft, question) => this.listen(context, draft, question) }));
+    this.addDialog(
+      new AskDialog<LookupDraft, Answer>(ASK, {
+        question: (context, draft, first) => this.question(context, draft, first),
+        listen: (context, draft, question) => this.listen(context, draft, question),
+      }),
+    );
     this.addDialog(new WaterfallDialog(LOOP, [(step) => this.askOrLookUp(step), (step) => this.take(step)]));
     this.initialDialogId = LOOP;
   }
@@ -121,7 +138,13 @@ export class LookupDialog extends ComponentDialog {
     const draft = this.completed((step.options ?? {}) as LookupDraft);
     if (this.missing(draft)) {
       // Every question ends in a lookup: while lookups are paused, when they go on is said instead, with what still works.
-      if (await this.answerer.saidPaused(step.context, draft.greet ? languageOf(step.context).t('social.hello') : undefined)) return step.endDialog();
+      if (
+        await this.answerer.saidPaused(
+          step.context,
+          draft.greet ? languageOf(step.context).t('social.hello') : undefined,
+        )
+      )
+        return step.endDialog();
       return step.beginDialog(ASK, draft);
     }
     const next = await this.lookUpNow(step.context, draft);
@@ -140,11 +163,22 @@ export class LookupDialog extends ComponentDialog {
   /** The lookup and its answer; the draft to ask from next when the answer needs the customer again. */
   private async lookUpNow(context: TurnContext, draft: LookupDraft): Promise<LookupDraft | undefined> {
     if (draft.all) {
-      await this.answerer.answer(context, draft.all.map(({ request, typed, alsoAs }) => ({ request, alsoAs, shown: typed })));
+      await this.answerer.answer(
+        context,
+        draft.all.map(({ request, typed, alsoAs }) => ({ request, alsoAs, shown: typed })),
+      );
       return undefined;
     }
     const request = { kind: draft.kind!, identifier: draft.identifier!, storeId: draft.storeId };
-    const answered = await this.answerer.answer(context, [{ request, alsoAs: draft.alsoAs, shown: draft.shown ?? request.identifier, storeName: draft.storeName, fixedUp: draft.fixedUp }]);
+    const answered = await this.answerer.answer(context, [
+      {
+        request,
+        alsoAs: draft.alsoAs,
+        shown: draft.shown ?? request.identifier,
+        storeName: draft.storeName,
+        fixedUp: draft.fixedUp,
+      },
+    ]);
     return this.afterAnswer(draft, answered);
   }
 
@@ -153,7 +187,14 @@ export class LookupDialog extends ComponentDialog {
     switch (answered.outcome) {
       case 'not_found': {
         // A store order keeps its store: the number copied from an e-mail is the likelier mistake ("start over" picks another store).
-        if (!answered.otherKinds.length) return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, notice: answered.notice, missed: shown };
+        if (!answered.otherKinds.length)
+          return {
+            kind: draft.kind,
+            storeId: draft.storeId,
+            storeName: draft.storeName,
+            notice: answered.notice,
+            missed: shown,
+          };
         // Clearly another kind: offer that first, then the other kinds the number could be.
         return { identifier: draft.identifier, shown, kinds: answered.otherKinds, notice: answered.notice };
       }
@@ -169,7 +210,14 @@ export class LookupDialog extends ComponentDialog {
       case 'recognized':
         return draftFrom(answer.recognition);
       case 'identifier':
-        return { kind: draft.kind, storeId: draft.storeId, storeName: draft.storeName, identifier: answer.identifier, shown: answer.shown, fixedUp: answer.fixedUp };
+        return {
+          kind: draft.kind,
+          storeId: draft.storeId,
+          storeName: draft.storeName,
+          identifier: answer.identifier,
+          shown: answer.shown,
+          fixedUp: answer.fixedUp,
+        };
       case 'kind':
         return this.asKind(draft, answer.kind);
       case 'store':
@@ -190,7 +238,12 @@ export class LookupDialog extends ComponentDialog {
       }
       case 'which_kind': {
         const kind = draft.kinds![index];
-        return { kind, identifier: this.understanding.requestAs(kind, draft.shown ?? draft.identifier!)?.identifier ?? draft.identifier, shown: draft.shown };
+        return {
+          kind,
+          identifier:
+            this.understanding.requestAs(kind, draft.shown ?? draft.identifier!)?.identifier ?? draft.identifier,
+          shown: draft.shown,
+        };
       }
       case 'kind':
         return { kind: this.understanding.kinds[index] };
@@ -216,7 +269,6 @@ export class LookupDialog extends ComponentDialog {
     return request ? { kind, identifier: request.identifier, shown: draft.missed } : { kind };
   }
 
-
   /** The question; the first time, said after a greeting or instead of it as a notice ("I couldn't find anything for …"). */
   private question(context: TurnContext, draft: LookupDraft, first: boolean): Question {
     const { t } = languageOf(context);
@@ -229,17 +281,32 @@ export class LookupDialog extends ComponentDialog {
   private questionFor(asking: Asking, draft: LookupDraft, t: TurnLanguage['t']): Question {
     switch (asking) {
       case 'several':
-        return { text: t('prompt.several'), choices: [...candidateChoices(draft.candidates!), this.understanding.choice(ALL, t)] };
+        return {
+          text: t('prompt.several'),
+          choices: [...candidateChoices(draft.candidates!), this.understanding.choice(ALL, t)],
+        };
       case 'which_kind':
-        return { text: t('prompt.ambiguous', { identifier: draft.shown ?? draft.identifier }), choices: draft.kinds!.map((kind) => this.understanding.choice(kind, t)) };
+        return {
+          text: t('prompt.ambiguous', { identifier: draft.shown ?? draft.identifier }),
+          choices: draft.kinds!.map((kind) => this.understanding.choice(kind, t)),
+        };
       case 'kind':
-        return { text: t('prompt.kind'), choices: this.understanding.kinds.map((kind) => this.understanding.choice(kind, t)) };
+        return {
+          text: t('prompt.kind'),
+          choices: this.understanding.kinds.map((kind) => this.understanding.choice(kind, t)),
+        };
       case 'identifier':
-        return { text: t(`prompt.identifier.${draft.kind}`), choices: this.otherKinds(draft).map((kind) => this.understanding.choice(kind, t)) };
+        return {
+          text: t(`prompt.identifier.${draft.kind}`),
+          choices: this.otherKinds(draft).map((kind) => this.understanding.choice(kind, t)),
+        };
       case 'store': {
         const stores = this.settings.stores ?? [];
         if (!stores.length) return { text: t('prompt.store_typed'), choices: [] };
-        const choices = stores.length <= MAX_STORE_BUTTONS ? stores.map((store) => ({ value: store.id, title: store.name, synonyms: [store.id] })) : [];
+        const choices =
+          stores.length <= MAX_STORE_BUTTONS
+            ? stores.map((store) => ({ value: store.id, title: store.name, synonyms: [store.id] }))
+            : [];
         return { text: t(choices.length ? 'prompt.store' : 'prompt.store_by_name'), choices };
       }
     }
@@ -259,14 +326,21 @@ export class LookupDialog extends ComponentDialog {
     if (index !== undefined) return { ok: true, answer: { type: 'picked', index } };
     if (asking === 'identifier') {
       const kinds = this.understanding.kinds;
-      const named = pickChoice(text, kinds.map((kind) => this.understanding.choice(kind, t)), { numbers: false });
+      const named = pickChoice(
+        text,
+        kinds.map((kind) => this.understanding.choice(kind, t)),
+        { numbers: false },
+      );
       if (named !== undefined) return { ok: true, answer: { type: 'kind', kind: kinds[named] } };
     }
 
     const reading = readingOf(context);
     const proven = reading.identifiers;
     if (proven.type !== 'none') {
-      const answer = asking === 'identifier' ? this.atIdentifierQuestion(draft.kind!, proven, text) : { type: 'recognized' as const, recognition: proven };
+      const answer =
+        asking === 'identifier'
+          ? this.atIdentifierQuestion(draft.kind!, proven, text)
+          : { type: 'recognized' as const, recognition: proven };
       return { ok: true, answer };
     }
 
@@ -283,10 +357,17 @@ export class LookupDialog extends ComponentDialog {
         // Right after a miss, a number of another shape is a new number, not a wrong answer.
         const guess = draft.missed === undefined ? proven : reading.number;
         if (guess.type !== 'none') return { ok: true, answer: { type: 'recognized', recognition: guess } };
-        return answered ?? { ok: false, counts: true, reply: t(`invalid.${valid.reason}`, { length: valid.length, kind: t(`name.${draft.kind}`) }) };
+        return (
+          answered ?? {
+            ok: false,
+            counts: true,
+            reply: t(`invalid.${valid.reason}`, { length: valid.length, kind: t(`name.${draft.kind}`) }),
+          }
+        );
       }
       case 'store': {
-        if (this.settings.stores?.length) return answered ?? { ok: false, counts: true, reply: t('invalid.unknown_store', { store: text.trim() }) };
+        if (this.settings.stores?.length)
+          return answered ?? { ok: false, counts: true, reply: t('invalid.unknown_store', { store: text.trim() }) };
         const valid = validateIdentifier('store', text);
         if (valid.ok) return { ok: true, answer: { type: 'store', storeId: valid.value } };
         return answered ?? { ok: false, counts: true, reply: t('invalid.store_format') };
@@ -306,22 +387,48 @@ export class LookupDialog extends ComponentDialog {
    */
   private atIdentifierQuestion(kind: LookupKind, proven: Exclude<Recognition, { type: 'none' }>, text: string): Answer {
     // A store order with its store named comes whole, store and all.
-    if (proven.type === 'match' && proven.request.kind === kind && !proven.request.storeId) return { type: 'identifier', identifier: proven.request.identifier, shown: proven.typed, ...(proven.fixedUp && { fixedUp: true }) };
+    if (proven.type === 'match' && proven.request.kind === kind && !proven.request.storeId)
+      return {
+        type: 'identifier',
+        identifier: proven.request.identifier,
+        shown: proven.typed,
+        ...(proven.fixedUp && { fixedUp: true }),
+      };
     if (proven.type === 'ambiguous' && proven.kinds.includes(kind)) {
       const request = this.understanding.requestAs(kind, proven.typed);
       if (request) return { type: 'identifier', identifier: request.identifier, shown: proven.typed };
     }
-    if (proven.type === 'match' && proven.request.kind === 'order_id' && (kind === 'order_number' || kind === 'external_order') && this.understanding.requestAs(kind, proven.typed)) {
-      return { type: 'recognized', recognition: { type: 'ambiguous', identifier: proven.typed, typed: proven.typed, kinds: [kind, 'order_id'] } };
+    if (
+      proven.type === 'match' &&
+      proven.request.kind === 'order_id' &&
+      (kind === 'order_number' || kind === 'external_order') &&
+      this.understanding.requestAs(kind, proven.typed)
+    ) {
+      return {
+        type: 'recognized',
+        recognition: { type: 'ambiguous', identifier: proven.typed, typed: proven.typed, kinds: [kind, 'order_id'] },
+      };
     }
     return { type: 'recognized', recognition: proven };
   }
 
   /** A question the customer asks instead of answering: answered honestly, then the question again (no attempt lost). */
-  private async questionBack(context: TurnContext, topic: Reading['topic'], t: TurnLanguage['t']): Promise<Heard<Answer> | undefined> {
+  private async questionBack(
+    context: TurnContext,
+    topic: Reading['topic'],
+    t: TurnLanguage['t'],
+  ): Promise<Heard<Answer> | undefined> {
     if (!topic) return undefined;
     const last = topic === 'eta' ? await this.memory.last(context) : undefined;
-    return { ok: false, counts: false, reply: answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language), lastShown: last?.shown, atPrompt: true }) };
+    return {
+      ok: false,
+      counts: false,
+      reply: answerToQuestion(topic, t, {
+        supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language),
+        lastShown: last?.shown,
+        atPrompt: true,
+      }),
+    };
   }
 }
 
@@ -333,11 +440,18 @@ export function draftFrom(recognition: Exclude<Recognition, { type: 'none' }>): 
   switch (recognition.type) {
     case 'match': {
       const { kind, identifier, storeId } = recognition.request;
-      return { kind, identifier, shown: recognition.typed, ...(storeId && { storeId, storeName: recognition.storeName }), ...(recognition.fixedUp && { fixedUp: true }) };
+      return {
+        kind,
+        identifier,
+        shown: recognition.typed,
+        ...(storeId && { storeId, storeName: recognition.storeName }),
+        ...(recognition.fixedUp && { fixedUp: true }),
+      };
     }
     case 'ambiguous': {
       const { identifier, typed: shown, kinds } = recognition;
-      if (!recognition.guessed && kinds.every((kind) => TRIED_IN_TURN.includes(kind))) return { kind: kinds[0], alsoAs: kinds.slice(1), identifier, shown };
+      if (!recognition.guessed && kinds.every((kind) => TRIED_IN_TURN.includes(kind)))
+        return { kind: kinds[0], alsoAs: kinds.slice(1), identifier, shown };
       return { identifier, shown, kinds };
     }
     case 'several':
@@ -345,7 +459,12 @@ export function draftFrom(recognition: Exclude<Recognition, { type: 'none' }>): 
     case 'unclear_order_number': {
       // Nothing is looked up: the question for the order number, led by what one looks like.
       const { typed: identifier, example } = recognition;
-      return { kind: 'order_number', notice: example ? { key: 'invalid.order_number_readings', params: { identifier, example } } : { key: 'invalid.order_number_readings_no_example', params: { identifier } } };
+      return {
+        kind: 'order_number',
+        notice: example
+          ? { key: 'invalid.order_number_readings', params: { identifier, example } }
+          : { key: 'invalid.order_number_readings_no_example', params: { identifier } },
+      };
     }
   }
 }
@@ -359,7 +478,8 @@ function numbersOf(candidates: Candidate[]): NumberToTry[] {
   const numbers: NumberToTry[] = [];
   for (const candidate of candidates) {
     const same = numbers.find((number) => number.request.identifier === candidate.request.identifier);
-    if (same && TRIED_IN_TURN.includes(candidate.request.kind)) same.alsoAs = [...(same.alsoAs ?? []), candidate.request.kind];
+    if (same && TRIED_IN_TURN.includes(candidate.request.kind))
+      same.alsoAs = [...(same.alsoAs ?? []), candidate.request.kind];
     else numbers.push({ ...candidate });
   }
   return numbers;
@@ -367,14 +487,22 @@ function numbersOf(candidates: Candidate[]): NumberToTry[] {
 
 /** One choice per number, titled as typed; the number itself picks it too. */
 function candidateChoices(candidates: Candidate[]): Question['choices'] {
-  return numbersOf(candidates).map(({ request, typed }, index) => ({ value: `${index}`, title: typed, synonyms: [request.identifier] }));
+  return numbersOf(candidates).map(({ request, typed }, index) => ({
+    value: `${index}`,
+    title: typed,
+    synonyms: [request.identifier],
+  }));
 }
 
 /** The picked choice's index in what `picked` reads: the settings' stores, or the question's choices. */
 function pickedIndex(text: string, question: Question, asking: Asking, stores?: Store[]): number | undefined {
   if (asking !== 'store' || !stores?.length) return pickChoice(text, question.choices);
   // Every store answers to its name and id, also the ones not shown as buttons; a number only when buttons numbered them.
-  const picked = pickChoice(text, stores.map((store) => ({ title: store.name, synonyms: [store.id] })), { numbers: question.choices.length > 0 });
+  const picked = pickChoice(
+    text,
+    stores.map((store) => ({ title: store.name, synonyms: [store.id] })),
+    { numbers: question.choices.length > 0 },
+  );
   if (picked !== undefined) return picked;
   // Or named in a sentence ("it's from Example Store UK"), as beside a number.
   const named = storeNamedIn(text, stores);

@@ -21,7 +21,16 @@ import { sendText } from '../src/bot/send';
 import { structuredLookup } from './structuredLookup';
 import { supportPageFor, type SupportPages } from '../src/nextSteps/supportPages';
 import { languageOf, type TurnLanguage } from '../src/bot/turnLanguage';
-import { ANOTHER, DONE, FOLLOW_UPS, NOTIFY, PERSON, STOP_ALL, stoppedBy, YOUR_ORDERS } from '../src/recognize/choiceValues';
+import {
+  ANOTHER,
+  DONE,
+  FOLLOW_UPS,
+  NOTIFY,
+  PERSON,
+  STOP_ALL,
+  stoppedBy,
+  YOUR_ORDERS,
+} from '../src/recognize/choiceValues';
 import type { Reading, Understanding, UpdatesAsked } from '../src/recognize/understanding';
 import type { Command } from '../src/recognize/commands';
 import type { SocialIntent } from '../src/recognize/intents';
@@ -91,7 +100,8 @@ export class MainDialog {
   }
 
   private dialogSet(accessor: StatePropertyAccessor<DialogState>): DialogSet {
-    if (this.built?.accessor !== accessor) this.built = { accessor, set: new DialogSet(accessor).add(this.lookupDialog) };
+    if (this.built?.accessor !== accessor)
+      this.built = { accessor, set: new DialogSet(accessor).add(this.lookupDialog) };
     return this.built.set;
   }
 
@@ -99,7 +109,13 @@ export class MainDialog {
    * What the customer wants at any step (the reading decided which): a language, updates, help, cancel, start
    * over, the bot back, a person, their orders, small talk. Whether it was one.
    */
-  private async anyStep(dialogs: TurnDialogs, text: string, { want }: Reading, offered: string[], t: TurnLanguage['t']): Promise<boolean> {
+  private async anyStep(
+    dialogs: TurnDialogs,
+    text: string,
+    { want }: Reading,
+    offered: string[],
+    t: TurnLanguage['t'],
+  ): Promise<boolean> {
     const { context } = dialogs;
     // A stop picked from the list of updates, by its number: only this conversation knows what it lists.
     const stop = await this.notifications.picked(context, text, offered, !dialogs.open);
@@ -114,7 +130,12 @@ export class MainDialog {
         if (dialogs.open) {
           leadWith(context, t('language.picked'));
           await dialogs.reprompt();
-        } else await this.offer(context, `${t('language.picked')} ${t('questions.send_number')}`, this.startChoices(context, t));
+        } else
+          await this.offer(
+            context,
+            `${t('language.picked')} ${t('questions.send_number')}`,
+            this.startChoices(context, t),
+          );
         return true;
       case 'updates':
         return this.updates(dialogs, want.asked);
@@ -151,7 +172,8 @@ export class MainDialog {
         if (dialogs.open) {
           await sendText(context, t('help'));
           await dialogs.reprompt();
-        } else await this.offer(context, t('help'), [...this.startChoices(context, t), ...this.personChoice(context, t)]);
+        } else
+          await this.offer(context, t('help'), [...this.startChoices(context, t), ...this.personChoice(context, t)]);
         return true;
       case 'cancel':
         await dialogs.cancelAll();
@@ -164,7 +186,12 @@ export class MainDialog {
     }
   }
 
-  private async social(dialogs: TurnDialogs, social: SocialIntent, offered: string[], t: TurnLanguage['t']): Promise<void> {
+  private async social(
+    dialogs: TurnDialogs,
+    social: SocialIntent,
+    offered: string[],
+    t: TurnLanguage['t'],
+  ): Promise<void> {
     const { context } = dialogs;
     switch (social) {
       case 'greeting':
@@ -215,7 +242,13 @@ export class MainDialog {
   }
 
   /** After an answer, or before the first question: a choice offered, a number, a question, or the first question. */
-  private async noQuestionOpen(dialogs: TurnDialogs, text: string, { identifiers: proven, number: read, topic }: Reading, offered: string[], t: TurnLanguage['t']): Promise<void> {
+  private async noQuestionOpen(
+    dialogs: TurnDialogs,
+    text: string,
+    { identifiers: proven, number: read, topic }: Reading,
+    offered: string[],
+    t: TurnLanguage['t'],
+  ): Promise<void> {
     const { context } = dialogs;
     const picked = this.picked(context, text, offered, t);
     if (picked === ANOTHER) return void (await dialogs.begin(LOOKUP_DIALOG, {} satisfies LookupDraft));
@@ -230,14 +263,24 @@ export class MainDialog {
     if (proven.type === 'match') return this.lookupDialog.lookUp(dialogs, draftFrom(proven));
     if (proven.type !== 'none') return void (await dialogs.begin(LOOKUP_DIALOG, draftFrom(proven)));
 
-    const last = topic === 'eta' || topic === 'problem' || topic === 'not_arrived' ? await this.memory.last(context) : undefined;
+    const last =
+      topic === 'eta' || topic === 'problem' || topic === 'not_arrived' ? await this.memory.last(context) : undefined;
     const problem = topic === 'problem' || topic === 'not_arrived' ? await this.memory.lastProblem(context) : undefined;
     // "1002 hasn't arrived" is about 1002, whatever was shown before: it is looked up.
     const guess = topic === 'not_arrived' ? read : undefined;
-    const answer = topic && (!guess || guess.type === 'none') && answerToQuestion(topic, t, { supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language), lastShown: last?.shown, problem, atPrompt: false });
+    const answer =
+      topic &&
+      (!guess || guess.type === 'none') &&
+      answerToQuestion(topic, t, {
+        supportUrl: supportPageFor(this.settings.supportPages, languageOf(context).language),
+        lastShown: last?.shown,
+        problem,
+        atPrompt: false,
+      });
     // What the bot cannot do, a person can: where one can come into the conversation, the answer offers one. A parcel's latest news is no such thing.
     const latestNews = topic === 'eta' || (topic === 'not_arrived' && !(problem && shopSettles(problem)));
-    if (answer && !latestNews && this.handoff.offeredOn(context)) return this.offer(context, answer, this.personChoice(context, t));
+    if (answer && !latestNews && this.handoff.offeredOn(context))
+      return this.offer(context, answer, this.personChoice(context, t));
     if (answer) return this.sayKeepingChoices(context, answer, offered);
 
     const number = read;
@@ -258,7 +301,10 @@ export class MainDialog {
       ...this.yourOrders.choices(context, t),
       ...this.yourOrders.pickable(context),
     ];
-    const byValue = (values: readonly string[]) => values.map((value) => choices.find((choice) => choice.value === value)).filter((c): c is (typeof choices)[number] => !!c);
+    const byValue = (values: readonly string[]) =>
+      values
+        .map((value) => choices.find((choice) => choice.value === value))
+        .filter((c): c is (typeof choices)[number] => !!c);
     const shown = byValue(offered);
     const index = pickChoice(text, shown);
     if (index !== undefined) return shown[index].value;
@@ -284,7 +330,10 @@ export class MainDialog {
 
   /** What a conversation can start with: a signed-in customer's orders, and the kinds of number where there are several. */
   private startChoices(context: TurnContext, t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
-    return [...this.yourOrders.choices(context, t), ...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : [])];
+    return [
+      ...this.yourOrders.choices(context, t),
+      ...(this.understanding.kinds.length > 1 ? this.kindChoices(t) : []),
+    ];
   }
 
   private kindChoices(t: TurnLanguage['t']): Array<Choice & OfferedChoice> {
@@ -308,7 +357,10 @@ export class MainDialog {
   /** A message with choices, remembered so that "2" picks the second of them next turn. */
   private async offer(context: TurnContext, text: string, choices: readonly Choice[]): Promise<void> {
     await sendText(context, text, choices);
-    if (choices.length) await this.memory.offered(context, choices.map((choice) => choice.value));
+    if (choices.length)
+      await this.memory.offered(
+        context,
+        choices.map((choice) => choice.value),
+      );
   }
-
 }

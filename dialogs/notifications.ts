@@ -54,8 +54,14 @@ export class Notifications {
     const customer = this.limits && hasUserId(context) ? this.limits.watches : undefined;
     let started;
     try {
-      const asker = { ...this.asker(context, language), customerWatches: customer && (await customer.get(context, [])) };
-      started = await this.watches.start(asker, things.map(({ shown, masked, ...request }) => ({ request, shown, masked })));
+      const asker = {
+        ...this.asker(context, language),
+        customerWatches: customer && (await customer.get(context, [])),
+      };
+      started = await this.watches.start(
+        asker,
+        things.map(({ shown, masked, ...request }) => ({ request, shown, masked })),
+      );
     } catch (error) {
       this.logger.warn({ error: errorLogFields(error) }, 'watch not started');
       return sendText(context, t('notify.unavailable'));
@@ -65,15 +71,27 @@ export class Notifications {
     const list = (items: string[]) => listOf(items, language.locale);
     const lines = [
       await this.setAsideNotice(context, t),
-      started.started.length ? t('notify.started', { count: started.started.length, identifiers: list(started.started), until }) : undefined,
-      started.renewed.length ? t('notify.renewed', { count: started.renewed.length, identifiers: list(started.renewed), until }) : undefined,
-      started.final.length ? t('notify.final', { count: started.final.length, identifiers: list(started.final) }) : undefined,
+      started.started.length
+        ? t('notify.started', { count: started.started.length, identifiers: list(started.started), until })
+        : undefined,
+      started.renewed.length
+        ? t('notify.renewed', { count: started.renewed.length, identifiers: list(started.renewed), until })
+        : undefined,
+      started.final.length
+        ? t('notify.final', { count: started.final.length, identifiers: list(started.final) })
+        : undefined,
       started.missing.length ? t('notify.missing', { identifiers: list(started.missing) }) : undefined,
-      started.full.length ? t('notify.full', { count: this.watches.maxPerConversation, identifiers: list(started.full) }) : undefined,
-      started.customerFull.length ? t('notify.customer_full', { count: this.watches.maxPerCustomer, identifiers: list(started.customerFull) }) : undefined,
+      started.full.length
+        ? t('notify.full', { count: this.watches.maxPerConversation, identifiers: list(started.full) })
+        : undefined,
+      started.customerFull.length
+        ? t('notify.customer_full', { count: this.watches.maxPerCustomer, identifiers: list(started.customerFull) })
+        : undefined,
       started.busy.length ? t('notify.busy', { identifiers: list(started.busy) }) : undefined,
       // The channel reaches them for less long (WhatsApp's 24-hour window, with no template): said, with what keeps it open.
-      started.reachableUntil !== undefined ? t('notify.window', { until: this.dateTime(started.reachableUntil, language) }) : undefined,
+      started.reachableUntil !== undefined
+        ? t('notify.window', { until: this.dateTime(started.reachableUntil, language) })
+        : undefined,
     ];
     await sendText(context, lines.filter(Boolean).join(' '));
   }
@@ -83,7 +101,15 @@ export class Notifications {
     const language = languageOf(context);
     const stopped = await this.watches.stop(conversationKey(context.activity), id);
     if (!stopped.length) return sendText(context, language.t('notify.none'));
-    await sendText(context, language.t('notify.stopped', { identifiers: listOf(stopped.map((watch) => watch.shown), language.locale) }));
+    await sendText(
+      context,
+      language.t('notify.stopped', {
+        identifiers: listOf(
+          stopped.map((watch) => watch.shown),
+          language.locale,
+        ),
+      }),
+    );
   }
 
   /** What is watched, until when, each with its own stop button. Whether it offered those stops. */
@@ -96,11 +122,23 @@ export class Notifications {
       await sendText(context, [notice, t('notify.none')].filter(Boolean).join(' '));
       return false;
     }
-    const lines = watched.map((watch) => t('notify.item', { identifier: watch.shown, until: this.date(watch.expiresAt, language) }));
-    const choices: Choice[] = watched.map((watch) => ({ value: stopValue(watch.id), title: stopTitle(t, watch.shown) }));
+    const lines = watched.map((watch) =>
+      t('notify.item', { identifier: watch.shown, until: this.date(watch.expiresAt, language) }),
+    );
+    const choices: Choice[] = watched.map((watch) => ({
+      value: stopValue(watch.id),
+      title: stopTitle(t, watch.shown),
+    }));
     if (watched.length > 1) choices.push({ value: STOP_ALL, title: t('choice.stop_all') });
-    await sendText(context, [...(notice ? [notice] : []), t('notify.list', { count: watched.length }), ...lines].join('\n'), choices);
-    await this.memory.offered(context, choices.map((choice) => choice.value));
+    await sendText(
+      context,
+      [...(notice ? [notice] : []), t('notify.list', { count: watched.length }), ...lines].join('\n'),
+      choices,
+    );
+    await this.memory.offered(
+      context,
+      choices.map((choice) => choice.value),
+    );
     return true;
   }
 
@@ -108,19 +146,40 @@ export class Notifications {
    * The stop the customer picked from the last message's choices (an update's "Stop updates", a line of
    * "My notifications", by its words or its number): a watch id, STOP_ALL, or undefined.
    */
-  async picked(context: TurnContext, text: string, offered: readonly string[], numbers: boolean): Promise<string | undefined> {
+  async picked(
+    context: TurnContext,
+    text: string,
+    offered: readonly string[],
+    numbers: boolean,
+  ): Promise<string | undefined> {
     const stops = offered.filter((value) => value === STOP_ALL || stoppedBy(value));
     if (!stops.length) return undefined;
     const { t } = languageOf(context);
     const { english } = this;
     const watched = await this.watches.list(conversationKey(context.activity));
-    const generic = stops.length === 1 ? [t('choice.stop_watch'), ...t('choice.stop_watch_synonyms').split('|'), ...english('choice.stop_watch_synonyms').split('|')] : [];
+    const generic =
+      stops.length === 1
+        ? [
+            t('choice.stop_watch'),
+            ...t('choice.stop_watch_synonyms').split('|'),
+            ...english('choice.stop_watch_synonyms').split('|'),
+          ]
+        : [];
     const choices = offered.map((value) => {
       const watch = watched.find((each) => each.id === stoppedBy(value));
       if (value === STOP_ALL) return { value, title: t('choice.stop_all') };
       // The button shows the number's end; typed, the whole number picks it too ("Stop 1Z7X3F940344156200").
-      const named = watch ? [t('notify.stop_named', { identifier: watch.shown }), english('notify.stop_named', { identifier: watch.shown })] : [];
-      return { value, title: watch ? stopTitle(t, watch.shown) : t('choice.stop_watch'), synonyms: stoppedBy(value) ? [...named, ...generic] : [] };
+      const named = watch
+        ? [
+            t('notify.stop_named', { identifier: watch.shown }),
+            english('notify.stop_named', { identifier: watch.shown }),
+          ]
+        : [];
+      return {
+        value,
+        title: watch ? stopTitle(t, watch.shown) : t('choice.stop_watch'),
+        synonyms: stoppedBy(value) ? [...named, ...generic] : [],
+      };
     });
     const index = pickChoice(text, choices, { numbers });
     return index === undefined || !stops.includes(choices[index].value) ? undefined : choices[index].value;
@@ -134,7 +193,9 @@ export class Notifications {
 
   private asker(context: TurnContext, language: TurnLanguage): Asker {
     const { activity } = context;
-    const tenant = activity.conversation?.tenantId ?? (activity.channelData as { tenant?: { id?: unknown } } | undefined)?.tenant?.id;
+    const tenant =
+      activity.conversation?.tenantId ??
+      (activity.channelData as { tenant?: { id?: unknown } } | undefined)?.tenant?.id;
     return {
       conversation: conversationKey(activity),
       reference: JSON.parse(JSON.stringify(TurnContext.getConversationReference(activity))) as Record<string, unknown>,
@@ -167,7 +228,6 @@ export class Notifications {
       return undefined;
     }
   }
-
 }
 
 /**
@@ -176,5 +236,7 @@ export class Notifications {
  */
 export function stopTitle(t: TurnLanguage['t'], identifier: string): string {
   const room = Math.min(STOP_TITLE_IDENTIFIER, BUTTON_TITLE_BUDGET - t('notify.stop_named', { identifier: '' }).length);
-  return t('notify.stop_named', { identifier: identifier.length <= room ? identifier : `…${identifier.slice(-(room - 1))}` });
+  return t('notify.stop_named', {
+    identifier: identifier.length <= room ? identifier : `…${identifier.slice(-(room - 1))}`,
+  });
 }

@@ -18,18 +18,27 @@ export interface QuestionContext {
 }
 
 /** The answer, or undefined for "where is my parcel?" (and "it hasn't arrived" with no parcel shown), which the bot answers by asking for the number. */
-export function answerToQuestion(topic: Topic | 'question', t: Translate, context: QuestionContext): string | undefined {
+export function answerToQuestion(
+  topic: Topic | 'question',
+  t: Translate,
+  context: QuestionContext,
+): string | undefined {
   // Where is it: the bot asks for the number. Updates and the customer's orders: the router answers them before any question is.
   if (topic === 'track' || topic === 'notify' || topic === 'orders') return undefined;
   const where = context.supportUrl ? t('questions.support_url', { url: context.supportUrl }) : undefined;
   const lookUp = context.atPrompt ? undefined : t('questions.send_number');
   switch (topic) {
     case 'eta':
-      return join(t('questions.eta'), context.lastShown ? t('questions.eta_last', { identifier: context.lastShown }) : lookUp);
+      return join(
+        t('questions.eta'),
+        context.lastShown ? t('questions.eta_last', { identifier: context.lastShown }) : lookUp,
+      );
     case 'not_arrived':
       // "It hasn't arrived" wants to know where it is: about the parcel just shown, its card says; else the bot asks for the number.
       if (context.problem && shopSettles(context.problem)) return join(knownProblem(context.problem, t), where);
-      return context.lastShown ? join(t('questions.eta'), t('questions.eta_last', { identifier: context.lastShown })) : undefined;
+      return context.lastShown
+        ? join(t('questions.eta'), t('questions.eta_last', { identifier: context.lastShown }))
+        : undefined;
     case 'problem':
       // After an answer that found the problem, the question is about that parcel: no number to ask for.
       if (context.problem) return join(knownProblem(context.problem, t), where);

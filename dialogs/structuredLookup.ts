@@ -22,7 +22,8 @@ export function structuredLookup(value: unknown): StructuredLookup | undefined {
   const { input_type: kind, identifier, store_id } = parsed.data;
   const id = validateIdentifier(kind, identifier);
   if (!id.ok) return { ok: false };
-  if (kind !== 'external_order') return store_id ? { ok: false } : { ok: true, request: { kind, identifier: id.value } };
+  if (kind !== 'external_order')
+    return store_id ? { ok: false } : { ok: true, request: { kind, identifier: id.value } };
   if (!store_id) return { ok: true, request: { kind, identifier: id.value } };
   const store = validateIdentifier('store', store_id);
   return store.ok ? { ok: true, request: { kind, identifier: id.value, storeId: store.value } } : { ok: false };

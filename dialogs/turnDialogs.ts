@@ -16,7 +16,11 @@ export class TurnDialogs {
     private readonly state: DialogState,
   ) {}
 
-  static async of(dialogs: DialogSet, accessor: StatePropertyAccessor<DialogState>, context: TurnContext): Promise<TurnDialogs> {
+  static async of(
+    dialogs: DialogSet,
+    accessor: StatePropertyAccessor<DialogState>,
+    context: TurnContext,
+  ): Promise<TurnDialogs> {
     const state = await accessor.get(context, { dialogStack: [] });
     // A stack saved by another version of the bot, whose root dialog this one doesn't have (renamed or
     // removed), would fail every turn with an apology until the state expired. Such a conversation starts over.

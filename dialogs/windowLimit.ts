@@ -20,10 +20,20 @@ export interface WindowLimitSettings {
   coolDownMs: number;
 }
 
-export const LOOKUP_LIMITS: WindowLimitSettings = { max: 10, windowMs: 10 * 60_000, maxMisses: 3, coolDownMs: 5 * 60_000 };
+export const LOOKUP_LIMITS: WindowLimitSettings = {
+  max: 10,
+  windowMs: 10 * 60_000,
+  maxMisses: 3,
+  coolDownMs: 5 * 60_000,
+};
 
 /** Handoffs: `perDay` a day, and nothing is ever a miss. */
-export const HANDOFF_LIMITS = (perDay: number): WindowLimitSettings => ({ max: perDay, windowMs: 24 * 60 * 60_000, maxMisses: Infinity, coolDownMs: 0 });
+export const HANDOFF_LIMITS = (perDay: number): WindowLimitSettings => ({
+  max: perDay,
+  windowMs: 24 * 60 * 60_000,
+  maxMisses: Infinity,
+  coolDownMs: 0,
+});
 
 export interface WindowLimitState {
   /** When the recent ones (lookups, handoffs, requests) ran (ms), oldest first. */
@@ -77,7 +87,10 @@ export class WindowLimit {
       if (refusal) return this.refused(record, refusal.why, refusal.waitMs);
       const recent = this.recentOf(state, now);
       // Without a limit (LOOKUP_LIMIT=0) there is nothing to count, and the state stays small.
-      admitted.push([record.state, { ...state, coolUntil: undefined, recent: Number.isFinite(this.limits.max) ? [...recent, now] : [] }]);
+      admitted.push([
+        record.state,
+        { ...state, coolUntil: undefined, recent: Number.isFinite(this.limits.max) ? [...recent, now] : [] },
+      ]);
     }
     for (const [state, counted] of admitted) await state.set(context, counted);
     return { admitted: true };
@@ -110,7 +123,11 @@ export class WindowLimit {
       const cool = misses >= this.limits.maxMisses;
       if (cool) coolUntil = this.clock.now() + this.limits.coolDownMs;
       left = Math.min(left, cool ? 0 : this.limits.maxMisses - misses);
-      await record.state.set(context, { ...state, misses: cool ? 0 : misses, coolUntil: cool ? coolUntil : state.coolUntil });
+      await record.state.set(context, {
+        ...state,
+        misses: cool ? 0 : misses,
+        coolUntil: cool ? coolUntil : state.coolUntil,
+      });
     }
     return { left, ...(coolUntil !== undefined && { pauseMinutes: wholeMinutes(this.limits.coolDownMs) }) };
   }
@@ -126,7 +143,8 @@ export class WindowLimit {
   private refusalOf(state: WindowLimitState, now: number): { why: 'misses' | 'many'; waitMs: number } | undefined {
     if (state.coolUntil !== undefined && now < state.coolUntil) return { why: 'misses', waitMs: state.coolUntil - now };
     const recent = this.recentOf(state, now);
-    if (recent.length >= this.limits.max) return { why: 'many', waitMs: recent[recent.length - this.limits.max] + this.limits.windowMs - now };
+    if (recent.length >= this.limits.max)
+      return { why: 'many', waitMs: recent[recent.length - this.limits.max] + this.limits.windowMs - now };
     return undefined;
   }
 
@@ -149,7 +167,11 @@ export class WindowLimit {
  * What of a stored state is a limit still in force (`limits`: the state's property names and their
  * limits), and until when: a cool-down until it ends, lookups until they leave the window.
  */
-export function limitsInForce(limits: Record<string, WindowLimitSettings>, item: Record<string, unknown>, now: number): { keep: Record<string, unknown>; until: number } | undefined {
+export function limitsInForce(
+  limits: Record<string, WindowLimitSettings>,
+  item: Record<string, unknown>,
+  now: number,
+): { keep: Record<string, unknown>; until: number } | undefined {
   const keep: Record<string, unknown> = {};
   let until = 0;
   for (const [property, limit] of Object.entries(limits)) {

@@ -34,10 +34,18 @@ export class YourOrders {
    * the store has none for them, or they are not signed in (on a channel where nobody can be, they are told where).
    */
   reply(context: TurnContext, t: TurnLanguage['t']): OrdersReply {
-    if (!customerOf(context)) return { list: false, text: t(channelProfile(context.activity.channelId).signsIn ? 'orders.sign_in' : 'orders.not_here') };
+    if (!customerOf(context))
+      return {
+        list: false,
+        text: t(channelProfile(context.activity.channelId).signsIn ? 'orders.sign_in' : 'orders.not_here'),
+      };
     const orders = this.orders(context);
     if (!orders.length) return { list: false, text: t('orders.none') };
-    return { list: true, text: orders.length > NEWEST_ORDERS ? t('orders.newest', { newest: NEWEST_ORDERS }) : t('orders.pick'), choices: this.orderChoices(orders).slice(0, NEWEST_ORDERS) };
+    return {
+      list: true,
+      text: orders.length > NEWEST_ORDERS ? t('orders.newest', { newest: NEWEST_ORDERS }) : t('orders.pick'),
+      choices: this.orderChoices(orders).slice(0, NEWEST_ORDERS),
+    };
   }
 
   /**

@@ -40,15 +40,23 @@ export const URL_VARIABLES = {
 function microsoftAppId(env: NodeJS.ProcessEnv): string {
   const value = env.MicrosoftAppId?.trim();
   if (!value) {
-    throw new Error("MicrosoftAppId is not set. Set it to the Azure Bot's Microsoft App ID (a GUID): MicrosoftAppId=<guid> npm run manifest");
+    throw new Error(
+      "MicrosoftAppId is not set. Set it to the Azure Bot's Microsoft App ID (a GUID): MicrosoftAppId=<guid> npm run manifest",
+    );
   }
   // The value is not echoed: a secret pasted into the wrong variable should not end up in a CI log.
-  if (!GUID.test(value)) throw new Error(`MicrosoftAppId is not a GUID (got ${value.length} characters). It must be the Azure Bot's Microsoft App ID, like 00000000-0000-0000-0000-000000000000.`);
+  if (!GUID.test(value))
+    throw new Error(
+      `MicrosoftAppId is not a GUID (got ${value.length} characters). It must be the Azure Bot's Microsoft App ID, like 00000000-0000-0000-0000-000000000000.`,
+    );
   return value;
 }
 
 function appVersion(version: string): string {
-  if (!APP_VERSION.test(version)) throw new Error(`The app version "${version}" (package.json "version") must be MAJOR.MINOR.PATCH, e.g. 1.0.0: Teams accepts no pre-release or build suffix.`);
+  if (!APP_VERSION.test(version))
+    throw new Error(
+      `The app version "${version}" (package.json "version") must be MAJOR.MINOR.PATCH, e.g. 1.0.0: Teams accepts no pre-release or build suffix.`,
+    );
   return version;
 }
 
@@ -85,7 +93,8 @@ function fill(value: unknown, values: Record<string, string>): unknown {
     });
   }
   if (Array.isArray(value)) return value.map((item) => fill(item, values));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, values)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, values)]));
   return value;
 }
 
@@ -155,7 +164,8 @@ async function bundledSchema({ AppManifestUtils }: ManifestLibrary, url: string)
 export async function schemaErrors(document: object): Promise<string[]> {
   const library = manifestLibrary();
   const url = (document as { $schema?: unknown }).$schema;
-  if (typeof url !== 'string' || !url.startsWith('https://developer.microsoft.com/')) return ['$schema must name an official schema URL'];
+  if (typeof url !== 'string' || !url.startsWith('https://developer.microsoft.com/'))
+    return ['$schema must name an official schema URL'];
   return library.AppManifestUtils.validateAgainstSchema(document as AppManifest, await bundledSchema(library, url));
 }
 
@@ -175,7 +185,10 @@ function packagedFiles(manifest: RenderedManifest): string[] {
 }
 
 /** Renders, checks and zips the package into `outDir`; returns the zip's path. */
-export async function buildPackage(env: NodeJS.ProcessEnv, outDir: string = path.join(manifestDir(), 'build')): Promise<string> {
+export async function buildPackage(
+  env: NodeJS.ProcessEnv,
+  outDir: string = path.join(manifestDir(), 'build'),
+): Promise<string> {
   const { version } = readJson(path.join(projectRoot(), 'package.json')) as { version: string };
   const manifest = renderManifest(env, version);
   const problems: string[] = [];
@@ -199,7 +212,8 @@ export async function buildPackage(env: NodeJS.ProcessEnv, outDir: string = path
     const name = manifest.icons[icon as keyof typeof ICON_SIZES];
     const bytes = entries[name];
     const actual = bytes instanceof Uint8Array ? pngSize(bytes) : undefined;
-    if (bytes && (actual?.width !== size || actual.height !== size)) problems.push(`${name}: the ${icon} icon must be a ${size}×${size} PNG`);
+    if (bytes && (actual?.width !== size || actual.height !== size))
+      problems.push(`${name}: the ${icon} icon must be a ${size}×${size} PNG`);
   }
   if (problems.length) throw new Error(`The Teams app package is not valid:\n  ${problems.join('\n  ')}`);
 

@@ -107,9 +107,24 @@ function motif() {
   const parcel = polygon([T, R, Rb, Fb, Lb, L]);
   // Tape: across the top face parallel to the front-left edge, then down the right face.
   const tapeWidth = 0.18;
-  const tapeTop = polygon([lerp(L, T, 0.5 - tapeWidth / 2), lerp(L, T, 0.5 + tapeWidth / 2), lerp(F, R, 0.5 + tapeWidth / 2), lerp(F, R, 0.5 - tapeWidth / 2)]);
-  const tapeSide = polygon([lerp(F, R, 0.5 - tapeWidth / 2), lerp(F, R, 0.5 + tapeWidth / 2), lerp(Fb, Rb, 0.5 + tapeWidth / 2), lerp(Fb, Rb, 0.5 - tapeWidth / 2)]);
-  const tapeSideShort = polygon([lerp(F, R, 0.5 - tapeWidth / 2), lerp(F, R, 0.5 + tapeWidth / 2), lerp(lerp(F, Fb, 0.45), lerp(R, Rb, 0.45), 0.5 + tapeWidth / 2), lerp(lerp(F, Fb, 0.45), lerp(R, Rb, 0.45), 0.5 - tapeWidth / 2)]);
+  const tapeTop = polygon([
+    lerp(L, T, 0.5 - tapeWidth / 2),
+    lerp(L, T, 0.5 + tapeWidth / 2),
+    lerp(F, R, 0.5 + tapeWidth / 2),
+    lerp(F, R, 0.5 - tapeWidth / 2),
+  ]);
+  const tapeSide = polygon([
+    lerp(F, R, 0.5 - tapeWidth / 2),
+    lerp(F, R, 0.5 + tapeWidth / 2),
+    lerp(Fb, Rb, 0.5 + tapeWidth / 2),
+    lerp(Fb, Rb, 0.5 - tapeWidth / 2),
+  ]);
+  const tapeSideShort = polygon([
+    lerp(F, R, 0.5 - tapeWidth / 2),
+    lerp(F, R, 0.5 + tapeWidth / 2),
+    lerp(lerp(F, Fb, 0.45), lerp(R, Rb, 0.45), 0.5 + tapeWidth / 2),
+    lerp(lerp(F, Fb, 0.45), lerp(R, Rb, 0.45), 0.5 - tapeWidth / 2),
+  ]);
   const edges = union(segment(L, F), segment(F, R), segment(F, Fb));
 
   // Pin: a circle and the triangle from its tangent points down to the tip.
@@ -118,7 +133,10 @@ function motif() {
   const length = 40;
   const half = r * sqrt(1 - (r / length) ** 2);
   const tip: Point = [C[0], C[1] + length];
-  const pin = union(circle(C, r), polygon([[C[0] - half, C[1] + (r * r) / length], [C[0] + half, C[1] + (r * r) / length], tip]));
+  const pin = union(
+    circle(C, r),
+    polygon([[C[0] - half, C[1] + (r * r) / length], [C[0] + half, C[1] + (r * r) / length], tip]),
+  );
   const hole = circle(C, r * 0.42);
 
   return { top, left, right, parcel, tapeTop, tapeSide, tapeSideShort, edges, pin, hole };
@@ -227,7 +245,8 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** Encodes 8-bit RGBA pixels (row by row, top first) as a PNG, every row with filter 0 (None). */
 export function encodePng(width: number, height: number, rgba: Buffer): Buffer {
-  if (rgba.length !== width * height * 4) throw new Error(`Expected ${width * height * 4} bytes of RGBA, got ${rgba.length}`);
+  if (rgba.length !== width * height * 4)
+    throw new Error(`Expected ${width * height * 4} bytes of RGBA, got ${rgba.length}`);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

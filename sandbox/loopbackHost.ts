@@ -24,7 +24,11 @@ export function refuseOtherHosts(req: IncomingMessage, res: ServerResponse): boo
   if (isLoopbackHost(req.headers.host)) return false;
   const body = JSON.stringify(MISDIRECTED);
   // The body is not read: the connection closes after the answer, so nothing of it is taken for a next request.
-  res.writeHead(421, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.writeHead(421, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
   res.end(body);
   return true;
 }

@@ -3,14 +3,29 @@
  * with their demo orders, so the bot can be tried at once. Only with NODE_ENV unset, development or
  * test (any other value is production), never with a bot identity, and reachable from this machine only.
  */
-import { DEFAULT_CUSTOMER_TOKEN_AUDIENCE, DEFAULT_NOTIFY_INTERVAL_MS, PRODUCTION_BY_NODE_ENV, type Config } from '../src/config';
+import {
+  DEFAULT_CUSTOMER_TOKEN_AUDIENCE,
+  DEFAULT_NOTIFY_INTERVAL_MS,
+  PRODUCTION_BY_NODE_ENV,
+  type Config,
+} from '../src/config';
 import { SANDBOX_CUSTOMER_TOKEN_SECRET } from './shop/demoCustomer';
 import { SANDBOX_DIRECTLINE_SECRET } from './channel/directLineGrants';
 import { DIRECT_LINE_PATH } from './channel/localChannel';
 import { compileOrderNumberPattern } from '../src/recognize';
 import { DEFAULT_TRACKINGS_SERVICE } from '../src/tracking/trackings/client';
 import type { PhoneOptions } from './phone/routes';
-import { APPROVED_TEMPLATES, DEMO, MOVING_STEP_MS, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, type Simulator } from './simulators';
+import {
+  APPROVED_TEMPLATES,
+  DEMO,
+  MOVING_STEP_MS,
+  SIM_ACCESS_TOKEN,
+  SIM_PHONE_NUMBER_ID,
+  startCheckpointsSimulator,
+  startGraphApiSimulator,
+  startTrackingsSimulator,
+  type Simulator,
+} from './simulators';
 
 /** The demo's own order-number format: every demo order number on the page is answered at once, typed or clicked. */
 export const SANDBOX_ORDER_NUMBER_PATTERN = 'ORD-\\d{4}';
@@ -39,7 +54,10 @@ export const SANDBOX_HELP_PATH = '/sandbox/help';
  * own page, by both loopback names, and the demo shop's when it runs on `shopPort`.
  */
 export function sandboxWebchatOrigins(port: number, shopPort?: number): string[] {
-  return [port, ...(shopPort === undefined ? [] : [shopPort])].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+  return [port, ...(shopPort === undefined ? [] : [shopPort])].flatMap((p) => [
+    `http://localhost:${p}`,
+    `http://127.0.0.1:${p}`,
+  ]);
 }
 
 /** The key of signed-in customers' ids in sandbox mode, unless the operator set CUSTOMER_ID_SECRET: public, like the other demo secrets. */
@@ -67,7 +85,13 @@ export function sandboxWebchat(config: Config, shopPort?: number): Config['webch
  * (HS256), which opens only this machine's sandbox, unless the operator set customer tokens of their own.
  */
 export function sandboxCustomerTokens(config: Config): NonNullable<Config['customerTokens']> {
-  return config.customerTokens ?? { algorithm: 'HS256', secret: SANDBOX_CUSTOMER_TOKEN_SECRET, audience: DEFAULT_CUSTOMER_TOKEN_AUDIENCE };
+  return (
+    config.customerTokens ?? {
+      algorithm: 'HS256',
+      secret: SANDBOX_CUSTOMER_TOKEN_SECRET,
+      audience: DEFAULT_CUSTOMER_TOKEN_AUDIENCE,
+    }
+  );
 }
 
 /**
@@ -115,40 +139,67 @@ export function sandboxRefusal(config: Config): string | undefined {
   if (config.production) {
     return `${PRODUCTION_BY_NODE_ENV}, which needs a real upstream: set CHECKPOINTS_BASE_URL (with CHECKPOINTS_USER_ID and CHECKPOINTS_TOKEN) and/or TRACKINGS_BASE_URL (with TRACKINGS_API_KEY); sandbox mode runs only with NODE_ENV unset, development or test.`;
   }
-  if (config.bot.appId) return 'MicrosoftAppId is set, so this is a real deployment: set CHECKPOINTS_BASE_URL and/or TRACKINGS_BASE_URL.';
+  if (config.bot.appId)
+    return 'MicrosoftAppId is set, so this is a real deployment: set CHECKPOINTS_BASE_URL and/or TRACKINGS_BASE_URL.';
   return undefined;
 }
 
 /** The demo's WhatsApp secrets: the sandbox's webhook takes deliveries signed with these, and nothing reaches Meta. */
-export const SANDBOX_WHATSAPP = { appSecret: 'sandbox-whatsapp-app-secret-not-for-production', verifyToken: 'sandbox-whatsapp-verify-token' } as const;
+export const SANDBOX_WHATSAPP = {
+  appSecret: 'sandbox-whatsapp-app-secret-not-for-production',
+  verifyToken: 'sandbox-whatsapp-verify-token',
+} as const;
 
 /** The demo credentials the simulators take (docs/sandbox.md; the connector's examples are these): not secrets. */
-export const SANDBOX_CREDENTIALS = { userId: '4242', token: 'sandbox-checkpoints-token', apiKey: 'sandbox-trackings-key' } as const;
+export const SANDBOX_CREDENTIALS = {
+  userId: '4242',
+  token: 'sandbox-checkpoints-token',
+  apiKey: 'sandbox-trackings-key',
+} as const;
 
 export async function startSandbox(config: Config, options: SandboxOptions = {}): Promise<Sandbox> {
   const { userId, token, apiKey } = SANDBOX_CREDENTIALS;
   const movingStepMs = options.movingStepMs ?? MOVING_STEP_MS;
-  const checkpoints = await startCheckpointsSimulator({ userId, token, host: SANDBOX_HOST, now: options.now, stepMs: movingStepMs });
+  const checkpoints = await startCheckpointsSimulator({
+    userId,
+    token,
+    host: SANDBOX_HOST,
+    now: options.now,
+    stepMs: movingStepMs,
+  });
   // Sandbox mode means no upstream is configured, so the service path is the default one.
   const trackings = await startTrackingsSimulator({ apiKey, service: DEFAULT_TRACKINGS_SERVICE, host: SANDBOX_HOST });
   // WhatsApp against a stand-in of Meta's Graph API, unless the operator set their own (then it is Meta's).
   const graph = config.whatsapp ? undefined : await startGraphApiSimulator({ host: SANDBOX_HOST });
   // Its updates outside the 24-hour window go as the stand-in's approved template, in the bot's six languages.
   const updateTemplate = { name: 'order_update', languages: [...APPROVED_TEMPLATES.order_update.languages] };
-  const whatsapp = config.whatsapp ?? (graph && { phoneNumberId: SIM_PHONE_NUMBER_ID, accessToken: SIM_ACCESS_TOKEN, ...SANDBOX_WHATSAPP, apiUrl: `${graph.url}/v24.0`, updateTemplate });
+  const whatsapp =
+    config.whatsapp ??
+    (graph && {
+      phoneNumberId: SIM_PHONE_NUMBER_ID,
+      accessToken: SIM_ACCESS_TOKEN,
+      ...SANDBOX_WHATSAPP,
+      apiUrl: `${graph.url}/v24.0`,
+      updateTemplate,
+    });
   // The operator's own settings win; the demo's fill in what is not set.
   const pattern = config.orderNumberFormat ? undefined : compileOrderNumberPattern(SANDBOX_ORDER_NUMBER_PATTERN);
   const lookupLimit = config.lookupLimit === 0 ? 0 : Math.max(config.lookupLimit, SANDBOX_LOOKUP_LIMIT);
   // A problem's answer links the shop's help page: the sandbox serves a stand-in, unless the operator set theirs.
   const ownPages = config.supportPages.fallback !== undefined || Object.keys(config.supportPages.byLanguage).length > 0;
-  const supportPages = ownPages ? config.supportPages : { fallback: `http://${SANDBOX_HOST}:${config.port}${SANDBOX_HELP_PATH}`, byLanguage: {} };
+  const supportPages = ownPages
+    ? config.supportPages
+    : { fallback: `http://${SANDBOX_HOST}:${config.port}${SANDBOX_HELP_PATH}`, byLanguage: {} };
   // The local channel plays a Bot Framework agent hub, so "talk to a person" shows what a hub receives.
   const hub = config.handoff.hub ?? 'botframework';
   // Watches are checked often enough for a newcomer to see the moving parcel's update. The default value
   // counts as unset (Config cannot tell them apart, and a .env copied from .env.example holds the default);
   // any other value is the operator's and wins.
   const notifyForDemo = config.notify.intervalMs === DEFAULT_NOTIFY_INTERVAL_MS;
-  const notify = { ...config.notify, intervalMs: notifyForDemo ? SANDBOX_NOTIFY_INTERVAL_MS : config.notify.intervalMs };
+  const notify = {
+    ...config.notify,
+    intervalMs: notifyForDemo ? SANDBOX_NOTIFY_INTERVAL_MS : config.notify.intervalMs,
+  };
   const offered = notify.maxPerConversation > 0;
   return {
     config: {
@@ -173,7 +224,9 @@ export async function startSandbox(config: Config, options: SandboxOptions = {})
       handoff: hub,
       signIn: !config.customerTokens,
       whatsAppPhone: !!graph,
-      notify: offered ? { movingOrder: DEMO.checkpoints.moving, movingStepMs, intervalMs: notify.intervalMs, forDemo: notifyForDemo } : undefined,
+      notify: offered
+        ? { movingOrder: DEMO.checkpoints.moving, movingStepMs, intervalMs: notify.intervalMs, forDemo: notifyForDemo }
+        : undefined,
     },
     simulators: [checkpoints, trackings, ...(graph ? [graph] : [])],
     ...(graph && whatsapp && { phone: { graph, settings: whatsapp } }),

@@ -14,7 +14,16 @@ import { LookupDialog } from '../dialogs/lookupDialog';
 import { Understanding } from './recognize/understanding';
 import { buildLexicon } from './recognize/lexicon';
 import { YourOrders } from '../dialogs/yourOrders';
-import { HANDOFF_LIMITS, hasUserId, limitsInForce, LOOKUP_LIMITS, WindowLimit, type LimitName, type WindowLimitSettings, type WindowLimitState } from '../dialogs/windowLimit';
+import {
+  HANDOFF_LIMITS,
+  hasUserId,
+  limitsInForce,
+  LOOKUP_LIMITS,
+  WindowLimit,
+  type LimitName,
+  type WindowLimitSettings,
+  type WindowLimitState,
+} from '../dialogs/windowLimit';
 import { MainDialog } from '../dialogs/mainDialog';
 import { ReplyDeadline } from './bot/replyDeadline';
 import { createAdapter, type TrackingAdapter } from './bot/adapter';
@@ -99,7 +108,14 @@ export interface App {
   /** Stops waiting for the later replies' lookups: their customers are told to ask again (shutdown's last resort). */
   abandonLaterReplies(): void;
   /** "Notify me": the watches and the scheduler that checks them (index.ts starts it; tests run it by hand). */
-  updates: { watches: Watches; scheduler: WatchScheduler; sweep: WatchSweep; store: WatchStore; queue: WatchQueue; shared: boolean };
+  updates: {
+    watches: Watches;
+    scheduler: WatchScheduler;
+    sweep: WatchSweep;
+    store: WatchStore;
+    queue: WatchQueue;
+    shared: boolean;
+  };
   /** The metrics and traces (off unless METRICS_TOKEN, an OTLP endpoint or Application Insights is set): index.ts flushes them at exit. */
   telemetry: Telemetry;
   /** Ends every kind of stored record in its time (docs/personal-data.md); none in memory. index.ts starts it. */
@@ -132,31 +148,55 @@ function guardLimits(config: Config): Record<StateProperty, WindowLimitSettings>
   return {
     lookupGuard: { ...LOOKUP_LIMITS, max: config.lookupLimit || Number.POSITIVE_INFINITY },
     handoffGuard: HANDOFF_LIMITS(config.handoff.limit),
-    notifyGuard: { ...LOOKUP_LIMITS, max: config.notify.startLimit || Number.POSITIVE_INFINITY, maxMisses: Number.POSITIVE_INFINITY },
+    notifyGuard: {
+      ...LOOKUP_LIMITS,
+      max: config.notify.startLimit || Number.POSITIVE_INFINITY,
+      maxMisses: Number.POSITIVE_INFINITY,
+    },
   };
 }
 
 /** The state property each limit counts in: the names state was first kept under, kept so that stored counts still hold. */
 type StateProperty = 'lookupGuard' | 'handoffGuard' | 'notifyGuard';
-const COUNTED_IN: Record<LimitName, StateProperty> = { lookups: 'lookupGuard', handoffs: 'handoffGuard', notify_requests: 'notifyGuard' };
+const COUNTED_IN: Record<LimitName, StateProperty> = {
+  lookups: 'lookupGuard',
+  handoffs: 'handoffGuard',
+  notify_requests: 'notifyGuard',
+};
 
 /** The state storage; in memory, the limits in force outlive its bound (a flood of conversations cannot wipe a cool-down). */
 export function createStateStorage(config: Config, clock: Clock = systemClock): Storage {
   const limits = guardLimits(config);
   // A WhatsApp customer's contact outlives idle state too: their watches reach them through it.
-  return createStorage(config.storage, clock, (item, now) => limitsInForce(limits, item, now) ?? contactInForce(item, now, config.notify.forDays));
+  return createStorage(
+    config.storage,
+    clock,
+    (item, now) => limitsInForce(limits, item, now) ?? contactInForce(item, now, config.notify.forDays),
+  );
 }
 
 export function createApp(config: Config, logger: Logger, parts: AppParts = {}): App {
   const limits = guardLimits(config);
   const telemetry = parts.telemetry ?? createTelemetry(config.telemetry, logger.child({ component: 'telemetry' }));
   const { metrics, tracing } = telemetry;
-  const http = new UpstreamHttp({ retry: config.retry, clock: parts.clock, logger: logger.child({ component: 'upstream' }), metrics, tracing });
+  const http = new UpstreamHttp({
+    retry: config.retry,
+    clock: parts.clock,
+    logger: logger.child({ component: 'upstream' }),
+    metrics,
+    tracing,
+  });
   const checkpoints = config.checkpoints ? new CheckpointsClient(config.checkpoints.baseUrl, http) : undefined;
-  const trackings = config.trackings ? new TrackingsClient(config.trackings.baseUrl, http, config.trackings.service) : undefined;
+  const trackings = config.trackings
+    ? new TrackingsClient(config.trackings.baseUrl, http, config.trackings.service)
+    : undefined;
 
   const lookup = new ShipmentLookup({
-    checkpoints: checkpoints && config.checkpoints && { client: checkpoints, credentials: { userId: config.checkpoints.userId, token: config.checkpoints.token } },
+    checkpoints: checkpoints &&
+      config.checkpoints && {
+        client: checkpoints,
+        credentials: { userId: config.checkpoints.userId, token: config.checkpoints.token },
+      },
     trackings: trackings && config.trackings && { client: trackings, apiKey: config.trackings.apiKey },
   });
 
@@ -184,7 +224,11 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     new WindowLimit(
       [
         { state: conversationState.createProperty<WindowLimitState>(COUNTED_IN[name]), scope: 'conversation' },
-        { state: userState.createProperty<WindowLimitState>(COUNTED_IN[name]), scope: 'customer', appliesTo: hasUserId },
+        {
+          state: userState.createProperty<WindowLimitState>(COUNTED_IN[name]),
+          scope: 'customer',
+          appliesTo: hasUserId,
+        },
       ],
       name,
       clock,
@@ -197,10 +241,20 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const disclosure = { orderDetails: config.orderDetails, defaultStoreId: config.trackings?.storeId };
   const hub = config.handoff.hub ?? 'none';
   // Only a Bot Framework hub takes a transcript: Omnichannel shows its own, and without a hub nobody reads one.
-  const transcript = new ConversationTranscript(conversationState.createProperty<StoredTranscript | undefined>('transcript'), clock, hub === 'botframework' && config.handoff.transcript);
+  const transcript = new ConversationTranscript(
+    conversationState.createProperty<StoredTranscript | undefined>('transcript'),
+    clock,
+    hub === 'botframework' && config.handoff.transcript,
+  );
   // On blobs, each customer's record of their conversations, so that erasing them finds those too (npm run erase).
   const links = keptOnBlobs
-    ? new ConversationLinks(conversationState.createProperty<number | undefined>('linkedAt'), userState.createProperty<Record<string, number>>('conversations'), names, clock, config.retentionDays * 86_400_000)
+    ? new ConversationLinks(
+        conversationState.createProperty<number | undefined>('linkedAt'),
+        userState.createProperty<Record<string, number>>('conversations'),
+        names,
+        clock,
+        config.retentionDays * 86_400_000,
+      )
     : undefined;
   const transaction = new TurnTransaction([userState, conversationState], async (context, replies) => {
     await transcript.record(context, replies);
@@ -211,7 +265,13 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   const laterReplies = new LaterReplies(adapter, config.bot.appId ?? '', queue, transaction, botLogger, metrics);
 
   const memory = new ConversationMemory(conversationState.createProperty<Memory>('memory'));
-  const understanding = new Understanding(finder.kinds(), buildLexicon(translator.languages), translator.languages, config.orderNumberFormat, config.trackings?.stores);
+  const understanding = new Understanding(
+    finder.kinds(),
+    buildLexicon(translator.languages),
+    translator.languages,
+    config.orderNumberFormat,
+    config.trackings?.stores,
+  );
   const deadline = new ReplyDeadline(config.replyWithinMs, parts.replyTimer ?? systemClock);
   const handoff = new Handoff({
     port: handoffPort(hub),
@@ -231,29 +291,77 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
   });
   // "Notify me": watches kept beside the conversation state, checked by a scheduler on the same clock.
   const updatesLogger = logger.child({ component: 'updates' });
-  const { store: watchStore, queue: watchQueue, shared } = parts.watchStorage ?? createWatchStorage(config.storage, clock, updatesLogger);
+  const {
+    store: watchStore,
+    queue: watchQueue,
+    shared,
+  } = parts.watchStorage ?? createWatchStorage(config.storage, clock, updatesLogger);
   const notify = config.notify;
   const leaseMs = config.retry.deadlineMs + LEASE_BEYOND_LOOKUP_MS;
   // WhatsApp's side is built before the bot: Notify me sends through its adapter (its webhook is registered below).
   const whatsAppChannel =
     config.whatsapp &&
-    createWhatsAppChannel(config.whatsapp, { storage, names, storageKeySecret: config.storage.keySecret, clock, translator, logger: logger.child({ component: 'whatsapp' }), metrics });
+    createWhatsAppChannel(config.whatsapp, {
+      storage,
+      names,
+      storageKeySecret: config.storage.keySecret,
+      clock,
+      translator,
+      logger: logger.child({ component: 'whatsapp' }),
+      metrics,
+    });
   // Each update through its channel's announcer: WhatsApp's own, else Bot Framework's.
   const announcer = new ChannelAnnouncers(
     new ProactiveAnnouncer(adapter, config.bot.appId ?? '', queue, transaction, memory, updatesLogger),
-    whatsAppChannel ? { [WHATSAPP_CHANNEL]: whatsAppChannel.announcer({ queue, transaction, memory, logger: updatesLogger }) } : {},
+    whatsAppChannel
+      ? { [WHATSAPP_CHANNEL]: whatsAppChannel.announcer({ queue, transaction, memory, logger: updatesLogger }) }
+      : {},
   );
-  const writer = new AnnouncementWriter({ defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, supportPages: config.supportPages, disclosure });
-  const check = new WatchCheck({ store: watchStore, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays }, metrics, tracing });
-  metrics.gauge('bot_watches_active', () => watchStore.size);
-  const scheduler = new WatchScheduler(watchQueue, check, new CheckBudget(notify.maxChecksPerSecond, clock), clock, updatesLogger, {
-    leaseMs,
-    intervalMs: notify.intervalMs,
-    pollMs: Math.min(MAX_POLL_MS, notify.intervalMs),
-    concurrency: CHECKS_AT_ONCE,
+  const writer = new AnnouncementWriter({
+    defaultTimeZone: config.defaultTimeZone,
+    staleAfterDays: config.staleAfterDays,
+    supportPages: config.supportPages,
+    disclosure,
   });
+  const check = new WatchCheck({
+    store: watchStore,
+    finder,
+    writer,
+    announcer,
+    rate: new SendRate(clock),
+    translator,
+    clock,
+    timing: { intervalMs: notify.intervalMs, leaseMs, forDays: notify.forDays },
+    metrics,
+    tracing,
+  });
+  metrics.gauge('bot_watches_active', () => watchStore.size);
+  const scheduler = new WatchScheduler(
+    watchQueue,
+    check,
+    new CheckBudget(notify.maxChecksPerSecond, clock),
+    clock,
+    updatesLogger,
+    {
+      leaseMs,
+      intervalMs: notify.intervalMs,
+      pollMs: Math.min(MAX_POLL_MS, notify.intervalMs),
+      concurrency: CHECKS_AT_ONCE,
+    },
+  );
   const sweep = new WatchSweep(watchStore, watchQueue, clock, updatesLogger, { intervalMs: notify.intervalMs });
-  const watches = new Watches(watchStore, watchQueue, finder, translator, clock, notify, () => scheduler.wake(), tracing, names.conversation, (recipient) => announcer.reachableUntil(recipient));
+  const watches = new Watches(
+    watchStore,
+    watchQueue,
+    finder,
+    translator,
+    clock,
+    notify,
+    () => scheduler.wake(),
+    tracing,
+    names.conversation,
+    (recipient) => announcer.reachableUntil(recipient),
+  );
   const answerer = new LookupAnswerer({
     finder,
     logger: logger.child({ component: 'dialog' }),
@@ -271,23 +379,54 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     details: disclosure,
   });
   const settings = { supportPages: config.supportPages };
-  const lookupDialog = new LookupDialog(answerer, understanding, memory, { ...settings, defaultStoreId: config.trackings?.storeId, stores: config.trackings?.stores });
+  const lookupDialog = new LookupDialog(answerer, understanding, memory, {
+    ...settings,
+    defaultStoreId: config.trackings?.storeId,
+    stores: config.trackings?.stores,
+  });
   const notifications = new Notifications(watches, memory, translator.english, logger.child({ component: 'dialog' }), {
     // "Notify me" requests per 10 minutes, per conversation and per customer.
     requests: limit('notify_requests'),
     watches: userState.createProperty<string[]>('watches'),
   });
   const yourOrders = new YourOrders(understanding, config.trackings?.stores);
-  const mainDialog = new MainDialog(lookupDialog, answerer, understanding, memory, handoff, notifications, settings, yourOrders);
+  const mainDialog = new MainDialog(
+    lookupDialog,
+    answerer,
+    understanding,
+    memory,
+    handoff,
+    notifications,
+    settings,
+    yourOrders,
+  );
   const readings = new TurnReadings(understanding, languages, conversationState);
-  const bot = new TrackingBot(conversationState, mainDialog, handoff, queue, transaction, readings, botLogger, customers, metrics, tracing);
+  const bot = new TrackingBot(
+    conversationState,
+    mainDialog,
+    handoff,
+    queue,
+    transaction,
+    readings,
+    botLogger,
+    customers,
+    metrics,
+    tracing,
+  );
 
   const server = createServer({ logger: logger.child({ component: 'http' }) });
   // The widget's frame talks to the same Direct Line as the tokens, and only the allowed stores may show it.
-  const widget: WidgetOptions = { directLine: config.webchat.endpoint, frameAncestors: [...config.webchat.allowedOrigins] };
+  const widget: WidgetOptions = {
+    directLine: config.webchat.endpoint,
+    frameAncestors: [...config.webchat.allowedOrigins],
+  };
   // A build without a file the widget serves would show stores a blank chat: not ready, and the log says which file.
   const unservable = registerWebchatWidget(server, widget, logger.child({ component: 'webchat' }));
-  for (const file of unservable) logger.error({ file: file.name, package: file.package }, `the chat widget cannot be served: ${file.name} is missing; ${remedy(file)}`);
+  for (const file of unservable)
+    logger.error(
+      { file: file.name, package: file.package },
+      `the chat widget cannot be served: ${file.name} is missing; ${remedy(file)}`,
+    );
   registerHealthRoutes(server, {
     draining: parts.draining ?? (() => false),
     checks: [
@@ -301,31 +440,63 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
     ],
   });
   registerMessagesRoute(server, adapter, bot);
-  const redelivery = new Redelivery(watchStore, watchQueue, clock, { intervalMs: notify.intervalMs }, () => scheduler.wake());
+  const redelivery = new Redelivery(watchStore, watchQueue, clock, { intervalMs: notify.intervalMs }, () =>
+    scheduler.wake(),
+  );
   const whatsapp = whatsAppChannel && whatsAppChannel.listen(server, bot, adapter.onTurnError, watchStore, redelivery);
-  registerMetricsRoute(server, { token: config.telemetry.metricsToken, previous: config.telemetry.metricsTokenPrevious }, telemetry.scrape);
+  registerMetricsRoute(
+    server,
+    { token: config.telemetry.metricsToken, previous: config.telemetry.metricsTokenPrevious },
+    telemetry.scrape,
+  );
   // The per-client budget counts wall time, not the retry clock tests move.
   const access = new ActionAccess({
     apiKey: config.actions.apiKey,
     previousApiKey: config.actions.previousApiKey,
     production: config.production,
-    budget: new ClientBudget(config.actions.perMinute, systemClock, () => metrics.count('bot_limits_hit_total', { limit: 'action_calls', scope: 'client' })),
+    budget: new ClientBudget(config.actions.perMinute, systemClock, () =>
+      metrics.count('bot_limits_hit_total', { limit: 'action_calls', scope: 'client' }),
+    ),
     clients: config.webchat,
   });
   registerActionRoutes(server, { checkpoints, trackings, access, logger: logger.child({ component: 'actions' }) });
   // AI agents' tools: the same door, finder, reading, disclosure and words as a chat.
   const verifier = config.customerTokens && createCustomerTokenVerifier(config.customerTokens, clock);
-  const mcpTools = new TrackingTools({ finder, understanding, translator, verifier, disclosure, stores: config.trackings?.stores, clock, defaultTimeZone: config.defaultTimeZone, staleAfterDays: config.staleAfterDays, metrics, logger: logger.child({ component: 'mcp' }) });
+  const mcpTools = new TrackingTools({
+    finder,
+    understanding,
+    translator,
+    verifier,
+    disclosure,
+    stores: config.trackings?.stores,
+    clock,
+    defaultTimeZone: config.defaultTimeZone,
+    staleAfterDays: config.staleAfterDays,
+    metrics,
+    logger: logger.child({ component: 'mcp' }),
+  });
   registerMcpRoute(server, { tools: mcpTools, access, logger: logger.child({ component: 'mcp' }) });
   // Signed-in customers come through the token route (config requires the Direct Line secret); their ids are keyed by CUSTOMER_ID_SECRET.
   const tokens = config.customerTokens;
   const { secret: directLineSecret, customerIdSecret } = config.webchat;
-  const signIn = tokens && directLineSecret && customerIdSecret ? createCustomerSignIn(tokens, customerIdSecret, customers, clock) : undefined;
-  registerWebchatTokenRoute(server, config.webchat, { logger: logger.child({ component: 'webchat' }), signIn, metrics });
+  const signIn =
+    tokens && directLineSecret && customerIdSecret
+      ? createCustomerSignIn(tokens, customerIdSecret, customers, clock)
+      : undefined;
+  registerWebchatTokenRoute(server, config.webchat, {
+    logger: logger.child({ component: 'webchat' }),
+    signIn,
+    metrics,
+  });
   return {
     telemetry,
     widget,
-    retention: createRetention(config.storage, { retentionDays: config.retentionDays, notifyForDays: config.notify.forDays }, clock, logger.child({ component: 'retention' })),
+    retention: createRetention(
+      config.storage,
+      { retentionDays: config.retentionDays, notifyForDays: config.notify.forDays },
+      clock,
+      logger.child({ component: 'retention' }),
+    ),
     server,
     adapter,
     bot,

@@ -23,7 +23,10 @@ export interface CompileCacheOutcome {
 function enable(): CompileCacheOutcome {
   if (typeof module.enableCompileCache !== 'function') return { status: 'unavailable' };
   const { status, directory, message } = module.enableCompileCache();
-  const named = Object.entries(module.constants.compileCacheStatus).find(([, value]) => value === status)?.[0].toLowerCase() ?? String(status);
+  const named =
+    Object.entries(module.constants.compileCacheStatus)
+      .find(([, value]) => value === status)?.[0]
+      .toLowerCase() ?? String(status);
   return { status: named, ...(directory && { directory }), ...(message && { message }) };
 }
 

@@ -17,7 +17,8 @@ import { BlobWatchStore } from './watch/azure/blobWatchStore';
 import { WhatsAppCustomerIds } from './channels/whatsapp/customerIds';
 import { BlobSentUpdates } from './personalData/blobSentUpdates';
 
-const USAGE = 'usage: npm run erase -- --customer <shop customer id> | --phone <number> | --conversation <id> [--channel <channel id>]';
+const USAGE =
+  'usage: npm run erase -- --customer <shop customer id> | --phone <number> | --conversation <id> [--channel <channel id>]';
 
 /** What each count is, in the report's words. */
 const KINDS: Record<keyof Erased, string> = {
@@ -31,10 +32,21 @@ const KINDS: Record<keyof Erased, string> = {
 };
 
 function subjectOf(argv: string[]): ErasureSubject {
-  const { values } = parseArgs({ args: argv, options: { customer: { type: 'string' }, phone: { type: 'string' }, conversation: { type: 'string' }, channel: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      customer: { type: 'string' },
+      phone: { type: 'string' },
+      conversation: { type: 'string' },
+      channel: { type: 'string' },
+    },
+    strict: true,
+  });
   const given = (['customer', 'phone', 'conversation'] as const).filter((name) => values[name]?.trim());
-  if (given.length !== 1) throw new ErasureRefused(`name exactly one of --customer, --phone or --conversation\n${USAGE}`);
-  if (values.channel && given[0] !== 'conversation') throw new ErasureRefused(`--channel goes with --conversation\n${USAGE}`);
+  if (given.length !== 1)
+    throw new ErasureRefused(`name exactly one of --customer, --phone or --conversation\n${USAGE}`);
+  if (values.channel && given[0] !== 'conversation')
+    throw new ErasureRefused(`--channel goes with --conversation\n${USAGE}`);
   if (values.customer) return { customer: values.customer.trim() };
   if (values.phone) return { phone: values.phone };
   return { conversation: values.conversation!.trim(), channel: values.channel?.trim() || undefined };
@@ -47,14 +59,20 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: s
     subject = subjectOf(argv);
     config = loadConfig(env);
   } catch (error) {
-    if (error instanceof ErasureRefused || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      error instanceof ErasureRefused ||
+      error instanceof ConfigError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       out(error instanceof Error ? error.message : String(error));
       return 2;
     }
     throw error;
   }
   if (config.storage.kind !== 'blob') {
-    out('erase works on the storage the service shares, STORAGE=blob. With STORAGE=memory everything is kept in the service\'s own process, which no other process reaches: it is gone when the service restarts, and each item after MEMORY_STATE_IDLE_MINUTES without use.');
+    out(
+      "erase works on the storage the service shares, STORAGE=blob. With STORAGE=memory everything is kept in the service's own process, which no other process reaches: it is gone when the service restarts, and each item after MEMORY_STATE_IDLE_MINUTES without use.",
+    );
     return 2;
   }
   const { connectionString, container, keySecret } = config.storage;
@@ -80,7 +98,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: s
   out('Deleted:');
   for (const [kind, words] of Object.entries(KINDS)) out(`  ${erased[kind as keyof Erased]} ${words}`);
   out('Queue entries of deleted watches hold only a keyed id; each is dropped, unchecked, when it next comes due.');
-  out('WhatsApp message ids taken are kept by a keyed hash of the id alone, with a time and nothing else: none can be found from a customer; each ends 7 days after it was taken.');
+  out(
+    'WhatsApp message ids taken are kept by a keyed hash of the id alone, with a time and nothing else: none can be found from a customer; each ends 7 days after it was taken.',
+  );
   return 0;
 }
 

@@ -31,7 +31,13 @@ export class NoAnswerError extends Error {
 export async function fetchText(url: string, request: FetchTextRequest): Promise<TextAnswer> {
   const { method = 'GET', headers, body, timeoutMs, maxBytes } = request;
   try {
-    const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     return { status: response.status, text: await textUpTo(response, maxBytes) };
   } catch (error) {
     throw error instanceof NoAnswerError ? error : new NoAnswerError(reasonOf(error));

@@ -5,7 +5,8 @@
  */
 import { isLoopbackUrl } from './http/loopback';
 
-export const HTTPS_IN_PRODUCTION = 'must be https in production (plain http only to this machine: localhost, 127.0.0.0/8 or [::1])';
+export const HTTPS_IN_PRODUCTION =
+  'must be https in production (plain http only to this machine: localhost, 127.0.0.0/8 or [::1])';
 
 // The OpenTelemetry exporter reads OTEL_EXPORTER_OTLP_HEADERS (where a collector's key goes) by itself, unseen here.
 const OTLP = "the exporter sends OTEL_EXPORTER_OTLP_HEADERS (a collector's key) with every export";
@@ -15,7 +16,8 @@ const URLS = {
   CHECKPOINTS_BASE_URL: "Interface A's token goes with every call",
   TRACKINGS_BASE_URL: "Interface B's API key goes with every call",
   DIRECTLINE_ENDPOINT: 'the Direct Line secret goes with every token request',
-  CUSTOMER_TOKEN_JWKS_URL: 'a key set fetched over plain http can be swapped on the way, and a token signed by the swapped key accepted',
+  CUSTOMER_TOKEN_JWKS_URL:
+    'a key set fetched over plain http can be swapped on the way, and a token signed by the swapped key accepted',
   WHATSAPP_API_URL: 'the WhatsApp access token goes with every message sent',
   OTEL_EXPORTER_OTLP_ENDPOINT: OTLP,
   OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: OTLP,
@@ -37,10 +39,20 @@ export function plainHttpRefusals(env: SecretCarryingSettings): Array<{ name: st
     if (value !== undefined && !httpsOrLoopback(value)) refused.push({ name, why });
   }
   if (env.WEBCHAT_ALLOWED_ORIGINS?.some((origin) => !httpsOrLoopback(origin))) {
-    refused.push({ name: 'WEBCHAT_ALLOWED_ORIGINS', why: "a page served over plain http can be changed on the way and take its visitor's token" });
+    refused.push({
+      name: 'WEBCHAT_ALLOWED_ORIGINS',
+      why: "a page served over plain http can be changed on the way and take its visitor's token",
+    });
   }
-  if (env.STORAGE === 'blob' && env.AZURE_STORAGE_CONNECTION_STRING !== undefined && !storageOverHttps(env.AZURE_STORAGE_CONNECTION_STRING)) {
-    refused.push({ name: 'AZURE_STORAGE_CONNECTION_STRING', why: 'conversation state (personal data) and any SharedAccessSignature would travel unencrypted; use DefaultEndpointsProtocol=https' });
+  if (
+    env.STORAGE === 'blob' &&
+    env.AZURE_STORAGE_CONNECTION_STRING !== undefined &&
+    !storageOverHttps(env.AZURE_STORAGE_CONNECTION_STRING)
+  ) {
+    refused.push({
+      name: 'AZURE_STORAGE_CONNECTION_STRING',
+      why: 'conversation state (personal data) and any SharedAccessSignature would travel unencrypted; use DefaultEndpointsProtocol=https',
+    });
   }
   return refused;
 }

@@ -63,7 +63,8 @@ export class Translator {
       if (options) {
         const memo = `${key}\u0000${JSON.stringify(options)}`;
         let text = interpolated.get(memo);
-        if (text === undefined) interpolated.set(memo, (text = this.i18n.t(key, { ...options, lng: language }) as string));
+        if (text === undefined)
+          interpolated.set(memo, (text = this.i18n.t(key, { ...options, lng: language }) as string));
         return text;
       }
       let text = fixed.get(key);

@@ -29,7 +29,11 @@ async function main(): Promise<void> {
   const output = new LogOutput();
   const logger = createLogger(config.logLevel, output, traceLogFields(config.telemetry));
   routeConsoleTo(logger);
-  if (compileCache.status === 'failed') logger.info({ compileCache }, 'compile cache off: its folder cannot be used (NODE_COMPILE_CACHE); each start compiles everything');
+  if (compileCache.status === 'failed')
+    logger.info(
+      { compileCache },
+      'compile cache off: its folder cannot be used (NODE_COMPILE_CACHE); each start compiles everything',
+    );
   else logger.debug({ compileCache }, 'compile cache');
   // Every exit lets the log catch up briefly, and never waits on it for longer.
   const exit = (code: number): Promise<never> => output.settle(LOG_SETTLE_MS).then(() => process.exit(code));
@@ -37,7 +41,10 @@ async function main(): Promise<void> {
   try {
     await checkLibraryInternals();
   } catch (error) {
-    logger.fatal({}, `a botbuilder package is not the one this code was written for (npm ci installs the one package-lock.json names): ${(error as Error).message}`);
+    logger.fatal(
+      {},
+      `a botbuilder package is not the one this code was written for (npm ci installs the one package-lock.json names): ${(error as Error).message}`,
+    );
     return exit(1);
   }
 
@@ -54,33 +61,77 @@ async function main(): Promise<void> {
     // The demo shop, a store's site on another origin with the widget's tag, listens on the next port.
     sandbox = { kit, started: await kit.startSandbox(config, { shopPort: config.port + kit.SHOP_PORT_OFFSET }) };
     config = sandbox.started.config;
-    logger.warn({ checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl }, 'sandbox mode: inbound auth is off and the upstreams are simulators');
+    logger.warn(
+      { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl },
+      'sandbox mode: inbound auth is off and the upstreams are simulators',
+    );
   }
 
   // The config refuses this anywhere but sandbox mode and NODE_ENV development or test, and it listens on loopback then.
-  if (!config.bot.appId) logger.warn({}, 'INBOUND AUTH IS OFF: MicrosoftAppId is not set, so /api/messages accepts unauthenticated requests; only this machine can reach it.');
+  if (!config.bot.appId)
+    logger.warn(
+      {},
+      'INBOUND AUTH IS OFF: MicrosoftAppId is not set, so /api/messages accepts unauthenticated requests; only this machine can reach it.',
+    );
 
   let draining = false;
   let shopClosed = (): Promise<void> => Promise.resolve();
   const app = createApp(config, logger, { draining: () => draining });
-  if (sandbox) sandbox.kit.attachSandbox(app.server, { botUrl: `http://${sandbox.kit.SANDBOX_HOST}:${config.port}`, logger: logger.child({ component: 'sandbox' }), widget: app.widget, insights: { collect: app.telemetry.collect }, phone: sandbox.started.phone });
+  if (sandbox)
+    sandbox.kit.attachSandbox(app.server, {
+      botUrl: `http://${sandbox.kit.SANDBOX_HOST}:${config.port}`,
+      logger: logger.child({ component: 'sandbox' }),
+      widget: app.widget,
+      insights: { collect: app.telemetry.collect },
+      phone: sandbox.started.phone,
+    });
   app.server.listen(config.port, listenHost(config), () => {
     const { address, port } = app.server.address();
-    logger.info({ address, port, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox }, 'order-tracking bot listening');
+    logger.info(
+      { address, port, lookups: app.lookup.kinds(), storage: config.storage.kind, sandbox: !!sandbox },
+      'order-tracking bot listening',
+    );
     app.retention?.start();
     if (app.updates.watches.enabled) {
       app.updates.scheduler.start();
       app.updates.sweep.start();
       logger.info(
-        { intervalMs: config.notify.intervalMs, forDays: config.notify.forDays, checksPerSecond: config.notify.maxChecksPerSecond, shared: app.updates.shared },
-        app.updates.shared ? 'updates: watches checked from the shared Azure queue' : 'updates: watches are checked in this process and kept in memory, so a restart forgets them; set STORAGE=blob to keep them',
+        {
+          intervalMs: config.notify.intervalMs,
+          forDays: config.notify.forDays,
+          checksPerSecond: config.notify.maxChecksPerSecond,
+          shared: app.updates.shared,
+        },
+        app.updates.shared
+          ? 'updates: watches checked from the shared Azure queue'
+          : 'updates: watches are checked in this process and kept in memory, so a restart forgets them; set STORAGE=blob to keep them',
       );
     }
     const { metricsToken, otlp, traces, azureMonitor } = config.telemetry;
     // Where the metrics and traces go, never the token or the connection string; of a collector only its host (a URL may carry credentials).
-    if (metricsToken || otlp || azureMonitor) logger.info({ prometheus: metricsToken ? '/metrics' : undefined, otlp: otlp && { host: new URL(otlp.url).host, protocol: otlp.protocol, intervalMs: otlp.intervalMs }, applicationInsights: !!azureMonitor || undefined }, 'metrics on');
-    if (traces) logger.info({ otlp: traces.otlp && { host: new URL(traces.otlp.url).host, protocol: traces.otlp.protocol }, applicationInsights: !!azureMonitor || undefined, sampler: traces.sampler }, 'traces on');
-    if (config.storage.kind === 'memory' && config.production) logger.warn({}, 'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob');
+    if (metricsToken || otlp || azureMonitor)
+      logger.info(
+        {
+          prometheus: metricsToken ? '/metrics' : undefined,
+          otlp: otlp && { host: new URL(otlp.url).host, protocol: otlp.protocol, intervalMs: otlp.intervalMs },
+          applicationInsights: !!azureMonitor || undefined,
+        },
+        'metrics on',
+      );
+    if (traces)
+      logger.info(
+        {
+          otlp: traces.otlp && { host: new URL(traces.otlp.url).host, protocol: traces.otlp.protocol },
+          applicationInsights: !!azureMonitor || undefined,
+          sampler: traces.sampler,
+        },
+        'traces on',
+      );
+    if (config.storage.kind === 'memory' && config.production)
+      logger.warn(
+        {},
+        'conversation state is in memory: it is lost on restart and not shared between instances; set STORAGE=blob',
+      );
     if (sandbox) {
       const kit = sandbox.kit;
       const demo = sandbox.started.demo;
@@ -90,7 +141,8 @@ async function main(): Promise<void> {
           botUrl: `http://${kit.SANDBOX_HOST}:${config.port}`,
           port: config.port + kit.SHOP_PORT_OFFSET,
           // The shop signs its demo customer in with the sandbox's demo secret (not with customer tokens of the operator's own).
-          customerTokens: demo.signIn && config.customerTokens?.algorithm === 'HS256' ? config.customerTokens : undefined,
+          customerTokens:
+            demo.signIn && config.customerTokens?.algorithm === 'HS256' ? config.customerTokens : undefined,
         })
         .then(
           (shop) => {
@@ -98,11 +150,18 @@ async function main(): Promise<void> {
             return shop.url;
           },
           () => {
-            logger.warn({ port: config.port + kit.SHOP_PORT_OFFSET }, 'the demo shop could not listen on its port; the sandbox runs without it');
+            logger.warn(
+              { port: config.port + kit.SHOP_PORT_OFFSET },
+              'the demo shop could not listen on its port; the sandbox runs without it',
+            );
             return undefined;
           },
         )
-        .then((shopUrl) => process.stdout.write(kit.sandboxBanner(`http://localhost:${config.port}/`, simulators, demo, shopUrl && `${shopUrl}/`)));
+        .then((shopUrl) =>
+          process.stdout.write(
+            kit.sandboxBanner(`http://localhost:${config.port}/`, simulators, demo, shopUrl && `${shopUrl}/`),
+          ),
+        );
     }
   });
 
@@ -115,19 +174,24 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing the turns in flight and the answers promised for later');
     setTimeout(() => app.abandonLaterReplies(), config.shutdownGraceMs - ABANDON_BEFORE_END_MS).unref();
     setTimeout(() => {
-      logger.warn({ graceMs: config.shutdownGraceMs }, 'turns or later answers still in flight at the end of the grace period; exiting anyway');
+      logger.warn(
+        { graceMs: config.shutdownGraceMs },
+        'turns or later answers still in flight at the end of the grace period; exiting anyway',
+      );
       void exit(1);
     }, config.shutdownGraceMs - LOG_SETTLE_MS).unref();
     // Checks in flight finish; what is still queued waits for the next start (or another instance).
     const updatesStopped = Promise.all([app.updates.scheduler.stop(), app.updates.sweep.stop(), app.retention?.stop()]);
     app.server.close(() => {
       // The sandbox's local channel receives the later answers and the updates, so it closes after them.
-      void Promise.all([app.idle(), updatesStopped, shopClosed()]).then(() => sandbox?.started.close()).finally(async () => {
-        // The last export: what the final turns counted reaches the collector (a collector that is down costs its timeout, within the grace period).
-        await app.telemetry.shutdown().catch(() => undefined);
-        logger.info({ watchChecks: app.updates.scheduler.checked }, 'stopped');
-        void exit(0);
-      });
+      void Promise.all([app.idle(), updatesStopped, shopClosed()])
+        .then(() => sandbox?.started.close())
+        .finally(async () => {
+          // The last export: what the final turns counted reaches the collector (a collector that is down costs its timeout, within the grace period).
+          await app.telemetry.shutdown().catch(() => undefined);
+          logger.info({ watchChecks: app.updates.scheduler.checked }, 'stopped');
+          void exit(0);
+        });
     });
     // close() drops the connections idle at that moment; a turn in flight would leave its connection
     // idling on keep-alive for 5 s more after its reply, holding the exit. Drop each as it goes idle.

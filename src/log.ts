@@ -39,9 +39,19 @@ const MAX_LOGGED_ITEMS = 50;
 const MAX_LOGGED_DEPTH = 6;
 
 /** `mixin`: fields every line adds (where traces are on, the trace and span it was written in). */
-export function createLogger(level: string, destination?: DestinationStream, mixin?: () => Record<string, unknown>): Logger {
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  mixin?: () => Record<string, unknown>,
+): Logger {
   return pino(
-    { level, base: undefined, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' }, formatters: { log: (fields) => bounded(fields, 0) as Record<string, unknown> }, ...(mixin && { mixin }) },
+    {
+      level,
+      base: undefined,
+      redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+      formatters: { log: (fields) => bounded(fields, 0) as Record<string, unknown> },
+      ...(mixin && { mixin }),
+    },
     destination,
   );
 }
@@ -51,7 +61,8 @@ export function createLogger(level: string, destination?: DestinationStream, mix
  * library hands its serializer) is left for the serializer, which decides what of it is written.
  */
 function bounded(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return value.length > MAX_LOGGED_TEXT ? `${value.slice(0, MAX_LOGGED_TEXT)}… (${value.length} characters)` : value;
+  if (typeof value === 'string')
+    return value.length > MAX_LOGGED_TEXT ? `${value.slice(0, MAX_LOGGED_TEXT)}… (${value.length} characters)` : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     if (depth >= MAX_LOGGED_DEPTH) return `[a list of ${value.length}]`;
@@ -61,7 +72,9 @@ function bounded(value: unknown, depth: number): unknown {
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
   if (depth >= MAX_LOGGED_DEPTH) return '[nested]';
   const entries = Object.entries(value);
-  const kept = Object.fromEntries(entries.slice(0, MAX_LOGGED_ITEMS).map(([key, item]) => [key, bounded(item, depth + 1)]));
+  const kept = Object.fromEntries(
+    entries.slice(0, MAX_LOGGED_ITEMS).map(([key, item]) => [key, bounded(item, depth + 1)]),
+  );
   if (entries.length > MAX_LOGGED_ITEMS) kept['…'] = `${entries.length} fields`;
   return kept;
 }
@@ -107,7 +120,10 @@ function routeWarningsTo(log: Logger): () => void {
     const kind = `${warning.name}\u0000${warning.code ?? warning.message}`;
     if (seen.has(kind)) return;
     seen.add(kind);
-    log.warn({ warning: { name: warning.name, ...(warning.code && { code: warning.code }), message: warning.message } }, 'process warning');
+    log.warn(
+      { warning: { name: warning.name, ...(warning.code && { code: warning.code }), message: warning.message } },
+      'process warning',
+    );
   };
   process.on('warning', onWarning);
   return () => {

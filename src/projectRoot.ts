@@ -9,7 +9,8 @@ import path from 'node:path';
 export function projectRoot(from: string = __dirname): string {
   let dir = path.resolve(from);
   for (;;) {
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'manifest', 'manifest.json'))) return dir;
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'manifest', 'manifest.json')))
+      return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`No project root (package.json next to manifest/manifest.json) above ${from}`);
     dir = parent;

@@ -22,4 +22,3 @@ export interface WebchatSettings {
   /** Leading bits of an IPv6 address that make one client (clientAddress.ts); unset: 64. */
   ipv6PrefixLength?: number;
 }
-

@@ -14,7 +14,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { circlesAmong, filesUnder, importsOf, type Import } from './support/importGraph';
 
-const CORE = ['src/runtime', 'src/tracking', 'src/cards', 'src/channels', 'src/customers', 'src/recognize', 'src/nextSteps', 'src/handoff', 'src/watch'];
+const CORE = [
+  'src/runtime',
+  'src/tracking',
+  'src/cards',
+  'src/channels',
+  'src/customers',
+  'src/recognize',
+  'src/nextSteps',
+  'src/handoff',
+  'src/watch',
+];
 const BOTBUILDER = /^(botbuilder|botframework-)/;
 const EDGE = /^(botbuilder|botframework-)|^(src\/bot|dialogs)\//;
 /** Each botbuilder package, and the one file that imports it. */
@@ -33,7 +43,11 @@ const KNOWN_CIRCLES: string[][] = [];
 
 const packageOf = (specifier: string) => specifier.split('/')[0];
 const arrows = (files: string[], wrong: (imported: Import) => boolean) =>
-  files.flatMap((file) => importsOf(file).flatMap((imported) => (wrong(imported) ? [`${file} → ${imported.file ?? imported.specifier}`] : [])));
+  files.flatMap((file) =>
+    importsOf(file).flatMap((imported) =>
+      wrong(imported) ? [`${file} → ${imported.file ?? imported.specifier}`] : [],
+    ),
+  );
 
 test('the reader sees what TypeScript sees: double quotes, import type, export from, require and import()', () => {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'imports-')), 'sample.ts');
@@ -47,7 +61,12 @@ test('the reader sees what TypeScript sees: double quotes, import type, export f
       '// import { nothing } from "not-read-in-a-comment";',
     ].join('\n'),
   );
-  expect(importsOf(file).map((imported) => imported.specifier)).toEqual(['botbuilder', 'botbuilder-core', 'botbuilder-dialogs', 'botframework-connector']);
+  expect(importsOf(file).map((imported) => imported.specifier)).toEqual([
+    'botbuilder',
+    'botbuilder-core',
+    'botbuilder-dialogs',
+    'botframework-connector',
+  ]);
 });
 
 test.each(CORE)('%s imports nothing of botbuilder', (dir) => {
@@ -59,7 +78,9 @@ test.each(CORE)('%s imports nothing of botbuilder', (dir) => {
 test('each botbuilder package is imported by its gateway alone', () => {
   // A package without a gateway has none to match, so its first import shows here too.
   const besideTheGateway = PRODUCT.flatMap((file) =>
-    importsOf(file).flatMap(({ specifier }) => (BOTBUILDER.test(specifier) && GATEWAYS[packageOf(specifier)] !== file ? [`${file} → ${specifier}`] : [])),
+    importsOf(file).flatMap(({ specifier }) =>
+      BOTBUILDER.test(specifier) && GATEWAYS[packageOf(specifier)] !== file ? [`${file} → ${specifier}`] : [],
+    ),
   );
   expect(besideTheGateway).toEqual([]);
 });

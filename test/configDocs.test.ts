@@ -11,7 +11,12 @@ const MANIFEST_VARIABLES = Object.values(URL_VARIABLES).map((v) => v.env);
 const ALL = [...ENV_VARIABLES, ...MANIFEST_VARIABLES].sort();
 
 const example = readFileSync('.env.example', 'utf8');
-const documents = ['README.md', ...readdirSync('docs').filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const documents = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 const readme = documents.map((file) => readFileSync(file, 'utf8')).join('\n');
 const exampleVariables = [...example.matchAll(/^([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1]);
 const readmeVariables = [...readme.matchAll(/^\| `([A-Za-z_][A-Za-z0-9_]*)` \|/gm)].map((m) => m[1]);

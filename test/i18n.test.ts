@@ -8,7 +8,10 @@ const placeholders = (language: (typeof LANGUAGES)[number]) => {
   const out: Record<string, string[]> = {};
   for (const key of Translator.keys(language)) {
     const value = key.split('.').reduce((node, part) => node[part], strings) as unknown;
-    out[key] = typeof value === 'string' ? [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort() : ['<not a string>'];
+    out[key] =
+      typeof value === 'string'
+        ? [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+        : ['<not a string>'];
   }
   return out;
 };
@@ -36,14 +39,25 @@ describe('translations', () => {
     const strings = JSON.parse(readFileSync(join('locales', 'de', 'translation.json'), 'utf8'));
     // What customers type (synonyms, phrases, commands) may say "du"; what the bot says may not.
     const said = Translator.keys('de').filter((key) => !/_synonyms$|^understand\.|^commands\.|\.stop_words$/.test(key));
-    const du = said.map((key) => ({ key, text: key.split('.').reduce((node, part) => node[part], strings) as string })).filter(({ text }) => /\b(du|dich|dir|dein\w*|such|versuch|sag|frag)\b/i.test(text));
+    const du = said
+      .map((key) => ({ key, text: key.split('.').reduce((node, part) => node[part], strings) as string }))
+      .filter(({ text }) => /\b(du|dich|dir|dein\w*|such|versuch|sag|frag)\b/i.test(text));
     expect(du).toEqual([]);
   });
 
   test('every key the code asks for exists in en', () => {
-    const sources = ['dialogs', 'src'].flatMap((dir) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.ts')).map((f) => join(f.parentPath, f.name)));
+    const sources = ['dialogs', 'src'].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((f) => f.isFile() && f.name.endsWith('.ts'))
+        .map((f) => join(f.parentPath, f.name)),
+    );
     const keys = new Set(Translator.keys('en').map((k) => k.replace(/_(one|other)$/, '')));
-    const asked = sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z_]+)+|[a-z_]+)'/g)].map((m) => ({ file, key: m[1] })));
+    const asked = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z_]+)+|[a-z_]+)'/g)].map((m) => ({
+        file,
+        key: m[1],
+      })),
+    );
     expect(asked.length).toBeGreaterThan(20);
     expect(asked.filter(({ key }) => !keys.has(key))).toEqual([]);
   });

@@ -14,16 +14,27 @@ const config = () => configFor(upstreams, { LOG_LEVEL: 'trace', UPSTREAM_MAX_ATT
 test.each([
   ['Interface A (the number in the query)', DEMO.checkpoints.inTransitMultiShipment, 'checkpoints' as const],
   ['Interface B (the number echoed in the error body)', DEMO.trackings.trackingNumbers.inTransit, 'trackings' as const],
-])('%s: an outage is logged with its status and attempts, and without the number', async (_what, identifier, upstream) => {
-  const echo = { code: 'unavailable', message: `cannot look up ${identifier} now` };
-  upstreams[upstream].inject({ kind: 'status', status: 503, body: echo }, { kind: 'status', status: 503, body: echo });
-  const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US' });
-  await talk.say({ value: { input_type: upstream === 'checkpoints' ? 'order_number' : 'tracking_number', identifier } });
-  const failed = talk.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'lookup failed');
-  expect(failed?.error).toMatchObject({ name: 'RetriesExhaustedError', failure: { upstream, status: 503, attempts: 2 } });
-  expect(talk.logs.join('\n')).not.toContain(identifier);
-  expect(talk.logs.join('\n')).not.toContain(identifier.replace(/-/g, ''));
-});
+])(
+  '%s: an outage is logged with its status and attempts, and without the number',
+  async (_what, identifier, upstream) => {
+    const echo = { code: 'unavailable', message: `cannot look up ${identifier} now` };
+    upstreams[upstream].inject(
+      { kind: 'status', status: 503, body: echo },
+      { kind: 'status', status: 503, body: echo },
+    );
+    const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US' });
+    await talk.say({
+      value: { input_type: upstream === 'checkpoints' ? 'order_number' : 'tracking_number', identifier },
+    });
+    const failed = talk.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'lookup failed');
+    expect(failed?.error).toMatchObject({
+      name: 'RetriesExhaustedError',
+      failure: { upstream, status: 503, attempts: 2 },
+    });
+    expect(talk.logs.join('\n')).not.toContain(identifier);
+    expect(talk.logs.join('\n')).not.toContain(identifier.replace(/-/g, ''));
+  },
+);
 
 /**
  * Every path this bot logs from in one conversation, at the most verbose level: lookups found and not found,
@@ -36,10 +47,18 @@ test('a whole conversation at trace level logs no number, no words, no name and 
   const USER = 'user-SEARCH-9b2c';
   const CONVERSATION = 'conv-SEARCH-7f3a';
   const NAME = 'Ada Lovelace';
-  const talk = conversation(configFor(upstreams, { LOG_LEVEL: 'trace', HANDOFF: 'botframework', TRACKINGS_STORES: 'store-us-1=Example Store US, store-uk-1=Example Store UK', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), {
-    channelId: 'webchat',
-    locale: 'fr-FR',
-  });
+  const talk = conversation(
+    configFor(upstreams, {
+      LOG_LEVEL: 'trace',
+      HANDOFF: 'botframework',
+      TRACKINGS_STORES: 'store-us-1=Example Store US, store-uk-1=Example Store UK',
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+    }),
+    {
+      channelId: 'webchat',
+      locale: 'fr-FR',
+    },
+  );
   Object.assign(talk.adapter.template, { conversation: { id: CONVERSATION }, from: { id: USER, name: NAME } });
   const typed = [
     DEMO.checkpoints.inTransitMultiShipment,
@@ -55,7 +74,11 @@ test('a whole conversation at trace level logs no number, no words, no name and 
     'parler à une personne',
   ];
   for (const said of typed) await talk.say(said);
-  await talk.say({ type: 'event', name: 'handoff.status', value: { state: 'accepted', message: 'agent note: customer lives at 12 Rue SEARCHSTREET' } });
+  await talk.say({
+    type: 'event',
+    name: 'handoff.status',
+    value: { state: 'accepted', message: 'agent note: customer lives at 12 Rue SEARCHSTREET' },
+  });
   await talk.say('allo ? il y a quelqu’un ? ORD-1003');
   await talk.say({ type: 'event', name: 'handoff.status', value: { state: 'completed' } });
   await talk.say('parler à une personne');
@@ -66,7 +89,20 @@ test('a whole conversation at trace level logs no number, no words, no name and 
   expect(talk.logs.length).toBeGreaterThan(20);
   expect(logs).toContain('"channel":"webchat"');
   expect(logs).toContain('"state":"failed"');
-  for (const secret of [USER, CONVERSATION, NAME, '#1001', '4711-SECRETWORD', 'SEARCHSTREET', 'SEARCHREASON', 'ORD-1003', 'SEARCH01', 'SEARCH02', 'remboursé', ...typed.filter((t) => /\d{4}/.test(t) && !t.includes(' '))]) {
+  for (const secret of [
+    USER,
+    CONVERSATION,
+    NAME,
+    '#1001',
+    '4711-SECRETWORD',
+    'SEARCHSTREET',
+    'SEARCHREASON',
+    'ORD-1003',
+    'SEARCH01',
+    'SEARCH02',
+    'remboursé',
+    ...typed.filter((t) => /\d{4}/.test(t) && !t.includes(' ')),
+  ]) {
     expect({ secret, found: logs.includes(secret) }).toEqual({ secret, found: false });
   }
 });
@@ -83,12 +119,20 @@ test('a failed lookup logs the headers an operator needs, and no other header of
     kind: 'status',
     status: 302,
     body: { error: 'moved' },
-    headers: { location, 'x-request-id': 'req-42', 'set-cookie': 'session=SEARCHCOOKIE', 'x-customer-town': 'SEARCHTOWN' },
+    headers: {
+      location,
+      'x-request-id': 'req-42',
+      'set-cookie': 'session=SEARCHCOOKIE',
+      'x-customer-town': 'SEARCHTOWN',
+    },
   });
   const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US' });
   await talk.say({ value: { input_type: 'order_number', identifier } });
   const failed = talk.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'lookup failed');
-  expect(failed?.error?.failure).toMatchObject({ status: 302, headers: { 'content-type': expect.stringContaining('application/json'), 'x-request-id': 'req-42' } });
+  expect(failed?.error?.failure).toMatchObject({
+    status: 302,
+    headers: { 'content-type': expect.stringContaining('application/json'), 'x-request-id': 'req-42' },
+  });
   expect(Object.keys(failed.error.failure.headers).sort()).toEqual(['content-type', 'x-request-id']);
   const logs = talk.logs.join('\n');
   for (const secret of ['1Z7X3F940344156200', 'SEARCHTOWN', 'SEARCHCOOKIE', identifier, 'track.example']) {

@@ -7,7 +7,10 @@ import { createLogger, LogOutput, MAX_LOGGED_TEXT, routeConsoleTo, withoutLibrar
 
 function capture() {
   const lines: Array<Record<string, any>> = [];
-  const logger = createLogger('debug', new Writable({ write: (chunk, _e, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+  const logger = createLogger(
+    'debug',
+    new Writable({ write: (chunk, _e, done) => (lines.push(JSON.parse(String(chunk))), done()) }),
+  );
   return { logger, lines };
 }
 
@@ -23,7 +26,10 @@ describe('every logged field is bounded', () => {
     const { logger, lines } = capture();
     const deep = JSON.parse(`${'{"a":'.repeat(20)}"bottom"${'}'.repeat(20)}`);
     const many = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`f${i}`, i]));
-    logger.info({ list: Array.from({ length: 1_000 }, (_, i) => i), deep, many, nested: { reason: 'y'.repeat(5_000) } }, 'x');
+    logger.info(
+      { list: Array.from({ length: 1_000 }, (_, i) => i), deep, many, nested: { reason: 'y'.repeat(5_000) } },
+      'x',
+    );
     const [line] = lines;
     expect(line.list).toHaveLength(51);
     expect(line.list.at(-1)).toBe('… (1000 items)');
@@ -52,7 +58,11 @@ describe("libraries' console output", () => {
     console.warn('Error finding key for token. Available keys: %s', '-----BEGIN PUBLIC KEY-----');
     expect(lines.map(({ level, component, printed }) => ({ level, component, printed }))).toEqual([
       { level: 50, component: 'console', printed: 'TokenExpiredError: jwt expired' },
-      { level: 40, component: 'console', printed: 'Error finding key for token. Available keys: -----BEGIN PUBLIC KEY-----' },
+      {
+        level: 40,
+        component: 'console',
+        printed: 'Error finding key for token. Available keys: -----BEGIN PUBLIC KEY-----',
+      },
     ]);
   });
 
@@ -81,7 +91,10 @@ describe('the log output, when its reader is slow, stalled or gone', () => {
   function stalledReader() {
     const pending: Array<() => void> = [];
     const received: string[] = [];
-    const stream = new Writable({ highWaterMark: 1 << 30, write: (chunk, _e, done) => (received.push(String(chunk)), pending.push(done)) });
+    const stream = new Writable({
+      highWaterMark: 1 << 30,
+      write: (chunk, _e, done) => (received.push(String(chunk)), pending.push(done)),
+    });
     return { stream, received, drain: () => pending.splice(0).forEach((done) => done()) };
   }
   beforeEach(() => jest.useFakeTimers());
@@ -120,7 +133,9 @@ describe('the log output, when its reader is slow, stalled or gone', () => {
   });
 
   test('a reader that is gone (EPIPE) stops the logging, and exit does not wait for it', async () => {
-    const stream = new Writable({ write: (_chunk, _e, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    const stream = new Writable({
+      write: (_chunk, _e, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })),
+    });
     const output = new LogOutput(stream);
     output.write('{"msg":"shutting down"}\n');
     await jest.advanceTimersByTimeAsync(0);

@@ -31,28 +31,38 @@ function filesUnder(folder: string): string[] {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A logger, by how it is reached: `logger`, `log`, `this.logger`, `deps.logger`, `this.parts.logger`. */
-const isLogger = (expression: ts.Expression, source: ts.SourceFile) => /(^|\.)(logger|log)$/i.test(expression.getText(source));
+const isLogger = (expression: ts.Expression, source: ts.SourceFile) =>
+  /(^|\.)(logger|log)$/i.test(expression.getText(source));
 
 /** Which levels a call writes at, each with the branch of a `cond ? 'warn' : 'info'` it belongs to. */
 type Branch = { condition: string; whenTrue: boolean } | undefined;
 
 function levelsOf(call: ts.CallExpression, source: ts.SourceFile): Array<{ level: string; branch: Branch }> {
   const callee = call.expression;
-  if (ts.isPropertyAccessExpression(callee) && LEVELS.includes(callee.name.text) && isLogger(callee.expression, source)) return [{ level: callee.name.text, branch: undefined }];
+  if (ts.isPropertyAccessExpression(callee) && LEVELS.includes(callee.name.text) && isLogger(callee.expression, source))
+    return [{ level: callee.name.text, branch: undefined }];
   if (ts.isElementAccessExpression(callee) && isLogger(callee.expression, source)) {
     const chosen = callee.argumentExpression;
-    if (ts.isConditionalExpression(chosen) && ts.isStringLiteral(chosen.whenTrue) && ts.isStringLiteral(chosen.whenFalse)) {
+    if (
+      ts.isConditionalExpression(chosen) &&
+      ts.isStringLiteral(chosen.whenTrue) &&
+      ts.isStringLiteral(chosen.whenFalse)
+    ) {
       const condition = chosen.condition.getText(source);
       return [
         { level: chosen.whenTrue.text, branch: { condition, whenTrue: true } },
         { level: chosen.whenFalse.text, branch: { condition, whenTrue: false } },
       ].filter((each) => LEVELS.includes(each.level));
     }
-    if (ts.isStringLiteral(chosen)) return LEVELS.includes(chosen.text) ? [{ level: chosen.text, branch: undefined }] : [];
+    if (ts.isStringLiteral(chosen))
+      return LEVELS.includes(chosen.text) ? [{ level: chosen.text, branch: undefined }] : [];
     // `log[level[method]]`, with `level` a table of levels in the file: any level the table holds.
     if (ts.isElementAccessExpression(chosen) && ts.isIdentifier(chosen.expression)) {
       const table = tableOf(chosen.expression.text, source);
-      if (table) return [...new Set(table)].filter((level) => LEVELS.includes(level)).map((level) => ({ level, branch: undefined }));
+      if (table)
+        return [...new Set(table)]
+          .filter((level) => LEVELS.includes(level))
+          .map((level) => ({ level, branch: undefined }));
     }
     throw new Error(`${where(call, source)}: a log call whose level cannot be read`);
   }
@@ -65,7 +75,12 @@ function tableOf(name: string, source: ts.SourceFile): string[] | undefined {
   const visit = (node: ts.Node) => {
     if (ts.isVariableDeclaration(node) && node.name.getText(source) === name && node.initializer) {
       const value = ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer;
-      if (ts.isObjectLiteralExpression(value)) values = value.properties.flatMap((property) => (ts.isPropertyAssignment(property) && ts.isStringLiteral(property.initializer) ? [property.initializer.text] : []));
+      if (ts.isObjectLiteralExpression(value))
+        values = value.properties.flatMap((property) =>
+          ts.isPropertyAssignment(property) && ts.isStringLiteral(property.initializer)
+            ? [property.initializer.text]
+            : [],
+        );
     }
     ts.forEachChild(node, visit);
   };
@@ -73,21 +88,34 @@ function tableOf(name: string, source: ts.SourceFile): string[] | undefined {
   return values;
 }
 
-const where = (node: ts.Node, source: ts.SourceFile) => `${source.fileName}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+const where = (node: ts.Node, source: ts.SourceFile) =>
+  `${source.fileName}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
 
 /** The messages an expression can be, each with the branch of a condition it is written under. */
-function messagesOf(expression: ts.Expression, source: ts.SourceFile, calls: ts.CallExpression[]): Array<{ pattern: string; branch: Branch }> {
-  if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return [{ pattern: escape(expression.text), branch: undefined }];
+function messagesOf(
+  expression: ts.Expression,
+  source: ts.SourceFile,
+  calls: ts.CallExpression[],
+): Array<{ pattern: string; branch: Branch }> {
+  if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression))
+    return [{ pattern: escape(expression.text), branch: undefined }];
   if (ts.isTemplateExpression(expression)) {
-    const text = escape(expression.head.text) + expression.templateSpans.map((span) => `.+${escape(span.literal.text)}`).join('');
+    const text =
+      escape(expression.head.text) + expression.templateSpans.map((span) => `.+${escape(span.literal.text)}`).join('');
     return [{ pattern: text, branch: undefined }];
   }
   if (ts.isParenthesizedExpression(expression)) return messagesOf(expression.expression, source, calls);
   if (ts.isConditionalExpression(expression)) {
     const condition = expression.condition.getText(source);
     return [
-      ...messagesOf(expression.whenTrue, source, calls).map((each) => ({ ...each, branch: each.branch ?? { condition, whenTrue: true } })),
-      ...messagesOf(expression.whenFalse, source, calls).map((each) => ({ ...each, branch: each.branch ?? { condition, whenTrue: false } })),
+      ...messagesOf(expression.whenTrue, source, calls).map((each) => ({
+        ...each,
+        branch: each.branch ?? { condition, whenTrue: true },
+      })),
+      ...messagesOf(expression.whenFalse, source, calls).map((each) => ({
+        ...each,
+        branch: each.branch ?? { condition, whenTrue: false },
+      })),
     ];
   }
   // A parameter of the function around the call: every call of that function in the file gives one.
@@ -100,12 +128,19 @@ function messagesOf(expression: ts.Expression, source: ts.SourceFile, calls: ts.
     if (fn && index >= 0 && name) {
       const uses = calls.filter((call) => {
         const callee = call.expression;
-        return (ts.isIdentifier(callee) && callee.text === name) || (ts.isPropertyAccessExpression(callee) && callee.name.text === name && callee.expression.kind === ts.SyntaxKind.ThisKeyword);
+        return (
+          (ts.isIdentifier(callee) && callee.text === name) ||
+          (ts.isPropertyAccessExpression(callee) &&
+            callee.name.text === name &&
+            callee.expression.kind === ts.SyntaxKind.ThisKeyword)
+        );
       });
       if (uses.length) return uses.flatMap((use) => messagesOf(use.arguments[index], source, calls));
     }
   }
-  throw new Error(`${where(expression, source)}: a log message that cannot be read (${expression.getText(source)}); write it as text, or pass text to the helper that logs it`);
+  throw new Error(
+    `${where(expression, source)}: a log message that cannot be read (${expression.getText(source)}); write it as text, or pass text to the helper that logs it`,
+  );
 }
 
 function written(): Written[] {
@@ -126,7 +161,13 @@ function written(): Written[] {
       for (const { pattern, branch } of messagesOf(message, source, calls)) {
         for (const level of levels) {
           // A level chosen by the same condition as the message goes with that branch only.
-          if (level.branch && branch && level.branch.condition === branch.condition && level.branch.whenTrue !== branch.whenTrue) continue;
+          if (
+            level.branch &&
+            branch &&
+            level.branch.condition === branch.condition &&
+            level.branch.whenTrue !== branch.whenTrue
+          )
+            continue;
           found.push({ level: level.level, pattern: new RegExp(`^${pattern}$`), where: where(call, source) });
         }
       }
@@ -138,7 +179,10 @@ function written(): Written[] {
 function documented(): Array<{ message: string; level: string }> {
   const text = readFileSync('docs/operating.md', 'utf8');
   const section = new RegExp(`^## ${escape(SECTION)}$([\\s\\S]*?)(?=^## |(?![\\s\\S]))`, 'm').exec(text)?.[1] ?? '';
-  return [...section.matchAll(/^\| `([^`]+)` \| (warn|error|fatal) \|/gm)].map((row) => ({ message: row[1], level: row[2] }));
+  return [...section.matchAll(/^\| `([^`]+)` \| (warn|error|fatal) \|/gm)].map((row) => ({
+    message: row[1],
+    level: row[2],
+  }));
 }
 
 const code = written();
@@ -150,7 +194,9 @@ test('the code writes warnings, errors and fatal lines, and the table has rows (
 });
 
 test('every warn, error and fatal message the code writes has a row at its level', () => {
-  const missing = code.filter((each) => !rows.some((row) => row.level === each.level && each.pattern.test(row.message)));
+  const missing = code.filter(
+    (each) => !rows.some((row) => row.level === each.level && each.pattern.test(row.message)),
+  );
   expect(missing.map((each) => `${each.level} ${each.pattern.source} (${each.where})`)).toEqual([]);
 });
 

@@ -18,7 +18,16 @@ const APP_PASSWORD = 'pw-SECRET-bot-0005';
 const ACTIONS_KEY = 'actions-SECRET-ours-0006-abcdef';
 const WRONG_ACTIONS_KEY = 'actions-SECRET-wrong-0007-abcde';
 const DIRECTLINE_SECRET = 'dl-SECRET-directline-0008-abcdef';
-const SECRETS = [CREDENTIALS.token, API_KEY, WRONG_TOKEN, WRONG_KEY, APP_PASSWORD, ACTIONS_KEY, WRONG_ACTIONS_KEY, DIRECTLINE_SECRET];
+const SECRETS = [
+  CREDENTIALS.token,
+  API_KEY,
+  WRONG_TOKEN,
+  WRONG_KEY,
+  APP_PASSWORD,
+  ACTIONS_KEY,
+  WRONG_ACTIONS_KEY,
+  DIRECTLINE_SECRET,
+];
 
 const upstreams = useSimulators();
 const said: string[] = [];
@@ -26,7 +35,14 @@ let app: RunningApp;
 let restoreOutput: () => void;
 
 beforeAll(async () => {
-  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '200', MicrosoftAppType: 'MultiTenant', MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: APP_PASSWORD }));
+  app = await startApp(
+    configFor(upstreams, {
+      UPSTREAM_ATTEMPT_TIMEOUT_MS: '200',
+      MicrosoftAppType: 'MultiTenant',
+      MicrosoftAppId: '00000000-0000-0000-0000-000000000001',
+      MicrosoftAppPassword: APP_PASSWORD,
+    }),
+  );
   const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => said.push(String(chunk)) > 0);
   const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => said.push(String(chunk)) > 0);
   restoreOutput = () => {
@@ -47,10 +63,36 @@ function everythingAbout(error: unknown): string[] {
 /** Faults that make every kind of failure, each also trying to smuggle a secret out through the upstream's answer. */
 function faults(secret: string): Array<[string, Fault[]]> {
   return [
-    ['an echoing 500, exhausted', Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 500, body: { code: 'internal', message: `token ${secret} rejected`, echo: { authorization: `Bearer ${secret}`, token: secret } } }))],
-    ['a secret in a Retry-After header', Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 429, retryAfter: secret }))],
-    ['an echoing 400', [{ kind: 'status', status: 400, body: { code: 'invalid_argument', message: `bad key Bearer ${secret}`, meta: { argument: secret } } }]],
-    ['an echoing 401', [{ kind: 'status', status: 401, body: { code: 'unauthenticated', message: `unknown key ${secret}` } }]],
+    [
+      'an echoing 500, exhausted',
+      Array.from({ length: 4 }, () => ({
+        kind: 'status' as const,
+        status: 500,
+        body: {
+          code: 'internal',
+          message: `token ${secret} rejected`,
+          echo: { authorization: `Bearer ${secret}`, token: secret },
+        },
+      })),
+    ],
+    [
+      'a secret in a Retry-After header',
+      Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 429, retryAfter: secret })),
+    ],
+    [
+      'an echoing 400',
+      [
+        {
+          kind: 'status',
+          status: 400,
+          body: { code: 'invalid_argument', message: `bad key Bearer ${secret}`, meta: { argument: secret } },
+        },
+      ],
+    ],
+    [
+      'an echoing 401',
+      [{ kind: 'status', status: 401, body: { code: 'unauthenticated', message: `unknown key ${secret}` } }],
+    ],
     ['an echoing HTML page', [{ kind: 'raw', status: 200, body: `<html>${secret}</html>`, contentType: 'text/html' }]],
     ['resets until exhausted', Array.from({ length: 4 }, () => ({ kind: 'reset' as const }))],
     ['a hang', [{ kind: 'hang' }, { kind: 'hang' }]],
@@ -63,15 +105,46 @@ describe('no secret leaves the process', () => {
     const logs: string[] = [];
     const logger = createLogger('trace', new Writable({ write: (c, _e, done) => (logs.push(String(c)), done()) }));
     const { checkpoints, trackings } = clientsFor(upstreams, { maxAttempts: 2, attemptTimeoutMs: 100 }, logger);
-    const lookup = new ShipmentLookup({ checkpoints: { client: checkpoints, credentials: CREDENTIALS }, trackings: { client: trackings, apiKey: API_KEY } });
+    const lookup = new ShipmentLookup({
+      checkpoints: { client: checkpoints, credentials: CREDENTIALS },
+      trackings: { client: trackings, apiKey: API_KEY },
+    });
     const texts: string[] = [];
     const calls: Array<[string, () => Promise<unknown>, string]> = [
-      ['checkpoints', () => checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'de', CREDENTIALS), CREDENTIALS.token],
-      ['checkpoints', () => checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'de', { userId: '4242', token: WRONG_TOKEN }), WRONG_TOKEN],
-      ['trackings', () => trackings.listTrackings({ inputType: 'order_id', identifier: DEMO.trackings.orderIds.multiShipment }, API_KEY), API_KEY],
-      ['trackings', () => trackings.listTrackings({ inputType: 'tracking_number', identifier: 'X' }, WRONG_KEY), WRONG_KEY],
-      ['trackings', () => lookup.find({ kind: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.lost }), API_KEY],
-      ['checkpoints', () => lookup.find({ kind: 'order_number', identifier: DEMO.checkpoints.delayed }, 'fr'), CREDENTIALS.token],
+      [
+        'checkpoints',
+        () => checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'de', CREDENTIALS),
+        CREDENTIALS.token,
+      ],
+      [
+        'checkpoints',
+        () => checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'de', { userId: '4242', token: WRONG_TOKEN }),
+        WRONG_TOKEN,
+      ],
+      [
+        'trackings',
+        () =>
+          trackings.listTrackings(
+            { inputType: 'order_id', identifier: DEMO.trackings.orderIds.multiShipment },
+            API_KEY,
+          ),
+        API_KEY,
+      ],
+      [
+        'trackings',
+        () => trackings.listTrackings({ inputType: 'tracking_number', identifier: 'X' }, WRONG_KEY),
+        WRONG_KEY,
+      ],
+      [
+        'trackings',
+        () => lookup.find({ kind: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.lost }),
+        API_KEY,
+      ],
+      [
+        'checkpoints',
+        () => lookup.find({ kind: 'order_number', identifier: DEMO.checkpoints.delayed }, 'fr'),
+        CREDENTIALS.token,
+      ],
     ];
     let failures = 0;
     for (const [upstream, call, secret] of calls) {
@@ -98,11 +171,20 @@ describe('no secret leaves the process', () => {
   test('not through the action routes, their replies or the server logs', async () => {
     const replies: string[] = [];
     const routes: Array<[string, 'checkpoints' | 'trackings', (secret: string) => unknown, string[]]> = [
-      ['/api/actions/get-checkpoints-by-order-number', 'checkpoints', (token) => ({ orderNumber: DEMO.checkpoints.delivered, userId: '4242', token }), [CREDENTIALS.token, WRONG_TOKEN]],
+      [
+        '/api/actions/get-checkpoints-by-order-number',
+        'checkpoints',
+        (token) => ({ orderNumber: DEMO.checkpoints.delivered, userId: '4242', token }),
+        [CREDENTIALS.token, WRONG_TOKEN],
+      ],
       [
         '/api/actions/list-trackings',
         'trackings',
-        (key) => ({ auth_header: { name: 'Authorization', value: `Bearer ${key}` }, input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.delivered }),
+        (key) => ({
+          auth_header: { name: 'Authorization', value: `Bearer ${key}` },
+          input_type: 'tracking_number',
+          identifier: DEMO.trackings.trackingNumbers.delivered,
+        }),
         [API_KEY, WRONG_KEY],
       ],
     ];
@@ -124,11 +206,18 @@ describe('no secret leaves the process', () => {
   });
 
   test('not our own key for the action routes (ACTIONS_API_KEY), right or wrong, in any reply or log line', async () => {
-    const guarded = await startApp(configFor(upstreams, { NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: ACTIONS_KEY }));
+    const guarded = await startApp(
+      configFor(upstreams, { NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: ACTIONS_KEY }),
+    );
     try {
       const replies: string[] = [];
       const body = { orderNumber: DEMO.checkpoints.delivered, userId: '4242', token: CREDENTIALS.token };
-      const ways = (key: string): Array<Record<string, string>> => [{ Authorization: `Bearer ${key}` }, { 'X-Api-Key': key }, { Authorization: key }, { 'X-Api-Key': `${key}x` }];
+      const ways = (key: string): Array<Record<string, string>> => [
+        { Authorization: `Bearer ${key}` },
+        { 'X-Api-Key': key },
+        { Authorization: key },
+        { 'X-Api-Key': `${key}x` },
+      ];
       for (const key of [ACTIONS_KEY, WRONG_ACTIONS_KEY]) {
         for (const headers of ways(key)) {
           // The upstream never receives our key, so what it echoes is the credential it did receive.
@@ -138,7 +227,15 @@ describe('no secret leaves the process', () => {
             replies.push((await guarded.post('/api/actions/get-checkpoints-by-order-number', body, headers)).text);
           }
           // The key where a credential goes, and where an identifier goes.
-          replies.push((await guarded.post('/api/actions/get-checkpoints-by-order-number', { ...body, token: key, orderNumber: key }, headers)).text);
+          replies.push(
+            (
+              await guarded.post(
+                '/api/actions/get-checkpoints-by-order-number',
+                { ...body, token: key, orderNumber: key },
+                headers,
+              )
+            ).text,
+          );
         }
       }
       expect(replies.some((r) => r.includes('"failure"'))).toBe(true);
@@ -154,7 +251,14 @@ describe('no secret leaves the process', () => {
   test('not the Direct Line secret (DIRECTLINE_SECRET), through the token endpoint’s answers, refusals and failures, or any log line', async () => {
     const directLine = await startFakeDirectLine();
     const origin = 'https://shop.example';
-    const app = await startApp(configFor(upstreams, { DIRECTLINE_SECRET, DIRECTLINE_ENDPOINT: directLine.endpoint, WEBCHAT_ALLOWED_ORIGINS: origin, WEBCHAT_TOKENS_PER_MINUTE: '0' }));
+    const app = await startApp(
+      configFor(upstreams, {
+        DIRECTLINE_SECRET,
+        DIRECTLINE_ENDPOINT: directLine.endpoint,
+        WEBCHAT_ALLOWED_ORIGINS: origin,
+        WEBCHAT_TOKENS_PER_MINUTE: '0',
+      }),
+    );
     try {
       const echo = { message: `bad secret ${DIRECTLINE_SECRET}`, authorization: `Bearer ${DIRECTLINE_SECRET}` };
       directLine.reply(
@@ -168,7 +272,9 @@ describe('no secret leaves the process', () => {
       );
       const replies: string[] = [];
       for (let i = 0; i < 5; i++) replies.push((await app.post('/api/webchat/token', {}, { Origin: origin })).text);
-      replies.push((await app.post('/api/webchat/token', { customerToken: DIRECTLINE_SECRET }, { Origin: origin })).text);
+      replies.push(
+        (await app.post('/api/webchat/token', { customerToken: DIRECTLINE_SECRET }, { Origin: origin })).text,
+      );
       replies.push((await app.post('/api/webchat/token', { secret: DIRECTLINE_SECRET }, { Origin: origin })).text);
       replies.push((await app.post('/api/webchat/token', {}, { Origin: DIRECTLINE_SECRET })).text);
       expect(replies.filter((r) => r.includes('"token"'))).toHaveLength(1);

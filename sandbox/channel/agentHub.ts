@@ -61,9 +61,18 @@ export function signed(text: string): string {
  * What a hub's answer does to the handoff, or why it may not be given now: an agent accepts a waiting
  * case, or nobody is free for it; only the agent who has it can be done with it.
  */
-export function nextStage(stage: HandoffStage | undefined, state: HandoffState): { stage: HandoffStage | undefined } | { refused: string } {
-  if (state === 'accepted') return stage === 'waiting' ? { stage: 'accepted' } : { refused: stage ? 'an agent has it already' : 'no handoff is waiting' };
-  if (state === 'failed') return stage === 'waiting' ? { stage: undefined } : { refused: stage ? 'an agent has it already' : 'no handoff is waiting' };
+export function nextStage(
+  stage: HandoffStage | undefined,
+  state: HandoffState,
+): { stage: HandoffStage | undefined } | { refused: string } {
+  if (state === 'accepted')
+    return stage === 'waiting'
+      ? { stage: 'accepted' }
+      : { refused: stage ? 'an agent has it already' : 'no handoff is waiting' };
+  if (state === 'failed')
+    return stage === 'waiting'
+      ? { stage: undefined }
+      : { refused: stage ? 'an agent has it already' : 'no handoff is waiting' };
   return stage === 'accepted' ? { stage: undefined } : { refused: 'no agent has accepted it' };
 }
 

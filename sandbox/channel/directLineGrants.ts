@@ -38,7 +38,12 @@ export type Bearer = { kind: 'secret' } | { kind: 'token'; grant: Grant };
  */
 function directLineShaped(conversationId: string, userId: string | undefined, expiresAt: number): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = { iss: 'sandbox-local-channel', conv: conversationId, ...(userId && { user: userId }), exp: Math.floor(expiresAt / 1000) };
+  const claims = {
+    iss: 'sandbox-local-channel',
+    conv: conversationId,
+    ...(userId && { user: userId }),
+    exp: Math.floor(expiresAt / 1000),
+  };
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.${randomBytes(24).toString('base64url')}`;
 }
 
@@ -50,7 +55,11 @@ export class DirectLineGrants {
     private readonly now: () => number,
   ) {}
 
-  issue(conversationId: string, userId?: string, trustedOrigins: string[] = []): { conversationId: string; token: string; expires_in: number } {
+  issue(
+    conversationId: string,
+    userId?: string,
+    trustedOrigins: string[] = [],
+  ): { conversationId: string; token: string; expires_in: number } {
     for (const [token, grant] of this.tokens) if (grant.expiresAt <= this.now()) this.tokens.delete(token);
     if (this.tokens.size >= MAX_TOKENS) this.tokens.delete(this.tokens.keys().next().value!);
     const expiresAt = this.now() + TOKEN_SECONDS * 1000;
@@ -67,7 +76,8 @@ export class DirectLineGrants {
     const grant = this.tokens.get(presented);
     if (!grant || grant.expiresAt <= this.now()) return undefined;
     const origin = req.headers.origin;
-    if (typeof origin === 'string' && grant.trustedOrigins.length > 0 && !grant.trustedOrigins.includes(origin)) return undefined;
+    if (typeof origin === 'string' && grant.trustedOrigins.length > 0 && !grant.trustedOrigins.includes(origin))
+      return undefined;
     return { kind: 'token', grant };
   }
 

@@ -16,9 +16,19 @@ import type { Request, RequestHandler, Response, Server } from 'restify';
 import { jsonBody } from '../../src/http/server';
 import type { Logger } from '../../src/runtime/logger';
 import { thisMachineOnly } from '../loopbackHost';
-import { addLine, AGENT, AGENT_MESSAGE_MAX, handoffStatus, isHandoffInitiation, isHandoffState, nextStage, signed, stageOf, type HubCase } from './agentHub';
+import {
+  addLine,
+  AGENT,
+  AGENT_MESSAGE_MAX,
+  handoffStatus,
+  isHandoffInitiation,
+  isHandoffState,
+  nextStage,
+  signed,
+  stageOf,
+  type HubCase,
+} from './agentHub';
 import { DirectLineGrants, SANDBOX_DIRECTLINE_SECRET, type Bearer } from './directLineGrants';
-
 
 export const DIRECT_LINE_PATH = '/sandbox/directline';
 export const CONNECTOR_PATH = '/sandbox/connector';
@@ -55,7 +65,9 @@ export interface LocalChannelOptions {
 
 /** A page on this machine, any port (the sandbox page, the demo shop): the only origins its Direct Line answers CORS for. */
 const LOOPBACK_ORIGIN = /^http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/;
-const FORBIDDEN = { error: { code: 'TokenExpired', message: 'this needs the secret or a live token for this conversation' } };
+const FORBIDDEN = {
+  error: { code: 'TokenExpired', message: 'this needs the secret or a live token for this conversation' },
+};
 const UNKNOWN = { error: { code: 'BadArgument', message: 'unknown conversation' } };
 
 export class LocalChannel {
@@ -82,7 +94,13 @@ export class LocalChannel {
       }
       return next();
     };
-    for (const path of ['/tokens/generate', '/tokens/refresh', '/conversations', '/conversations/:id', '/conversations/:id/activities']) {
+    for (const path of [
+      '/tokens/generate',
+      '/tokens/refresh',
+      '/conversations',
+      '/conversations/:id',
+      '/conversations/:id/activities',
+    ]) {
       server.opts(`${DIRECT_LINE_PATH}${path}`, cors, (_req: Request, res: Response, next) => {
         res.header('Access-Control-Allow-Methods', 'GET, POST');
         res.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, x-ms-bot-agent');
@@ -101,14 +119,20 @@ export class LocalChannel {
     };
     /** A token for the same conversation and user as the bearer's (the secret's: a token of the conversation). */
     const tokenLike = (bearer: Bearer, conversationId: string) =>
-      bearer.kind === 'token' ? this.grants.issue(conversationId, bearer.grant.userId, bearer.grant.trustedOrigins) : this.grants.issue(conversationId);
+      bearer.kind === 'token'
+        ? this.grants.issue(conversationId, bearer.grant.userId, bearer.grant.trustedOrigins)
+        : this.grants.issue(conversationId);
 
     server.post(`${DIRECT_LINE_PATH}/tokens/generate`, cors, body, async (req: Request, res: Response) => {
-      if (this.grants.bearer(req)?.kind !== 'secret') return void res.send(403, { error: { code: 'Forbidden', message: 'tokens/generate needs the secret' } });
+      if (this.grants.bearer(req)?.kind !== 'secret')
+        return void res.send(403, { error: { code: 'Forbidden', message: 'tokens/generate needs the secret' } });
       const input = req.body as { user?: { id?: unknown }; trustedOrigins?: unknown } | undefined;
       const userId = input?.user?.id;
-      if (typeof userId !== 'string' || !/^dl_\S{1,128}$/.test(userId)) return void res.send(400, { error: { code: 'BadArgument', message: 'user.id must start with dl_' } });
-      const origins = Array.isArray(input?.trustedOrigins) ? input.trustedOrigins.filter((o): o is string => typeof o === 'string') : [];
+      if (typeof userId !== 'string' || !/^dl_\S{1,128}$/.test(userId))
+        return void res.send(400, { error: { code: 'BadArgument', message: 'user.id must start with dl_' } });
+      const origins = Array.isArray(input?.trustedOrigins)
+        ? input.trustedOrigins.filter((o): o is string => typeof o === 'string')
+        : [];
       res.send(200, this.grants.issue(this.open(), userId, origins));
     });
     server.post(`${DIRECT_LINE_PATH}/tokens/refresh`, cors, body, async (req: Request, res: Response) => {
@@ -135,9 +159,15 @@ export class LocalChannel {
       if (!found) return;
       const { conversation } = found;
       // restify parses no query string unless told to; read it from the URL.
-      const watermark = Math.max(0, Number(new URL(req.url ?? '', 'http://local').searchParams.get('watermark') ?? 0) || 0);
+      const watermark = Math.max(
+        0,
+        Number(new URL(req.url ?? '', 'http://local').searchParams.get('watermark') ?? 0) || 0,
+      );
       const from = Math.max(0, watermark - conversation.dropped);
-      res.send(200, { activities: conversation.activities.slice(from), watermark: String(conversation.dropped + conversation.activities.length) });
+      res.send(200, {
+        activities: conversation.activities.slice(from),
+        watermark: String(conversation.dropped + conversation.activities.length),
+      });
     });
     server.post(`${DIRECT_LINE_PATH}/conversations/:id/activities`, cors, body, async (req: Request, res: Response) => {
       const found = allowed(req, res);
@@ -145,12 +175,16 @@ export class LocalChannel {
       const posted = req.body as Activity;
       // Enhanced authentication: a token's user is the sender, whatever id the page wrote.
       const userId = found.bearer.kind === 'token' ? found.bearer.grant.userId : undefined;
-      const activity = this.store(req.params.id, { ...posted, from: { role: 'user', ...(posted?.from as object), ...(userId ? { id: userId } : {}) } });
+      const activity = this.store(req.params.id, {
+        ...posted,
+        from: { role: 'user', ...(posted?.from as object), ...(userId ? { id: userId } : {}) },
+      });
       res.send(200, { id: activity.id });
       // While an agent has the conversation, the customer's messages are theirs (the hub panel shows them), not the bot's.
       const hubCase = found.conversation.hubCase;
       if (stageOf(hubCase) === 'accepted' && activity.type === 'message') {
-        if (typeof activity.text === 'string' && activity.text) addLine(hubCase!, { from: 'customer', text: activity.text });
+        if (typeof activity.text === 'string' && activity.text)
+          addLine(hubCase!, { from: 'customer', text: activity.text });
         return;
       }
       void this.forward(req.params.id, activity);
@@ -158,13 +192,19 @@ export class LocalChannel {
 
     // The connector: what the bot POSTs its replies (and proactive messages) to.
     const reply = async (req: Request, res: Response) => {
-      if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+      if (!this.conversations.has(req.params.id))
+        return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
       const activity = this.store(req.params.id, { ...(req.body as Activity), from: BOT });
       res.send(200, { id: activity.id });
       // The hub queues the case until the agent (the page's panel) accepts it or finds nobody free.
       if (isHandoffInitiation(activity)) {
         const { type, name, value, attachments } = activity;
-        this.conversations.get(req.params.id)!.hubCase = { event: { type, name, value, attachments }, state: 'waiting', lines: [], arrived: ++this.arrivals };
+        this.conversations.get(req.params.id)!.hubCase = {
+          event: { type, name, value, attachments },
+          state: 'waiting',
+          lines: [],
+          arrived: ++this.arrivals,
+        };
       }
     };
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities`, body, reply);
@@ -184,9 +224,13 @@ export class LocalChannel {
       res.send(200, { cases });
     });
     server.post(`${AGENT_HUB_PATH}/conversations/:id/status`, local, body, async (req: Request, res: Response) => {
-      if (!this.conversations.has(req.params.id)) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+      if (!this.conversations.has(req.params.id))
+        return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
       const state = (req.body as { state?: unknown } | undefined)?.state;
-      if (!isHandoffState(state)) return void res.send(400, { error: { code: 'BadArgument', message: 'state must be accepted, failed or completed' } });
+      if (!isHandoffState(state))
+        return void res.send(400, {
+          error: { code: 'BadArgument', message: 'state must be accepted, failed or completed' },
+        });
       const conversation = this.conversations.get(req.params.id)!;
       const next = nextStage(stageOf(conversation.hubCase), state);
       if ('refused' in next) return void res.send(409, { error: { code: 'Conflict', message: next.refused } });
@@ -201,9 +245,12 @@ export class LocalChannel {
       if (!conversation) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
       const text = (req.body as { text?: unknown } | undefined)?.text;
       if (typeof text !== 'string' || !text.trim() || text.length > AGENT_MESSAGE_MAX) {
-        return void res.send(400, { error: { code: 'BadArgument', message: `text must be 1 to ${AGENT_MESSAGE_MAX} characters` } });
+        return void res.send(400, {
+          error: { code: 'BadArgument', message: `text must be 1 to ${AGENT_MESSAGE_MAX} characters` },
+        });
       }
-      if (stageOf(conversation.hubCase) !== 'accepted') return void res.send(409, { error: { code: 'Conflict', message: 'no agent has accepted it' } });
+      if (stageOf(conversation.hubCase) !== 'accepted')
+        return void res.send(409, { error: { code: 'Conflict', message: 'no agent has accepted it' } });
       this.store(req.params.id, { type: 'message', text: signed(text.trim()), from: AGENT });
       addLine(conversation.hubCase!, { from: 'agent', text: text.trim() });
       res.send(204);
@@ -217,7 +264,8 @@ export class LocalChannel {
   }
 
   private open(): string {
-    if (this.conversations.size >= MAX_CONVERSATIONS) this.conversations.delete(this.conversations.keys().next().value!);
+    if (this.conversations.size >= MAX_CONVERSATIONS)
+      this.conversations.delete(this.conversations.keys().next().value!);
     const id = randomUUID();
     this.conversations.set(id, { activities: [], dropped: 0 });
     return id;
@@ -249,9 +297,13 @@ export class LocalChannel {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ ...activity, serviceUrl, recipient: BOT, conversation: { id: conversationId } }),
       });
-      if (!response.ok) this.options.logger.warn({ status: response.status }, 'local channel: the bot refused an activity');
+      if (!response.ok)
+        this.options.logger.warn({ status: response.status }, 'local channel: the bot refused an activity');
     } catch (error) {
-      this.options.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'local channel: the bot did not answer');
+      this.options.logger.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'local channel: the bot did not answer',
+      );
     }
   }
 }

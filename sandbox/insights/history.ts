@@ -25,7 +25,9 @@ export class FigureHistory {
   private samples: Sample[] = [];
 
   record(at: number, figures: readonly FigureReading[]): void {
-    const values = new Map(figures.flatMap((figure) => figure.series.map((s) => [key(figure.id, s.id), s.value] as const)));
+    const values = new Map(
+      figures.flatMap((figure) => figure.series.map((s) => [key(figure.id, s.id), s.value] as const)),
+    );
     const last = this.samples.at(-1);
     if (last && Math.floor(last.at / SAMPLE_EVERY_MS) === Math.floor(at / SAMPLE_EVERY_MS)) this.samples.pop();
     this.samples.push({ at, values });
@@ -41,7 +43,10 @@ export class FigureHistory {
   beside(figures: readonly FigureReading[]): FigureWithHistory[] {
     return figures.map((figure) => ({
       ...figure,
-      series: figure.series.map((s) => ({ ...s, history: this.samples.map((sample) => sample.values.get(key(figure.id, s.id)) ?? null) })),
+      series: figure.series.map((s) => ({
+        ...s,
+        history: this.samples.map((sample) => sample.values.get(key(figure.id, s.id)) ?? null),
+      })),
     }));
   }
 }

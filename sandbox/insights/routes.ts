@@ -34,7 +34,13 @@ export function registerInsights(server: Server, options: InsightsOptions): void
   server.get(INSIGHTS_PATH, thisMachineOnly('Insights'), async (_req: Request, res: Response) => {
     const figures = await read();
     res.header('Cache-Control', 'no-store');
-    res.send(200, { at: clock.now(), sampleEveryMs: SAMPLE_EVERY_MS, keptMs: KEPT_MS, times: history.times(), figures: history.beside(figures) });
+    res.send(200, {
+      at: clock.now(),
+      sampleEveryMs: SAMPLE_EVERY_MS,
+      keptMs: KEPT_MS,
+      times: history.times(),
+      figures: history.beside(figures),
+    });
   });
 
   // A sample every few seconds whether or not the panel is open, so opening it shows the minutes before.

@@ -14,7 +14,8 @@
   // runs after this script (it is deferred) and takes the page's <html lang>, as on a store's page.
   var LOCALE_KEY = 'sandbox-locale';
   var preferred = kept() || navigator.language || 'en-US';
-  for (var i = 0; i < select.options.length; i++) if (select.options[i].value.slice(0, 2) === preferred.slice(0, 2)) select.selectedIndex = i;
+  for (var i = 0; i < select.options.length; i++)
+    if (select.options[i].value.slice(0, 2) === preferred.slice(0, 2)) select.selectedIndex = i;
   document.documentElement.lang = select.value.slice(0, 2);
   function kept() {
     try {
@@ -60,7 +61,11 @@
         button.addEventListener('click', function () {
           if (!window.OrderTrackingChat) return;
           // A lookup sent as data, as a store's "Track my order" button sends it.
-          window.OrderTrackingChat.track({ input_type: item.input_type, identifier: item.identifier, store_id: item.store_id || undefined });
+          window.OrderTrackingChat.track({
+            input_type: item.input_type,
+            identifier: item.identifier,
+            store_id: item.store_id || undefined,
+          });
           // On a phone the answer is above: fold the list and bring the chat back into view.
           if (phone.matches) {
             demos.open = false;
@@ -125,21 +130,42 @@
     var lookups = value.lookups || [];
     if (!lookups.length) hub.caseView.appendChild(element('p', 'Nothing looked up in this conversation yet.'));
     lookups.forEach(function (lookup) {
-      hub.caseView.appendChild(element('p', lookup.kind + ' ' + lookup.identifier + (lookup.storeId ? ' (' + lookup.storeId + ')' : '')));
+      hub.caseView.appendChild(
+        element('p', lookup.kind + ' ' + lookup.identifier + (lookup.storeId ? ' (' + lookup.storeId + ')' : '')),
+      );
       var shipments = element('ul');
       (lookup.shipments || []).forEach(function (shipment) {
         var event = shipment.lastEvent;
-        var last = event ? ' · last event: ' + [event.text, event.location, event.at && new Date(event.at).toLocaleString()].filter(Boolean).join(', ') : '';
+        var last = event
+          ? ' · last event: ' +
+            [event.text, event.location, event.at && new Date(event.at).toLocaleString()].filter(Boolean).join(', ')
+          : '';
         var problem = shipment.problem ? ' · problem: ' + (PROBLEMS[shipment.problem] || shipment.problem) : '';
-        shipments.appendChild(element('li', [shipment.carrier, shipment.trackingNumber].filter(Boolean).join(' ') + ': ' + shipment.statusText + ' (' + shipment.status + ')' + problem + last));
+        shipments.appendChild(
+          element(
+            'li',
+            [shipment.carrier, shipment.trackingNumber].filter(Boolean).join(' ') +
+              ': ' +
+              shipment.statusText +
+              ' (' +
+              shipment.status +
+              ')' +
+              problem +
+              last,
+          ),
+        );
       });
       if (shipments.children.length) hub.caseView.appendChild(shipments);
     });
-    var attached = (activity.attachments || []).filter(function (a) { return a.name === 'Transcript'; })[0];
+    var attached = (activity.attachments || []).filter(function (a) {
+      return a.name === 'Transcript';
+    })[0];
     var lines = attached && attached.content && attached.content.activities ? attached.content.activities : [];
     hub.transcript.replaceChildren();
     lines.forEach(function (line) {
-      hub.transcript.appendChild(element('li', (line.from && line.from.role === 'user' ? 'Customer: ' : 'Bot: ') + line.text));
+      hub.transcript.appendChild(
+        element('li', (line.from && line.from.role === 'user' ? 'Customer: ' : 'Bot: ') + line.text),
+      );
     });
     if (!lines.length) hub.transcript.appendChild(element('li', 'No transcript (HANDOFF_TRANSCRIPT=off).'));
     hub.raw.textContent = JSON.stringify(activity, null, 2);
@@ -165,7 +191,9 @@
     hub.accept.hidden = state !== 'waiting';
     hub.none.hidden = state !== 'waiting';
     hub.done.hidden = state !== 'accepted' && state !== 'completed';
-    [hub.accept, hub.none, hub.done].forEach(function (button) { button.disabled = state === 'completed' || state === 'failed'; });
+    [hub.accept, hub.none, hub.done].forEach(function (button) {
+      button.disabled = state === 'completed' || state === 'failed';
+    });
     hub.talk.hidden = state !== 'accepted' && !hub.chat.children.length;
     hub.reply.hidden = state !== 'accepted';
     hub.note.hidden = state !== 'waiting' && state !== 'accepted';
@@ -181,7 +209,9 @@
   [hub.accept, hub.done, hub.none].forEach(function (button) {
     button.addEventListener('click', function () {
       if (!hub.conversationId) return;
-      [hub.accept, hub.done, hub.none].forEach(function (b) { b.disabled = true; });
+      [hub.accept, hub.done, hub.none].forEach(function (b) {
+        b.disabled = true;
+      });
       toHub('status', { state: button.id.slice('hub-'.length) }).then(look);
     });
   });
@@ -212,27 +242,34 @@
       .then(function (response) {
         return response.ok ? response.json() : { cases: [] };
       })
-      .then(function (queue) {
-        var own = ownConversation();
-        var next = own ? queue.cases.filter(function (c) { return c.conversationId === own; })[0] : undefined;
-        if (!next) {
-          // The chat started another conversation: the last one's case is not this one's.
-          if (hub.conversationId && hub.conversationId !== own) {
-            hub.section.hidden = true;
-            hub.conversationId = null;
-            hub.arrived = undefined;
+      .then(
+        function (queue) {
+          var own = ownConversation();
+          var next = own
+            ? queue.cases.filter(function (c) {
+                return c.conversationId === own;
+              })[0]
+            : undefined;
+          if (!next) {
+            // The chat started another conversation: the last one's case is not this one's.
+            if (hub.conversationId && hub.conversationId !== own) {
+              hub.section.hidden = true;
+              hub.conversationId = null;
+              hub.arrived = undefined;
+            }
+            return;
           }
-          return;
-        }
-        if (next.arrived !== hub.arrived) {
-          if (hub.arrived === undefined && next.state !== 'waiting' && next.state !== 'accepted') return;
-          showCase(next);
-        }
-        showLines(next.lines);
-        setHubState(next.state);
-      }, function () {
-        // The sandbox stopped: the next look tries again.
-      });
+          if (next.arrived !== hub.arrived) {
+            if (hub.arrived === undefined && next.state !== 'waiting' && next.state !== 'accepted') return;
+            showCase(next);
+          }
+          showLines(next.lines);
+          setHubState(next.state);
+        },
+        function () {
+          // The sandbox stopped: the next look tries again.
+        },
+      );
   }
   look();
   setInterval(look, 700);

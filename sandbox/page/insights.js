@@ -23,7 +23,8 @@
   function format(unit, value) {
     if (value === null || value === undefined) return '–';
     if (unit === 'percent') return Math.round(value) + ' %';
-    if (unit === 'seconds') return value < 1 ? Math.round(value * 1000) + ' ms' : value.toFixed(value < 10 ? 2 : 1) + ' s';
+    if (unit === 'seconds')
+      return value < 1 ? Math.round(value * 1000) + ' ms' : value.toFixed(value < 10 ? 2 : 1) + ' s';
     return String(Math.round(value));
   }
   function element(tag, className, text) {
@@ -34,7 +35,9 @@
   }
   function svgElement(tag, attributes) {
     var node = document.createElementNS(SVG, tag);
-    Object.keys(attributes).forEach(function (name) { node.setAttribute(name, attributes[name]); });
+    Object.keys(attributes).forEach(function (name) {
+      node.setAttribute(name, attributes[name]);
+    });
     return node;
   }
 
@@ -72,7 +75,9 @@
     if (figure.unit === 'percent') return 100;
     var most = 0;
     figure.series.forEach(function (series) {
-      series.history.concat([series.value]).forEach(function (value) { if (value !== null && value > most) most = value; });
+      series.history.concat([series.value]).forEach(function (value) {
+        if (value !== null && value > most) most = value;
+      });
     });
     var top = figure.unit === 'seconds' ? 0.1 : 1;
     for (var step = 0; top <= most; step++) top = top * (step % 3 === 1 ? 2.5 : 2);
@@ -80,7 +85,9 @@
   }
   /** A series that has been 0 (or nothing) all along is not drawn: the zeros would hide each other. Its legend says 0. */
   function moved(series) {
-    return series.history.concat([series.value]).some(function (value) { return value !== null && value !== 0; });
+    return series.history.concat([series.value]).some(function (value) {
+      return value !== null && value !== 0;
+    });
   }
   function minutes(ms) {
     return Math.max(1, Math.round(ms / 60000)) + ' min';
@@ -94,10 +101,16 @@
     var span = Math.min(insights.keptMs, Math.max(60000, insights.at - (insights.times[0] || insights.at)));
     var from = insights.at - span;
     // Room at the right for the dot of now.
-    var x = function (t) { return (Math.max(0, t - from) / span) * (WIDTH - 4); };
-    var y = function (v) { return HEIGHT - 1 - (v / top) * (HEIGHT - 1 - TOP); };
+    var x = function (t) {
+      return (Math.max(0, t - from) / span) * (WIDTH - 4);
+    };
+    var y = function (v) {
+      return HEIGHT - 1 - (v / top) * (HEIGHT - 1 - TOP);
+    };
     chart.appendChild(svgElement('line', { class: 'grid', x1: 0, x2: WIDTH, y1: HEIGHT - 1, y2: HEIGHT - 1 }));
-    chart.appendChild(svgElement('line', { class: 'grid', x1: 0, x2: WIDTH, y1: TOP, y2: TOP, 'stroke-dasharray': '2 3' }));
+    chart.appendChild(
+      svgElement('line', { class: 'grid', x1: 0, x2: WIDTH, y1: TOP, y2: TOP, 'stroke-dasharray': '2 3' }),
+    );
     var scale = svgElement('text', { x: 0, y: TOP - 3 });
     scale.textContent = format(figure.unit, top);
     chart.appendChild(scale);
@@ -116,20 +129,26 @@
       var pen = 'M';
       series.history.forEach(function (value, j) {
         // A gap where there was no value (a share of nothing yet): the line starts again after it.
-        if (value === null) { pen = 'M'; return; }
+        if (value === null) {
+          pen = 'M';
+          return;
+        }
         path += pen + x(insights.times[j]).toFixed(1) + ' ' + y(value).toFixed(1) + ' ';
         pen = 'L';
       });
       if (path) chart.appendChild(svgElement('path', { class: 's' + i, d: path }));
-      if (series.value !== null) chart.appendChild(svgElement('circle', { class: 's' + i, cx: x(insights.at).toFixed(1), cy: y(series.value).toFixed(1), r: 3 }));
+      if (series.value !== null)
+        chart.appendChild(
+          svgElement('circle', { class: 's' + i, cx: x(insights.at).toFixed(1), cy: y(series.value).toFixed(1), r: 3 }),
+        );
     });
     if (card.now) card.now.textContent = format(figure.unit, figure.series[0].value);
     chart.setAttribute('aria-label', figure.title + ', the last ' + minutes(span) + '. Now: ' + said.join(', '));
   }
 
   function refresh() {
-    return fetch('/sandbox/insights', { cache: 'no-store' })
-      .then(function (response) {
+    return fetch('/sandbox/insights', { cache: 'no-store' }).then(
+      function (response) {
         if (response.status === 404) {
           // This process keeps no metrics (a sandbox started without them): nothing will come.
           note.hidden = false;
@@ -139,11 +158,15 @@
         if (!response.ok) return;
         return response.json().then(function (insights) {
           note.hidden = true;
-          insights.figures.forEach(function (figure) { draw(cardFor(figure), figure, insights); });
+          insights.figures.forEach(function (figure) {
+            draw(cardFor(figure), figure, insights);
+          });
         });
-      }, function () {
+      },
+      function () {
         // The sandbox stopped: the next refresh tries again.
-      });
+      },
+    );
   }
   function start() {
     if (timer) return;
@@ -154,6 +177,9 @@
     clearInterval(timer);
     timer = null;
   }
-  panel.addEventListener('toggle', function () { if (panel.open) start(); else stop(); });
+  panel.addEventListener('toggle', function () {
+    if (panel.open) start();
+    else stop();
+  });
   if (panel.open) start();
 })();

@@ -10,39 +10,71 @@ import { projectRoot } from '../../src/projectRoot';
 import { DEMO } from '../simulators';
 import { SANDBOX_HELP_PATH, SHOP_PORT_OFFSET } from '../upstreams';
 
-
 /** What the page offers to try: one of each kind and a few stories. */
 export const DEMO_LOOKUPS = [
-  { label: 'Order number: three parcels, three carriers', input_type: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment },
+  {
+    label: 'Order number: three parcels, three carriers',
+    input_type: 'order_number',
+    identifier: DEMO.checkpoints.inTransitMultiShipment,
+  },
   // Second, so the start line's "Try:" shows it too.
-  { label: 'Order number: moves every minute (try Notify me)', input_type: 'order_number', identifier: DEMO.checkpoints.moving },
-  { label: 'Order number: delivered to a neighbour', input_type: 'order_number', identifier: DEMO.checkpoints.delivered },
+  {
+    label: 'Order number: moves every minute (try Notify me)',
+    input_type: 'order_number',
+    identifier: DEMO.checkpoints.moving,
+  },
+  {
+    label: 'Order number: delivered to a neighbour',
+    input_type: 'order_number',
+    identifier: DEMO.checkpoints.delivered,
+  },
   { label: 'Order number: held in customs, delayed', input_type: 'order_number', identifier: DEMO.checkpoints.delayed },
   { label: 'Order number: address problem', input_type: 'order_number', identifier: DEMO.checkpoints.exception },
-  { label: 'Tracking number: UPS, in transit', input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit },
-  { label: 'Tracking number: FedEx, out for delivery', input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.outForDelivery },
+  {
+    label: 'Tracking number: UPS, in transit',
+    input_type: 'tracking_number',
+    identifier: DEMO.trackings.trackingNumbers.inTransit,
+  },
+  {
+    label: 'Tracking number: FedEx, out for delivery',
+    input_type: 'tracking_number',
+    identifier: DEMO.trackings.trackingNumbers.outForDelivery,
+  },
   { label: 'Tracking number: lost', input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.lost },
   { label: 'Order ID: three shipments', input_type: 'order_id', identifier: DEMO.trackings.orderIds.multiShipment },
-  { label: 'Store order: #1001 at store-us-1', input_type: 'external_order', identifier: DEMO.trackings.externalOrders.usStore.externalOrder, store_id: DEMO.trackings.externalOrders.usStore.storeId },
+  {
+    label: 'Store order: #1001 at store-us-1',
+    input_type: 'external_order',
+    identifier: DEMO.trackings.externalOrders.usStore.externalOrder,
+    store_id: DEMO.trackings.externalOrders.usStore.storeId,
+  },
   { label: 'Unknown order number', input_type: 'order_number', identifier: DEMO.checkpoints.unknown },
 ] as const;
 
 export function registerSandboxPage(server: Server): void {
   const root = projectRoot();
-  const file = (name: string, type: string, cache = 'no-cache') => async (_req: Request, res: Response) => {
-    res.writeHead(200, { 'content-type': type, 'cache-control': cache });
-    createReadStream(name).pipe(res);
-  };
+  const file =
+    (name: string, type: string, cache = 'no-cache') =>
+    async (_req: Request, res: Response) => {
+      res.writeHead(200, { 'content-type': type, 'cache-control': cache });
+      createReadStream(name).pipe(res);
+    };
   server.get('/', file(path.join(root, 'sandbox', 'page', 'index.html'), 'text/html; charset=utf-8'));
   server.get('/sandbox/app.js', file(path.join(root, 'sandbox', 'page', 'app.js'), 'text/javascript; charset=utf-8'));
-  server.get('/sandbox/insights.js', file(path.join(root, 'sandbox', 'page', 'insights.js'), 'text/javascript; charset=utf-8'));
+  server.get(
+    '/sandbox/insights.js',
+    file(path.join(root, 'sandbox', 'page', 'insights.js'), 'text/javascript; charset=utf-8'),
+  );
   server.get('/sandbox/icon.png', file(path.join(root, 'manifest', 'color.png'), 'image/png', 'max-age=86400'));
   // The demo shop, by the host name the page was opened with: a store's site on another origin (the next port).
   server.get('/sandbox/shop', async (req: Request, res: Response) => {
     // Parsed as a URL: "[::1]:3978" has colons of its own. The shop listens on IPv4 loopback, which localhost reaches.
     const page = new URL(`http://${req.headers.host ?? 'localhost'}`);
     const host = page.hostname === '127.0.0.1' ? page.hostname : 'localhost';
-    res.writeHead(302, { location: `http://${host}:${Number(page.port || 80) + SHOP_PORT_OFFSET}/`, 'cache-control': 'no-cache' });
+    res.writeHead(302, {
+      location: `http://${host}:${Number(page.port || 80) + SHOP_PORT_OFFSET}/`,
+      'cache-control': 'no-cache',
+    });
     res.end();
   });
   registerHelpPage(server);

@@ -124,7 +124,9 @@
 
   function draw(answer) {
     guess.textContent = answer.firstGuess
-      ? 'From the country code, the bot first answers in ' + (LANGUAGES[answer.firstGuess] || answer.firstGuess) + ', until your words tell it otherwise.'
+      ? 'From the country code, the bot first answers in ' +
+        (LANGUAGES[answer.firstGuess] || answer.firstGuess) +
+        ', until your words tell it otherwise.'
       : 'The country code tells no one language: the bot starts in its default one, until your words tell it.';
     var follow = thread.scrollHeight - thread.scrollTop - thread.clientHeight < 80;
     var added = false;
@@ -133,7 +135,8 @@
     if (!answer.entries.length && !note) {
       var empty = document.createElement('p');
       empty.className = 'empty';
-      empty.textContent = 'Messages to this business are answered by its order-tracking bot. Say hello, or ask about an order.';
+      empty.textContent =
+        'Messages to this business are answered by its order-tracking bot. Say hello, or ask about an order.';
       thread.appendChild(empty);
     }
     answer.entries.forEach(function (entry) {
@@ -239,14 +242,18 @@
     if (message.type === 'button') {
       (action.buttons || []).forEach(function (button) {
         var reply = button.reply || {};
-        actions.appendChild(press('↩ ' + reply.title, reply.title, function () {
-          send({ reply: { type: 'button_reply', id: reply.id, title: reply.title }, context: id });
-        }));
+        actions.appendChild(
+          press('↩ ' + reply.title, reply.title, function () {
+            send({ reply: { type: 'button_reply', id: reply.id, title: reply.title }, context: id });
+          }),
+        );
       });
     } else if (message.type === 'list') {
-      actions.appendChild(press('☰ ' + action.button, action.button, function (event) {
-        openMenu(action, id, event.currentTarget);
-      }));
+      actions.appendChild(
+        press('☰ ' + action.button, action.button, function (event) {
+          openMenu(action, id, event.currentTarget);
+        }),
+      );
     } else if (message.type === 'cta_url') {
       var parameters = action.parameters || {};
       var link = element('a', '', '↗ ' + parameters.display_text);
@@ -336,7 +343,10 @@
         if (row.description) button.appendChild(element('small', '', row.description));
         button.addEventListener('click', function () {
           menu.close();
-          send({ reply: { type: 'list_reply', id: row.id, title: row.title, description: row.description }, context: id });
+          send({
+            reply: { type: 'list_reply', id: row.id, title: row.title, description: row.description },
+            context: id,
+          });
         });
         item.appendChild(button);
         list.appendChild(item);
@@ -357,7 +367,11 @@
     if (!number) return Promise.resolve();
     error.hidden = true;
     var body = Object.assign({ number: number }, what);
-    return fetch(BASE + '/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    return fetch(BASE + '/messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
       .then(function (response) {
         return response.json().then(function (answer) {
           if (!response.ok) throw new Error(answer.message || 'HTTP ' + response.status);

@@ -51,11 +51,23 @@ export class PhoneThreads {
 
   thread(number: string): Thread {
     const marks = readMarks(this.graph);
-    const mine = (this.sent.get(number) ?? []).map((message) => ({ key: message.after - 0.5, entry: { from: 'customer', id: message.id, at: message.at, text: message.text, read: marks.read.has(message.id) } as ThreadEntry }));
+    const mine = (this.sent.get(number) ?? []).map((message) => ({
+      key: message.after - 0.5,
+      entry: {
+        from: 'customer',
+        id: message.id,
+        at: message.at,
+        text: message.text,
+        read: marks.read.has(message.id),
+      } as ThreadEntry,
+    }));
     const theirs = sentTo(this.graph, number).map((sent) => {
       if (!this.seenAt.has(sent.id)) this.seenAt.set(sent.id, this.now());
       const { messaging_product: _product, recipient_type: _recipient, to: _to, ...message } = sent.body;
-      return { key: sent.index, entry: { from: 'business', id: sent.id, at: this.seenAt.get(sent.id) ?? this.now(), message } as ThreadEntry };
+      return {
+        key: sent.index,
+        entry: { from: 'business', id: sent.id, at: this.seenAt.get(sent.id) ?? this.now(), message } as ThreadEntry,
+      };
     });
     // Stable: the customer's messages in the order sent, each before the answers that followed it.
     const entries = [...mine, ...theirs].sort((a, b) => a.key - b.key).map((item) => item.entry);

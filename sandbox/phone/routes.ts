@@ -28,15 +28,35 @@ export interface PhoneOptions {
 }
 
 /** A WhatsApp id: digits with the country code, as Meta's webhook gives it (a "+" and spaces are taken off). */
-const Number_ = z.string().transform((value) => value.replace(/[\s+()-]/g, '')).pipe(z.string().regex(/^[1-9]\d{6,14}$/, 'a phone number with its country code, 7 to 15 digits'));
-const Reply = z.strictObject({ type: z.enum(['button_reply', 'list_reply']), id: z.string().min(1).max(256), title: z.string().min(1).max(256), description: z.string().max(256).optional() });
+const Number_ = z
+  .string()
+  .transform((value) => value.replace(/[\s+()-]/g, ''))
+  .pipe(z.string().regex(/^[1-9]\d{6,14}$/, 'a phone number with its country code, 7 to 15 digits'));
+const Reply = z.strictObject({
+  type: z.enum(['button_reply', 'list_reply']),
+  id: z.string().min(1).max(256),
+  title: z.string().min(1).max(256),
+  description: z.string().max(256).optional(),
+});
 const SendBody = z
-  .strictObject({ number: Number_, text: z.string().trim().min(1, 'type a message').max(4096).optional(), reply: Reply.optional(), context: z.string().max(512).optional() })
-  .refine((body) => (body.text === undefined) !== (body.reply === undefined), { message: 'words or a reply, one of the two', path: ['text'] });
+  .strictObject({
+    number: Number_,
+    text: z.string().trim().min(1, 'type a message').max(4096).optional(),
+    reply: Reply.optional(),
+    context: z.string().max(512).optional(),
+  })
+  .refine((body) => (body.text === undefined) !== (body.reply === undefined), {
+    message: 'words or a reply, one of the two',
+    path: ['text'],
+  });
 
 export function registerPhone(server: Server, botUrl: string, options: PhoneOptions): void {
   const threads = new PhoneThreads(options.graph);
-  const customer = new WhatsAppCustomer({ webhook: `${botUrl}/api/whatsapp`, appSecret: options.settings.appSecret, phoneNumberId: options.settings.phoneNumberId });
+  const customer = new WhatsAppCustomer({
+    webhook: `${botUrl}/api/whatsapp`,
+    appSecret: options.settings.appSecret,
+    phoneNumberId: options.settings.phoneNumberId,
+  });
   const file = (name: string, type: string) => async (_req: Request, res: Response) => {
     res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
     createReadStream(path.join(projectRoot(), 'sandbox', 'phone', name)).pipe(res);
@@ -47,27 +67,41 @@ export function registerPhone(server: Server, botUrl: string, options: PhoneOpti
     res.send(200, DEMO_PHONES);
   });
 
-  server.get(`${PHONE_PATH}/thread`, thisMachineOnly('The WhatsApp phone page'), async (req: Request, res: Response) => {
-    const number = Number_.safeParse(new URL(req.url ?? '', 'http://sandbox').searchParams.get('number') ?? '');
-    if (!number.success) return res.send(400, { code: 'invalid_argument', message: `number: ${number.error.issues[0].message}`, argument: 'number' });
-    res.header('Cache-Control', 'no-store');
-    // The bot's own first guess at the customer's language, for the page to say.
-    res.send(200, { ...threads.thread(number.data), firstGuess: callingCodeLanguage(number.data) ?? null });
-  });
+  server.get(
+    `${PHONE_PATH}/thread`,
+    thisMachineOnly('The WhatsApp phone page'),
+    async (req: Request, res: Response) => {
+      const number = Number_.safeParse(new URL(req.url ?? '', 'http://sandbox').searchParams.get('number') ?? '');
+      if (!number.success)
+        return res.send(400, {
+          code: 'invalid_argument',
+          message: `number: ${number.error.issues[0].message}`,
+          argument: 'number',
+        });
+      res.header('Cache-Control', 'no-store');
+      // The bot's own first guess at the customer's language, for the page to say.
+      res.send(200, { ...threads.thread(number.data), firstGuess: callingCodeLanguage(number.data) ?? null });
+    },
+  );
 
-  server.post(`${PHONE_PATH}/messages`, thisMachineOnly('The WhatsApp phone page'), ...jsonBody(16 * 1024), async (req: Request, res: Response) => {
-    const body = validateBody(SendBody, req.body);
-    if (!body.ok) return res.send(body.error.status, body.error.body);
-    const { number, text, reply, context } = body.value;
-    const action: CustomerAction = reply ? { reply, context } : { text: text ?? '' };
-    const after = threads.place();
-    try {
-      const sent = await customer.send(number, action);
-      // The phone shows a press as the title pressed.
-      threads.record(number, { ...sent, text: reply ? reply.title : (text ?? '') }, after);
-      res.send(200, sent);
-    } catch {
-      res.send(502, { code: 'unavailable', message: "the bot's webhook did not take the message (is WhatsApp on?)" });
-    }
-  });
+  server.post(
+    `${PHONE_PATH}/messages`,
+    thisMachineOnly('The WhatsApp phone page'),
+    ...jsonBody(16 * 1024),
+    async (req: Request, res: Response) => {
+      const body = validateBody(SendBody, req.body);
+      if (!body.ok) return res.send(body.error.status, body.error.body);
+      const { number, text, reply, context } = body.value;
+      const action: CustomerAction = reply ? { reply, context } : { text: text ?? '' };
+      const after = threads.place();
+      try {
+        const sent = await customer.send(number, action);
+        // The phone shows a press as the title pressed.
+        threads.record(number, { ...sent, text: reply ? reply.title : (text ?? '') }, after);
+        res.send(200, sent);
+      } catch {
+        res.send(502, { code: 'unavailable', message: "the bot's webhook did not take the message (is WhatsApp on?)" });
+      }
+    },
+  );
 }

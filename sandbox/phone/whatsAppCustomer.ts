@@ -6,7 +6,12 @@
 import { createHmac } from 'node:crypto';
 
 /** What the customer does: writes, presses a reply button, or picks a list row (Meta's `interactive` reply types). */
-export type CustomerAction = { text: string } | { reply: { type: 'button_reply' | 'list_reply'; id: string; title: string; description?: string }; context?: string };
+export type CustomerAction =
+  | { text: string }
+  | {
+      reply: { type: 'button_reply' | 'list_reply'; id: string; title: string; description?: string };
+      context?: string;
+    };
 
 export interface WhatsAppCustomerOptions {
   /** The bot's webhook, e.g. http://127.0.0.1:3978/api/whatsapp. */
@@ -31,7 +36,11 @@ export class WhatsAppCustomer {
     const id = `wamid.sandbox${this.run}${String(++this.sequence).padStart(6, '0')}`;
     const raw = JSON.stringify(this.notification(from, id, at, action));
     const signature = `sha256=${createHmac('sha256', this.options.appSecret).update(raw).digest('hex')}`;
-    const response = await fetch(this.options.webhook, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body: raw });
+    const response = await fetch(this.options.webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body: raw,
+    });
     await response.body?.cancel();
     if (!response.ok) throw new Error(`the bot's webhook answered ${response.status}`);
     return { id, at };
@@ -41,7 +50,18 @@ export class WhatsAppCustomer {
     const content =
       'text' in action
         ? { type: 'text', text: { body: action.text } }
-        : { ...(action.context && { context: { from: 'sandbox', id: action.context } }), type: 'interactive', interactive: { type: action.reply.type, [action.reply.type]: { id: action.reply.id, title: action.reply.title, ...(action.reply.description && { description: action.reply.description }) } } };
+        : {
+            ...(action.context && { context: { from: 'sandbox', id: action.context } }),
+            type: 'interactive',
+            interactive: {
+              type: action.reply.type,
+              [action.reply.type]: {
+                id: action.reply.id,
+                title: action.reply.title,
+                ...(action.reply.description && { description: action.reply.description }),
+              },
+            },
+          };
     return {
       object: 'whatsapp_business_account',
       entry: [

@@ -24,7 +24,11 @@ const LIFE_SECONDS = 30 * 60;
 /** Only settings with a shared secret can be signed for here; a key set's private key is the store's. */
 export type SharedSecretSettings = Extract<CustomerTokenSettings, { algorithm: 'HS256' }>;
 
-export function signDemoCustomerToken(settings: SharedSecretSettings, locale: string, nowMs = Date.now()): Promise<string> {
+export function signDemoCustomerToken(
+  settings: SharedSecretSettings,
+  locale: string,
+  nowMs = Date.now(),
+): Promise<string> {
   const now = Math.floor(nowMs / 1000);
   const token = new SignJWT({
     name: DEMO_CUSTOMER.name,

@@ -48,12 +48,84 @@ interface ShopWords {
 }
 
 const WORDS: Record<Language, ShopWords> = {
-  en: { product: 'Trail shoes', order: 'My order', shoes: 'Trail running shoes', pitch: 'Light, grippy, ready for mud.', basket: 'Add to basket', orderTitle: 'Your order', shipped: 'Shipped with UPS, tracking number', track: 'Track my order', signIn: 'Sign in as the demo customer', signedInAs: 'Signed in as', signOut: 'Sign out' },
-  de: { product: 'Trailschuhe', order: 'Meine Bestellung', shoes: 'Trailrunning-Schuhe', pitch: 'Leicht, griffig, bereit für Matsch.', basket: 'In den Warenkorb', orderTitle: 'Ihre Bestellung', shipped: 'Versandt mit UPS, Sendungsnummer', track: 'Meine Bestellung verfolgen', signIn: 'Als Demo-Kunde anmelden', signedInAs: 'Angemeldet als', signOut: 'Abmelden' },
-  fr: { product: 'Chaussures de trail', order: 'Ma commande', shoes: 'Chaussures de trail', pitch: 'Légères, accrocheuses, prêtes pour la boue.', basket: 'Ajouter au panier', orderTitle: 'Votre commande', shipped: 'Expédiée par UPS, numéro de suivi', track: 'Suivre ma commande', signIn: 'Se connecter comme client de démo', signedInAs: 'Connecté en tant que', signOut: 'Se déconnecter' },
-  es: { product: 'Zapatillas de trail', order: 'Mi pedido', shoes: 'Zapatillas de trail running', pitch: 'Ligeras, con agarre, listas para el barro.', basket: 'Añadir a la cesta', orderTitle: 'Su pedido', shipped: 'Enviado con UPS, número de seguimiento', track: 'Seguir mi pedido', signIn: 'Iniciar sesión como cliente de prueba', signedInAs: 'Sesión iniciada como', signOut: 'Cerrar sesión' },
-  it: { product: 'Scarpe da trail', order: 'Il mio ordine', shoes: 'Scarpe da trail running', pitch: 'Leggere, aderenti, pronte per il fango.', basket: 'Aggiungi al carrello', orderTitle: 'Il suo ordine', shipped: 'Spedito con UPS, numero di tracciamento', track: 'Traccia il mio ordine', signIn: 'Accedi come cliente demo', signedInAs: 'Accesso effettuato come', signOut: 'Esci' },
-  nl: { product: 'Trailschoenen', order: 'Mijn bestelling', shoes: 'Trailrunschoenen', pitch: 'Licht, veel grip, klaar voor modder.', basket: 'In winkelwagen', orderTitle: 'Uw bestelling', shipped: 'Verzonden met UPS, trackingnummer', track: 'Volg mijn bestelling', signIn: 'Inloggen als demoklant', signedInAs: 'Ingelogd als', signOut: 'Uitloggen' },
+  en: {
+    product: 'Trail shoes',
+    order: 'My order',
+    shoes: 'Trail running shoes',
+    pitch: 'Light, grippy, ready for mud.',
+    basket: 'Add to basket',
+    orderTitle: 'Your order',
+    shipped: 'Shipped with UPS, tracking number',
+    track: 'Track my order',
+    signIn: 'Sign in as the demo customer',
+    signedInAs: 'Signed in as',
+    signOut: 'Sign out',
+  },
+  de: {
+    product: 'Trailschuhe',
+    order: 'Meine Bestellung',
+    shoes: 'Trailrunning-Schuhe',
+    pitch: 'Leicht, griffig, bereit für Matsch.',
+    basket: 'In den Warenkorb',
+    orderTitle: 'Ihre Bestellung',
+    shipped: 'Versandt mit UPS, Sendungsnummer',
+    track: 'Meine Bestellung verfolgen',
+    signIn: 'Als Demo-Kunde anmelden',
+    signedInAs: 'Angemeldet als',
+    signOut: 'Abmelden',
+  },
+  fr: {
+    product: 'Chaussures de trail',
+    order: 'Ma commande',
+    shoes: 'Chaussures de trail',
+    pitch: 'Légères, accrocheuses, prêtes pour la boue.',
+    basket: 'Ajouter au panier',
+    orderTitle: 'Votre commande',
+    shipped: 'Expédiée par UPS, numéro de suivi',
+    track: 'Suivre ma commande',
+    signIn: 'Se connecter comme client de démo',
+    signedInAs: 'Connecté en tant que',
+    signOut: 'Se déconnecter',
+  },
+  es: {
+    product: 'Zapatillas de trail',
+    order: 'Mi pedido',
+    shoes: 'Zapatillas de trail running',
+    pitch: 'Ligeras, con agarre, listas para el barro.',
+    basket: 'Añadir a la cesta',
+    orderTitle: 'Su pedido',
+    shipped: 'Enviado con UPS, número de seguimiento',
+    track: 'Seguir mi pedido',
+    signIn: 'Iniciar sesión como cliente de prueba',
+    signedInAs: 'Sesión iniciada como',
+    signOut: 'Cerrar sesión',
+  },
+  it: {
+    product: 'Scarpe da trail',
+    order: 'Il mio ordine',
+    shoes: 'Scarpe da trail running',
+    pitch: 'Leggere, aderenti, pronte per il fango.',
+    basket: 'Aggiungi al carrello',
+    orderTitle: 'Il suo ordine',
+    shipped: 'Spedito con UPS, numero di tracciamento',
+    track: 'Traccia il mio ordine',
+    signIn: 'Accedi come cliente demo',
+    signedInAs: 'Accesso effettuato come',
+    signOut: 'Esci',
+  },
+  nl: {
+    product: 'Trailschoenen',
+    order: 'Mijn bestelling',
+    shoes: 'Trailrunschoenen',
+    pitch: 'Licht, veel grip, klaar voor modder.',
+    basket: 'In winkelwagen',
+    orderTitle: 'Uw bestelling',
+    shipped: 'Verzonden met UPS, trackingnummer',
+    track: 'Volg mijn bestelling',
+    signIn: 'Inloggen als demoklant',
+    signedInAs: 'Ingelogd als',
+    signOut: 'Uitloggen',
+  },
 };
 
 /** The store's own CSS, as hostile as a theme gets: none of it may reach the chat, and the chat none of the store. */
@@ -83,7 +155,8 @@ document.addEventListener('submit', function (event) {
 /** The shop's own session: a demo's cookie, on loopback only (a real shop's is a signed session id). */
 const SIGNED_IN = 'northwind-customer=demo';
 
-const esc = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const esc = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** What the shop's server knows of its visitor on this page: the demo customer's fresh token, when signed in. */
 interface Visitor {
@@ -102,7 +175,9 @@ function account(lang: Language, which: 'product' | 'order', visitor: Visitor): 
 
 function page(lang: Language, which: 'product' | 'order', botUrl: string, visitor: Visitor): string {
   const w = WORDS[lang];
-  const nav = LANGUAGES.map((l) => `<a href="/${l}/${which === 'order' ? 'order' : ''}" hreflang="${l}">${l.toUpperCase()}</a>`).join(' ');
+  const nav = LANGUAGES.map(
+    (l) => `<a href="/${l}/${which === 'order' ? 'order' : ''}" hreflang="${l}">${l.toUpperCase()}</a>`,
+  ).join(' ');
   const trackingNumber = DEMO.trackings.trackingNumbers.inTransit;
   const body =
     which === 'product'
@@ -144,8 +219,13 @@ export async function startDemoShop(options: DemoShopOptions): Promise<DemoShop>
     if (url.pathname === '/favicon.ico') return send(204, 'text/plain', '');
     const match = /^\/(en|de|fr|es|it|nl)\/(order)?$/.exec(url.pathname);
     if (tokens && req.method === 'POST' && (url.pathname === '/signin' || url.pathname === '/signout')) {
-      const back = /^\/(en|de|fr|es|it|nl)\/(order)?$/.exec(new URLSearchParams(await bodyOf(req)).get('back') ?? '')?.[0] ?? '/en/';
-      const cookie = url.pathname === '/signin' ? `${SIGNED_IN}; Path=/; HttpOnly; SameSite=Lax` : `${SIGNED_IN.split('=')[0]}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+      const back =
+        /^\/(en|de|fr|es|it|nl)\/(order)?$/.exec(new URLSearchParams(await bodyOf(req)).get('back') ?? '')?.[0] ??
+        '/en/';
+      const cookie =
+        url.pathname === '/signin'
+          ? `${SIGNED_IN}; Path=/; HttpOnly; SameSite=Lax`
+          : `${SIGNED_IN.split('=')[0]}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
       res.writeHead(303, { location: back, 'set-cookie': cookie, 'cache-control': 'no-store' });
       return void res.end();
     }
@@ -153,7 +233,10 @@ export async function startDemoShop(options: DemoShopOptions): Promise<DemoShop>
       const lang = match[1] as Language;
       const signedIn = tokens && (req.headers.cookie ?? '').split(/;\s*/).includes(SIGNED_IN);
       // A fresh token with every page, signed on the server: it never needs storing in the browser.
-      const visitor: Visitor = { canSignIn: !!tokens, customerToken: signedIn ? await signDemoCustomerToken(tokens, lang) : undefined };
+      const visitor: Visitor = {
+        canSignIn: !!tokens,
+        customerToken: signedIn ? await signDemoCustomerToken(tokens, lang) : undefined,
+      };
       return send(200, 'text/html; charset=utf-8', page(lang, match[2] ? 'order' : 'product', botUrl, visitor), {
         'content-security-policy': shopCsp(botUrl),
         ...(signedIn ? { 'cache-control': 'no-store' } : {}),

@@ -14,7 +14,15 @@ import {
   type MovingShipmentSeed,
   type ShipmentHeaderSeed,
 } from './demoData/checkpoints';
-import { COURIER_WORDING, DEFAULT_DETAIL, DETAIL_TEXT, STATUS_TEXT, TRACKING_LINK_LABEL, pickLanguage, type Lang } from './demoData/checkpointTexts';
+import {
+  COURIER_WORDING,
+  DEFAULT_DETAIL,
+  DETAIL_TEXT,
+  STATUS_TEXT,
+  TRACKING_LINK_LABEL,
+  pickLanguage,
+  type Lang,
+} from './demoData/checkpointTexts';
 import { FollowedProgress, isoDate, resolveMoments, type Progress } from './demoData/clock';
 
 /** How often the moving demo parcel takes its next step, unless a test says otherwise. */
@@ -49,13 +57,25 @@ export function startCheckpointsSimulator(options: CheckpointsSimulatorOptions =
   if (!(stepMs > 0)) throw new Error(`stepMs must be a positive number of ms, got ${stepMs}`);
   const startedAt = now();
   // Dates are fixed once per start: the same request gets the same answer while the simulator runs.
-  const orders = new Map(Object.entries(CHECKPOINT_ORDERS).map(([orderNo, order]) => [orderNo.toUpperCase(), dateOrder(orderNo, order, new Date(startedAt))]));
+  const orders = new Map(
+    Object.entries(CHECKPOINT_ORDERS).map(([orderNo, order]) => [
+      orderNo.toUpperCase(),
+      dateOrder(orderNo, order, new Date(startedAt)),
+    ]),
+  );
   // Except the moving parcel's, which are dated when each request asks.
-  const moving = new Map(Object.entries(MOVING_ORDERS).map(([orderNo, seed]) => [orderNo.toUpperCase(), { orderNo, seed, progress: new FollowedProgress(startedAt, seed.steps.length, stepMs) }]));
+  const moving = new Map(
+    Object.entries(MOVING_ORDERS).map(([orderNo, seed]) => [
+      orderNo.toUpperCase(),
+      { orderNo, seed, progress: new FollowedProgress(startedAt, seed.steps.length, stepMs) },
+    ]),
+  );
   const find = (orderNo: string): DatedShipment[] | undefined => {
     const key = orderNo.toUpperCase();
     const parcel = moving.get(key);
-    return parcel ? [dateMovingShipment(parcel.orderNo, parcel.seed, parcel.progress.at(now()), stepMs)] : orders.get(key);
+    return parcel
+      ? [dateMovingShipment(parcel.orderNo, parcel.seed, parcel.progress.at(now()), stepMs)]
+      : orders.get(key);
   };
 
   const handle = (request: RecordedRequest): SimAnswer => {
@@ -110,14 +130,21 @@ function dateOrder(orderNo: string, order: CheckpointOrderSeed, now: Date): Date
 }
 
 /** The steps revealed so far in this round, each dated when it was revealed. */
-function dateMovingShipment(orderNo: string, seed: MovingShipmentSeed, progress: Progress, stepMs: number): DatedShipment {
+function dateMovingShipment(
+  orderNo: string,
+  seed: MovingShipmentSeed,
+  progress: Progress,
+  stepMs: number,
+): DatedShipment {
   const { steps, ...header } = seed;
   return {
     id: shipmentId(orderNo, seed.trackingNumber),
     seed: header,
     // Ordered a step before the label: at the same instant, a card could list the order after the label.
     orderDate: new Date(progress.roundStart - stepMs),
-    checkpoints: steps.slice(0, progress.revealed).map((step, i) => ({ seed: step, date: new Date(progress.roundStart + i * stepMs) })),
+    checkpoints: steps
+      .slice(0, progress.revealed)
+      .map((step, i) => ({ seed: step, date: new Date(progress.roundStart + i * stepMs) })),
   };
 }
 
@@ -127,7 +154,11 @@ function render(shipments: DatedShipment[], lang: Lang): { header: unknown[]; bo
   for (const shipment of shipments) {
     const { seed } = shipment;
     // The first checkpoint carries the order date in full_courier_status (seed 2.1).
-    const first: CheckpointEvent = { status: 'OrderProcessed', location: '', courierStatus: isoDate(shipment.orderDate) };
+    const first: CheckpointEvent = {
+      status: 'OrderProcessed',
+      location: '',
+      courierStatus: isoDate(shipment.orderDate),
+    };
     const dated = [{ seed: first, date: shipment.orderDate }, ...shipment.checkpoints];
     body[shipment.id] = dated.map(({ seed: c, date }) => renderCheckpoint(c, date, lang));
 

@@ -42,7 +42,12 @@ export function connectCodeForStatus(status: number): ConnectCode {
   return CODE_FOR_STATUS[status] ?? (status >= 500 ? 'internal' : 'unknown');
 }
 
-export function connectError(status: number, code: ConnectCode, message: string, headers?: Record<string, string>): SimAnswer {
+export function connectError(
+  status: number,
+  code: ConnectCode,
+  message: string,
+  headers?: Record<string, string>,
+): SimAnswer {
   return { status, body: { code, message }, headers };
 }
 
@@ -71,7 +76,10 @@ export function invalidArgument(argument: string, description: string): SimAnswe
 
 /** BadRequest{ field_violations: [FieldViolation{ field = 1, description = 2 }] }, base64 without padding as Connect sends it. */
 function encodeBadRequest(field: string, description: string): string {
-  const violation = Buffer.concat([lengthDelimited(1, Buffer.from(field)), lengthDelimited(2, Buffer.from(description))]);
+  const violation = Buffer.concat([
+    lengthDelimited(1, Buffer.from(field)),
+    lengthDelimited(2, Buffer.from(description)),
+  ]);
   return lengthDelimited(1, violation).toString('base64').replace(/=+$/, '');
 }
 

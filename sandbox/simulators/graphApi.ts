@@ -24,7 +24,15 @@ export const SIM_PHONE_NUMBER_ID = '106540352242922';
 export const SIM_ACCESS_TOKEN = 'sim-whatsapp-token';
 
 /** WhatsApp's limits on what a business sends (Meta's "Messages" reference). */
-const LIMITS = { textBody: 4096, buttons: 3, buttonTitle: 20, listRows: 10, rowTitle: 24, rowDescription: 72, listButton: 20 } as const;
+const LIMITS = {
+  textBody: 4096,
+  buttons: 3,
+  buttonTitle: 20,
+  listRows: 10,
+  rowTitle: 24,
+  rowDescription: 72,
+  listButton: 20,
+} as const;
 
 /** A message the stand-in accepted, as sent (its id as answered). */
 export interface SentWhatsApp {
@@ -36,7 +44,18 @@ export interface SentWhatsApp {
 
 /** The Graph API's error body: `{error: {message, type, code, error_data, fbtrace_id}}`. */
 export function graphError(status: number, code: number, message: string, details?: string): SimAnswer {
-  return { status, body: { error: { message, type: 'OAuthException', code, ...(details && { error_data: { messaging_product: 'whatsapp', details } }), fbtrace_id: 'AbCdEfSimulated' } } };
+  return {
+    status,
+    body: {
+      error: {
+        message,
+        type: 'OAuthException',
+        code,
+        ...(details && { error_data: { messaging_product: 'whatsapp', details } }),
+        fbtrace_id: 'AbCdEfSimulated',
+      },
+    },
+  };
 }
 
 export interface GraphApiSimulator extends Simulator {
@@ -64,8 +83,10 @@ export async function startGraphApiSimulator(options: GraphApiSimulatorOptions =
   const handle = (request: RecordedRequest): SimAnswer => {
     const path = /^\/v\d+\.\d+\/([^/]+)\/messages$/.exec(request.path);
     if (!path) return graphError(400, 100, `Unsupported request - method type: ${request.method.toLowerCase()}`);
-    if (request.headers.authorization !== `Bearer ${accessToken}`) return graphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
-    if (path[1] !== phoneNumberId) return graphError(400, 100, `Unsupported post request. Object with ID '${path[1]}' does not exist`);
+    if (request.headers.authorization !== `Bearer ${accessToken}`)
+      return graphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+    if (path[1] !== phoneNumberId)
+      return graphError(400, 100, `Unsupported post request. Object with ID '${path[1]}' does not exist`);
     if (request.method !== 'POST') return graphError(400, 100, `Unsupported ${request.method.toLowerCase()} request`);
     let body: Record<string, unknown>;
     try {
@@ -73,15 +94,18 @@ export async function startGraphApiSimulator(options: GraphApiSimulatorOptions =
     } catch {
       return graphError(400, 100, 'Invalid parameter', 'the body is not JSON');
     }
-    if (body.messaging_product !== 'whatsapp') return graphError(400, 100, 'Invalid parameter', 'messaging_product must be whatsapp');
+    if (body.messaging_product !== 'whatsapp')
+      return graphError(400, 100, 'Invalid parameter', 'messaging_product must be whatsapp');
     // Mark as read (with or without a typing indicator).
     if (body.status === 'read') {
-      if (typeof body.message_id !== 'string') return graphError(400, 100, 'Invalid parameter', 'message_id is required');
+      if (typeof body.message_id !== 'string')
+        return graphError(400, 100, 'Invalid parameter', 'message_id is required');
       read.push(body.message_id);
       return { status: 200, body: { success: true } };
     }
     const to = body.to;
-    if (typeof to !== 'string' || !/^\+?\d{6,15}$/.test(to)) return graphError(400, 100, 'Invalid parameter', 'to must be a phone number or WhatsApp id');
+    if (typeof to !== 'string' || !/^\+?\d{6,15}$/.test(to))
+      return graphError(400, 100, 'Invalid parameter', 'to must be a phone number or WhatsApp id');
     const refused = refusal(body);
     if (refused) return graphError(400, 131009, 'Parameter value is not valid', refused);
     const notNow = rules.refusal(body, to);
@@ -89,7 +113,14 @@ export async function startGraphApiSimulator(options: GraphApiSimulatorOptions =
     count += 1;
     const id = `wamid.sim${String(count).padStart(8, '0')}`;
     sent.push({ id, to, type: String(body.type), body });
-    return { status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }], messages: [{ id }] } };
+    return {
+      status: 200,
+      body: {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }],
+        messages: [{ id }],
+      },
+    };
   };
 
   const simulator = await startSimulator({
@@ -117,10 +148,13 @@ export async function startGraphApiSimulator(options: GraphApiSimulatorOptions =
 /** Why Meta would refuse this message, if it would. */
 function refusal(body: Record<string, unknown>): string | undefined {
   const object = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
-  const long = (value: unknown, max: number) => typeof value !== 'string' || value.length === 0 || [...value].length > max;
+  const long = (value: unknown, max: number) =>
+    typeof value !== 'string' || value.length === 0 || [...value].length > max;
   switch (body.type) {
     case 'text':
-      return long(object(body.text).body, LIMITS.textBody) ? `text.body must be 1 to ${LIMITS.textBody} characters` : undefined;
+      return long(object(body.text).body, LIMITS.textBody)
+        ? `text.body must be 1 to ${LIMITS.textBody} characters`
+        : undefined;
     case 'interactive': {
       const interactive = object(body.interactive);
       const action = object(interactive.action);
@@ -128,7 +162,9 @@ function refusal(body: Record<string, unknown>): string | undefined {
       if (interactive.type === 'button') {
         const buttons = Array.isArray(action.buttons) ? action.buttons : [];
         if (buttons.length < 1 || buttons.length > LIMITS.buttons) return `1 to ${LIMITS.buttons} buttons`;
-        return buttons.some((button) => long(object(object(button).reply).title, LIMITS.buttonTitle)) ? `button titles must be 1 to ${LIMITS.buttonTitle} characters` : undefined;
+        return buttons.some((button) => long(object(object(button).reply).title, LIMITS.buttonTitle))
+          ? `button titles must be 1 to ${LIMITS.buttonTitle} characters`
+          : undefined;
       }
       if (interactive.type === 'list') return listRefusal(action);
       if (interactive.type === 'cta_url') return linkButtonRefusal(interactive);
@@ -142,9 +178,14 @@ function refusal(body: Record<string, unknown>): string | undefined {
 }
 
 /** The messages the stand-in accepted for one customer's number, in order, each with its place in `sent` (the sandbox's phone page reads them). */
-export function sentTo(graph: Pick<GraphApiSimulator, 'sent'>, number: string): Array<SentWhatsApp & { index: number }> {
+export function sentTo(
+  graph: Pick<GraphApiSimulator, 'sent'>,
+  number: string,
+): Array<SentWhatsApp & { index: number }> {
   const digits = number.replace(/^\+/, '');
-  return graph.sent.flatMap((message, index) => (message.to.replace(/^\+/, '') === digits ? [{ ...message, index }] : []));
+  return graph.sent.flatMap((message, index) =>
+    message.to.replace(/^\+/, '') === digits ? [{ ...message, index }] : [],
+  );
 }
 
 /** The customers' messages marked read, and those the bot showed a typing indicator on, by message id, as the requests asked. */
@@ -166,7 +207,8 @@ export function readMarks(graph: Pick<GraphApiSimulator, 'requests'>): { read: S
 }
 
 const asObject = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
-const tooLong = (value: unknown, max: number) => typeof value !== 'string' || value.length === 0 || [...value].length > max;
+const tooLong = (value: unknown, max: number) =>
+  typeof value !== 'string' || value.length === 0 || [...value].length > max;
 
 /**
  * Meta's interactive list: a button of 1 to 20 characters; 1 to 10 sections (titled, up to 24 characters, when
@@ -176,13 +218,19 @@ const tooLong = (value: unknown, max: number) => typeof value !== 'string' || va
 function listRefusal(action: Record<string, unknown>): string | undefined {
   const sections = Array.isArray(action.sections) ? action.sections.map(asObject) : [];
   const rows = sections.flatMap((section) => (Array.isArray(section.rows) ? section.rows.map(asObject) : []));
-  if (tooLong(action.button, LIMITS.listButton)) return `the list's button must be 1 to ${LIMITS.listButton} characters`;
+  if (tooLong(action.button, LIMITS.listButton))
+    return `the list's button must be 1 to ${LIMITS.listButton} characters`;
   if (sections.length < 1 || sections.length > 10) return '1 to 10 sections';
-  if (sections.length > 1 && sections.some((section) => tooLong(section.title, LIMITS.rowTitle))) return `with several sections, each needs a title of 1 to ${LIMITS.rowTitle} characters`;
+  if (sections.length > 1 && sections.some((section) => tooLong(section.title, LIMITS.rowTitle)))
+    return `with several sections, each needs a title of 1 to ${LIMITS.rowTitle} characters`;
   if (rows.length < 1 || rows.length > LIMITS.listRows) return `1 to ${LIMITS.listRows} rows`;
-  if (rows.some((row) => tooLong(row.id, 200)) || new Set(rows.map((row) => row.id)).size < rows.length) return 'each row needs a unique id of 1 to 200 characters';
-  if (rows.some((row) => tooLong(row.title, LIMITS.rowTitle))) return `row titles must be 1 to ${LIMITS.rowTitle} characters`;
-  return rows.some((row) => row.description !== undefined && tooLong(row.description, LIMITS.rowDescription)) ? `row descriptions must be 1 to ${LIMITS.rowDescription} characters` : undefined;
+  if (rows.some((row) => tooLong(row.id, 200)) || new Set(rows.map((row) => row.id)).size < rows.length)
+    return 'each row needs a unique id of 1 to 200 characters';
+  if (rows.some((row) => tooLong(row.title, LIMITS.rowTitle)))
+    return `row titles must be 1 to ${LIMITS.rowTitle} characters`;
+  return rows.some((row) => row.description !== undefined && tooLong(row.description, LIMITS.rowDescription))
+    ? `row descriptions must be 1 to ${LIMITS.rowDescription} characters`
+    : undefined;
 }
 
 /**
@@ -193,10 +241,12 @@ function linkButtonRefusal(interactive: Record<string, unknown>): string | undef
   const action = asObject(interactive.action);
   const parameters = asObject(action.parameters);
   if (action.name !== 'cta_url') return 'action.name must be cta_url';
-  if (tooLong(parameters.display_text, LIMITS.buttonTitle)) return `display_text must be 1 to ${LIMITS.buttonTitle} characters`;
+  if (tooLong(parameters.display_text, LIMITS.buttonTitle))
+    return `display_text must be 1 to ${LIMITS.buttonTitle} characters`;
   if (!webAddress(parameters.url)) return 'url must be an http or https address';
   for (const part of ['header', 'footer'] as const) {
-    if (interactive[part] !== undefined && tooLong(asObject(interactive[part]).text, 60)) return `${part}.text must be 1 to 60 characters`;
+    if (interactive[part] !== undefined && tooLong(asObject(interactive[part]).text, 60))
+      return `${part}.text must be 1 to 60 characters`;
   }
   return undefined;
 }
@@ -217,7 +267,9 @@ export interface ApprovedTemplate {
 }
 
 /** The sandbox's own: the order update docs/whatsapp.md asks an operator to register, in the bot's six languages. */
-export const APPROVED_TEMPLATES: Readonly<Record<string, ApprovedTemplate>> = { order_update: { languages: ['en', 'de', 'fr', 'es', 'it', 'nl'], parameters: 2 } };
+export const APPROVED_TEMPLATES: Readonly<Record<string, ApprovedTemplate>> = {
+  order_update: { languages: ['en', 'de', 'fr', 'es', 'it', 'nl'], parameters: 2 },
+};
 
 const WINDOW_MS = 24 * 3_600_000;
 
@@ -243,7 +295,13 @@ function sendRules(options: GraphApiSimulatorOptions) {
       if (asked !== undefined) return graphError(asked === 130429 ? 429 : 400, asked, `simulated refusal ${asked}`);
       if (body.type === 'template') return templateRefusal(body.template, templates);
       const last = lastInbound.get(to.replace(/^\+/, ''));
-      if (last !== undefined && now() - last >= WINDOW_MS) return graphError(400, 131047, 'Re-engagement message', 'More than 24 hours have passed since the recipient last replied to the sender number.');
+      if (last !== undefined && now() - last >= WINDOW_MS)
+        return graphError(
+          400,
+          131047,
+          'Re-engagement message',
+          'More than 24 hours have passed since the recipient last replied to the sender number.',
+        );
       return undefined;
     },
   };
@@ -251,16 +309,51 @@ function sendRules(options: GraphApiSimulatorOptions) {
 
 /** Meta's checks of a template message: an approved name in an approved language, its body's parameters all given, as text Meta takes. */
 function templateRefusal(value: unknown, templates: Readonly<Record<string, ApprovedTemplate>>): SimAnswer | undefined {
-  const template = (value && typeof value === 'object' ? value : {}) as { name?: unknown; language?: { code?: unknown }; components?: unknown };
+  const template = (value && typeof value === 'object' ? value : {}) as {
+    name?: unknown;
+    language?: { code?: unknown };
+    components?: unknown;
+  };
   const approved = typeof template.name === 'string' ? templates[template.name] : undefined;
   const language = template.language?.code;
-  if (!approved || typeof language !== 'string' || !approved.languages.includes(language)) return graphError(404, 132001, 'Template name does not exist in the translation', `template ${String(template.name)} does not exist in ${String(language)}`);
-  const components = Array.isArray(template.components) ? (template.components as Array<{ type?: unknown; parameters?: unknown }>) : [];
-  const parameters = components.filter((component) => component.type === 'body').flatMap((component) => (Array.isArray(component.parameters) ? (component.parameters as Array<{ type?: unknown; text?: unknown }>) : []));
-  if (parameters.length !== approved.parameters) return graphError(400, 132000, 'Number of parameters does not match the expected number of params', `body: ${approved.parameters} parameters expected, ${parameters.length} given`);
+  if (!approved || typeof language !== 'string' || !approved.languages.includes(language))
+    return graphError(
+      404,
+      132001,
+      'Template name does not exist in the translation',
+      `template ${String(template.name)} does not exist in ${String(language)}`,
+    );
+  const components = Array.isArray(template.components)
+    ? (template.components as Array<{ type?: unknown; parameters?: unknown }>)
+    : [];
+  const parameters = components
+    .filter((component) => component.type === 'body')
+    .flatMap((component) =>
+      Array.isArray(component.parameters) ? (component.parameters as Array<{ type?: unknown; text?: unknown }>) : [],
+    );
+  if (parameters.length !== approved.parameters)
+    return graphError(
+      400,
+      132000,
+      'Number of parameters does not match the expected number of params',
+      `body: ${approved.parameters} parameters expected, ${parameters.length} given`,
+    );
   // Meta's rule for a text parameter: no new lines or tabs, no more than 4 spaces in a row.
-  if (parameters.some((parameter) => parameter.type !== 'text' || typeof parameter.text !== 'string' || !parameter.text.trim() || /[\n\t]| {5,}/.test(parameter.text))) {
-    return graphError(400, 132018, 'There was an issue with the parameters in your template', 'a text parameter is empty or has a new line, a tab or more than 4 spaces in a row');
+  if (
+    parameters.some(
+      (parameter) =>
+        parameter.type !== 'text' ||
+        typeof parameter.text !== 'string' ||
+        !parameter.text.trim() ||
+        /[\n\t]| {5,}/.test(parameter.text),
+    )
+  ) {
+    return graphError(
+      400,
+      132018,
+      'There was an issue with the parameters in your template',
+      'a text parameter is empty or has a new line, a tab or more than 4 spaces in a row',
+    );
   }
   return undefined;
 }

@@ -9,7 +9,14 @@ import { refuseOtherHosts } from '../loopbackHost';
 
 export type Fault =
   /** Answer this status. `body` is JSON-encoded unless `contentType` is given and `body` is a string; without `body` the interface's own error body is sent. */
-  | { kind: 'status'; status: number; retryAfter?: string; body?: unknown; contentType?: string; headers?: Record<string, string> }
+  | {
+      kind: 'status';
+      status: number;
+      retryAfter?: string;
+      body?: unknown;
+      contentType?: string;
+      headers?: Record<string, string>;
+    }
   /** Destroy the socket without answering (the client sees ECONNRESET / socket hang up). */
   | { kind: 'reset' }
   /** Never answer; the socket stays open until the client gives up or close() is called. */
@@ -105,9 +112,14 @@ export async function startSimulator(config: SimulatorConfig): Promise<Simulator
   const answerFault = (fault: Fault, request: RecordedRequest, res: http.ServerResponse): void => {
     switch (fault.kind) {
       case 'status': {
-        const headers: Record<string, string> = { ...fault.headers, ...(fault.retryAfter !== undefined && { 'retry-after': fault.retryAfter }) };
+        const headers: Record<string, string> = {
+          ...fault.headers,
+          ...(fault.retryAfter !== undefined && { 'retry-after': fault.retryAfter }),
+        };
         const raw = fault.contentType !== undefined && typeof fault.body === 'string';
-        const body = raw ? (fault.body as string) : JSON.stringify(fault.body === undefined ? config.faultBody(fault.status) : fault.body);
+        const body = raw
+          ? (fault.body as string)
+          : JSON.stringify(fault.body === undefined ? config.faultBody(fault.status) : fault.body);
         return send(res, fault.status, body, fault.contentType ?? 'application/json', headers);
       }
       case 'raw':
@@ -199,7 +211,13 @@ export async function startSimulator(config: SimulatorConfig): Promise<Simulator
   };
 }
 
-function send(res: http.ServerResponse, status: number, body: string, contentType: string, headers: Record<string, string> = {}): void {
+function send(
+  res: http.ServerResponse,
+  status: number,
+  body: string,
+  contentType: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.destroyed || res.writableEnded) return;
   res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
   res.end(body);

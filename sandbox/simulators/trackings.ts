@@ -4,7 +4,14 @@
  */
 import { connectCodeForStatus, connectError, invalidArgument } from './connect';
 import { startSimulator, type RecordedRequest, type SimAnswer, type Simulator } from './simulator';
-import { CARRIER_URLS, EXTERNAL_ORDERS, ORDERS, STATUS_MESSAGES, TRACKINGS, type TrackingSeed } from './demoData/trackings';
+import {
+  CARRIER_URLS,
+  EXTERNAL_ORDERS,
+  ORDERS,
+  STATUS_MESSAGES,
+  TRACKINGS,
+  type TrackingSeed,
+} from './demoData/trackings';
 import { resolveMoments } from './demoData/clock';
 
 export interface TrackingsSimulatorOptions {
@@ -38,9 +45,13 @@ export function startTrackingsSimulator(options: TrackingsSimulatorOptions = {})
 
   const handle = (request: RecordedRequest): SimAnswer => {
     if (request.path !== procedure) return connectError(404, 'unimplemented', `${request.path} is not implemented`);
-    if (request.method !== 'POST') return connectError(405, 'unimplemented', `HTTP method ${request.method} is not allowed; use POST`, { allow: 'POST' });
+    if (request.method !== 'POST')
+      return connectError(405, 'unimplemented', `HTTP method ${request.method} is not allowed; use POST`, {
+        allow: 'POST',
+      });
     if (!isJson(request.headers['content-type'])) return connectError(415, 'unknown', 'unsupported content type');
-    if (request.headers.authorization !== `Bearer ${apiKey}`) return connectError(401, 'unauthenticated', 'invalid API key');
+    if (request.headers.authorization !== `Bearer ${apiKey}`)
+      return connectError(401, 'unauthenticated', 'invalid API key');
 
     const parsed = parseLookup(request.body);
     if ('status' in parsed) return parsed;
@@ -87,11 +98,19 @@ function parseLookup(body: string): Lookup | SimAnswer {
   }
 
   const given = LOOKUPS.filter((field) => lookup[field] !== undefined);
-  if (given.length === 0) return invalidArgument('tracking_number', 'exactly one of tracking_number, order_id or external_order must be set');
-  if (given.length > 1) return invalidArgument(given[1], `only one of tracking_number, order_id or external_order may be set, got ${given.join(' and ')}`);
-  if (lookup.store_id !== undefined && lookup.external_order === undefined) return invalidArgument('store_id', 'store_id is only allowed with external_order');
-  if (lookup.order_id !== undefined && !/^[A-Za-z0-9]{12}$/.test(lookup.order_id)) return invalidArgument('order_id', 'order_id must be exactly 12 letters or digits');
-  if (lookup.external_order !== undefined && lookup.store_id === undefined) return invalidArgument('store_id', 'store_id is required with external_order');
+  if (given.length === 0)
+    return invalidArgument('tracking_number', 'exactly one of tracking_number, order_id or external_order must be set');
+  if (given.length > 1)
+    return invalidArgument(
+      given[1],
+      `only one of tracking_number, order_id or external_order may be set, got ${given.join(' and ')}`,
+    );
+  if (lookup.store_id !== undefined && lookup.external_order === undefined)
+    return invalidArgument('store_id', 'store_id is only allowed with external_order');
+  if (lookup.order_id !== undefined && !/^[A-Za-z0-9]{12}$/.test(lookup.order_id))
+    return invalidArgument('order_id', 'order_id must be exactly 12 letters or digits');
+  if (lookup.external_order !== undefined && lookup.store_id === undefined)
+    return invalidArgument('store_id', 'store_id is required with external_order');
   return lookup;
 }
 
@@ -107,7 +126,10 @@ function find(lookup: Lookup): readonly string[] | undefined {
 }
 
 function render(trackingNumber: string, seed: TrackingSeed, now: Date): unknown {
-  const dates = resolveMoments(now, seed.events.map((e) => e.at));
+  const dates = resolveMoments(
+    now,
+    seed.events.map((e) => e.at),
+  );
   const events = seed.events
     .map((e, i) => ({ status_code: e.code, message: e.message, timestamp: dates[i] }))
     .sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime()); // oldest first

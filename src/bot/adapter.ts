@@ -29,7 +29,12 @@ export class TrackingAdapter extends CloudAdapter {
   }
 
   /** `check` passes the body, or says why not (a 400 naming the field); it runs only for an authenticated caller. */
-  async processPost(req: Request, res: Response, check: (body: unknown) => Validated<unknown>, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+  async processPost(
+    req: Request,
+    res: Response,
+    check: (body: unknown) => Validated<unknown>,
+    logic: (context: TurnContext) => Promise<void>,
+  ): Promise<void> {
     const end = (status: number, body?: unknown) => {
       res.status(status);
       if (body) res.send(body);
@@ -40,7 +45,10 @@ export class TrackingAdapter extends CloudAdapter {
       // The token is checked against the activity's channelId and serviceUrl claims, whatever the body's shape.
       const body: unknown = req.body;
       const claimed = (body && typeof body === 'object' ? body : {}) as Activity;
-      const authenticated = await this.botFrameworkAuthentication.authenticateRequest(claimed, typeof authorization === 'string' ? authorization : '');
+      const authenticated = await this.botFrameworkAuthentication.authenticateRequest(
+        claimed,
+        typeof authorization === 'string' ? authorization : '',
+      );
       const checked = check(body);
       if (!checked.ok) return end(checked.error.status, checked.error.body);
       const invoke = await this.processActivity(authenticated, validateAndFixActivity(body as Activity), logic);
@@ -71,7 +79,10 @@ export function createAdapter(
   // Clearing it let one odd activity reset the cool-down. A conversation stuck on a state it cannot get
   // past still has "start over", which the router handles before any dialog runs.
   adapter.onTurnError = async (context: TurnContext, error: Error) => {
-    logger.error({ error: errorLogFields(error), channel: context.activity.channelId, activityType: context.activity.type }, 'turn failed');
+    logger.error(
+      { error: errorLogFields(error), channel: context.activity.channelId, activityType: context.activity.type },
+      'turn failed',
+    );
     const lostRace = error instanceof StateConflictError;
     try {
       // A turn that failed before the bot decided its language (or a proactive one) decides it here.

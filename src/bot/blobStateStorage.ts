@@ -34,7 +34,10 @@ export class BlobStateStorage implements Storage {
       if ((item as StoreItem | undefined)?.eTag === CREATE_ONLY) creations.push([key, item]);
       else updates[key] = item;
     }
-    await Promise.all([...(Object.keys(updates).length ? [this.blobs.write(updates)] : []), ...creations.map(([key, item]) => this.create(key, item))]);
+    await Promise.all([
+      ...(Object.keys(updates).length ? [this.blobs.write(updates)] : []),
+      ...creations.map(([key, item]) => this.create(key, item)),
+    ]);
   }
 
   private async create(key: string, item: StoreItem): Promise<void> {

@@ -8,7 +8,13 @@
  * exports map to forbid them): this file is where an upgrade checks them.
  */
 export * from 'botbuilder-core';
-export { AuthenticationConstants, AuthenticationError, ConnectorClient, type AuthenticateRequestResult, type BotFrameworkAuthentication } from 'botframework-connector';
+export {
+  AuthenticationConstants,
+  AuthenticationError,
+  ConnectorClient,
+  type AuthenticateRequestResult,
+  type BotFrameworkAuthentication,
+} from 'botframework-connector';
 export { CloudAdapter } from 'botbuilder/lib/cloudAdapter';
 export { EventFactory } from 'botbuilder/lib/eventFactory';
 export { HandoffEventNames } from 'botbuilder/lib/handoffEventNames';

@@ -31,7 +31,10 @@ function removeOwnRetries(connector: unknown): boolean {
   const pipeline = (connector as { client?: { pipeline?: Partial<PipelineLike> } } | undefined)?.client?.pipeline;
   if (typeof pipeline?.removePolicy !== 'function') return false;
   // By name, and whatever else sits in the Retry phase (a throttling or system-error policy of a later version).
-  const removed = [...pipeline.removePolicy({ name: CONNECTOR_RETRY_POLICY }), ...pipeline.removePolicy({ phase: 'Retry' })];
+  const removed = [
+    ...pipeline.removePolicy({ name: CONNECTOR_RETRY_POLICY }),
+    ...pipeline.removePolicy({ phase: 'Retry' }),
+  ];
   return removed.length > 0;
 }
 
@@ -42,6 +45,8 @@ function removeOwnRetries(connector: unknown): boolean {
 export function checkConnectorRetries(): void {
   const client = new ConnectorClient({ signRequest: async (request) => request }, { baseUri: 'https://localhost' });
   if (!removeOwnRetries(client)) {
-    throw new Error("botframework-connector's ConnectorClient no longer keeps its retry policy where src/bot/connectorRetries.ts takes it out: a Notify me update could be sent several times per check");
+    throw new Error(
+      "botframework-connector's ConnectorClient no longer keeps its retry policy where src/bot/connectorRetries.ts takes it out: a Notify me update could be sent several times per check",
+    );
   }
 }

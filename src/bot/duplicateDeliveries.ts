@@ -52,5 +52,7 @@ export class DuplicateDeliveries {
  */
 export function keptId(id: string, conversationId: string): string {
   const own = id.startsWith(conversationId) && id.length > conversationId.length ? id.slice(conversationId.length) : id;
-  return own.length <= KEPT_ID_LENGTH ? own : createHash('sha256').update(own).digest('base64url').slice(0, KEPT_ID_LENGTH);
+  return own.length <= KEPT_ID_LENGTH
+    ? own
+    : createHash('sha256').update(own).digest('base64url').slice(0, KEPT_ID_LENGTH);
 }

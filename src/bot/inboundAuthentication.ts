@@ -74,7 +74,10 @@ export class InboundAuthentication extends ConfigurationBotFrameworkAuthenticati
       }
       return result;
     } catch (error) {
-      this.logger.warn({ channel: activity.channelId, reason: error instanceof Error ? error.message : String(error) }, 'inbound request refused');
+      this.logger.warn(
+        { channel: activity.channelId, reason: error instanceof Error ? error.message : String(error) },
+        'inbound request refused',
+      );
       throw new AuthenticationError('Unauthorized', StatusCodes.UNAUTHORIZED);
     }
   }

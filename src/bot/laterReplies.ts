@@ -34,7 +34,11 @@ export class LaterReplies implements LaterDelivery {
     private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
-  deliver<T>(context: TurnContext, ready: Promise<Settled<T>>, send: (context: TurnContext, settled: Settled<T>) => Promise<void>): void {
+  deliver<T>(
+    context: TurnContext,
+    ready: Promise<Settled<T>>,
+    send: (context: TurnContext, settled: Settled<T>) => Promise<void>,
+  ): void {
     const reference = TurnContext.getConversationReference(context.activity);
     // The turn's own adapter (taken now: the context is revoked when the turn ends): a WhatsApp turn's answer goes back through WhatsApp's.
     const adapter = context.adapter ?? this.adapter;
@@ -51,11 +55,16 @@ export class LaterReplies implements LaterDelivery {
               const abandoned = !value.ok && value.error instanceof AnswerAbandonedError;
               if (!abandoned) this.metrics.count('bot_replies_late_total', {});
               countLookup(this.metrics, lookupOf(later));
-              this.logger[abandoned ? 'warn' : 'info']({ channel: reference.channelId, latencyMs: Date.now() - promised, sent, lookup: lookupOf(later) }, abandoned ? 'later reply abandoned: the service is stopping' : 'later reply');
+              this.logger[abandoned ? 'warn' : 'info'](
+                { channel: reference.channelId, latencyMs: Date.now() - promised, sent, lookup: lookupOf(later) },
+                abandoned ? 'later reply abandoned: the service is stopping' : 'later reply',
+              );
             }),
           ),
         )
-        .catch((error: unknown) => this.logger.error({ channel: reference.channelId, error: errorLogFields(error) }, 'later reply failed'))
+        .catch((error: unknown) =>
+          this.logger.error({ channel: reference.channelId, error: errorLogFields(error) }, 'later reply failed'),
+        )
         .finally(() => this.inFlight.delete(delivery));
       this.inFlight.add(delivery);
     });

@@ -28,7 +28,10 @@ export interface MemoryStateLimits {
 }
 
 /** The part of a stored item that must outlive the bound, and until when (ms); undefined when none must. */
-export type Outlive = (item: Record<string, unknown>, now: number) => { keep: Record<string, unknown>; until: number } | undefined;
+export type Outlive = (
+  item: Record<string, unknown>,
+  now: number,
+) => { keep: Record<string, unknown>; until: number } | undefined;
 
 /** Forgotten items are only dropped when touched or pushed out; a sweep this often frees the rest. */
 const SWEEP_EVERY_MS = 60_000;
@@ -118,7 +121,11 @@ export class MemoryStateStorage implements Storage {
     const now = this.clock.now();
     const inForce = this.outlive?.(JSON.parse(stored.json), now);
     if (!inForce || inForce.until <= now) return;
-    this.kept.set(key, { eTag: stored.eTag, json: JSON.stringify({ ...inForce.keep, eTag: stored.eTag }) }, { ttl: inForce.until - now });
+    this.kept.set(
+      key,
+      { eTag: stored.eTag, json: JSON.stringify({ ...inForce.keep, eTag: stored.eTag }) },
+      { ttl: inForce.until - now },
+    );
   }
 
   private sweep(): void {

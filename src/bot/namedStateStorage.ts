@@ -17,10 +17,16 @@ import { SIGNED_IN_PREFIX } from '../customers/storedCustomers';
 import { CREATE_ONLY, isETagConflict } from './optimisticStorage';
 
 /** The prefix of each kind's names: the blob names themselves (BlobsStorage leaves these characters as they are). */
-export const STATE_PREFIXES = { conversation: 'conversations.', user: 'users.', customer: 'customers.', other: 'other.' } as const;
+export const STATE_PREFIXES = {
+  conversation: 'conversations.',
+  user: 'users.',
+  customer: 'customers.',
+  other: 'other.',
+} as const;
 
 /** botbuilder's key of a conversation's state (ConversationState, no namespace). */
-export const conversationStateKey = (channel: string, conversationId: string): string => `${channel}/conversations/${conversationId}/`;
+export const conversationStateKey = (channel: string, conversationId: string): string =>
+  `${channel}/conversations/${conversationId}/`;
 /** botbuilder's key of a customer's state on a channel (UserState, no namespace). */
 export const userStateKey = (channel: string, userId: string): string => `${channel}/users/${userId}/`;
 
@@ -36,7 +42,8 @@ export class NamedStateStorage implements Storage {
   /** The name a botbuilder key is stored under. */
   nameOf(key: string): string {
     const conversation = CONVERSATION.exec(key);
-    if (conversation) return STATE_PREFIXES.conversation + this.names.conversation(`${conversation[1]}\u0000${conversation[2]}`);
+    if (conversation)
+      return STATE_PREFIXES.conversation + this.names.conversation(`${conversation[1]}\u0000${conversation[2]}`);
     const user = USER.exec(key);
     if (user) return STATE_PREFIXES.user + this.names.user(`${user[1]}\u0000${user[2]}`);
     if (key.startsWith(SIGNED_IN_PREFIX)) return STATE_PREFIXES.customer + this.names.other(key);

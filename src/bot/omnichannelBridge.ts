@@ -13,7 +13,8 @@ export class OmnichannelBridge implements Middleware {
     context.onSendActivities(async (_context, activities, send) => {
       for (const activity of activities) {
         const channelData = (activity.channelData ?? {}) as Record<string, unknown>;
-        if (activity.type === ActivityTypes.Message && channelData.tags === undefined) activity.channelData = { ...channelData, deliveryMode: BRIDGED_DELIVERY_MODE };
+        if (activity.type === ActivityTypes.Message && channelData.tags === undefined)
+          activity.channelData = { ...channelData, deliveryMode: BRIDGED_DELIVERY_MODE };
       }
       return send();
     });

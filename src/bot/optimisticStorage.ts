@@ -44,7 +44,8 @@ export class OptimisticStorage implements Storage {
         const created = {};
         this.readETags.set(created, CREATE_ONLY);
         items[key] = created;
-      } else if (typeof item === 'object' && typeof item.eTag === 'string' && item.eTag !== '*') this.readETags.set(item, item.eTag);
+      } else if (typeof item === 'object' && typeof item.eTag === 'string' && item.eTag !== '*')
+        this.readETags.set(item, item.eTag);
     }
     return items;
   }

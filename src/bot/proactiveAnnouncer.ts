@@ -25,7 +25,11 @@ const AFTER_FAILURE_MS = 60_000;
 
 /** What a proactive turn needs of an adapter: Bot Framework's CloudAdapter, or WhatsApp's (src/bot/whatsapp). */
 export interface ProactiveAdapter {
-  continueConversationAsync(botAppId: string, reference: Partial<ConversationReference>, logic: (context: TurnContext) => Promise<void>): Promise<void>;
+  continueConversationAsync(
+    botAppId: string,
+    reference: Partial<ConversationReference>,
+    logic: (context: TurnContext) => Promise<void>,
+  ): Promise<void>;
 }
 
 export class ProactiveAnnouncer implements Announcer {
@@ -44,7 +48,11 @@ export class ProactiveAnnouncer implements Announcer {
    * Sends the announcement as a turn of the watch's conversation, and throws what the channel answered when it
    * refused. `sent` runs inside the turn once its messages went out (WhatsApp reads their ids there).
    */
-  async sendAsTurn(watch: Watch, announcement: Announcement, sent?: (context: TurnContext) => Promise<void>): Promise<void> {
+  async sendAsTurn(
+    watch: Watch,
+    announcement: Announcement,
+    sent?: (context: TurnContext) => Promise<void>,
+  ): Promise<void> {
     // A message of its own, not a reply threaded under the customer's old question.
     const reference = { ...(watch.reference as Partial<ConversationReference>), activityId: undefined };
     const unasked = channelProfile(watch.channel).unaskedChannelData;
@@ -57,11 +65,22 @@ export class ProactiveAnnouncer implements Announcer {
         // reply to nothing: botbuilder's made-up event has an id, which would thread them under it.
         context.activity.locale = announcement.locale;
         context.activity.id = undefined as unknown as string;
-        if (hasConnectorClient(context) && !withoutOwnRetries(context)) this.logger.warn({ channel: watch.channel }, 'the connector client could not be kept from retrying: this update may be sent more than once per check');
+        if (hasConnectorClient(context) && !withoutOwnRetries(context))
+          this.logger.warn(
+            { channel: watch.channel },
+            'the connector client could not be kept from retrying: this update may be sent more than once per check',
+          );
         try {
           await this.transaction.run(context, async () => {
-            for (const message of announcement.messages) await sendMessage(context, unasked ? { ...message, channelData: { ...message.channelData, ...unasked } } : message);
-            await this.memory.offered(context, announcement.choices.filter((choice) => !choice.url).map((choice) => choice.value));
+            for (const message of announcement.messages)
+              await sendMessage(
+                context,
+                unasked ? { ...message, channelData: { ...message.channelData, ...unasked } } : message,
+              );
+            await this.memory.offered(
+              context,
+              announcement.choices.filter((choice) => !choice.url).map((choice) => choice.value),
+            );
           });
           await sent?.(context);
         } catch (error) {
@@ -83,7 +102,10 @@ export class ProactiveAnnouncer implements Announcer {
         this.logger.info({ channel: watch.channel, status }, 'watch ended: the conversation takes no more messages');
         return { outcome: 'gone' };
       }
-      this.logger.warn({ channel: watch.channel, status, error: errorLogFields(error) }, 'watch update not sent; it waits for the next check');
+      this.logger.warn(
+        { channel: watch.channel, status, error: errorLogFields(error) },
+        'watch update not sent; it waits for the next check',
+      );
       return { outcome: 'later', afterMs: retryAfterMs(error) ?? AFTER_FAILURE_MS };
     }
   }
@@ -102,7 +124,8 @@ function statusOf(error: unknown): number | undefined {
 }
 
 function retryAfterMs(error: unknown): number | undefined {
-  const headers = (error as { response?: { headers?: { get?: (name: string) => string | undefined } } })?.response?.headers;
+  const headers = (error as { response?: { headers?: { get?: (name: string) => string | undefined } } })?.response
+    ?.headers;
   // An HTTP date in it is the channel's wall-clock time.
   return parseRetryAfter(headers?.get?.('retry-after'), Date.now());
 }

@@ -72,5 +72,9 @@ export class AnswerAbandonedError extends Error {
  * only), or with an AnswerAbandonedError if the service has to stop first.
  */
 export interface LaterDelivery {
-  deliver<T>(context: TurnContext, ready: Promise<Settled<T>>, send: (context: TurnContext, settled: Settled<T>) => Promise<void>): void;
+  deliver<T>(
+    context: TurnContext,
+    ready: Promise<Settled<T>>,
+    send: (context: TurnContext, settled: Settled<T>) => Promise<void>,
+  ): void;
 }

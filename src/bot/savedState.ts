@@ -9,7 +9,18 @@
  * It keeps botbuilder's record of the turn's state ({ state, hash } under the BotState's own key, a
  * private field of botbuilder-core 4.23), so get, clear and delete work on it unchanged.
  */
-import { ActivityTypes, ConversationState, MemoryStorage, TurnContext, UserState, type BotAdapter, type BotState, type Storage, type StorageKeyFactory, type StoreItem } from './botbuilder';
+import {
+  ActivityTypes,
+  ConversationState,
+  MemoryStorage,
+  TurnContext,
+  UserState,
+  type BotAdapter,
+  type BotState,
+  type Storage,
+  type StorageKeyFactory,
+  type StoreItem,
+} from './botbuilder';
 
 interface Kept {
   state: StoreItem;
@@ -32,7 +43,8 @@ function textOf(state: StoreItem): string {
 function whereOf(state: BotState, storage: Storage, storageKey: StorageKeyFactory): Where {
   const slot = (state as unknown as { stateKey?: unknown }).stateKey;
   // botbuilder renamed its private field: get, clear and delete would no longer see what load keeps.
-  if (typeof slot !== 'symbol') throw new Error('BotState keeps its turn state under another field than stateKey: savedState.ts needs updating');
+  if (typeof slot !== 'symbol')
+    throw new Error('BotState keeps its turn state under another field than stateKey: savedState.ts needs updating');
   return { storage, storageKey, slot };
 }
 
@@ -92,7 +104,14 @@ export class SavedUserState extends UserState {
  */
 export async function checkSavedState(): Promise<void> {
   const state = new SavedConversationState(new MemoryStorage());
-  const context = new TurnContext({} as BotAdapter, { type: ActivityTypes.Message, channelId: 'check', conversation: { id: 'check', isGroup: false, name: '', conversationType: 'personal' } });
+  const context = new TurnContext({} as BotAdapter, {
+    type: ActivityTypes.Message,
+    channelId: 'check',
+    conversation: { id: 'check', isGroup: false, name: '', conversationType: 'personal' },
+  });
   const loaded = await state.load(context);
-  if (state.get(context) !== loaded) throw new Error("botbuilder-core's BotState no longer reads its turn state from where src/bot/savedState.ts keeps it");
+  if (state.get(context) !== loaded)
+    throw new Error(
+      "botbuilder-core's BotState no longer reads its turn state from where src/bot/savedState.ts keeps it",
+    );
 }

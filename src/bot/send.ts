@@ -16,5 +16,6 @@ export async function sendMessage(context: TurnContext, message: Message): Promi
 
 /** A line of text, with choices when there are any. */
 export async function sendText(context: TurnContext, text: string, choices: readonly Choice[] = []): Promise<void> {
-  for (const message of offerChoices({ text }, choices, context.activity.channelId)) await sendMessage(context, message);
+  for (const message of offerChoices({ text }, choices, context.activity.channelId))
+    await sendMessage(context, message);
 }

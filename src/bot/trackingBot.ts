@@ -4,7 +4,15 @@
  * one at a time per conversation in this process, and run again on fresh state when another turn
  * (another instance, another conversation of the customer) changed it meanwhile.
  */
-import { ActivityHandler, ActivityTypes, HandoffEventNames, StatusCodes, type TurnContext, type BotState, type InvokeResponse } from './botbuilder';
+import {
+  ActivityHandler,
+  ActivityTypes,
+  HandoffEventNames,
+  StatusCodes,
+  type TurnContext,
+  type BotState,
+  type InvokeResponse,
+} from './botbuilder';
 import type { Logger } from '../runtime/logger';
 import { conversationKey, type ConversationQueue } from './conversationQueue';
 import type { HandoffStatus, RootDialog } from './dialogPorts';
@@ -71,7 +79,11 @@ export class TrackingBot extends ActivityHandler {
   }
 
   override run(context: TurnContext): Promise<void> {
-    return this.queue.run(conversationKey(context.activity), () => this.tracing.inSpan('bot.turn', { kind: 'server', root: true, attributes: turnAttributes(context) }, () => this.runTurn(context)));
+    return this.queue.run(conversationKey(context.activity), () =>
+      this.tracing.inSpan('bot.turn', { kind: 'server', root: true, attributes: turnAttributes(context) }, () =>
+        this.runTurn(context),
+      ),
+    );
   }
 
   private async runTurn(context: TurnContext): Promise<void> {
@@ -110,7 +122,10 @@ export class TrackingBot extends ActivityHandler {
   }
 
   private logDuplicate(context: TurnContext): void {
-    this.logger?.info({ channel: context.activity.channelId, activityType: context.activity.type }, 'duplicate delivery ignored');
+    this.logger?.info(
+      { channel: context.activity.channelId, activityType: context.activity.type },
+      'duplicate delivery ignored',
+    );
   }
 }
 
@@ -119,5 +134,8 @@ const ACTIVITY_TYPES: readonly string[] = Object.values(ActivityTypes);
 /** What a turn's span says of it: the channel and the activity's type, each one of a known list (both come from the wire). */
 function turnAttributes(context: TurnContext): Record<string, string> {
   const type = context.activity.type;
-  return { 'bot.channel': boundedChannel(context.activity.channelId), 'bot.activity_type': ACTIVITY_TYPES.includes(type) ? type : OTHER };
+  return {
+    'bot.channel': boundedChannel(context.activity.channelId),
+    'bot.activity_type': ACTIVITY_TYPES.includes(type) ? type : OTHER,
+  };
 }

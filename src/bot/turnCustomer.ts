@@ -15,7 +15,14 @@ const BOUND_USER_ID = /^dl_[A-Za-z0-9_-]{8,120}$/;
 export async function resolveCustomer(context: TurnContext, directory: CustomerDirectory | undefined): Promise<void> {
   const { activity } = context;
   const userId = activity.from?.id;
-  if (!directory || activity.from?.role === 'bot' || !channelProfile(activity.channelId).signsIn || typeof userId !== 'string' || !BOUND_USER_ID.test(userId)) return;
+  if (
+    !directory ||
+    activity.from?.role === 'bot' ||
+    !channelProfile(activity.channelId).signsIn ||
+    typeof userId !== 'string' ||
+    !BOUND_USER_ID.test(userId)
+  )
+    return;
   const customer = await directory.find(userId);
   if (customer) context.turnState.set(KEY, customer);
 }

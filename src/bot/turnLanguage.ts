@@ -39,7 +39,11 @@ export class TurnLanguages {
    */
   speak(context: TurnContext, locale: string | undefined): TurnLanguage {
     const own = validTimeZone(context.activity.localTimezone);
-    const language = { ...this.translator.localize(locale), timeZone: own ?? this.defaultTimeZone, customerTimeZone: own !== undefined };
+    const language = {
+      ...this.translator.localize(locale),
+      timeZone: own ?? this.defaultTimeZone,
+      customerTimeZone: own !== undefined,
+    };
     if (!context.turnState.has(KEY)) context.onSendActivities(labelReplies);
     context.turnState.set(KEY, language);
     return language;

@@ -34,5 +34,10 @@ export function lookupOf(context: TurnContext): TurnLookup | undefined {
  */
 export function countLookup(metrics: Metrics, lookup: TurnLookup | undefined): void {
   if (!lookup || lookup.outcome === 'deferred' || lookup.outcome === 'abandoned') return;
-  metrics.count('bot_lookups_total', { kind: lookup.kind, interface: interfaceFor(lookup.kind), result: lookupResult(lookup.outcome, lookup.cache), via: 'chat' });
+  metrics.count('bot_lookups_total', {
+    kind: lookup.kind,
+    interface: interfaceFor(lookup.kind),
+    result: lookupResult(lookup.outcome, lookup.cache),
+    via: 'chat',
+  });
 }

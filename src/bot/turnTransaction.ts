@@ -6,7 +6,14 @@
  * Typing indicators go out at once: they promise nothing. Work that must follow a committed turn
  * (a reply delivered later) is queued with afterCommit and started only when the turn has landed.
  */
-import { ActivityTypes, TurnContext, type Activity, type BotAdapter, type BotState, type ResourceResponse } from './botbuilder';
+import {
+  ActivityTypes,
+  TurnContext,
+  type Activity,
+  type BotAdapter,
+  type BotState,
+  type ResourceResponse,
+} from './botbuilder';
 import { StateConflictError } from './optimisticStorage';
 
 const MAX_TURN_ATTEMPTS = 4;
@@ -114,7 +121,11 @@ class Outbox {
     if (held.length) await context.sendActivities(held);
   }
 
-  private async send(context: TurnContext, activities: Partial<Activity>[], next: () => Promise<ResourceResponse[]>): Promise<ResourceResponse[]> {
+  private async send(
+    context: TurnContext,
+    activities: Partial<Activity>[],
+    next: () => Promise<ResourceResponse[]>,
+  ): Promise<ResourceResponse[]> {
     if (!this.held || activities.every((a) => a.type === ActivityTypes.Typing)) {
       this.sent += activities.length;
       return next();
@@ -137,7 +148,8 @@ function resetResponded(context: TurnContext): void {
   ref.responded = false;
 }
 
-const RESPONDED_MOVED = "botbuilder-core's TurnContext no longer keeps `responded` in _respondedRef: src/bot/turnTransaction.ts cannot run a turn again as it first ran";
+const RESPONDED_MOVED =
+  "botbuilder-core's TurnContext no longer keeps `responded` in _respondedRef: src/bot/turnTransaction.ts cannot run a turn again as it first ran";
 
 /** The start-up self-check: a turn marked responded can be set back, and reads so. Throws, naming the package, when not. */
 export function checkRespondedReset(): void {

@@ -10,14 +10,19 @@ export function replyBytes(reply: Reply): number {
 
 /** Whether the reply fits, or each of the replies (an answer and the choices after it). */
 export function fitsBudget(reply: Reply | readonly Reply[]): boolean {
-  return Array.isArray(reply) ? reply.every((one) => replyBytes(one) < MAX_ACTIVITY_BYTES) : replyBytes(reply as Reply) < MAX_ACTIVITY_BYTES;
+  return Array.isArray(reply)
+    ? reply.every((one) => replyBytes(one) < MAX_ACTIVITY_BYTES)
+    : replyBytes(reply as Reply) < MAX_ACTIVITY_BYTES;
 }
 
 /**
  * The reply (or replies) built with the largest `n` in [0, max] that fits, by binary search (size grows
  * with `n`); undefined when not even `n = 0` fits.
  */
-export function largestFitting<R extends Reply | readonly Reply[]>(max: number, build: (n: number) => R): R | undefined {
+export function largestFitting<R extends Reply | readonly Reply[]>(
+  max: number,
+  build: (n: number) => R,
+): R | undefined {
   const top = build(max);
   if (fitsBudget(top)) return top;
   let best = build(0);

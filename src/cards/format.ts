@@ -34,7 +34,9 @@ const formatters = new Memo<DateFormatter>(256);
 
 /** `nameZone`: say which zone the times are in (the customer's client did not tell us theirs). */
 export function dateFormatter(locale: string, timeZone: string, nameZone = false): DateFormatter {
-  return formatters.get(`${locale}\u0000${timeZone}\u0000${nameZone}`, () => buildDateFormatter(locale, timeZone, nameZone));
+  return formatters.get(`${locale}\u0000${timeZone}\u0000${nameZone}`, () =>
+    buildDateFormatter(locale, timeZone, nameZone),
+  );
 }
 
 const DAY = { month: 'short', day: 'numeric' } as const;
@@ -48,14 +50,27 @@ function buildDateFormatter(locale: string, timeZone: string, nameZone: boolean)
   const dateInUtc = new Intl.DateTimeFormat(lang, { ...DATE, timeZone: 'UTC' });
   const dayInZone = new Intl.DateTimeFormat(lang, { ...DAY, timeZone: zone });
   const dayInUtc = new Intl.DateTimeFormat(lang, { ...DAY, timeZone: 'UTC' });
-  const dateTime = new Intl.DateTimeFormat(lang, { ...DATE, ...TIME, timeZone: zone, ...(nameZone && { timeZoneName: 'short' }) });
-  const format = (value: string | undefined, instant: Intl.DateTimeFormat, calendar = dateInUtc): string | undefined => {
+  const dateTime = new Intl.DateTimeFormat(lang, {
+    ...DATE,
+    ...TIME,
+    timeZone: zone,
+    ...(nameZone && { timeZoneName: 'short' }),
+  });
+  const format = (
+    value: string | undefined,
+    instant: Intl.DateTimeFormat,
+    calendar = dateInUtc,
+  ): string | undefined => {
     const plain = plainDate(value);
     if (plain !== undefined) return calendar.format(plain);
     const ms = parseInstant(value);
     return ms === undefined ? undefined : instant.format(ms);
   };
-  return { date: (value) => format(value, dateInZone), dateTime: (value) => format(value, dateTime), day: (value) => format(value, dayInZone, dayInUtc) };
+  return {
+    date: (value) => format(value, dateInZone),
+    dateTime: (value) => format(value, dateTime),
+    day: (value) => format(value, dayInZone, dayInUtc),
+  };
 }
 
 function plainDate(value: string | undefined): number | undefined {
@@ -65,7 +80,9 @@ function plainDate(value: string | undefined): number | undefined {
   const ms = Date.UTC(year, month - 1, day);
   const check = new Date(ms);
   // 2026-02-31 is no date; Date.UTC would quietly roll it over to March.
-  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? ms : undefined;
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day
+    ? ms
+    : undefined;
 }
 
 function parseInstant(value: string | undefined): number | undefined {

@@ -1,5 +1,14 @@
 /** Shipments → the replies that show them: cards where the channel renders them, one SMS on SMS, plain text elsewhere. */
-import { channelProfile, isSms, isTeams, offerChoices, supportsAdaptiveCards, type Choice, type Message, type Reply } from '../channels';
+import {
+  channelProfile,
+  isSms,
+  isTeams,
+  offerChoices,
+  supportsAdaptiveCards,
+  type Choice,
+  type Message,
+  type Reply,
+} from '../channels';
 import type { Shipment } from '../tracking/shipment';
 import { largestFitting } from './budget';
 import { dateFormatter, resolveLocale, resolveTimeZone } from './format';
@@ -35,13 +44,22 @@ export function renderShipments(shipments: Shipment[], context: CardContext, par
   const cards = supportsAdaptiveCards(context.channel);
   const sms = isSms(context.channel);
   const views = namedParcels(
-    shipments.map((shipment) => shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : sms ? SMS_EVENTS : TEXT_EVENTS, dates)),
+    shipments.map((shipment) =>
+      shipmentView(shipment, safe, cards ? VISIBLE_EVENTS + MAX_HIDDEN_EVENTS : sms ? SMS_EVENTS : TEXT_EVENTS, dates),
+    ),
     safe.t,
   );
   if (cards) return cardReplies(views, safe, parts);
   // A masked answer says once how to see the rest (a card says it on itself, where its button would be).
   const note = views.find((view) => view.withheldNote)?.withheldNote;
-  if (sms) return [smsReply(views.map((view, index) => ({ view, delivered: shipments[index].status?.category === 'delivered' })), safe, { ...parts, note })];
+  if (sms)
+    return [
+      smsReply(
+        views.map((view, index) => ({ view, delivered: shipments[index].status?.category === 'delivered' })),
+        safe,
+        { ...parts, note },
+      ),
+    ];
   const replies = textReplies(views, safe, parts.intro, note);
   if (!parts.choices?.length) return replies;
   const last = replies.pop()!;
@@ -56,14 +74,23 @@ interface Placed {
 function cardReplies(views: ShipmentView[], context: CardContext, parts: AnswerParts): Message[] {
   const placed = views.map((view, index) => ({ view, idPrefix: `s${index + 1}-${idPart(view.id)}` }));
   const chunks = balancedChunks(placed, CARDS_PER_REPLY);
-  return chunks.flatMap((chunk, index) => fitted(chunk, context, index === 0 ? parts.intro : undefined, index === chunks.length - 1 ? parts.choices : undefined));
+  return chunks.flatMap((chunk, index) =>
+    fitted(
+      chunk,
+      context,
+      index === 0 ? parts.intro : undefined,
+      index === chunks.length - 1 ? parts.choices : undefined,
+    ),
+  );
 }
 
 /** The chunk's cards with some older events, and its choices, in one reply where it fits (else halves, down to single cards). */
 function fitted(chunk: Placed[], context: CardContext, intro?: string, choices?: readonly Choice[]): Message[] {
   const teams = isTeams(context.channel);
   const build = (hiddenCap: number): Message[] => {
-    const attachments = chunk.map(({ view, idPrefix }) => statusCardAttachment(view, { t: context.t, hiddenCap, idPrefix, teams }));
+    const attachments = chunk.map(({ view, idPrefix }) =>
+      statusCardAttachment(view, { t: context.t, hiddenCap, idPrefix, teams }),
+    );
     const reply: Reply = attachments.length > 1 ? { attachments, attachmentLayout: 'carousel' } : { attachments };
     const message = intro ? { text: intro, ...reply } : reply;
     return choices ? offerChoices(message, choices, context.channel) : [message];
@@ -81,7 +108,10 @@ function textReplies(views: ShipmentView[], context: CardContext, intro?: string
   const profile = channelProfile(context.channel);
   const blocks = views.map((view) => {
     const label = profile.linkButtonTitle ? linkButtonLabel(view, profile.linkButtonTitle) : undefined;
-    return { text: shipmentText(view, context.t, { bold: profile.bold, linkAsButton: label !== undefined }), link: label && { type: 'openUrl' as const, title: label, value: view.link!.url } };
+    return {
+      text: shipmentText(view, context.t, { bold: profile.bold, linkAsButton: label !== undefined }),
+      link: label && { type: 'openUrl' as const, title: label, value: view.link!.url },
+    };
   });
   // A parcel with a link button ends its message, so that the button sits under that parcel and no other.
   const messages: Message[] = [];

@@ -52,8 +52,19 @@ function keyOf(shipments: readonly Shipment[], context: CardContext, parts: Answ
     const problem = problemOf(shipment, context.now ?? Number.NaN, context.staleAfterDays ?? Number.POSITIVE_INFINITY);
     return problem ? `${problem.state}:${problem.days ?? ''}` : '';
   });
-  const choices = (parts.choices ?? []).map((choice) => `${choice.value}\u0001${choice.title}\u0001${choice.url ?? ''}`);
-  return [context.locale, context.timeZone, context.customerTimeZone ? 1 : 0, context.channel, context.signedIn ? 1 : 0, parts.intro ?? '', problems.join(','), choices.join('\u0002')].join('\u0000');
+  const choices = (parts.choices ?? []).map(
+    (choice) => `${choice.value}\u0001${choice.title}\u0001${choice.url ?? ''}`,
+  );
+  return [
+    context.locale,
+    context.timeZone,
+    context.customerTimeZone ? 1 : 0,
+    context.channel,
+    context.signedIn ? 1 : 0,
+    parts.intro ?? '',
+    problems.join(','),
+    choices.join('\u0002'),
+  ].join('\u0000');
 }
 
 function deepFreeze<T>(value: T): T {

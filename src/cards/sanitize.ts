@@ -26,7 +26,12 @@ export function oneLine(value: string | undefined): string | undefined {
 /** Cuts to `max` code points, ending in an ellipsis when cut. */
 export function truncate(value: string, max: number): string {
   const chars = Array.from(value);
-  return chars.length <= max ? value : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? value
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 export function clean(value: string | undefined, max: number): string | undefined {

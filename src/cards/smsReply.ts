@@ -68,13 +68,21 @@ export function smsReply(shipments: SmsShipment[], context: CardContext, parts: 
   const intro = parts.intro && truncate(parts.intro, MAX_INTRO);
   const compose: Compose = (body) => {
     // A text channel: its choices are a numbered list in the one message.
-    const [message] = offerChoices({ text: [intro, ...body, parts.note].filter(Boolean).join('\n\n'), textFormat: 'plain' }, parts.choices ?? [], context.channel);
+    const [message] = offerChoices(
+      { text: [intro, ...body, parts.note].filter(Boolean).join('\n\n'), textFormat: 'plain' },
+      parts.choices ?? [],
+      context.channel,
+    );
     return { ...message, text: toGsm7(message.text ?? '') };
   };
   const views = shipments.map((shipment) => shipment.view);
   if (views.length <= SMS_FULL_SHIPMENTS) {
-    const build = (detail: Detail, kept: Kept) => compose([blocks(views.map((view, index) => shipmentBlock(view, index, context.t, detail, kept)))]);
-    const all: Kept = { links: indices(views, (view) => !!view.link), nextSteps: indices(views, (view) => !!view.briefNextStep) };
+    const build = (detail: Detail, kept: Kept) =>
+      compose([blocks(views.map((view, index) => shipmentBlock(view, index, context.t, detail, kept)))]);
+    const all: Kept = {
+      links: indices(views, (view) => !!view.link),
+      nextSteps: indices(views, (view) => !!view.briefNextStep),
+    };
     for (const { detail, kept, segments } of told(views, all, smsCost(build(LINE, all).text ?? '').segments)) {
       const message = build(detail, kept);
       if (withinBudget(message, segments)) return message;
@@ -85,7 +93,12 @@ export function smsReply(shipments: SmsShipment[], context: CardContext, parts: 
     }
   }
   // More than three, or three whose upstream texts or links are too long for any of the above.
-  return summary(shipments, context.t, intro ? undefined : context.t('sms.shipments', { count: views.length }), compose);
+  return summary(
+    shipments,
+    context.t,
+    intro ? undefined : context.t('sms.shipments', { count: views.length }),
+    compose,
+  );
 }
 
 /**
@@ -93,7 +106,11 @@ export function smsReply(shipments: SmsShipment[], context: CardContext, parts: 
  * its newest one within the budget, even in place of its link when the carrier's own words come with it (who
  * signed, a number to call: what the link would show first). Several shipments are a line each, read as a list.
  */
-function told(views: ShipmentView[], all: Kept, bareSegments: number): Array<{ detail: Detail; kept: Kept; segments: number }> {
+function told(
+  views: ShipmentView[],
+  all: Kept,
+  bareSegments: number,
+): Array<{ detail: Detail; kept: Kept; segments: number }> {
   if (views.length > 1) return [{ detail: LINE, kept: all, segments: SMS_SEGMENTS }];
   const ownWords = !!(views[0].events[0]?.details ?? views[0].events[0]?.carrierText);
   return [
@@ -121,7 +138,9 @@ function indices(views: ShipmentView[], has: (view: ShipmentView) => boolean): S
 function* leaner(shipments: SmsShipment[], all: Kept): Generator<Kept> {
   const links = new Set(all.links);
   const nextSteps = new Set(all.nextSteps);
-  const linksByUse = [...links].sort((a, b) => Number(shipments[b].delivered) - Number(shipments[a].delivered) || b - a);
+  const linksByUse = [...links].sort(
+    (a, b) => Number(shipments[b].delivered) - Number(shipments[a].delivered) || b - a,
+  );
   for (const index of linksByUse) {
     links.delete(index);
     yield { links: new Set(links), nextSteps };
@@ -172,7 +191,9 @@ function parcelLine(view: ShipmentView, t: Translate, statusLength = STATUS_LENG
 }
 
 function flags(view: ShipmentView, t: Translate): string[] {
-  return [view.delayed ? t('card.delayed') : undefined, view.exception ? t('card.needs_attention') : undefined].filter((flag): flag is string => !!flag);
+  return [view.delayed ? t('card.delayed') : undefined, view.exception ? t('card.needs_attention') : undefined].filter(
+    (flag): flag is string => !!flag,
+  );
 }
 
 function eventLine(event: EventView, extras: boolean): string {
@@ -215,7 +236,9 @@ function summary(shipments: SmsShipment[], t: Translate, count: string | undefin
   const hidden = views.length - lines.length;
   const segments = Math.max(SMS_SEGMENTS, smsCost(build(lines, none, hidden).text ?? '').segments);
   const links = new Set<number>();
-  const byNeed = lines.map((_, index) => index).sort((a, b) => Number(shipments[a].delivered) - Number(shipments[b].delivered) || a - b);
+  const byNeed = lines
+    .map((_, index) => index)
+    .sort((a, b) => Number(shipments[a].delivered) - Number(shipments[b].delivered) || a - b);
   for (const index of byNeed) {
     if (!views[index].link) continue;
     links.add(index);

@@ -76,7 +76,10 @@ function text(value: string, extra: Record<string, unknown> = {}): Element {
 
 function header(view: ShipmentView): Element[] {
   const name = view.carrier ?? view.name;
-  const blocks = [...(name ? [text(name, { weight: 'bolder', isSubtle: true })] : []), text(view.status, { size: 'large', weight: 'bolder', spacing: 'none' })];
+  const blocks = [
+    ...(name ? [text(name, { weight: 'bolder', isSubtle: true })] : []),
+    text(view.status, { size: 'large', weight: 'bolder', spacing: 'none' }),
+  ];
   if (view.statusDetails) blocks.push(text(view.statusDetails, { size: 'small', isSubtle: true, spacing: 'small' }));
   // What happens next, when something is wrong: in full contrast, since it is what the customer came for.
   if (view.nextStep) blocks.push(text(view.nextStep, { spacing: 'small' }));
@@ -93,7 +96,9 @@ function withheldNote(view: ShipmentView): Element[] {
  * each) were 1.9:1 and 3.4:1 at 12 px in Web Chat, and took the host's container padding.
  */
 function badges(view: ShipmentView, t: Translate): Element[] {
-  const flags = [view.delayed && t('card.delayed'), view.exception && t('card.needs_attention')].filter((flag): flag is string => !!flag);
+  const flags = [view.delayed && t('card.delayed'), view.exception && t('card.needs_attention')].filter(
+    (flag): flag is string => !!flag,
+  );
   return flags.length ? [text(flags.join(' · '), { weight: 'bolder', spacing: 'small' })] : [];
 }
 
@@ -110,7 +115,12 @@ function facts(view: ShipmentView, t: Translate): Element[] {
   ];
   return rows
     .filter((row): row is [string, string] => row[1] !== undefined)
-    .map(([label, value], index) => ({ type: 'TextBlock', text: `**${md(label)}** ${md(unbroken(value))}`, wrap: true, spacing: index === 0 ? 'medium' : 'none' }));
+    .map(([label, value], index) => ({
+      type: 'TextBlock',
+      text: `**${md(label)}** ${md(unbroken(value))}`,
+      wrap: true,
+      spacing: index === 0 ? 'medium' : 'none',
+    }));
 }
 
 function unbroken(value: string): string {
@@ -129,7 +139,15 @@ function events(view: ShipmentView, options: StatusCardOptions): Element[] {
   const hidden = view.events.slice(VISIBLE_EVENTS, VISIBLE_EVENTS + Math.max(0, options.hiddenCap));
   const dropped = Math.max(0, view.eventCount - visible.length - hidden.length);
   // A masked card names no carrier and links none: it cannot send the customer to the carrier's website.
-  const note = dropped ? [text(t(view.withheld ? 'card.older_withheld' : 'card.older_dropped', { count: dropped }), { size: 'small', isSubtle: true, spacing: 'small' })] : [];
+  const note = dropped
+    ? [
+        text(t(view.withheld ? 'card.older_withheld' : 'card.older_dropped', { count: dropped }), {
+          size: 'small',
+          isSubtle: true,
+          spacing: 'small',
+        }),
+      ]
+    : [];
 
   const blocks = visible.flatMap((event, index) => eventBlocks(event, index === 0, t));
   if (!hidden.length) return [...blocks, ...note];
@@ -140,8 +158,19 @@ function events(view: ShipmentView, options: StatusCardOptions): Element[] {
   const toggle = (title: string) => ({ type: 'Action.ToggleVisibility', title, targetElements: [id, show, hide] });
   return [
     ...blocks,
-    { type: 'Container', id, isVisible: false, spacing: 'none', items: [...hidden.flatMap((event) => eventBlocks(event, false, t)), ...note] },
-    { type: 'ActionSet', id: show, spacing: 'small', actions: [toggle(t('card.show_earlier', { count: hidden.length }))] },
+    {
+      type: 'Container',
+      id,
+      isVisible: false,
+      spacing: 'none',
+      items: [...hidden.flatMap((event) => eventBlocks(event, false, t)), ...note],
+    },
+    {
+      type: 'ActionSet',
+      id: show,
+      spacing: 'small',
+      actions: [toggle(t('card.show_earlier', { count: hidden.length }))],
+    },
     { type: 'ActionSet', id: hide, isVisible: false, spacing: 'small', actions: [toggle(t('card.hide_earlier'))] },
   ];
 }
@@ -151,7 +180,9 @@ function eventBlocks(event: EventView, first: boolean, t: Translate): Element[] 
   const blocks = [text(event.text, first ? { spacing: 'medium', separator: true } : { spacing: 'small' })];
   if (event.details) blocks.push(text(event.details, { size: 'small', spacing: 'none' }));
   if (event.carrierText) blocks.push(text(event.carrierText, { size: 'small', isSubtle: true, spacing: 'none' }));
-  const meta = [event.time, event.location, event.repeats ? t('card.repeated', { count: event.repeats }) : undefined].filter(Boolean).join(' · ');
+  const meta = [event.time, event.location, event.repeats ? t('card.repeated', { count: event.repeats }) : undefined]
+    .filter(Boolean)
+    .join(' · ');
   if (meta) blocks.push(text(meta, { size: 'small', isSubtle: true, spacing: 'none' }));
   return blocks;
 }

@@ -38,7 +38,8 @@ export function joinTexts(blocks: string[]): string[] {
   const messages: string[] = [];
   for (const block of blocks) {
     const last = messages.length - 1;
-    if (last >= 0 && messages[last].length + 2 + block.length <= TEXT_MAX_CHARS) messages[last] = `${messages[last]}\n\n${block}`;
+    if (last >= 0 && messages[last].length + 2 + block.length <= TEXT_MAX_CHARS)
+      messages[last] = `${messages[last]}\n\n${block}`;
     else messages.push(block);
   }
   return messages;
@@ -53,7 +54,10 @@ function compose(view: ShipmentView, t: Translate, shown: EventView[], style: Te
   const lines = heading ? [`📦 ${heading}`, state] : [`📦 ${state}`];
   if (view.statusDetails) lines.push(view.statusDetails);
   if (view.nextStep) lines.push(view.nextStep);
-  const flags = [view.delayed ? t('card.delayed') : undefined, view.exception ? t('card.needs_attention') : undefined].filter(Boolean);
+  const flags = [
+    view.delayed ? t('card.delayed') : undefined,
+    view.exception ? t('card.needs_attention') : undefined,
+  ].filter(Boolean);
   if (flags.length) lines.push(`⚠️ ${flags.join(' · ')}`);
   lines.push(...shown.map(eventLine));
   const more = view.eventCount - shown.length;

@@ -5,7 +5,14 @@
 import { problemOf, type ProblemState } from '../nextSteps/problem';
 import { Memo } from '../runtime/memo';
 import { inCustomerLanguage } from '../tracking/carrierSiteLanguage';
-import { STATUS_CATEGORIES, newestFirst, timeOf, type Shipment, type StatusCategory, type TrackingEvent } from '../tracking/shipment';
+import {
+  STATUS_CATEGORIES,
+  newestFirst,
+  timeOf,
+  type Shipment,
+  type StatusCategory,
+  type TrackingEvent,
+} from '../tracking/shipment';
 import { dateFormatter, type DateFormatter } from './format';
 import { LIMITS, clean, cleanUrl } from './sanitize';
 import type { CardContext } from './types';
@@ -62,7 +69,9 @@ export interface ShipmentView {
 /** The views of one answer, masked parcels of several numbered in the order they are shown. */
 export function namedParcels(views: ShipmentView[], t: CardContext['t']): ShipmentView[] {
   if (views.length < 2) return views;
-  return views.map((view, index) => (view.withheld ? { ...view, name: t('card.parcel_of', { index: index + 1, total: views.length }) } : view));
+  return views.map((view, index) =>
+    view.withheld ? { ...view, name: t('card.parcel_of', { index: index + 1, total: views.length }) } : view,
+  );
 }
 
 /** What heads a parcel's block: its carrier (or, withheld, its name) and its number, whichever there are. */
@@ -71,7 +80,12 @@ export function headingOf(view: ShipmentView): string[] {
 }
 
 /** `maxEvents`: how many of the newest events to prepare; renderers never show more. */
-export function shipmentView(shipment: Shipment, context: CardContext, maxEvents: number, dates = dateFormatter(context.locale, context.timeZone, !context.customerTimeZone)): ShipmentView {
+export function shipmentView(
+  shipment: Shipment,
+  context: CardContext,
+  maxEvents: number,
+  dates = dateFormatter(context.locale, context.timeZone, !context.customerTimeZone),
+): ShipmentView {
   const { t } = context;
   const localized = shipment.localizedTexts === true;
   const carrierName = clean(shipment.carrier?.name, LIMITS.carrier);
@@ -84,8 +98,16 @@ export function shipmentView(shipment: Shipment, context: CardContext, maxEvents
   const ordered = newestFirst(shipment.events ?? []);
   const runs = runsOf(ordered);
   const url = inCustomerLanguage(cleanUrl(shipment.carrier?.trackingUrl), context.locale);
-  const linkLabels = [clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel), carrierName && t('card.track_on', { carrier: carrierName }), t('card.track_on_carrier_site')].filter((label): label is string => !!label);
-  const summary = !carrier ? status : trackingNumber ? t('card.summary_with_number', { carrier, number: trackingNumber, status }) : t('card.summary', { carrier, status });
+  const linkLabels = [
+    clean(shipment.carrier?.trackingUrlLabel, LIMITS.linkLabel),
+    carrierName && t('card.track_on', { carrier: carrierName }),
+    t('card.track_on_carrier_site'),
+  ].filter((label): label is string => !!label);
+  const summary = !carrier
+    ? status
+    : trackingNumber
+      ? t('card.summary_with_number', { carrier, number: trackingNumber, status })
+      : t('card.summary', { carrier, status });
   // An interface that speaks the customer's language explains its status itself; for one that does not, the explanation is ours.
   const details = localized ? clean(shipment.status?.details, LIMITS.statusDetails) : t(`status_explained.${category}`);
   // A masked shipment keeps only the interface's standard words, and no carrier to name: they are nobody's quote.
@@ -162,10 +184,22 @@ function runsOf(events: TrackingEvent[]): Run[] {
 }
 
 function sameEvent(a: TrackingEvent, b: TrackingEvent): boolean {
-  return a.category === b.category && a.text === b.text && a.details === b.details && a.carrierText === b.carrierText && a.location === b.location;
+  return (
+    a.category === b.category &&
+    a.text === b.text &&
+    a.details === b.details &&
+    a.carrierText === b.carrierText &&
+    a.location === b.location
+  );
 }
 
-function eventView({ event, count }: Run, localized: boolean, context: CardContext, dates: DateFormatter, said: (words: string) => string): EventView {
+function eventView(
+  { event, count }: Run,
+  localized: boolean,
+  context: CardContext,
+  dates: DateFormatter,
+  said: (words: string) => string,
+): EventView {
   const standard = localized ? clean(event.text, LIMITS.eventText) : undefined;
   const text = standard ?? categoryText(event.category, context.t);
   const details = localized ? unlessSame(clean(event.details, LIMITS.eventText), text) : undefined;
@@ -204,7 +238,12 @@ function unlessSame(secondary: string | undefined, main: string): string | undef
 const words = new Memo<string>(512);
 
 function wordsOf(text: string): string {
-  return words.get(text, () => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim());
+  return words.get(text, () =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim(),
+  );
 }
 
 /** The open upstream vocabularies may still slip an unlisted category through at runtime. */

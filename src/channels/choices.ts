@@ -5,7 +5,14 @@
  * that carries data (a signed-in customer's order) sends it as the activity's value too, with its title as
  * the words shown, so it is acted on in that turn whatever the words; a numbered list picks it by its number.
  */
-import { ADAPTIVE_CARD_CONTENT_TYPE, CARD_VERSION, HERO_CARD_CONTENT_TYPE, type Attachment, type ButtonAction, type Message } from './message';
+import {
+  ADAPTIVE_CARD_CONTENT_TYPE,
+  CARD_VERSION,
+  HERO_CARD_CONTENT_TYPE,
+  type Attachment,
+  type ButtonAction,
+  type Message,
+} from './message';
 import { channelProfile } from './profile';
 import { WHATSAPP_LIMITS, charactersIn } from './whatsapp/limits';
 
@@ -47,7 +54,10 @@ export function offerChoices(message: Message, choices: readonly Choice[], chann
 function withNumberedList(message: Message, choices: readonly Choice[]): Message {
   const links = choices.filter((choice) => choice.url).map((choice) => choice.line ?? `${choice.title}: ${choice.url}`);
   const answers = choices.filter((choice) => !choice.url);
-  return { ...message, text: [message.text, links.join('\n'), answers.length ? numberedList(answers) : ''].filter(Boolean).join('\n\n') };
+  return {
+    ...message,
+    text: [message.text, links.join('\n'), answers.length ? numberedList(answers) : ''].filter(Boolean).join('\n\n'),
+  };
 }
 
 /**
@@ -60,18 +70,29 @@ function withWhatsAppChoices(message: Message, choices: readonly Choice[], linkT
   const titles = whatsAppTitles(answers);
   const pages = choices.filter((choice) => choice.url);
   const linkButtons = pages.filter((choice) => charactersIn(choice.title) <= linkTitle);
-  const shown = withNumberedList(message, [...pages.filter((choice) => !linkButtons.includes(choice)), ...(titles ? [] : answers)]);
+  const shown = withNumberedList(message, [
+    ...pages.filter((choice) => !linkButtons.includes(choice)),
+    ...(titles ? [] : answers),
+  ]);
   // The message may hold a link button already (its parcel's tracking link): the choices join it.
-  const actions = [...(message.suggestedActions?.actions ?? []), ...(titles ? answers.map((choice, i) => button({ ...choice, title: titles[i] })) : []), ...linkButtons.map(button)];
+  const actions = [
+    ...(message.suggestedActions?.actions ?? []),
+    ...(titles ? answers.map((choice, i) => button({ ...choice, title: titles[i] })) : []),
+    ...linkButtons.map(button),
+  ];
   return actions.length ? { ...shown, suggestedActions: { actions } } : shown;
 }
 
 /** The titles the answers show as WhatsApp buttons, or as a list's rows; undefined when they fit neither. */
 function whatsAppTitles(answers: readonly Choice[]): string[] | undefined {
   const within = (max: number) => {
-    const titles = answers.map((choice) => [choice.title, choice.short].find((title) => title !== undefined && charactersIn(title) <= max));
+    const titles = answers.map((choice) =>
+      [choice.title, choice.short].find((title) => title !== undefined && charactersIn(title) <= max),
+    );
     // Meta wants each title unique: two choices under one title could not be told apart by a press.
-    return titles.every((title) => title !== undefined) && new Set(titles).size === titles.length ? (titles as string[]) : undefined;
+    return titles.every((title) => title !== undefined) && new Set(titles).size === titles.length
+      ? (titles as string[])
+      : undefined;
   };
   if (answers.length <= WHATSAPP_LIMITS.buttons) {
     const titles = within(WHATSAPP_LIMITS.buttonTitle);
@@ -87,7 +108,9 @@ export function numberedList(choices: readonly Choice[]): string {
 
 function button({ title, url, data }: Choice): ButtonAction {
   if (url) return { type: 'openUrl', title, value: url };
-  return data ? { type: 'messageBack', title, value: data, text: title, displayText: title } : { type: 'imBack', title, value: title };
+  return data
+    ? { type: 'messageBack', title, value: data, text: title, displayText: title }
+    : { type: 'imBack', title, value: title };
 }
 
 const isAdaptive = (attachment: { contentType: string }) => attachment.contentType === ADAPTIVE_CARD_CONTENT_TYPE;
@@ -100,11 +123,26 @@ const isAdaptive = (attachment: { contentType: string }) => attachment.contentTy
  */
 function afterCards(message: Message, choices: readonly Choice[]): Message[] {
   const actions = choices.map(({ title, url, data }) =>
-    url ? { type: 'Action.OpenUrl', title, url } : { type: 'Action.Submit', title, data: data ? { ...data, msteams: { type: 'messageBack', text: title, displayText: title } } : { msteams: { type: 'imBack', value: title } } },
+    url
+      ? { type: 'Action.OpenUrl', title, url }
+      : {
+          type: 'Action.Submit',
+          title,
+          data: data
+            ? { ...data, msteams: { type: 'messageBack', text: title, displayText: title } }
+            : { msteams: { type: 'imBack', value: title } },
+        },
   );
   // One button a row: Teams lays a card's buttons out side by side and cuts what does not fit (three on a phone, five anywhere).
-  const body = actions.map((action, index) => ({ type: 'ActionSet', actions: [action], spacing: index ? 'small' : 'none' }));
-  const card: Attachment = { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: { type: 'AdaptiveCard', version: CARD_VERSION, body } };
+  const body = actions.map((action, index) => ({
+    type: 'ActionSet',
+    actions: [action],
+    spacing: index ? 'small' : 'none',
+  }));
+  const card: Attachment = {
+    contentType: ADAPTIVE_CARD_CONTENT_TYPE,
+    content: { type: 'AdaptiveCard', version: CARD_VERSION, body },
+  };
   const attachments = message.attachments!;
   if (attachments.length > 1) return [message, { attachments: [card] }];
   return [{ ...message, attachments: [...attachments, card], attachmentLayout: 'list' }];

@@ -30,24 +30,69 @@ export function isGsm7(text: string): boolean {
 
 /** Characters whose plain form is not found by taking accents off. */
 const PLAIN: Readonly<Record<string, string>> = {
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'", '\u2039': "'", '\u203a': "'", '\u00b4': "'", '`': "'",
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u2039': "'",
+  '\u203a': "'",
+  '\u00b4': "'",
+  '`': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
   '\u2026': '...',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
-  '\u2022': '-', '\u00b7': '-', '\u2027': '-',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2022': '-',
+  '\u00b7': '-',
+  '\u2027': '-',
   '\t': ' ',
-  '\u00b0': 'o', '\u00ba': 'o', '\u00aa': 'a',
-  '\u00d7': 'x', '\u00f7': '/', '\u2044': '/',
-  '\u0153': 'oe', '\u0152': 'OE', '\u0142': 'l', '\u0141': 'L', '\u0111': 'd', '\u0110': 'D', '\u00f0': 'd', '\u00d0': 'D',
-  '\u00fe': 'th', '\u00de': 'TH', '\u0131': 'i', '\u0133': 'ij', '\u0132': 'IJ', '\u0140': 'l', '\u013f': 'L', '\u1e9e': 'SS',
-  '\u00c0': 'A', '\u00c8': 'E', '\u00cc': 'I', '\u00d2': 'O', '\u00d9': 'U',
+  '\u00b0': 'o',
+  '\u00ba': 'o',
+  '\u00aa': 'a',
+  '\u00d7': 'x',
+  '\u00f7': '/',
+  '\u2044': '/',
+  '\u0153': 'oe',
+  '\u0152': 'OE',
+  '\u0142': 'l',
+  '\u0141': 'L',
+  '\u0111': 'd',
+  '\u0110': 'D',
+  '\u00f0': 'd',
+  '\u00d0': 'D',
+  '\u00fe': 'th',
+  '\u00de': 'TH',
+  '\u0131': 'i',
+  '\u0133': 'ij',
+  '\u0132': 'IJ',
+  '\u0140': 'l',
+  '\u013f': 'L',
+  '\u1e9e': 'SS',
+  '\u00c0': 'A',
+  '\u00c8': 'E',
+  '\u00cc': 'I',
+  '\u00d2': 'O',
+  '\u00d9': 'U',
 };
 
 // Spaces of every width become one plain space; invisible joiners, soft hyphens and variation selectors go.
 const SPACES = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff\ufe00-\ufe0f\u{e0020}-\u{e007f}]/gu;
 // Pictures (emoji, skin tones, keycaps, flags, dingbats) with the spaces around them.
-const PICTURES = / *[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u20e3\u2600-\u27bf\u2b00-\u2bff]+ */gu;
+const PICTURES =
+  / *[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u20e3\u2600-\u27bf\u2b00-\u2bff]+ */gu;
 
 /**
  * The text in GSM-7 characters only: typographic quotes, dashes, "…" and special spaces in their plain
@@ -87,6 +132,7 @@ function plainForm(char: string): string {
   if (plain !== undefined) return plain;
   // ê → e + combining ^ → e; ﬁ → fi; a lone combining mark → nothing.
   const parts = [...char.normalize('NFKD').replace(/\p{M}/gu, '')];
-  if (parts.every((part) => isGsm7Char(part) || PLAIN[part] !== undefined)) return parts.map((part) => PLAIN[part] ?? part).join('');
+  if (parts.every((part) => isGsm7Char(part) || PLAIN[part] !== undefined))
+    return parts.map((part) => PLAIN[part] ?? part).join('');
   return '?';
 }

@@ -94,7 +94,13 @@ const PROFILES: Readonly<Record<string, ChannelProfile>> = {
   // Meta's Cloud API, through our own adapter (src/channels/whatsapp): plain text with *bold*, at most 4,096 characters a message; events never reach the phone.
   // Updates go through its own announcer (src/bot/whatsapp/whatsAppAnnouncer.ts: the 24-hour window, the template);
   // no hub can join its thread (docs/whatsapp.md, "A person").
-  whatsapp: { ...TEXT, choices: 'reply_buttons', hubsCannotJoin: true, linkButtonTitle: WHATSAPP_LIMITS.linkTitle, bold: true },
+  whatsapp: {
+    ...TEXT,
+    choices: 'reply_buttons',
+    hubsCannotJoin: true,
+    linkButtonTitle: WHATSAPP_LIMITS.linkTitle,
+    bold: true,
+  },
   facebook: { ...TEXT, unaskedChannelData: { messaging_type: 'MESSAGE_TAG', tag: 'POST_PURCHASE_UPDATE' } },
 };
 

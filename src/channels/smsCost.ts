@@ -21,7 +21,15 @@ export interface SmsCost {
 export function smsCost(text: string): SmsCost {
   const chars = [...text];
   if (isGsm7(text)) return { characters: chars.length, encoding: 'GSM-7', ...segmented(chars.map(septets), 160, 153) };
-  return { characters: chars.length, encoding: 'UCS-2', ...segmented(chars.map((char) => char.length), 70, 67) };
+  return {
+    characters: chars.length,
+    encoding: 'UCS-2',
+    ...segmented(
+      chars.map((char) => char.length),
+      70,
+      67,
+    ),
+  };
 }
 
 /** Fits in one SMS message of a gateway. One pass, no arrays: an answer is fitted several times over. */

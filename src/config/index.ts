@@ -17,7 +17,14 @@ import type { BotIdentity } from '../bot/inboundAuthentication';
 import { LOOPBACK_LISTEN_HOST } from '../http/loopback';
 import { EnvSchema, productionBy, type Environment } from './environment';
 
-export { DEFAULT_CUSTOMER_TOKEN_AUDIENCE, DEFAULT_NOTIFY_INTERVAL_MS, DEFAULT_SERVICE_NAME, DEFAULT_WHATSAPP_API_URL, ENV_VARIABLES, PRODUCTION_BY_NODE_ENV } from './environment';
+export {
+  DEFAULT_CUSTOMER_TOKEN_AUDIENCE,
+  DEFAULT_NOTIFY_INTERVAL_MS,
+  DEFAULT_SERVICE_NAME,
+  DEFAULT_WHATSAPP_API_URL,
+  ENV_VARIABLES,
+  PRODUCTION_BY_NODE_ENV,
+} from './environment';
 
 export interface Config {
   /** NODE_ENV is not one of DEVELOPMENT_NODE_ENVS; unset, production once an upstream is configured (sandbox mode is not). */
@@ -94,7 +101,9 @@ export interface Config {
 }
 
 function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 export class ConfigError extends Error {
@@ -106,7 +115,9 @@ export class ConfigError extends Error {
 
 export function loadConfig(source: NodeJS.ProcessEnv): Config {
   // An empty line copied from .env.example (`TOKEN=`) means "not set".
-  const env = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const env = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
@@ -122,12 +133,25 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       ? { baseUrl: e.CHECKPOINTS_BASE_URL, userId: e.CHECKPOINTS_USER_ID!, token: e.CHECKPOINTS_TOKEN! }
       : undefined,
     trackings: e.TRACKINGS_BASE_URL
-      ? { baseUrl: e.TRACKINGS_BASE_URL, apiKey: e.TRACKINGS_API_KEY!, service: e.TRACKINGS_SERVICE, storeId: e.TRACKINGS_STORE_ID, stores: e.TRACKINGS_STORES }
+      ? {
+          baseUrl: e.TRACKINGS_BASE_URL,
+          apiKey: e.TRACKINGS_API_KEY!,
+          service: e.TRACKINGS_SERVICE,
+          storeId: e.TRACKINGS_STORE_ID,
+          stores: e.TRACKINGS_STORES,
+        }
       : undefined,
     orderNumberFormat: e.ORDER_NUMBER_PATTERN,
     supportPages: {
       fallback: e.SUPPORT_URL,
-      byLanguage: definedOnly({ en: e.SUPPORT_URL_EN, de: e.SUPPORT_URL_DE, fr: e.SUPPORT_URL_FR, es: e.SUPPORT_URL_ES, it: e.SUPPORT_URL_IT, nl: e.SUPPORT_URL_NL }),
+      byLanguage: definedOnly({
+        en: e.SUPPORT_URL_EN,
+        de: e.SUPPORT_URL_DE,
+        fr: e.SUPPORT_URL_FR,
+        es: e.SUPPORT_URL_ES,
+        it: e.SUPPORT_URL_IT,
+        nl: e.SUPPORT_URL_NL,
+      }),
     },
     staleAfterDays: e.STALE_AFTER_DAYS,
     handoff: { hub: e.HANDOFF, transcript: e.HANDOFF_TRANSCRIPT === 'on', limit: e.HANDOFF_LIMIT },
@@ -160,15 +184,31 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     orderDetails: e.ORDER_DETAILS,
     storage:
       e.STORAGE === 'blob'
-        ? { kind: 'blob', connectionString: e.AZURE_STORAGE_CONNECTION_STRING!, container: e.AZURE_STORAGE_CONTAINER, queue: e.AZURE_STORAGE_QUEUE, keySecret: e.STORAGE_KEY_SECRET! }
-        : { kind: 'memory', maxItems: e.MEMORY_STATE_MAX_ITEMS, idleMs: e.MEMORY_STATE_IDLE_MINUTES * 60_000, keySecret: e.STORAGE_KEY_SECRET },
+        ? {
+            kind: 'blob',
+            connectionString: e.AZURE_STORAGE_CONNECTION_STRING!,
+            container: e.AZURE_STORAGE_CONTAINER,
+            queue: e.AZURE_STORAGE_QUEUE,
+            keySecret: e.STORAGE_KEY_SECRET!,
+          }
+        : {
+            kind: 'memory',
+            maxItems: e.MEMORY_STATE_MAX_ITEMS,
+            idleMs: e.MEMORY_STATE_IDLE_MINUTES * 60_000,
+            keySecret: e.STORAGE_KEY_SECRET,
+          },
     retentionDays: e.RETENTION_DAYS,
     telemetry: telemetry(e),
     lookupLimit: e.LOOKUP_LIMIT,
     lookupCacheTtlMs: e.LOOKUP_CACHE_TTL_MS,
     replyWithinMs: e.REPLY_WITHIN_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    bot: { appType: e.MicrosoftAppType, appId: e.MicrosoftAppId, appPassword: e.MicrosoftAppPassword, tenantId: e.MicrosoftAppTenantId },
+    bot: {
+      appType: e.MicrosoftAppType,
+      appId: e.MicrosoftAppId,
+      appPassword: e.MicrosoftAppPassword,
+      tenantId: e.MicrosoftAppTenantId,
+    },
     whatsapp: e.WHATSAPP_PHONE_NUMBER_ID
       ? {
           phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
@@ -184,8 +224,19 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
 
 function customerTokens(e: Environment): CustomerTokenSettings | undefined {
   const common = { audience: e.CUSTOMER_TOKEN_AUDIENCE, issuer: e.CUSTOMER_TOKEN_ISSUER };
-  if (e.CUSTOMER_TOKEN_SECRET) return { algorithm: 'HS256', secret: e.CUSTOMER_TOKEN_SECRET, ...(e.CUSTOMER_TOKEN_SECRET_PREVIOUS && { previousSecret: e.CUSTOMER_TOKEN_SECRET_PREVIOUS }), ...common };
-  if (e.CUSTOMER_TOKEN_JWKS_URL) return { algorithm: e.CUSTOMER_TOKEN_ALGORITHM === 'ES256' ? 'ES256' : 'RS256', jwksUrl: e.CUSTOMER_TOKEN_JWKS_URL, ...common };
+  if (e.CUSTOMER_TOKEN_SECRET)
+    return {
+      algorithm: 'HS256',
+      secret: e.CUSTOMER_TOKEN_SECRET,
+      ...(e.CUSTOMER_TOKEN_SECRET_PREVIOUS && { previousSecret: e.CUSTOMER_TOKEN_SECRET_PREVIOUS }),
+      ...common,
+    };
+  if (e.CUSTOMER_TOKEN_JWKS_URL)
+    return {
+      algorithm: e.CUSTOMER_TOKEN_ALGORITHM === 'ES256' ? 'ES256' : 'RS256',
+      jwksUrl: e.CUSTOMER_TOKEN_JWKS_URL,
+      ...common,
+    };
   return undefined;
 }
 
@@ -204,7 +255,10 @@ function telemetry(e: Environment): TelemetrySettings {
     otlp: url ? { url, protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL, intervalMs: e.OTEL_METRIC_EXPORT_INTERVAL } : undefined,
     traces:
       tracesUrl || connectionString
-        ? { otlp: tracesUrl ? { url: tracesUrl, protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL } : undefined, sampler: { name: e.OTEL_TRACES_SAMPLER, ratio: e.OTEL_TRACES_SAMPLER_ARG } }
+        ? {
+            otlp: tracesUrl ? { url: tracesUrl, protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL } : undefined,
+            sampler: { name: e.OTEL_TRACES_SAMPLER, ratio: e.OTEL_TRACES_SAMPLER_ARG },
+          }
         : undefined,
     azureMonitor: connectionString ? { connectionString, intervalMs: e.OTEL_METRIC_EXPORT_INTERVAL } : undefined,
   };

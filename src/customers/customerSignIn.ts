@@ -29,8 +29,17 @@ export class CustomerSignIn {
  * The sign-in for these settings. The JWT library is loaded here, only where customer tokens are set up:
  * it costs a start tens of milliseconds that a deployment without signed-in customers never pays.
  */
-export function createCustomerSignIn(settings: CustomerTokenSettings, customerIdSecret: string, directory: CustomerDirectory, clock: Clock): CustomerSignIn {
-  return new CustomerSignIn(createCustomerTokenVerifier(settings, clock), new CustomerUserIds(customerIdSecret), directory);
+export function createCustomerSignIn(
+  settings: CustomerTokenSettings,
+  customerIdSecret: string,
+  directory: CustomerDirectory,
+  clock: Clock,
+): CustomerSignIn {
+  return new CustomerSignIn(
+    createCustomerTokenVerifier(settings, clock),
+    new CustomerUserIds(customerIdSecret),
+    directory,
+  );
 }
 
 /** The token check alone, loaded the same way: what an AI agent's tool call checks its customer_token with (nothing kept). */

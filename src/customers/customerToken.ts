@@ -19,7 +19,13 @@ import { CustomerTokenRefused, MAX_CUSTOMER_TOKEN, type RefusalReason } from './
 
 /** How a store's customer token is checked: HS256 with a shared secret, or RS256/ES256 under the store's key set. */
 export type CustomerTokenSettings =
-  | { algorithm: 'HS256'; secret: string; /** While the secret rolls, the one it replaces: tokens signed with either pass. */ previousSecret?: string; audience: string; issuer?: string }
+  | {
+      algorithm: 'HS256';
+      secret: string;
+      /** While the secret rolls, the one it replaces: tokens signed with either pass. */ previousSecret?: string;
+      audience: string;
+      issuer?: string;
+    }
   | { algorithm: 'RS256' | 'ES256'; jwksUrl: string; audience: string; issuer?: string };
 
 /** The longest life a customer token may have. */
@@ -64,7 +70,8 @@ export class CustomerTokenVerifier {
     try {
       payload = await this.verified(token, this.key, now).catch((error: unknown) => {
         // Only a signature the current secret does not make is tried with the previous one; every other check is the same for both.
-        if (this.previousKey && error instanceof errors.JWSSignatureVerificationFailed) return this.verified(token, this.previousKey, now);
+        if (this.previousKey && error instanceof errors.JWSSignatureVerificationFailed)
+          return this.verified(token, this.previousKey, now);
         throw error;
       });
     } catch (error) {
@@ -72,9 +79,12 @@ export class CustomerTokenVerifier {
     }
     const exp = payload.exp!;
     const nowSeconds = now / 1000;
-    if (payload.iat !== undefined && payload.iat > nowSeconds + CLOCK_TOLERANCE_SECONDS) throw new CustomerTokenRefused('not_yet_valid');
-    if (exp - nowSeconds > MAX_TOKEN_LIFE_SECONDS + CLOCK_TOLERANCE_SECONDS) throw new CustomerTokenRefused('too_long_lived');
-    if (payload.iat !== undefined && exp - payload.iat > MAX_TOKEN_LIFE_SECONDS) throw new CustomerTokenRefused('too_long_lived');
+    if (payload.iat !== undefined && payload.iat > nowSeconds + CLOCK_TOLERANCE_SECONDS)
+      throw new CustomerTokenRefused('not_yet_valid');
+    if (exp - nowSeconds > MAX_TOKEN_LIFE_SECONDS + CLOCK_TOLERANCE_SECONDS)
+      throw new CustomerTokenRefused('too_long_lived');
+    if (payload.iat !== undefined && exp - payload.iat > MAX_TOKEN_LIFE_SECONDS)
+      throw new CustomerTokenRefused('too_long_lived');
     return { ...customerClaims(payload as Record<string, unknown>), expiresAt: exp * 1000 };
   }
 
@@ -111,6 +121,7 @@ function reasonOf(error: unknown): RefusalReason {
   }
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'bad_signature';
   if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) return 'wrong_algorithm';
-  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) return 'unknown_key';
+  if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys)
+    return 'unknown_key';
   return 'malformed';
 }

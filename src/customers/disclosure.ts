@@ -23,7 +23,11 @@ export interface DisclosurePolicy {
   defaultStoreId?: string;
 }
 
-export function disclosureOf(request: LookupRequest, customer: OrderOwner | undefined, policy: DisclosurePolicy): Disclosure {
+export function disclosureOf(
+  request: LookupRequest,
+  customer: OrderOwner | undefined,
+  policy: DisclosurePolicy,
+): Disclosure {
   if (request.kind === 'tracking_number') return 'full';
   if (customer && owns(customer, request, policy.defaultStoreId)) return 'full';
   switch (policy.orderDetails) {
@@ -46,16 +50,29 @@ export function owns(customer: OrderOwner, request: LookupRequest, defaultStoreI
  * ignores case, so the upstream must be asked the number the ownership was decided on: in a shop whose
  * numbers differ by case alone, "ord-1002" typed by the owner of "ORD-1002" is their order, not another.
  */
-export function asListed(request: LookupRequest, customer: OrderOwner | undefined, defaultStoreId?: string): LookupRequest {
+export function asListed(
+  request: LookupRequest,
+  customer: OrderOwner | undefined,
+  defaultStoreId?: string,
+): LookupRequest {
   const order = customer && ownedOrder(customer, request, defaultStoreId);
   const listed = order && validateIdentifier(order.kind, order.identifier);
   return listed?.ok && listed.value !== request.identifier ? { ...request, identifier: listed.value } : request;
 }
 
-function ownedOrder(customer: OrderOwner, request: LookupRequest, defaultStoreId: string | undefined): OwnedOrder | undefined {
+function ownedOrder(
+  customer: OrderOwner,
+  request: LookupRequest,
+  defaultStoreId: string | undefined,
+): OwnedOrder | undefined {
   const identifier = normalized(request.kind, request.identifier);
   if (identifier === undefined) return undefined;
-  return customer.orders.find((order) => order.kind === request.kind && normalized(order.kind, order.identifier) === identifier && sameStore(order, request, defaultStoreId));
+  return customer.orders.find(
+    (order) =>
+      order.kind === request.kind &&
+      normalized(order.kind, order.identifier) === identifier &&
+      sameStore(order, request, defaultStoreId),
+  );
 }
 
 /**

@@ -13,7 +13,11 @@ const NAME = /^\p{L}[\p{L}\p{M}'’.-]*$/u;
 export function firstName(name: string | undefined): string | undefined {
   if (typeof name !== 'string') return undefined;
   // Only the start is read: a claim of any size costs nothing here.
-  const [word] = name.slice(0, 4 * MAX_FIRST_NAME).normalize('NFC').trim().split(/\s+/u);
+  const [word] = name
+    .slice(0, 4 * MAX_FIRST_NAME)
+    .normalize('NFC')
+    .trim()
+    .split(/\s+/u);
   // "Ana," as the store may have written it: trailing punctuation is no part of the name.
   const bare = word?.replace(/[,;:]+$/u, '');
   if (!bare || Array.from(bare).length > MAX_FIRST_NAME || !NAME.test(bare)) return undefined;

@@ -30,7 +30,12 @@ export function maskedShipment(shipment: Shipment, index: number): Shipment {
     id: `shipment-${index + 1}`,
     // A small courier's name alone can pick the parcel out, so the carrier goes too.
     carrier: {},
-    status: { category: shipment.status.category, code: shipment.status.code, label: shipment.status.label, details: shipment.status.details },
+    status: {
+      category: shipment.status.category,
+      code: shipment.status.code,
+      label: shipment.status.label,
+      details: shipment.status.details,
+    },
     delayed: shipment.delayed,
     exception: shipment.exception,
     localizedTexts: shipment.localizedTexts,
@@ -43,5 +48,12 @@ export function maskedShipment(shipment: Shipment, index: number): Shipment {
 
 /** What happened and when, in standard words: not where, nor the carrier's message. */
 function maskedEvent(event: TrackingEvent): TrackingEvent {
-  return { at: event.at, category: event.category, code: event.code, text: event.text, details: event.details, byShop: event.byShop };
+  return {
+    at: event.at,
+    category: event.category,
+    code: event.code,
+    text: event.text,
+    details: event.details,
+    byShop: event.byShop,
+  };
 }

@@ -24,12 +24,24 @@ export interface OfferedOrder {
  * a number that is one (the store's claims are shown as buttons and sent back as lookups, so they are
  * checked like anything a customer types), each once.
  */
-export function lookupableOrders(customer: Pick<SignedInCustomer, 'orders'>, kinds: readonly LookupKind[], stores: readonly Store[] = []): OfferedOrder[] {
+export function lookupableOrders(
+  customer: Pick<SignedInCustomer, 'orders'>,
+  kinds: readonly LookupKind[],
+  stores: readonly Store[] = [],
+): OfferedOrder[] {
   const offered: OfferedOrder[] = [];
   for (const order of customer.orders) {
     const request = requestOf(order, kinds);
     if (!request || offered.some(({ request: other }) => sameRequest(other, request))) continue;
-    offered.push({ title: titleOf(request, stores), request, data: { input_type: request.kind, identifier: request.identifier, ...(request.storeId && { store_id: request.storeId }) } });
+    offered.push({
+      title: titleOf(request, stores),
+      request,
+      data: {
+        input_type: request.kind,
+        identifier: request.identifier,
+        ...(request.storeId && { store_id: request.storeId }),
+      },
+    });
   }
   return offered;
 }

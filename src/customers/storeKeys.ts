@@ -52,7 +52,8 @@ export class StoreKeys {
   /** The key for this token's header (jose calls it with the protected header). */
   readonly keyFor = async (header: JWSHeaderParameters): Promise<KeyLike> => {
     const fresh = this.current && this.clock.now() - this.current.at < this.options.maxAgeMs;
-    if (!fresh && this.clock.now() - this.failedAt < this.options.cooldownMs) throw new CustomerTokenRefused('keys_unavailable');
+    if (!fresh && this.clock.now() - this.failedAt < this.options.cooldownMs)
+      throw new CustomerTokenRefused('keys_unavailable');
     const keys = fresh ? this.current! : await this.fetch();
     try {
       return await keys.select(header);
@@ -76,7 +77,11 @@ export class StoreKeys {
     this.lastFetchAt = this.clock.now();
     let keySet: JSONWebKeySet;
     try {
-      const response = await fetchText(this.url, { headers: { Accept: 'application/json' }, timeoutMs: this.options.timeoutMs, maxBytes: MAX_KEY_SET_BYTES });
+      const response = await fetchText(this.url, {
+        headers: { Accept: 'application/json' },
+        timeoutMs: this.options.timeoutMs,
+        maxBytes: MAX_KEY_SET_BYTES,
+      });
       if (response.status !== 200) throw new Error('status');
       keySet = KeySet.parse(JSON.parse(response.text)) as JSONWebKeySet;
     } catch {

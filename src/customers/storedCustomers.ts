@@ -40,11 +40,23 @@ export class StoredCustomers implements CustomerDirectory {
       await this.storage.delete([key]);
       return undefined;
     }
-    return { userId, name: stored.name, locale: stored.locale, orders: stored.orders ?? [], expiresAt: stored.expiresAt };
+    return {
+      userId,
+      name: stored.name,
+      locale: stored.locale,
+      orders: stored.orders ?? [],
+      expiresAt: stored.expiresAt,
+    };
   }
 
   async keep(customer: SignedInCustomer): Promise<void> {
-    const item: StoredCustomer = { name: customer.name, locale: customer.locale, orders: customer.orders, expiresAt: customer.expiresAt, eTag: '*' };
+    const item: StoredCustomer = {
+      name: customer.name,
+      locale: customer.locale,
+      orders: customer.orders,
+      expiresAt: customer.expiresAt,
+      eTag: '*',
+    };
     await this.storage.write({ [PREFIX + customer.userId]: item });
   }
 }

@@ -81,7 +81,9 @@ export function caseOf(lookups: readonly LookedUp[], options: CaseOptions): Hand
       kind: lookup.kind,
       identifier: clean(lookup.shown, LIMITS.trackingNumber) ?? lookup.identifier,
       ...(lookup.storeId && { storeId: lookup.storeId }),
-      shipments: (lookup.shipments ?? []).slice(0, CASE_LIMITS.shipmentsPerLookup).map((shipment) => caseShipment(shipment, options)),
+      shipments: (lookup.shipments ?? [])
+        .slice(0, CASE_LIMITS.shipmentsPerLookup)
+        .map((shipment) => caseShipment(shipment, options)),
     })),
     ...tried(options),
   };
@@ -89,7 +91,9 @@ export function caseOf(lookups: readonly LookedUp[], options: CaseOptions): Hand
 
 /** The numbers tried, cut to size; masked, all but their last four characters, where the customer's client reads the case. */
 function tried({ tried, masked }: CaseOptions): Pick<HandoffCase, 'tried'> {
-  const numbers = (tried ?? []).slice(-CASE_LIMITS.lookups).flatMap((typed) => clean(typed, LIMITS.trackingNumber) ?? []);
+  const numbers = (tried ?? [])
+    .slice(-CASE_LIMITS.lookups)
+    .flatMap((typed) => clean(typed, LIMITS.trackingNumber) ?? []);
   return numbers.length ? { tried: masked ? numbers.map(maskedNumber) : numbers } : {};
 }
 
@@ -108,7 +112,13 @@ function caseShipment(shipment: Shipment, { t, problemOf }: CaseOptions): CaseSh
     trackingNumber: clean(shipment.trackingNumber, LIMITS.trackingNumber),
     status,
     statusText: label ?? t(`status.${status}`),
-    lastEvent: last && present({ at: last.at, text: lastWords(last, shipment.localizedTexts, t), location: clean(last.location, LIMITS.location) }),
+    lastEvent:
+      last &&
+      present({
+        at: last.at,
+        text: lastWords(last, shipment.localizedTexts, t),
+        location: clean(last.location, LIMITS.location),
+      }),
     problem: problemOf?.(shipment),
     withheld: shipment.withheld,
   }) as CaseShipment;
@@ -116,7 +126,11 @@ function caseShipment(shipment: Shipment, { t, problemOf }: CaseOptions): CaseSh
 
 /** The event's standard words, else the carrier's message (which a masked shipment has not), else ours for its category. */
 function lastWords(event: TrackingEvent, localized: boolean, t: Translate): string {
-  return (localized ? clean(event.text, LIMITS.eventText) : undefined) ?? clean(event.carrierText, LIMITS.eventText) ?? t(`status.${event.category ?? 'unknown'}`);
+  return (
+    (localized ? clean(event.text, LIMITS.eventText) : undefined) ??
+    clean(event.carrierText, LIMITS.eventText) ??
+    t(`status.${event.category ?? 'unknown'}`)
+  );
 }
 
 /** The fields that have a value: the case is JSON for a hub, and `undefined` is no value there. */

@@ -32,11 +32,17 @@ export function escalationTags(handoffCase: HandoffCase): string {
 /** The case as context variables: plain text, comma-separated, so a routing rule can test them ("contains lost"). */
 export function escalationContext(handoffCase: HandoffCase): Record<string, string> {
   const shipments = handoffCase.lookups.flatMap((lookup) => lookup.shipments);
-  const list = (values: Array<string | undefined>) => [...new Set(values.filter((value): value is string => !!value))].join(', ').slice(0, MAX_VALUE);
+  const list = (values: Array<string | undefined>) =>
+    [...new Set(values.filter((value): value is string => !!value))].join(', ').slice(0, MAX_VALUE);
   const names = OMNICHANNEL_CONTEXT_VARIABLES;
   return {
     [names.language]: handoffCase.language,
-    [names.numbers]: list(handoffCase.lookups.flatMap((lookup) => [lookup.identifier, ...lookup.shipments.map((shipment) => shipment.trackingNumber)])),
+    [names.numbers]: list(
+      handoffCase.lookups.flatMap((lookup) => [
+        lookup.identifier,
+        ...lookup.shipments.map((shipment) => shipment.trackingNumber),
+      ]),
+    ),
     [names.statuses]: list(shipments.map((shipment) => shipment.status)),
     [names.problems]: list(shipments.map((shipment) => shipment.problem)),
   };

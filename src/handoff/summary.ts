@@ -22,7 +22,12 @@ export function caseText(handoffCase: HandoffCase, t: Translate): string {
     if (!shown.length && lookup.shipments.length) continue;
     room -= shown.length;
     const name = lookupName(lookup, t);
-    blocks.push([shown.length ? t('handoff.heading', { lookup: name }) : name, ...shown.map((shipment) => `- ${shipmentLine(shipment, lookup, t)}`)].join('\n'));
+    blocks.push(
+      [
+        shown.length ? t('handoff.heading', { lookup: name }) : name,
+        ...shown.map((shipment) => `- ${shipmentLine(shipment, lookup, t)}`),
+      ].join('\n'),
+    );
   }
   if (left) blocks.push(t('handoff.more_lines', { count: left }));
   if (handoffCase.tried?.length) blocks.push(t('handoff.tried', { numbers: handoffCase.tried.join(', ') }));
@@ -53,7 +58,11 @@ export function agentSummary(handoffCase: HandoffCase, t: Translate): string {
   const summary = caseText(handoffCase, t);
   const signedIn = t(handoffCase.signedIn ? 'handoff.agent_signed_in' : 'handoff.agent_not_signed_in');
   // First: whether the store vouches for who they are decides what an agent may discuss with them.
-  return [signedIn, t('handoff.agent_summary', { language: handoffCase.locale }), summary || t('handoff.nothing_looked_up')].join('\n\n');
+  return [
+    signedIn,
+    t('handoff.agent_summary', { language: handoffCase.locale }),
+    summary || t('handoff.nothing_looked_up'),
+  ].join('\n\n');
 }
 
 function lookupName(lookup: CaseLookup, t: Translate): string {
@@ -66,7 +75,10 @@ function shipmentLine(shipment: CaseShipment, lookup: CaseLookup, t: Translate):
   const carrier = shipment.carrier ?? t('card.carrier_unknown');
   const status = shipment.statusText;
   // A tracking number looked up is named once.
-  const number = shipment.trackingNumber && compact(shipment.trackingNumber) !== compact(lookup.identifier) ? shipment.trackingNumber : undefined;
+  const number =
+    shipment.trackingNumber && compact(shipment.trackingNumber) !== compact(lookup.identifier)
+      ? shipment.trackingNumber
+      : undefined;
   return number ? t('card.summary_with_number', { carrier, number, status }) : t('card.summary', { carrier, status });
 }
 

@@ -48,19 +48,27 @@ export class ActionAccess {
   check(req: IncomingMessage): Verdict {
     const refused = this.key ? this.withoutKey(req, this.key) : this.fromElsewhere(req);
     if (refused) return { ok: false, error: refused };
-    const limited = this.options.budget.refusal(clientAddress(req, this.options.clients), 'requests', 'ACTIONS_RATE_LIMIT');
+    const limited = this.options.budget.refusal(
+      clientAddress(req, this.options.clients),
+      'requests',
+      'ACTIONS_RATE_LIMIT',
+    );
     return limited ? { ok: false, ...limited } : { ok: true };
   }
 
   /** A refusal when the request does not carry our key, else undefined. */
   private withoutKey(req: IncomingMessage, key: SecretMatch): ErrorResponse | undefined {
     if (key.matches(presentedKey(req))) return undefined;
-    return unauthenticated('this route needs our API key: send it as "Authorization: Bearer <key>" or "X-Api-Key: <key>"');
+    return unauthenticated(
+      'this route needs our API key: send it as "Authorization: Bearer <key>" or "X-Api-Key: <key>"',
+    );
   }
 
   private fromElsewhere(req: IncomingMessage): ErrorResponse | undefined {
     if (isLoopbackAddress(req.socket.remoteAddress) && isLoopbackHost(req.headers.host)) return undefined;
-    return unauthenticated(`without ACTIONS_API_KEY only this machine may call this route, as ${LOOPBACK_NAMES}; set ACTIONS_API_KEY and send it as "Authorization: Bearer <key>" or "X-Api-Key: <key>"`);
+    return unauthenticated(
+      `without ACTIONS_API_KEY only this machine may call this route, as ${LOOPBACK_NAMES}; set ACTIONS_API_KEY and send it as "Authorization: Bearer <key>" or "X-Api-Key: <key>"`,
+    );
   }
 }
 

@@ -52,36 +52,58 @@ export function registerActionRoutes(server: Server, deps: ActionRouteDeps): voi
   // without our key. It is served only where the actions are, so it never describes routes that 404.
   const document = actionsDocumentText();
   server.get(ACTIONS_DOCUMENT_PATH, (_req: Request, res: Response, next) => {
-    res.sendRaw(200, document, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
+    res.sendRaw(200, document, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+    });
     return next();
   });
-  server.post('/api/actions/get-checkpoints-by-order-number', admitted, jsonBody(ACTION_MAX_BODY_BYTES), async (req: Request, res: Response) => {
-    const input = validateBody(GetCheckpointsBody, req.body);
-    if (!input.ok) return send(res, input.error);
-    try {
-      if (!deps.checkpoints) throw new NotConfiguredError('checkpoints');
-      // The answer is what the document says it is (actionSchemas.ts): checked when this compiles.
-      res.send(200, (await getCheckpointsByOrderNumber(deps.checkpoints, input.value)) satisfies z.output<typeof GetCheckpointsAnswer>);
-    } catch (error) {
-      send(res, failed(error, checkpointsArgument, deps.logger, req));
-    }
-  });
+  server.post(
+    '/api/actions/get-checkpoints-by-order-number',
+    admitted,
+    jsonBody(ACTION_MAX_BODY_BYTES),
+    async (req: Request, res: Response) => {
+      const input = validateBody(GetCheckpointsBody, req.body);
+      if (!input.ok) return send(res, input.error);
+      try {
+        if (!deps.checkpoints) throw new NotConfiguredError('checkpoints');
+        // The answer is what the document says it is (actionSchemas.ts): checked when this compiles.
+        res.send(
+          200,
+          (await getCheckpointsByOrderNumber(deps.checkpoints, input.value)) satisfies z.output<
+            typeof GetCheckpointsAnswer
+          >,
+        );
+      } catch (error) {
+        send(res, failed(error, checkpointsArgument, deps.logger, req));
+      }
+    },
+  );
 
-  server.post('/api/actions/list-trackings', admitted, jsonBody(ACTION_MAX_BODY_BYTES), async (req: Request, res: Response) => {
-    const input = validateBody(ListTrackingsBody, req.body);
-    if (!input.ok) return send(res, input.error);
-    try {
-      if (!deps.trackings) throw new NotConfiguredError('trackings');
-      res.send(200, (await listTrackings(deps.trackings, input.value)) satisfies z.output<typeof ListTrackingsAnswer>);
-    } catch (error) {
-      send(res, failed(error, trackingsArgument, deps.logger, req));
-    }
-  });
+  server.post(
+    '/api/actions/list-trackings',
+    admitted,
+    jsonBody(ACTION_MAX_BODY_BYTES),
+    async (req: Request, res: Response) => {
+      const input = validateBody(ListTrackingsBody, req.body);
+      if (!input.ok) return send(res, input.error);
+      try {
+        if (!deps.trackings) throw new NotConfiguredError('trackings');
+        res.send(
+          200,
+          (await listTrackings(deps.trackings, input.value)) satisfies z.output<typeof ListTrackingsAnswer>,
+        );
+      } catch (error) {
+        send(res, failed(error, trackingsArgument, deps.logger, req));
+      }
+    },
+  );
 }
 
 function failed(error: unknown, argumentName: (a: string) => string, logger: Logger, req: Request): ErrorResponse {
   const mapped = errorResponse(error, argumentName);
   if (!mapped) logger.error({ route: req.getPath(), error: errorLogFields(error) }, 'action failed unexpectedly');
-  else if (mapped.status >= 500) logger.warn({ route: req.getPath(), error: errorLogFields(error) }, 'action failed upstream');
+  else if (mapped.status >= 500)
+    logger.warn({ route: req.getPath(), error: errorLogFields(error) }, 'action failed upstream');
   return mapped ?? INTERNAL_ERROR;
 }

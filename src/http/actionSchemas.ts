@@ -11,7 +11,12 @@ import { TrackingRecordSchema } from '../tracking/trackings/schema';
 import { INPUT_TYPES } from '../tracking/trackings/query';
 import type { ErrorBody } from './errorResponse';
 
-const text = (max: number) => z.string({ error: 'is required and must be a string' }).trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const text = (max: number) =>
+  z
+    .string({ error: 'is required and must be a string' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`);
 /**
  * A credential travels in a header: a control character in it is refused, never stripped or trimmed
  * away (`TOK\r\nX-Injected: 1` went out as `TOKX-Injected: 1`). Checked before the trim, so a trailing
@@ -32,16 +37,40 @@ const secret = { format: 'password', 'x-ms-visibility': 'important' } as const;
 export const GetCheckpointsBody = z
   .object(
     {
-      orderNumber: text(128).meta({ 'x-ms-summary': 'Order Number', description: "The shop's order number.", 'x-ms-visibility': 'important', example: 'ORD-1001' }),
+      orderNumber: text(128).meta({
+        'x-ms-summary': 'Order Number',
+        description: "The shop's order number.",
+        'x-ms-visibility': 'important',
+        example: 'ORD-1001',
+      }),
       userId: z
         .union([z.string(), z.number()], { error: 'is required and must be a string of digits' })
         .transform(String)
-        .pipe(z.string().trim().regex(/^\d{1,20}$/, 'must be a numeric user id'))
-        .meta({ 'x-ms-summary': 'User ID', description: 'Your numeric user id at the checkpoints interface (a JSON number is taken too).', 'x-ms-visibility': 'important', pattern: '^\\d{1,20}$', example: '4242' }),
-      token: credential(1024).meta({ 'x-ms-summary': 'Token', description: 'Your authentication token at the checkpoints interface.', ...secret, example: 'sandbox-checkpoints-token' }),
-      lang: text(35)
-        .optional()
-        .meta({ 'x-ms-summary': 'Language', description: 'Language of the localized texts: a two-letter code or any locale (de, fr-FR). Default en.', 'x-ms-visibility': 'advanced', example: 'en' }),
+        .pipe(
+          z
+            .string()
+            .trim()
+            .regex(/^\d{1,20}$/, 'must be a numeric user id'),
+        )
+        .meta({
+          'x-ms-summary': 'User ID',
+          description: 'Your numeric user id at the checkpoints interface (a JSON number is taken too).',
+          'x-ms-visibility': 'important',
+          pattern: '^\\d{1,20}$',
+          example: '4242',
+        }),
+      token: credential(1024).meta({
+        'x-ms-summary': 'Token',
+        description: 'Your authentication token at the checkpoints interface.',
+        ...secret,
+        example: 'sandbox-checkpoints-token',
+      }),
+      lang: text(35).optional().meta({
+        'x-ms-summary': 'Language',
+        description: 'Language of the localized texts: a two-letter code or any locale (de, fr-FR). Default en.',
+        'x-ms-visibility': 'advanced',
+        example: 'en',
+      }),
     },
     { error: 'must be a JSON object' },
   )
@@ -54,25 +83,48 @@ export const ListTrackingsBody = z
         .object(
           {
             // A connector sends this part itself: the name is always the same.
-            name: credential(64).default('Authorization').meta({ 'x-ms-summary': 'Header Name', description: 'Always "Authorization".', 'x-ms-visibility': 'internal', example: 'Authorization' }),
-            value: credential(2048).meta({ 'x-ms-summary': 'API Key Header', description: 'Your key at the trackings interface, as "Bearer <API_KEY>".', ...secret, example: 'Bearer sandbox-trackings-key' }),
+            name: credential(64).default('Authorization').meta({
+              'x-ms-summary': 'Header Name',
+              description: 'Always "Authorization".',
+              'x-ms-visibility': 'internal',
+              example: 'Authorization',
+            }),
+            value: credential(2048).meta({
+              'x-ms-summary': 'API Key Header',
+              description: 'Your key at the trackings interface, as "Bearer <API_KEY>".',
+              ...secret,
+              example: 'Bearer sandbox-trackings-key',
+            }),
           },
           { error: 'is required: { "name": "Authorization", "value": "Bearer <API_KEY>" }' },
         )
-        .meta({ 'x-ms-summary': 'Authorization', description: 'The trackings interface key, as the header it travels in.', 'x-ms-visibility': 'important' }),
-      input_type: z
-        .enum(INPUT_TYPES, { error: `must be one of ${INPUT_TYPES.join(', ')}` })
         .meta({
-          'x-ms-summary': 'Look Up By',
-          description: 'tracking_number: a carrier tracking number; order_id: the tracking service\'s 12-character order id; external_order: the store\'s own order number (with Store ID).',
+          'x-ms-summary': 'Authorization',
+          description: 'The trackings interface key, as the header it travels in.',
           'x-ms-visibility': 'important',
-          example: 'tracking_number',
         }),
-      identifier: text(128).meta({ 'x-ms-summary': 'Identifier', description: 'The tracking number, order id or store order number to look up.', 'x-ms-visibility': 'important', example: '1Z7X3F940344156200' }),
+      input_type: z.enum(INPUT_TYPES, { error: `must be one of ${INPUT_TYPES.join(', ')}` }).meta({
+        'x-ms-summary': 'Look Up By',
+        description:
+          "tracking_number: a carrier tracking number; order_id: the tracking service's 12-character order id; external_order: the store's own order number (with Store ID).",
+        'x-ms-visibility': 'important',
+        example: 'tracking_number',
+      }),
+      identifier: text(128).meta({
+        'x-ms-summary': 'Identifier',
+        description: 'The tracking number, order id or store order number to look up.',
+        'x-ms-visibility': 'important',
+        example: '1Z7X3F940344156200',
+      }),
       store_id: text(128)
         .nullish()
         .transform((v) => v ?? undefined)
-        .meta({ 'x-ms-summary': 'Store ID', description: 'The store of a store order number: required with external_order, refused with the others.', 'x-ms-visibility': 'advanced', example: 'store-us-1' }),
+        .meta({
+          'x-ms-summary': 'Store ID',
+          description: 'The store of a store order number: required with external_order, refused with the others.',
+          'x-ms-visibility': 'advanced',
+          example: 'store-us-1',
+        }),
     },
     { error: 'must be a JSON object' },
   )
@@ -80,16 +132,23 @@ export const ListTrackingsBody = z
 
 export const GetCheckpointsAnswer = z
   .object({
-    success: z.boolean().meta({ 'x-ms-summary': 'Success', description: 'True if tracking data was found, false if none was found.' }),
+    success: z
+      .boolean()
+      .meta({ 'x-ms-summary': 'Success', description: 'True if tracking data was found, false if none was found.' }),
     trackingData: CheckpointsResponseSchema.nullable().meta({
       'x-ms-summary': 'Tracking Data',
-      description: 'Shipment tracking information with status updates and timestamps, as the checkpoints interface answers it; null when none was found.',
+      description:
+        'Shipment tracking information with status updates and timestamps, as the checkpoints interface answers it; null when none was found.',
     }),
   })
   .meta({ title: 'Get Checkpoints by Order Number output' });
 
 export const ListTrackingsAnswer = z
-  .object({ trackings: z.array(TrackingRecordSchema).meta({ 'x-ms-summary': 'Trackings', description: 'One record per shipment.' }) })
+  .object({
+    trackings: z
+      .array(TrackingRecordSchema)
+      .meta({ 'x-ms-summary': 'Trackings', description: 'One record per shipment.' }),
+  })
   .meta({ title: 'List Trackings output' });
 
 const UpstreamFailureSchema = z.object({
@@ -100,7 +159,10 @@ const UpstreamFailureSchema = z.object({
   code: z.string().optional().meta({ description: 'The Connect error code, or a transport code such as ECONNRESET.' }),
   message: z.string().optional(),
   meta: z.record(z.string(), z.unknown()).optional(),
-  headers: z.record(z.string(), z.string()).optional().meta({ description: 'The answer\'s headers; any that carry a credential are masked.' }),
+  headers: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: "The answer's headers; any that carry a credential are masked." }),
   body: z.unknown().optional(),
   attempts: z.number().int(),
   delaysMs: z.array(z.number()).meta({ description: 'The waits before each retry, in milliseconds.' }),
@@ -108,13 +170,21 @@ const UpstreamFailureSchema = z.object({
 
 export const ErrorBodySchema = z
   .object({
-    code: z.string().meta({ description: 'A Connect-style code: invalid_argument, unauthenticated, not_found, resource_exhausted, unavailable…' }),
+    code: z.string().meta({
+      description:
+        'A Connect-style code: invalid_argument, unauthenticated, not_found, resource_exhausted, unavailable…',
+    }),
     message: z.string(),
-    argument: z.string().optional().meta({ description: 'The field (or header) at fault, in the route\'s own names.' }),
-    failure: UpstreamFailureSchema.optional().meta({ description: 'On 502 and 504: the upstream\'s full response details, credentials masked.' }),
+    argument: z.string().optional().meta({ description: "The field (or header) at fault, in the route's own names." }),
+    failure: UpstreamFailureSchema.optional().meta({
+      description: "On 502 and 504: the upstream's full response details, credentials masked.",
+    }),
   })
   .meta({ title: 'Error' });
 
 // The answers' types are the routes' own: these lines stop compiling when either side changes alone.
 type Is<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const SCHEMAS_MATCH_CODE: [Is<z.output<typeof UpstreamFailureSchema>, UpstreamFailure>, Is<z.output<typeof ErrorBodySchema>, ErrorBody>] = [true, true];
+export const SCHEMAS_MATCH_CODE: [
+  Is<z.output<typeof UpstreamFailureSchema>, UpstreamFailure>,
+  Is<z.output<typeof ErrorBodySchema>, ErrorBody>,
+] = [true, true];

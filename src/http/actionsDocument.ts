@@ -6,7 +6,13 @@
  */
 import { z } from 'zod';
 import { listEntries } from '../tracking/lenient';
-import { ErrorBodySchema, GetCheckpointsAnswer, GetCheckpointsBody, ListTrackingsAnswer, ListTrackingsBody } from './actionSchemas';
+import {
+  ErrorBodySchema,
+  GetCheckpointsAnswer,
+  GetCheckpointsBody,
+  ListTrackingsAnswer,
+  ListTrackingsBody,
+} from './actionSchemas';
 import { ACTION_MAX_BODY_BYTES } from './server';
 
 export const ACTIONS_DOCUMENT_PATH = '/api/actions/openapi.json';
@@ -17,9 +23,36 @@ type JsonSchema = Record<string, unknown>;
 
 /** Swagger 2.0's Schema Object keywords (its JSON Schema subset); `x-` extensions pass as well. */
 const SWAGGER2_KEYWORDS = new Set([
-  '$ref', 'format', 'title', 'description', 'default', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum',
-  'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'required', 'enum',
-  'type', 'items', 'allOf', 'properties', 'additionalProperties', 'discriminator', 'readOnly', 'xml', 'externalDocs', 'example',
+  '$ref',
+  'format',
+  'title',
+  'description',
+  'default',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'enum',
+  'type',
+  'items',
+  'allOf',
+  'properties',
+  'additionalProperties',
+  'discriminator',
+  'readOnly',
+  'xml',
+  'externalDocs',
+  'example',
 ]);
 
 /**
@@ -32,7 +65,12 @@ const SWAGGER2_KEYWORDS = new Set([
  * - anything else Swagger 2.0 cannot say stops the build (the tests build it), rather than being lost.
  */
 export function toSwagger2(schema: JsonSchema, at = '#'): JsonSchema {
-  const { anyOf, nullable, const: constant, ...rest } = schema as JsonSchema & { anyOf?: JsonSchema[]; nullable?: boolean; const?: unknown };
+  const {
+    anyOf,
+    nullable,
+    const: constant,
+    ...rest
+  } = schema as JsonSchema & { anyOf?: JsonSchema[]; nullable?: boolean; const?: unknown };
   let out: JsonSchema = { ...rest };
   if (anyOf) {
     const said = anyOf.filter((branch) => Object.keys(branch).length > 0);
@@ -44,7 +82,12 @@ export function toSwagger2(schema: JsonSchema, at = '#'): JsonSchema {
     if (!SWAGGER2_KEYWORDS.has(key) && !key.startsWith('x-')) throw new Error(`${at}: Swagger 2.0 has no "${key}"`);
   }
   if (out.properties) {
-    out.properties = Object.fromEntries(Object.entries(out.properties as Record<string, JsonSchema>).map(([name, inner]) => [name, toSwagger2(inner, `${at}/properties/${name}`)]));
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties as Record<string, JsonSchema>).map(([name, inner]) => [
+        name,
+        toSwagger2(inner, `${at}/properties/${name}`),
+      ]),
+    );
   }
   if (out.items) out.items = toSwagger2(out.items as JsonSchema, `${at}/items`);
   if (out.additionalProperties && typeof out.additionalProperties === 'object') {
@@ -77,8 +120,12 @@ const error = (description: string) => ({ description, schema: errorRef });
 
 /** Every answer a route can give besides 200, and when. Both routes share these, but for 404. */
 const REFUSALS = {
-  '400': error('invalid_argument: a field is missing, of the wrong type or too long, breaks a rule of the seed, or the body is not JSON; `argument` names the field. The upstream\'s own invalid_argument comes back the same way.'),
-  '401': error('unauthenticated: our API key is missing or wrong (`argument`: "Authorization"), or the upstream refused the credentials given in the body.'),
+  '400': error(
+    "invalid_argument: a field is missing, of the wrong type or too long, breaks a rule of the seed, or the body is not JSON; `argument` names the field. The upstream's own invalid_argument comes back the same way.",
+  ),
+  '401': error(
+    'unauthenticated: our API key is missing or wrong (`argument`: "Authorization"), or the upstream refused the credentials given in the body.',
+  ),
   '413': error(`payload_too_large: the body is over ${ACTION_MAX_BODY_BYTES} bytes.`),
   '415': error('unsupported_media_type: the body is not application/json, or it is compressed.'),
   '429': {
@@ -88,7 +135,9 @@ const REFUSALS = {
   '500': error('internal: a defect of the service.'),
   '502': error('The upstream failed and retries ran out; `failure` carries its full response details.'),
   '503': error('unavailable: this interface is not configured on this deployment.'),
-  '504': error('The upstream failed and the next retry would have passed the deadline; `failure` carries its full response details.'),
+  '504': error(
+    'The upstream failed and the next retry would have passed the deadline; `failure` carries its full response details.',
+  ),
 };
 
 /** The routes' own version, not the package's: the connector file changes only when the routes do. */
@@ -101,12 +150,15 @@ export function actionsDocumentText(): string {
 
 /** The Swagger 2.0 document of both action routes. It holds no host: the importer names it (docs/agents-and-flows.md). */
 export function actionsDocument(): JsonSchema {
-  const body = (schema: z.ZodType) => [{ name: 'body', in: 'body', required: true, 'x-ms-summary': 'Input', schema: swaggerSchema(schema, 'input') }];
+  const body = (schema: z.ZodType) => [
+    { name: 'body', in: 'body', required: true, 'x-ms-summary': 'Input', schema: swaggerSchema(schema, 'input') },
+  ];
   return {
     swagger: '2.0',
     info: {
       title: 'Order Tracking',
-      description: 'Where is my order: the checkpoints of an order number (the flow action "Get Checkpoints by Order Number") and the trackings of a tracking number, order id or store order, with the credentials of the interface you bring.',
+      description:
+        'Where is my order: the checkpoints of an order number (the flow action "Get Checkpoints by Order Number") and the trackings of a tracking number, order id or store order, with the credentials of the interface you bring.',
       version: ACTIONS_API_VERSION,
     },
     basePath: '/',
@@ -114,7 +166,12 @@ export function actionsDocument(): JsonSchema {
     consumes: ['application/json'],
     produces: ['application/json'],
     securityDefinitions: {
-      [API_KEY]: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: "The service's ACTIONS_API_KEY (also taken as Authorization: Bearer <key>)." },
+      [API_KEY]: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Api-Key',
+        description: "The service's ACTIONS_API_KEY (also taken as Authorization: Bearer <key>).",
+      },
     },
     security: [{ [API_KEY]: [] }],
     paths: {
@@ -122,11 +179,15 @@ export function actionsDocument(): JsonSchema {
         post: {
           operationId: 'GetCheckpointsByOrderNumber',
           summary: 'Get Checkpoints by Order Number',
-          description: 'The shipments of an order number with their checkpoint history, from the checkpoints interface, with your user id and token. Success is false when no tracking data was found.',
+          description:
+            'The shipments of an order number with their checkpoint history, from the checkpoints interface, with your user id and token. Success is false when no tracking data was found.',
           'x-ms-visibility': 'important',
           parameters: body(GetCheckpointsBody),
           responses: {
-            '200': { description: 'The tracking data, or Success false when none was found.', schema: swaggerSchema(GetCheckpointsAnswer, 'output') },
+            '200': {
+              description: 'The tracking data, or Success false when none was found.',
+              schema: swaggerSchema(GetCheckpointsAnswer, 'output'),
+            },
             ...REFUSALS,
           },
         },
@@ -135,7 +196,8 @@ export function actionsDocument(): JsonSchema {
         post: {
           operationId: 'ListTrackings',
           summary: 'List Trackings',
-          description: 'The tracking records (carrier, link, status, events) of a tracking number, an order id, or a store order number with its store, from the trackings interface, with your API key.',
+          description:
+            'The tracking records (carrier, link, status, events) of a tracking number, an order id, or a store order number with its store, from the trackings interface, with your API key.',
           'x-ms-visibility': 'important',
           parameters: body(ListTrackingsBody),
           responses: {

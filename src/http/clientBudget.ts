@@ -45,14 +45,18 @@ export class ClientBudget {
     const message = spent.crowded
       ? `too many clients asking for ${what} at once (over ${MAX_CLIENTS.toLocaleString('en-US')} within a minute); try again in ${spent.retryAfterSeconds} s`
       : `too many ${what}: at most ${this.perMinute} per minute per client (${setting}); try again in ${spent.retryAfterSeconds} s`;
-    return { retryAfterSeconds: spent.retryAfterSeconds, error: { status: 429, body: { code: 'resource_exhausted', message } } };
+    return {
+      retryAfterSeconds: spent.retryAfterSeconds,
+      error: { status: 429, body: { code: 'resource_exhausted', message } },
+    };
   }
 
   spend(client: string): Spend {
     if (this.perMinute <= 0) return { ok: true };
     const now = this.clock.now();
     const seen = this.buckets.get(client);
-    if (!seen && !this.roomForOneMore(now)) return { ok: false, retryAfterSeconds: this.secondsUntil(this.perMinute, this.oldest()!, now), crowded: true };
+    if (!seen && !this.roomForOneMore(now))
+      return { ok: false, retryAfterSeconds: this.secondsUntil(this.perMinute, this.oldest()!, now), crowded: true };
     const bucket = seen ?? this.rate.full(now);
     const taken = this.rate.take(bucket, now);
     // Last seen now, whether or not it may spend: the table's order is by when each client was last seen.

@@ -16,15 +16,22 @@ export interface ConnectionTimeouts {
   checkEveryMs: number;
 }
 
-export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = { headersMs: 10_000, requestMs: 15_000, keepAliveMs: 5_000, checkEveryMs: 1_000 };
+export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = {
+  headersMs: 10_000,
+  requestMs: 15_000,
+  keepAliveMs: 5_000,
+  checkEveryMs: 1_000,
+};
 
 /** Applies the timeouts to a server that is not listening yet: Node reads `connectionsCheckingInterval` when it starts listening. */
 export function limitSlowClients(server: Server, timeouts: ConnectionTimeouts): void {
   for (const [name, value] of Object.entries(timeouts)) {
-    if (!Number.isInteger(value) || value <= 0) throw new RangeError(`connection timeout ${name} must be a positive number of milliseconds`);
+    if (!Number.isInteger(value) || value <= 0)
+      throw new RangeError(`connection timeout ${name} must be a positive number of milliseconds`);
   }
   // Node's own rule, which it checks only for options given to http.createServer (restify gives none).
-  if (timeouts.headersMs > timeouts.requestMs) throw new RangeError('connection timeout headersMs must not exceed requestMs');
+  if (timeouts.headersMs > timeouts.requestMs)
+    throw new RangeError('connection timeout headersMs must not exceed requestMs');
   if (server.listening) throw new Error('connection timeouts must be set before the server listens');
   server.headersTimeout = timeouts.headersMs;
   server.requestTimeout = timeouts.requestMs;

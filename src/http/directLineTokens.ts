@@ -43,7 +43,12 @@ export class DirectLineTokens {
   }
 
   generate(userId: string, origin: string): Promise<DirectLineToken> {
-    return this.ask('generate', this.secret, JSON.stringify({ user: { id: userId }, trustedOrigins: [origin] }), ': check DIRECTLINE_SECRET and DIRECTLINE_ENDPOINT');
+    return this.ask(
+      'generate',
+      this.secret,
+      JSON.stringify({ user: { id: userId }, trustedOrigins: [origin] }),
+      ': check DIRECTLINE_SECRET and DIRECTLINE_ENDPOINT',
+    );
   }
 
   /** A new token for the live token's conversation and user; a 403 when it has expired (or is no token). */
@@ -51,14 +56,23 @@ export class DirectLineTokens {
     return this.ask('refresh', token, undefined, '');
   }
 
-  private async ask(operation: 'generate' | 'refresh', bearer: string, body: string | undefined, whyRefused: string): Promise<DirectLineToken> {
+  private async ask(
+    operation: 'generate' | 'refresh',
+    bearer: string,
+    body: string | undefined,
+    whyRefused: string,
+  ): Promise<DirectLineToken> {
     let failure: DirectLineTokenError | undefined;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       let response: TextAnswer;
       try {
         response = await fetchText(`${this.endpoint}/tokens/${operation}`, {
           method: 'POST',
-          headers: { Authorization: `Bearer ${bearer}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          headers: {
+            Authorization: `Bearer ${bearer}`,
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
           body,
           timeoutMs: this.timeoutMs,
           maxBytes: MAX_ANSWER_BYTES,
@@ -69,12 +83,20 @@ export class DirectLineTokens {
         continue;
       }
       if (response.status >= 500) {
-        failure = new DirectLineTokenError(`Direct Line failed with status ${response.status}`, response.status, attempt);
+        failure = new DirectLineTokenError(
+          `Direct Line failed with status ${response.status}`,
+          response.status,
+          attempt,
+        );
         continue;
       }
       if (response.status !== 200) {
         const why = response.status === 401 || response.status === 403 ? whyRefused : '';
-        throw new DirectLineTokenError(`Direct Line refused to ${operation === 'generate' ? 'issue' : 'refresh'} a token with status ${response.status}${why}`, response.status, attempt);
+        throw new DirectLineTokenError(
+          `Direct Line refused to ${operation === 'generate' ? 'issue' : 'refresh'} a token with status ${response.status}${why}`,
+          response.status,
+          attempt,
+        );
       }
       return tokenOf(response.text, attempt);
     }
@@ -90,7 +112,14 @@ function tokenOf(text: string, attempts: number): DirectLineToken {
     answer = undefined;
   }
   const { token, conversationId, expires_in: expiresIn } = answer ?? {};
-  if (typeof token !== 'string' || !token || typeof conversationId !== 'string' || !conversationId || typeof expiresIn !== 'number' || !(expiresIn > 0)) {
+  if (
+    typeof token !== 'string' ||
+    !token ||
+    typeof conversationId !== 'string' ||
+    !conversationId ||
+    typeof expiresIn !== 'number' ||
+    !(expiresIn > 0)
+  ) {
     throw new DirectLineTokenError('Direct Line answered without a token, a conversation and an expiry', 200, attempts);
   }
   return { token, conversationId, expiresIn };

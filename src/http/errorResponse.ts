@@ -25,19 +25,27 @@ export interface ErrorResponse {
 }
 
 /** `argument` speaks the caller's terms: the route's field names, not the upstream's. */
-export function errorResponse(error: unknown, argumentName: (argument: string) => string = (a) => a): ErrorResponse | undefined {
+export function errorResponse(
+  error: unknown,
+  argumentName: (argument: string) => string = (a) => a,
+): ErrorResponse | undefined {
   if (error instanceof InvalidArgumentError) {
     const argument = argumentName(error.argument);
     return { status: 400, body: { code: error.code, message: error.message, argument } };
   }
   if (error instanceof NotFoundError) return { status: 404, body: { code: error.code, message: error.message } };
   if (error instanceof UnauthenticatedError) return { status: 401, body: { code: error.code, message: error.message } };
-  if (error instanceof NotConfiguredError) return { status: 503, body: { code: 'unavailable', message: error.message } };
+  if (error instanceof NotConfiguredError)
+    return { status: 503, body: { code: 'unavailable', message: error.message } };
   if (error instanceof RetriesExhaustedError) {
     const status = error.reason === 'deadline' ? 504 : 502;
-    return { status, body: { code: error.failure.code ?? 'unavailable', message: error.message, failure: error.failure } };
+    return {
+      status,
+      body: { code: error.failure.code ?? 'unavailable', message: error.message, failure: error.failure },
+    };
   }
-  if (error instanceof UpstreamError) return { status: 502, body: { code: error.code, message: error.message, failure: error.failure } };
+  if (error instanceof UpstreamError)
+    return { status: 502, body: { code: error.code, message: error.message, failure: error.failure } };
   return undefined;
 }
 

@@ -30,7 +30,9 @@ async function failingChecks(checks: ReadinessCheck[], timeoutMs: number): Promi
   const results = await Promise.all(
     checks.map(async ({ name, check }) => {
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)));
+      const timeout = new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)),
+      );
       try {
         await Promise.race([check(), timeout]);
         return undefined;

@@ -11,16 +11,29 @@ import { bearerOf, SecretMatch } from './secretMatch';
 /** Prometheus' text exposition format. */
 const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 
-export function registerMetricsRoute(server: Server, tokens: { token?: string; previous?: string }, scrape: (() => Promise<string>) | undefined): void {
+export function registerMetricsRoute(
+  server: Server,
+  tokens: { token?: string; previous?: string },
+  scrape: (() => Promise<string>) | undefined,
+): void {
   if (!tokens.token || !scrape) return;
   const match = new SecretMatch(tokens.token, tokens.previous);
   server.get('/metrics', async (req, res) => {
     if (!match.matches(bearerOf(req))) {
       res.setHeader('WWW-Authenticate', 'Bearer');
-      return sendError(res, unauthenticated('this route needs the metrics token (METRICS_TOKEN): send it as "Authorization: Bearer <token>"'));
+      return sendError(
+        res,
+        unauthenticated(
+          'this route needs the metrics token (METRICS_TOKEN): send it as "Authorization: Bearer <token>"',
+        ),
+      );
     }
     const text = await scrape();
-    res.writeHead(200, { 'content-type': PROMETHEUS_TEXT, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
+    res.writeHead(200, {
+      'content-type': PROMETHEUS_TEXT,
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(text),
+    });
     res.end(text);
   });
 }

@@ -33,7 +33,9 @@ export class RenewalTickets {
   }
 
   issue(renewal: Renewal): string {
-    const body = Buffer.from(JSON.stringify({ c: renewal.conversationId, u: renewal.userId, t: renewal.until })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({ c: renewal.conversationId, u: renewal.userId, t: renewal.until }),
+    ).toString('base64url');
     return `${body}.${this.mac(body)}`;
   }
 
@@ -45,8 +47,14 @@ export class RenewalTickets {
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     try {
-      const { c, u, t } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { c?: unknown; u?: unknown; t?: unknown };
-      return typeof c === 'string' && typeof u === 'string' && typeof t === 'number' ? { conversationId: c, userId: u, until: t } : undefined;
+      const { c, u, t } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
+        c?: unknown;
+        u?: unknown;
+        t?: unknown;
+      };
+      return typeof c === 'string' && typeof u === 'string' && typeof t === 'number'
+        ? { conversationId: c, userId: u, until: t }
+        : undefined;
     } catch {
       return undefined;
     }

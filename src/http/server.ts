@@ -24,7 +24,11 @@ export function jsonBody(maxBodySize: number): restify.RequestHandler[] {
   const options = { maxBodySize, mapParams: false };
   const notTooDeep: restify.RequestHandler = (req, res, next) => {
     if (!nestsDeeperThan(req.body)) return next();
-    res.send(400, { code: 'invalid_argument', message: `the body nests more than ${MAX_JSON_DEPTH} levels deep`, argument: 'body' });
+    res.send(400, {
+      code: 'invalid_argument',
+      message: `the body nests more than ${MAX_JSON_DEPTH} levels deep`,
+      argument: 'body',
+    });
     return next(false);
   };
   return [...restify.plugins.jsonBodyParser(options), notTooDeep];
@@ -48,8 +52,15 @@ function shaped(server: Server, req: restify.Request, refusal: Parameters<Refusa
 export function createServer(options: ServerOptions): Server {
   // restify logs through ours: its own pino logged whole requests (body and headers) on a formatting
   // failure, outside our redaction. What it may log of a request is its method and path, nothing else.
-  const log = options.logger.child({ library: 'restify' }, { serializers: { req: requestSummary, res: () => undefined, err: errorSummary } });
-  const server = restify.createServer({ name: 'order-tracking-bot', handleUncaughtExceptions: false, log: log as never });
+  const log = options.logger.child(
+    { library: 'restify' },
+    { serializers: { req: requestSummary, res: () => undefined, err: errorSummary } },
+  );
+  const server = restify.createServer({
+    name: 'order-tracking-bot',
+    handleUncaughtExceptions: false,
+    log: log as never,
+  });
   limitSlowClients(server.server, { ...DEFAULT_CONNECTION_TIMEOUTS, ...options.timeouts });
   server.pre((req, res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
@@ -59,12 +70,26 @@ export function createServer(options: ServerOptions): Server {
     // gzip bomb became 200 MB), and a body that is not really gzip threw outside any handler and killed
     // the process; so a body that claims any encoding is refused before it is read.
     if (req.headers['content-encoding'] !== undefined) {
-      res.send(415, shaped(server, req, { code: 'unsupported_media_type', message: 'the body must not be compressed (no Content-Encoding)', argument: 'Content-Encoding' }));
+      res.send(
+        415,
+        shaped(server, req, {
+          code: 'unsupported_media_type',
+          message: 'the body must not be compressed (no Content-Encoding)',
+          argument: 'Content-Encoding',
+        }),
+      );
       return next(false);
     }
     // Refuse a body that is not JSON, rather than handing a route a string it did not expect.
     if ((length > 0 || chunked) && !req.is('json')) {
-      res.send(415, shaped(server, req, { code: 'unsupported_media_type', message: 'the body must be JSON (Content-Type: application/json)', argument: 'Content-Type' }));
+      res.send(
+        415,
+        shaped(server, req, {
+          code: 'unsupported_media_type',
+          message: 'the body must be JSON (Content-Type: application/json)',
+          argument: 'Content-Type',
+        }),
+      );
       return next(false);
     }
     return next();
@@ -74,10 +99,23 @@ export function createServer(options: ServerOptions): Server {
   server.on('restifyError', (req, _res, err, callback) => {
     const status: number = err.statusCode ?? 500;
     if (err.restCode === 'BadDigest') {
-      err.toJSON = () => ({ code: 'invalid_argument', message: 'the Content-MD5 header does not match the body', argument: 'Content-MD5' });
+      err.toJSON = () => ({
+        code: 'invalid_argument',
+        message: 'the Content-MD5 header does not match the body',
+        argument: 'Content-MD5',
+      });
       return callback();
     }
-    const code = status === 413 ? 'payload_too_large' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : status < 500 ? 'invalid_argument' : 'internal';
+    const code =
+      status === 413
+        ? 'payload_too_large'
+        : status === 404
+          ? 'not_found'
+          : status === 405
+            ? 'method_not_allowed'
+            : status < 500
+              ? 'invalid_argument'
+              : 'internal';
     const message =
       status === 413
         ? `the body is larger than ${/\d+/.exec(err.message)?.[0] ?? 'the limit of'} bytes`
@@ -86,13 +124,19 @@ export function createServer(options: ServerOptions): Server {
           : status < 500
             ? err.message
             : 'internal error';
-    err.toJSON = () => shaped(server, req, { code, message, ...(status === 413 || status === 400 ? { argument: 'body' } : {}) });
+    err.toJSON = () =>
+      shaped(server, req, { code, message, ...(status === 413 || status === 400 ? { argument: 'body' } : {}) });
     return callback();
   });
 
   server.on('after', (req, res, route) => {
     options.logger.info(
-      { method: req.method, route: route?.path ?? req.getPath(), status: res.statusCode, latencyMs: Date.now() - req.time() },
+      {
+        method: req.method,
+        route: route?.path ?? req.getPath(),
+        status: res.statusCode,
+        latencyMs: Date.now() - req.time(),
+      },
       'http request',
     );
   });

@@ -11,9 +11,17 @@ export function validateBody<S extends z.ZodType>(schema: S, body: unknown): Val
   // A strict object's unknown field is named like a bad one.
   if (issue.code === 'unrecognized_keys') {
     const argument = [...issue.path, issue.keys[0]].join('.');
-    return { ok: false, error: { status: 400, body: { code: 'invalid_argument', message: `${argument}: is not a field of this body`, argument } } };
+    return {
+      ok: false,
+      error: {
+        status: 400,
+        body: { code: 'invalid_argument', message: `${argument}: is not a field of this body`, argument },
+      },
+    };
   }
   const argument = issue.path.length ? issue.path.join('.') : 'body';
-  const message = issue.path.length ? `${argument}: ${issue.message}` : `the body must be a JSON object (${issue.message})`;
+  const message = issue.path.length
+    ? `${argument}: ${issue.message}`
+    : `the body must be a JSON object (${issue.message})`;
   return { ok: false, error: { status: 400, body: { code: 'invalid_argument', message, argument } } };
 }

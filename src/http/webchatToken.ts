@@ -43,7 +43,6 @@ import { jsonBody } from './server';
 import { validateBody } from './validation';
 import type { WebchatSettings } from '../webchatSettings';
 
-
 export const WEBCHAT_TOKEN_PATH = '/api/webchat/token';
 export const WEBCHAT_CUSTOMER_PATH = '/api/webchat/customer';
 export const WEBCHAT_RENEWAL_PATH = '/api/webchat/renewal';
@@ -70,21 +69,40 @@ const TokenBody = z.strictObject(
   { customerToken: CustomerTokenField.optional() },
   { error: 'must be a JSON object: {} for a visitor, or {"customerToken": "…"} for a signed-in customer' },
 );
-const RenewalField = z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(MAX_TICKET, `must be at most ${MAX_TICKET} characters`);
-const CustomerBody = z.strictObject({ customerToken: CustomerTokenField, renewal: RenewalField.optional() }, { error: 'must be a JSON object: {"customerToken": "…"}' });
+const RenewalField = z
+  .string({ error: 'must be a string' })
+  .min(1, 'must not be empty')
+  .max(MAX_TICKET, `must be at most ${MAX_TICKET} characters`);
+const CustomerBody = z.strictObject(
+  { customerToken: CustomerTokenField, renewal: RenewalField.optional() },
+  { error: 'must be a JSON object: {"customerToken": "…"}' },
+);
 const RenewalBody = z.strictObject(
-  { token: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(MAX_TICKET * 4, 'is longer than any Direct Line token'), renewal: RenewalField },
+  {
+    token: z
+      .string({ error: 'must be a string' })
+      .min(1, 'must not be empty')
+      .max(MAX_TICKET * 4, 'is longer than any Direct Line token'),
+    renewal: RenewalField,
+  },
   { error: 'must be a JSON object: {"token": "…", "renewal": "…"}' },
 );
 
 export function registerWebchatTokenRoute(server: Server, settings: WebchatSettings, deps: WebchatDeps): void {
   const allowed = new Set(settings.allowedOrigins);
   const clock = deps.clock ?? systemClock;
-  const budget = new ClientBudget(settings.tokensPerMinute, clock, () => deps.metrics?.count('bot_limits_hit_total', { limit: 'chat_tokens', scope: 'client' }));
-  const directLine = settings.secret ? new DirectLineTokens(settings.endpoint, settings.secret, deps.timeoutMs ?? DIRECTLINE_TIMEOUT_MS) : undefined;
+  const budget = new ClientBudget(settings.tokensPerMinute, clock, () =>
+    deps.metrics?.count('bot_limits_hit_total', { limit: 'chat_tokens', scope: 'client' }),
+  );
+  const directLine = settings.secret
+    ? new DirectLineTokens(settings.endpoint, settings.secret, deps.timeoutMs ?? DIRECTLINE_TIMEOUT_MS)
+    : undefined;
   const tickets = settings.secret ? new RenewalTickets(settings.secret) : undefined;
   /** The ticket and what the page is told of its bound (whole seconds from now, never below 0). */
-  const renewalOf = (renewal: Renewal) => ({ renewal: tickets!.issue(renewal), renewableFor: Math.max(0, Math.floor((renewal.until - clock.now()) / 1000)) });
+  const renewalOf = (renewal: Renewal) => ({
+    renewal: tickets!.issue(renewal),
+    renewableFor: Math.max(0, Math.floor((renewal.until - clock.now()) / 1000)),
+  });
   const logger = deps.logger;
 
   /** The origin, when the route is on and the origin is on the list; else it has answered. */
@@ -92,14 +110,25 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
     res.header('Vary', 'Origin');
     res.header('Cache-Control', 'no-store');
     if (!directLine) {
-      send(res, { status: 503, body: { code: 'unavailable', message: 'Web Chat tokens are not configured: set DIRECTLINE_SECRET (and WEBCHAT_ALLOWED_ORIGINS)' } });
+      send(res, {
+        status: 503,
+        body: {
+          code: 'unavailable',
+          message: 'Web Chat tokens are not configured: set DIRECTLINE_SECRET (and WEBCHAT_ALLOWED_ORIGINS)',
+        },
+      });
       return undefined;
     }
     const origin = req.headers.origin;
     if (typeof origin !== 'string' || !allowed.has(origin)) {
       send(res, {
         status: 403,
-        body: { code: 'permission_denied', message: 'only the store’s own pages may ask for a chat token: the page’s origin must be one of WEBCHAT_ALLOWED_ORIGINS', argument: 'Origin' },
+        body: {
+          code: 'permission_denied',
+          message:
+            'only the store’s own pages may ask for a chat token: the page’s origin must be one of WEBCHAT_ALLOWED_ORIGINS',
+          argument: 'Origin',
+        },
       });
       return undefined;
     }
@@ -133,7 +162,15 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
   const signedIn = async (route: string, token: string, res: Response): Promise<SignedInCustomer | undefined> => {
     if (!deps.signIn) {
       logger.warn({ route, reason: 'not_configured' }, 'customer token refused');
-      send(res, { status: 401, body: { code: 'unauthenticated', message: 'signed-in customers are not set up here (CUSTOMER_TOKEN_SECRET or CUSTOMER_TOKEN_JWKS_URL): send {} for a visitor', argument: 'customerToken' } });
+      send(res, {
+        status: 401,
+        body: {
+          code: 'unauthenticated',
+          message:
+            'signed-in customers are not set up here (CUSTOMER_TOKEN_SECRET or CUSTOMER_TOKEN_JWKS_URL): send {} for a visitor',
+          argument: 'customerToken',
+        },
+      });
       return undefined;
     }
     try {
@@ -142,10 +179,23 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
       if (error instanceof CustomerTokenRefused) {
         // The reason code only: the token, its sub and its claims are the customer's.
         logger.warn({ route, reason: error.reason }, 'customer token refused');
-        send(res, { status: 401, body: { code: 'unauthenticated', message: 'the customer token was refused: sign the customer in again', argument: 'customerToken' } });
+        send(res, {
+          status: 401,
+          body: {
+            code: 'unauthenticated',
+            message: 'the customer token was refused: sign the customer in again',
+            argument: 'customerToken',
+          },
+        });
       } else {
-        logger.warn({ route, error: error instanceof Error ? error.name : 'unexpected' }, 'the signed-in customer could not be kept');
-        send(res, { status: 503, body: { code: 'unavailable', message: 'the signed-in customer could not be kept: try again' } });
+        logger.warn(
+          { route, error: error instanceof Error ? error.name : 'unexpected' },
+          'the signed-in customer could not be kept',
+        );
+        send(res, {
+          status: 503,
+          body: { code: 'unavailable', message: 'the signed-in customer could not be kept: try again' },
+        });
       }
       return undefined;
     }
@@ -164,7 +214,13 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
     }
     try {
       const issued = await directLine!.generate(userId, req.headers.origin as string);
-      res.send(200, { token: issued.token, conversationId: issued.conversationId, userId, expiresIn: issued.expiresIn, ...renewalOf({ conversationId: issued.conversationId, userId, until }) });
+      res.send(200, {
+        token: issued.token,
+        conversationId: issued.conversationId,
+        userId,
+        expiresIn: issued.expiresIn,
+        ...renewalOf({ conversationId: issued.conversationId, userId, until }),
+      });
     } catch (error) {
       noToken(WEBCHAT_TOKEN_PATH, error, res);
     }
@@ -173,11 +229,23 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
   /** Direct Line's failure, answered: a 502 with its status only. */
   const noToken = (route: string, error: unknown, res: Response) => {
     const known = error instanceof DirectLineTokenError;
-    logger.warn({ route, status: known ? error.status : undefined, attempts: known ? error.attempts : undefined, reason: known ? error.message : 'unexpected' }, 'Direct Line gave no token');
-    send(res, { status: 502, body: { code: 'unavailable', message: known ? error.message : 'Direct Line gave no token' } });
+    logger.warn(
+      {
+        route,
+        status: known ? error.status : undefined,
+        attempts: known ? error.attempts : undefined,
+        reason: known ? error.message : 'unexpected',
+      },
+      'Direct Line gave no token',
+    );
+    send(res, {
+      status: 502,
+      body: { code: 'unavailable', message: known ? error.message : 'Direct Line gave no token' },
+    });
   };
 
-  const refused = (res: Response, argument: 'renewal' | 'token', message: string) => send(res, { status: 401, body: { code: 'unauthenticated', message, argument } });
+  const refused = (res: Response, argument: 'renewal' | 'token', message: string) =>
+    send(res, { status: 401, body: { code: 'unauthenticated', message, argument } });
 
   // The widget's renewal of the conversation it has, within the renewal's bound: Direct Line refreshes the token.
   server.post(WEBCHAT_RENEWAL_PATH, admitted, jsonBody(MAX_TICKET * 6), async (req: Request, res: Response) => {
@@ -185,28 +253,36 @@ export function registerWebchatTokenRoute(server: Server, settings: WebchatSetti
     if (!input.ok) return send(res, input.error);
     const renewal = tickets!.read(input.value.renewal);
     if (!renewal) return refused(res, 'renewal', 'not a renewal this service gave: start a new conversation');
-    if (!(renewal.until > clock.now())) return refused(res, 'renewal', 'this conversation may no longer be renewed: start a new conversation');
+    if (!(renewal.until > clock.now()))
+      return refused(res, 'renewal', 'this conversation may no longer be renewed: start a new conversation');
     let issued;
     try {
       issued = await directLine!.refresh(input.value.token);
     } catch (error) {
-      if (error instanceof DirectLineTokenError && error.status !== undefined && error.status < 500) return refused(res, 'token', 'Direct Line would not renew this token (it expired): start a new conversation');
+      if (error instanceof DirectLineTokenError && error.status !== undefined && error.status < 500)
+        return refused(res, 'token', 'Direct Line would not renew this token (it expired): start a new conversation');
       return noToken(WEBCHAT_RENEWAL_PATH, error, res);
     }
     // A token of another conversation with this one's renewal renews neither.
-    if (issued.conversationId !== renewal.conversationId) return refused(res, 'token', 'the token is not for the renewal’s conversation: start a new conversation');
+    if (issued.conversationId !== renewal.conversationId)
+      return refused(res, 'token', 'the token is not for the renewal’s conversation: start a new conversation');
     res.send(200, { token: issued.token, expiresIn: issued.expiresIn, ...renewalOf(renewal) });
   });
 
   // A newer customer token for a conversation under way: the claims are renewed, no conversation is started.
-  server.post(WEBCHAT_CUSTOMER_PATH, admitted, jsonBody(MAX_CUSTOMER_TOKEN * 2), async (req: Request, res: Response) => {
-    const input = validateBody(CustomerBody, req.body === undefined ? {} : req.body);
-    if (!input.ok) return send(res, input.error);
-    const customer = await signedIn(WEBCHAT_CUSTOMER_PATH, input.value.customerToken, res);
-    if (!customer) return;
-    // The conversation's renewal moves to the newer exp, if it is this same customer's conversation.
-    const renewal = input.value.renewal === undefined ? undefined : tickets!.read(input.value.renewal);
-    const theirs = renewal?.userId === customer.userId ? renewalOf({ ...renewal, until: customer.expiresAt }) : {};
-    res.send(200, { userId: customer.userId, ...theirs });
-  });
+  server.post(
+    WEBCHAT_CUSTOMER_PATH,
+    admitted,
+    jsonBody(MAX_CUSTOMER_TOKEN * 2),
+    async (req: Request, res: Response) => {
+      const input = validateBody(CustomerBody, req.body === undefined ? {} : req.body);
+      if (!input.ok) return send(res, input.error);
+      const customer = await signedIn(WEBCHAT_CUSTOMER_PATH, input.value.customerToken, res);
+      if (!customer) return;
+      // The conversation's renewal moves to the newer exp, if it is this same customer's conversation.
+      const renewal = input.value.renewal === undefined ? undefined : tickets!.read(input.value.renewal);
+      const theirs = renewal?.userId === customer.userId ? renewalOf({ ...renewal, until: customer.expiresAt }) : {};
+      res.send(200, { userId: customer.userId, ...theirs });
+    },
+  );
 }

@@ -16,7 +16,14 @@ import { ACTION_MAX_BODY_BYTES, shapeRefusals } from '../http/server';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../runtime/nesting';
 import { withoutLibraryOutput } from '../log';
 import type { Logger } from '../runtime/logger';
-import { ORDERS_INPUT, ORDERS_OUTPUT, TRACK_INPUT, TRACK_OUTPUT, type ToolAnswer, type TrackingTools } from './trackingTools';
+import {
+  ORDERS_INPUT,
+  ORDERS_OUTPUT,
+  TRACK_INPUT,
+  TRACK_OUTPUT,
+  type ToolAnswer,
+  type TrackingTools,
+} from './trackingTools';
 
 export const MCP_PATH = '/mcp';
 
@@ -25,7 +32,13 @@ type Sdk = typeof import('@modelcontextprotocol/server');
 const PRIVACY =
   "Privacy is the shop's chat bot's own: a tracking number shows everything; an order number, order ID or store order shows its carrier, tracking number, link and places only to its owner, so without the customer's customer_token (or with one that does not own the order) the answer is masked (details: masked) or, where the shop says so, not found. When that happens, ask the customer to sign in on the shop's website rather than calling again.";
 
-const JSON_RPC = { PARSE_ERROR: -32700, INVALID_REQUEST: -32600, UNAUTHORIZED: -32001, RATE_LIMITED: -32029, INTERNAL_ERROR: -32603 } as const;
+const JSON_RPC = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  UNAUTHORIZED: -32001,
+  RATE_LIMITED: -32029,
+  INTERNAL_ERROR: -32603,
+} as const;
 
 /** A JSON-RPC error answer (id null: the request it answers may not have been read). */
 function rpcError(res: RestifyResponse, status: number, code: number, message: string): void {
@@ -56,7 +69,8 @@ function mcpServer(sdk: Sdk, tools: TrackingTools, version: string): McpServer {
     'list_orders',
     {
       title: "A signed-in customer's orders",
-      description: "The orders the shop lists for a signed-in customer, newest first, from their customer_token; each is a `track` call away (with the same token, to see it in full). A refused token means: ask the customer to sign in on the shop's website again.",
+      description:
+        "The orders the shop lists for a signed-in customer, newest first, from their customer_token; each is a `track` call away (with the same token, to see it in full). A refused token means: ask the customer to sign in on the shop's website again.",
       inputSchema: ORDERS_INPUT,
       outputSchema: ORDERS_OUTPUT,
       annotations: readOnly,
@@ -92,7 +106,12 @@ export function registerMcpRoute(server: Server, deps: McpRouteDeps): void {
     if (!verdict.ok) {
       if (verdict.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(verdict.retryAfterSeconds));
       const limited = verdict.error.status === 429;
-      return rpcError(res, verdict.error.status, limited ? JSON_RPC.RATE_LIMITED : JSON_RPC.UNAUTHORIZED, verdict.error.body.message);
+      return rpcError(
+        res,
+        verdict.error.status,
+        limited ? JSON_RPC.RATE_LIMITED : JSON_RPC.UNAUTHORIZED,
+        verdict.error.body.message,
+      );
     }
     try {
       await answer(req, res, handler);
@@ -104,20 +123,26 @@ export function registerMcpRoute(server: Server, deps: McpRouteDeps): void {
   });
   // The server's own refusals here (a body not JSON by its type or compressed; GET and DELETE, as no session
   // is kept to open a stream on or to end) in JSON-RPC too.
-  shapeRefusals(server, MCP_PATH, (refusal) => ({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC.INVALID_REQUEST, message: refusal.message } }));
+  shapeRefusals(server, MCP_PATH, (refusal) => ({
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: JSON_RPC.INVALID_REQUEST, message: refusal.message },
+  }));
 }
 
 /** The body read within the limits, handed to the SDK, and its response streamed back. */
 async function answer(req: RestifyRequest, res: RestifyResponse, handler: McpHttpHandler): Promise<void> {
   const raw = await bodyOf(req, ACTION_MAX_BODY_BYTES);
-  if (raw === undefined) return rpcError(res, 413, JSON_RPC.INVALID_REQUEST, `the body is larger than ${ACTION_MAX_BODY_BYTES} bytes`);
+  if (raw === undefined)
+    return rpcError(res, 413, JSON_RPC.INVALID_REQUEST, `the body is larger than ${ACTION_MAX_BODY_BYTES} bytes`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     return rpcError(res, 400, JSON_RPC.PARSE_ERROR, 'Parse error: the body is not valid JSON');
   }
-  if (nestsDeeperThan(parsed)) return rpcError(res, 400, JSON_RPC.INVALID_REQUEST, `the body nests more than ${MAX_JSON_DEPTH} levels deep`);
+  if (nestsDeeperThan(parsed))
+    return rpcError(res, 400, JSON_RPC.INVALID_REQUEST, `the body nests more than ${MAX_JSON_DEPTH} levels deep`);
   const request = new Request(`http://localhost${MCP_PATH}`, { method: 'POST', headers: webHeaders(req), body: raw });
   const response = await handler.fetch(request, { parsedBody: parsed });
   res.writeHead(response.status, Object.fromEntries(response.headers));
@@ -126,7 +151,12 @@ async function answer(req: RestifyRequest, res: RestifyResponse, handler: McpHtt
     res.end();
     return;
   }
-  await new Promise<void>((resolve, reject) => Readable.fromWeb(response.body as WebReadableStream).pipe(res).on('finish', resolve).on('error', reject));
+  await new Promise<void>((resolve, reject) =>
+    Readable.fromWeb(response.body as WebReadableStream)
+      .pipe(res)
+      .on('finish', resolve)
+      .on('error', reject),
+  );
 }
 
 /** The body as text, or undefined past `max` bytes (reading stops there). */

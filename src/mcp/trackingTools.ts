@@ -20,7 +20,13 @@ import type { Clock } from '../runtime/clock';
 import type { Logger } from '../runtime/logger';
 import type { Metrics } from '../telemetry/metrics';
 import { errorLogFields, InvalidArgumentError, NotFoundError } from '../tracking/errors';
-import { interfaceFor, LOOKUP_KINDS, type LookupRequest, type LookupTrace, type ShipmentFinder } from '../tracking/lookup';
+import {
+  interfaceFor,
+  LOOKUP_KINDS,
+  type LookupRequest,
+  type LookupTrace,
+  type ShipmentFinder,
+} from '../tracking/lookup';
 import { lookupResult, type LookupEnd } from '../tracking/lookupResult';
 import { STATUS_CATEGORIES, type Shipment } from '../tracking/shipment';
 
@@ -32,11 +38,20 @@ const CHANNEL = 'mcp';
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const TRACK_INPUT = z.object({
-  identifier: text(128).describe('The order number, tracking number, order ID or store order number, as the customer gave it.'),
-  kind: z.enum(LOOKUP_KINDS).optional().describe('What the identifier is. Leave it out to have it recognized as the chat bot recognizes typed text.'),
+  identifier: text(128).describe(
+    'The order number, tracking number, order ID or store order number, as the customer gave it.',
+  ),
+  kind: z
+    .enum(LOOKUP_KINDS)
+    .optional()
+    .describe('What the identifier is. Leave it out to have it recognized as the chat bot recognizes typed text.'),
   store_id: text(128).optional().describe("The store of a store's own order number (kind external_order)."),
   language: z.enum(LANGUAGES).optional().describe("The language of the answer's texts."),
-  customer_token: text(MAX_CUSTOMER_TOKEN).optional().describe("The shop's customer token for the signed-in customer, as the chat widget takes it. With it, the customer's own orders show in full."),
+  customer_token: text(MAX_CUSTOMER_TOKEN)
+    .optional()
+    .describe(
+      "The shop's customer token for the signed-in customer, as the chat widget takes it. With it, the customer's own orders show in full.",
+    ),
 });
 export type TrackInput = z.infer<typeof TRACK_INPUT>;
 
@@ -63,19 +78,34 @@ const SHIPMENT = z.object({
 export const TRACK_OUTPUT = z.object({
   kind: z.enum(LOOKUP_KINDS),
   found: z.boolean(),
-  details: z.enum(['full', 'masked']).describe('masked: the caller is not known as the order’s owner; carrier, tracking number, link and places are left out.'),
+  details: z
+    .enum(['full', 'masked'])
+    .describe(
+      'masked: the caller is not known as the order’s owner; carrier, tracking number, link and places are left out.',
+    ),
   shipments: z.array(SHIPMENT),
 });
 export type TrackOutput = z.infer<typeof TRACK_OUTPUT>;
 
 export const ORDERS_INPUT = z.object({
-  customer_token: text(MAX_CUSTOMER_TOKEN).describe("The shop's customer token for the signed-in customer, as the chat widget takes it."),
+  customer_token: text(MAX_CUSTOMER_TOKEN).describe(
+    "The shop's customer token for the signed-in customer, as the chat widget takes it.",
+  ),
   language: z.enum(LANGUAGES).optional(),
 });
 export type OrdersInput = z.infer<typeof ORDERS_INPUT>;
 
 export const ORDERS_OUTPUT = z.object({
-  orders: z.array(z.object({ kind: z.enum(LOOKUP_KINDS), identifier: z.string(), store_id: z.string().optional(), title: z.string() })).describe('Newest first; each one a `track` call away.'),
+  orders: z
+    .array(
+      z.object({
+        kind: z.enum(LOOKUP_KINDS),
+        identifier: z.string(),
+        store_id: z.string().optional(),
+        title: z.string(),
+      }),
+    )
+    .describe('Newest first; each one a `track` call away.'),
 });
 export type OrdersOutput = z.infer<typeof ORDERS_OUTPUT>;
 
@@ -97,7 +127,8 @@ export interface TrackingToolsParts {
   logger: Logger;
 }
 
-const SIGN_IN_AGAIN = "Ask the customer to sign in on the shop's website again and pass the new token; calling again with this one will not help.";
+const SIGN_IN_AGAIN =
+  "Ask the customer to sign in on the shop's website again and pass the new token; calling again with this one will not help.";
 
 export class TrackingTools {
   constructor(private readonly parts: TrackingToolsParts) {}
@@ -123,8 +154,15 @@ export class TrackingTools {
     this.count(listed, shipments.length ? 'found' : 'not_found', trace);
     const shown = disclosure === 'masked' ? maskedShipments(shipments) : shipments;
     return {
-      structured: { kind: listed.kind, found: shown.length > 0, details: disclosure === 'masked' ? 'masked' : 'full', shipments: shown.map(shipmentOut) },
-      text: shown.length ? this.answerText(shown, input.identifier, language, owner !== undefined) : language.t('errors.not_found', { identifier: input.identifier }),
+      structured: {
+        kind: listed.kind,
+        found: shown.length > 0,
+        details: disclosure === 'masked' ? 'masked' : 'full',
+        shipments: shown.map(shipmentOut),
+      },
+      text: shown.length
+        ? this.answerText(shown, input.identifier, language, owner !== undefined)
+        : language.t('errors.not_found', { identifier: input.identifier }),
     };
   }
 
@@ -134,8 +172,17 @@ export class TrackingTools {
     if ('error' in owner) return owner;
     const orders = lookupableOrders(owner, this.parts.finder.kinds(), this.parts.stores);
     return {
-      structured: { orders: orders.map(({ title, data }) => ({ kind: data.input_type, identifier: data.identifier, ...(data.store_id && { store_id: data.store_id }), title })) },
-      text: orders.length ? [t('orders.pick'), ...orders.map((order) => `• ${order.title}`)].join('\n') : t('orders.none'),
+      structured: {
+        orders: orders.map(({ title, data }) => ({
+          kind: data.input_type,
+          identifier: data.identifier,
+          ...(data.store_id && { store_id: data.store_id }),
+          title,
+        })),
+      },
+      text: orders.length
+        ? [t('orders.pick'), ...orders.map((order) => `• ${order.title}`)].join('\n')
+        : t('orders.none'),
     };
   }
 
@@ -146,44 +193,74 @@ export class TrackingTools {
       const read = this.parts.understanding.read(input.identifier).number;
       if (read.type === 'match') return read.request;
       const kinds = read.type === 'ambiguous' ? read.kinds : this.parts.finder.kinds();
-      return { error: `The identifier could be ${read.type === 'ambiguous' ? 'any' : 'none'} of these kinds: call again with kind set to one of ${kinds.join(', ')}.` };
+      return {
+        error: `The identifier could be ${read.type === 'ambiguous' ? 'any' : 'none'} of these kinds: call again with kind set to one of ${kinds.join(', ')}.`,
+      };
     }
-    if (!this.parts.finder.kinds().includes(kind)) return { error: `This shop cannot look up kind ${kind}: use one of ${this.parts.finder.kinds().join(', ')}.` };
+    if (!this.parts.finder.kinds().includes(kind))
+      return { error: `This shop cannot look up kind ${kind}: use one of ${this.parts.finder.kinds().join(', ')}.` };
     const request = this.parts.understanding.requestAs(kind, input.identifier);
-    if (!request) return { error: `The identifier is not a valid ${kind}: check it with the customer, or give another kind.` };
+    if (!request)
+      return { error: `The identifier is not a valid ${kind}: check it with the customer, or give another kind.` };
     if (kind !== 'external_order') return request;
     const store = input.store_id ?? this.parts.disclosure.defaultStoreId;
     const valid = store === undefined ? undefined : validateIdentifier('store', store);
-    return valid?.ok ? { ...request, storeId: valid.value } : { error: 'A store order number needs store_id: the store the order was placed in.' };
+    return valid?.ok
+      ? { ...request, storeId: valid.value }
+      : { error: 'A store order number needs store_id: the store the order was placed in.' };
   }
 
   /** The customer the token names, nothing of them kept; or why the agent should ask them to sign in again. */
-  private async customer(token: string): Promise<{ orders: Awaited<ReturnType<CustomerTokenVerifier['verify']>>['orders'] } | { error: string }> {
+  private async customer(
+    token: string,
+  ): Promise<{ orders: Awaited<ReturnType<CustomerTokenVerifier['verify']>>['orders'] } | { error: string }> {
     if (!this.parts.verifier) return { error: 'This shop signs no customers in: leave customer_token out.' };
     try {
       return await this.parts.verifier.verify(token);
     } catch (error) {
-      if (error instanceof CustomerTokenRefused) return { error: `The customer token was refused (${error.reason}). ${SIGN_IN_AGAIN}` };
+      if (error instanceof CustomerTokenRefused)
+        return { error: `The customer token was refused (${error.reason}). ${SIGN_IN_AGAIN}` };
       throw error;
     }
   }
 
-  private failed(request: LookupRequest, error: unknown, trace: LookupTrace, language: Localization): { error: string } {
+  private failed(
+    request: LookupRequest,
+    error: unknown,
+    trace: LookupTrace,
+    language: Localization,
+  ): { error: string } {
     const end: LookupEnd = error instanceof InvalidArgumentError ? 'refused' : 'failed';
     this.count(request, end, trace);
-    if (end === 'refused') return { error: `The tracking service refused the ${error instanceof InvalidArgumentError && error.argument.startsWith('store') ? 'store_id' : 'identifier'}: check it with the customer.` };
+    if (end === 'refused')
+      return {
+        error: `The tracking service refused the ${error instanceof InvalidArgumentError && error.argument.startsWith('store') ? 'store_id' : 'identifier'}: check it with the customer.`,
+      };
     this.parts.logger.warn({ lookup: request.kind, error: errorLogFields(error) }, 'mcp lookup failed');
     return { error: language.t('errors.unavailable') };
   }
 
   private count(request: LookupRequest, end: LookupEnd, trace: LookupTrace): void {
-    this.parts.metrics.count('bot_lookups_total', { kind: request.kind, interface: interfaceFor(request.kind), result: lookupResult(end, trace.cache), via: 'mcp' });
+    this.parts.metrics.count('bot_lookups_total', {
+      kind: request.kind,
+      interface: interfaceFor(request.kind),
+      result: lookupResult(end, trace.cache),
+      via: 'mcp',
+    });
   }
 
   /** What a text channel's customer reads: the intro and each parcel's block (the renderer caps them), and how to see more. */
   private answerText(shipments: Shipment[], identifier: string, language: Localization, signedIn: boolean): string {
     const { t, locale } = language;
-    const context = { t, locale, timeZone: this.parts.defaultTimeZone, channel: CHANNEL, now: this.parts.clock.now(), staleAfterDays: this.parts.staleAfterDays, signedIn };
+    const context = {
+      t,
+      locale,
+      timeZone: this.parts.defaultTimeZone,
+      channel: CHANNEL,
+      now: this.parts.clock.now(),
+      staleAfterDays: this.parts.staleAfterDays,
+      signedIn,
+    };
     const intro = t('lookup.found', { count: shipments.length, identifier });
     return renderShipments(shipments, context, { intro })
       .map((message) => message.text)

@@ -39,7 +39,10 @@ export function problemOf(shipment: Shipment, now: number, staleAfterDays: numbe
 /** The newest dated news of the shipment (an event, else the last update, else the order date), and its age in whole days. */
 function quietFor(shipment: Shipment, now: number): { since: string; days: number } | undefined {
   // Shipment.events are newest first (both normalizers sort them): the first dated one is the newest news.
-  const newest = (shipment.events ?? []).find((event) => timeOf(event) > Number.NEGATIVE_INFINITY)?.at ?? shipment.updatedAt ?? shipment.orderedAt;
+  const newest =
+    (shipment.events ?? []).find((event) => timeOf(event) > Number.NEGATIVE_INFINITY)?.at ??
+    shipment.updatedAt ??
+    shipment.orderedAt;
   const at = newest ? Date.parse(newest) : Number.NaN;
   if (Number.isNaN(at) || at > now) return undefined;
   return { since: newest!, days: Math.floor((now - at) / DAY_MS) };
@@ -49,12 +52,17 @@ function quietFor(shipment: Shipment, now: number): { since: string; days: numbe
  * The most pressing problem among what an answer found (in the order of PROBLEM_STATES), and the found
  * item it belongs to (a number and its shipments); undefined when nothing is wrong with any of them.
  */
-export function pressingProblem<T extends { shipments: Shipment[] }>(found: readonly T[], now: number, staleAfterDays: number): { state: ProblemState; of: T } | undefined {
+export function pressingProblem<T extends { shipments: Shipment[] }>(
+  found: readonly T[],
+  now: number,
+  staleAfterDays: number,
+): { state: ProblemState; of: T } | undefined {
   let pressing: { state: ProblemState; of: T } | undefined;
   for (const item of found) {
     for (const shipment of item.shipments) {
       const state = problemOf(shipment, now, staleAfterDays)?.state;
-      if (state && (!pressing || PROBLEM_STATES.indexOf(state) < PROBLEM_STATES.indexOf(pressing.state))) pressing = { state, of: item };
+      if (state && (!pressing || PROBLEM_STATES.indexOf(state) < PROBLEM_STATES.indexOf(pressing.state)))
+        pressing = { state, of: item };
     }
   }
   return pressing;

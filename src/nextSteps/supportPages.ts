@@ -14,7 +14,9 @@ export interface SupportPages {
 /** The help page as a choice that opens it (a link button, or a line with the address on text channels). */
 export function helpPageChoice(pages: SupportPages, language: string, t: Translate): Choice | undefined {
   const url = supportPageFor(pages, language);
-  return url ? { value: HELP_PAGE, title: t('next_step.help_page'), url, line: t('next_step.help_page_line', { url }) } : undefined;
+  return url
+    ? { value: HELP_PAGE, title: t('next_step.help_page'), url, line: t('next_step.help_page_line', { url }) }
+    : undefined;
 }
 
 export function supportPageFor(pages: SupportPages, language: string): string | undefined {

@@ -25,7 +25,9 @@ export class BlobSentUpdates {
     for await (const blob of this.container.listBlobsFlat({ prefix: SENT_UPDATE_PREFIX })) names.push(blob.name);
     let erased = 0;
     for (let start = 0; start < names.length; start += READ_AT_ONCE) {
-      const counts = await Promise.all(names.slice(start, start + READ_AT_ONCE).map((name) => this.eraseIfOf(name, conversations)));
+      const counts = await Promise.all(
+        names.slice(start, start + READ_AT_ONCE).map((name) => this.eraseIfOf(name, conversations)),
+      );
       erased += counts.reduce((sum, each) => sum + each, 0);
     }
     return erased;

@@ -71,7 +71,15 @@ export class Erasure {
   constructor(private readonly parts: ErasureParts) {}
 
   async erase(subject: ErasureSubject): Promise<Erased> {
-    const erased: Erased = { conversations: 0, customers: 0, signedIn: 0, watches: 0, setAside: 0, whatsappContacts: 0, whatsappUpdates: 0 };
+    const erased: Erased = {
+      conversations: 0,
+      customers: 0,
+      signedIn: 0,
+      watches: 0,
+      setAside: 0,
+      whatsappContacts: 0,
+      whatsappUpdates: 0,
+    };
     const conversations = new Set<string>();
     const watchTags = new Set<string>();
     const formerKeys: string[] = [];
@@ -99,9 +107,14 @@ export class Erasure {
       byConversation([WHATSAPP_CHANNEL], customer);
       erased.whatsappContacts = await this.deleteNames([contactKey(this.parts.names, customer)]);
     } else {
-      if (!this.parts.customerIds) throw new ErasureRefused('a shop customer id is turned into their signed-in id with DIRECTLINE_SECRET: set it as the service has it');
+      if (!this.parts.customerIds)
+        throw new ErasureRefused(
+          'a shop customer id is turned into their signed-in id with DIRECTLINE_SECRET: set it as the service has it',
+        );
       const userId = this.parts.customerIds.of(subject.customer);
-      users = KNOWN_CHANNELS.filter((channel) => channelProfile(channel).signsIn).map((channel) => userStateKey(channel, userId));
+      users = KNOWN_CHANNELS.filter((channel) => channelProfile(channel).signsIn).map((channel) =>
+        userStateKey(channel, userId),
+      );
       erased.signedIn = await this.deleteKeys([`${SIGNED_IN_PREFIX}${userId}`]);
     }
 
@@ -119,7 +132,10 @@ export class Erasure {
     erased.customers = await this.deleteKeys(users);
 
     for (const name of conversations) watchTags.add(name);
-    erased.conversations = await this.deleteNames([...[...conversations].map((name) => STATE_PREFIXES.conversation + name), ...formerKeys]);
+    erased.conversations = await this.deleteNames([
+      ...[...conversations].map((name) => STATE_PREFIXES.conversation + name),
+      ...formerKeys,
+    ]);
     for (const tag of watchTags) {
       const { watches, setAside } = await this.parts.watches.erase(tag);
       erased.watches += watches;
@@ -156,6 +172,9 @@ export function internationalNumber(phone: string): string {
   // "(0)" is the trunk prefix dialled at home only; spaces, dots, dashes, slashes and brackets group digits.
   const compact = phone.replace(/\(\s*0\s*\)/g, '').replace(/[\s().\-/]/g, '');
   const digits = compact.replace(/^(\+|00)/, '');
-  if (!INTERNATIONAL.test(digits)) throw new ErasureRefused('--phone takes a phone number with its country code: digits, such as +14155550100 or 0044 20 7946 0958');
+  if (!INTERNATIONAL.test(digits))
+    throw new ErasureRefused(
+      '--phone takes a phone number with its country code: digits, such as +14155550100 or 0044 20 7946 0958',
+    );
   return digits;
 }

@@ -89,7 +89,9 @@ export class BlobRetention {
     this.stopping = new AbortController();
     this.running = (async () => {
       while (!this.stopping.signal.aborted) {
-        await this.sweep().catch((error: unknown) => this.logger.warn({ error: errorLogFields(error) }, 'retention sweep failed; it runs again in an hour'));
+        await this.sweep().catch((error: unknown) =>
+          this.logger.warn({ error: errorLogFields(error) }, 'retention sweep failed; it runs again in an hour'),
+        );
         await this.clock.sleep(SWEEP_EVERY_MS, this.stopping.signal);
       }
     })();
@@ -103,7 +105,14 @@ export class BlobRetention {
 
   /** One sweep: how many blobs of each kind ended. */
   async sweep(): Promise<Record<RecordKind, number>> {
-    const ended: Record<RecordKind, number> = { conversations: 0, customers: 0, signedIn: 0, watches: 0, whatsappContacts: 0, whatsappSeen: 0 };
+    const ended: Record<RecordKind, number> = {
+      conversations: 0,
+      customers: 0,
+      signedIn: 0,
+      watches: 0,
+      whatsappContacts: 0,
+      whatsappSeen: 0,
+    };
     if (!(await this.container.exists())) return ended;
     const now = this.clock.now();
     for await (const blob of this.container.listBlobsFlat()) {
@@ -119,7 +128,8 @@ export class BlobRetention {
         });
       if (succeeded) ended[kind]++;
     }
-    if (Object.values(ended).some(Boolean)) this.logger.info({ ended }, 'retention: records past their end of life deleted');
+    if (Object.values(ended).some(Boolean))
+      this.logger.info({ ended }, 'retention: records past their end of life deleted');
     return ended;
   }
 }

@@ -13,7 +13,12 @@ export interface Retention {
 }
 
 /** `lifetimes`: RETENTION_DAYS, and NOTIFY_FOR_DAYS (a watch outlives its conversation's state by as long). */
-export function createRetention(settings: StorageSettings, lifetimes: { retentionDays: number; notifyForDays: number }, clock: Clock, logger: Logger): Retention | undefined {
+export function createRetention(
+  settings: StorageSettings,
+  lifetimes: { retentionDays: number; notifyForDays: number },
+  clock: Clock,
+  logger: Logger,
+): Retention | undefined {
   if (settings.kind !== 'blob') return undefined;
   const { BlobRetention } = require('./retention') as typeof import('./retention');
   const { connectionString, container } = settings;

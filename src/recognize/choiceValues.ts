@@ -37,9 +37,11 @@ export const FOLLOW_UPS = [ANOTHER, DONE] as const;
 /** The "Stop updates" of one watch. */
 export const stopValue = (watchId: string): string => `${STOP_WATCH}:${watchId}`;
 /** The watch a choice value stops, or undefined when it is no such value. */
-export const stoppedBy = (value: string): string | undefined => (value.startsWith(`${STOP_WATCH}:`) ? value.slice(STOP_WATCH.length + 1) : undefined);
+export const stoppedBy = (value: string): string | undefined =>
+  value.startsWith(`${STOP_WATCH}:`) ? value.slice(STOP_WATCH.length + 1) : undefined;
 
 /** The choice of a signed-in customer's order at `position` among their orders. */
 export const orderValue = (position: number): string => `${YOUR_ORDER}:${position}`;
 /** The position a choice value picks among the customer's orders, or undefined when it is no such value. */
-export const orderPicked = (value: string): number | undefined => (value.startsWith(`${YOUR_ORDER}:`) ? Number(value.slice(YOUR_ORDER.length + 1)) : undefined);
+export const orderPicked = (value: string): number | undefined =>
+  value.startsWith(`${YOUR_ORDER}:`) ? Number(value.slice(YOUR_ORDER.length + 1)) : undefined;

@@ -71,16 +71,32 @@ export function findIdentifiers(text: string, orderNumbers?: OrderNumberFormat):
   // A word in the shop's own format is named by it: no carrier rule or spaced run is asked about it.
   const shopFormat = new Set(tokens.flatMap((token, i) => (orderNumbers?.test(token.text) ? [i] : [])));
   const usable = (i: number) => !noise[i] && !shopFormat.has(i) && ALNUM.test(tokens[i].text);
-  const windows: Window[] = [...shopFormat].map((i) => ({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false }));
-  const readable = (i: number) => orderNumbers?.read !== undefined && !noise[i] && !shopFormat.has(i) && DIGIT.test(tokens[i].text) && tokens[i].text.length <= MAX_READ;
+  const windows: Window[] = [...shopFormat].map((i) => ({
+    first: i,
+    end: i + 1,
+    text: tokens[i].text,
+    typedInPieces: false,
+  }));
+  const readable = (i: number) =>
+    orderNumbers?.read !== undefined &&
+    !noise[i] &&
+    !shopFormat.has(i) &&
+    DIGIT.test(tokens[i].text) &&
+    tokens[i].text.length <= MAX_READ;
   for (let i = 0; i < tokens.length; i++) {
-    if (readable(i) && !(usable(i) && tokens[i].text.length >= MIN_TRACKING)) windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false, read: true });
+    if (readable(i) && !(usable(i) && tokens[i].text.length >= MIN_TRACKING))
+      windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false, read: true });
     // "ord 1002": a prefix typed apart from its digits (the pair is refused at once unless the word is the format's
     // own start), when the digits alone are no order number.
-    const pair = orderNumbers?.read && LETTERS.test(tokens[i].text) && tokens[i + 1]?.continues && readable(i + 1) ? `${tokens[i].text} ${tokens[i + 1].text}` : undefined;
-    if (pair && orderNumbers!.read!(pair).length && !orderNumbers!.read!(tokens[i + 1].text).length) windows.push({ first: i, end: i + 2, text: pair, typedInPieces: false, read: true });
+    const pair =
+      orderNumbers?.read && LETTERS.test(tokens[i].text) && tokens[i + 1]?.continues && readable(i + 1)
+        ? `${tokens[i].text} ${tokens[i + 1].text}`
+        : undefined;
+    if (pair && orderNumbers!.read!(pair).length && !orderNumbers!.read!(tokens[i + 1].text).length)
+      windows.push({ first: i, end: i + 2, text: pair, typedInPieces: false, read: true });
     if (!usable(i)) continue;
-    if (tokens[i].text.length >= MIN_TRACKING) windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false });
+    if (tokens[i].text.length >= MIN_TRACKING)
+      windows.push({ first: i, end: i + 1, text: tokens[i].text, typedInPieces: false });
     windows.push(...spacedRuns(tokens, i, usable));
   }
   const read = (word: string) => (orderNumbers?.read ? readOrderNumber(word, orderNumbers.read) : undefined);
@@ -93,7 +109,13 @@ export function findIdentifiers(text: string, orderNumbers?: OrderNumberFormat):
     if (overlaps(window, taken)) continue;
     const typed = text.slice(tokens[window.first].start, tokens[window.end - 1].end);
     // A tracking number or an order ID is never read as an order number: the check digits and the shape decide.
-    const shape = shopFormat.has(window.first) ? shopOrderNumber(window.text) : window.typedInPieces ? spacedNumber(window.text) : window.read ? read(window.text) : (singleWord(window.text) ?? read(window.text));
+    const shape = shopFormat.has(window.first)
+      ? shopOrderNumber(window.text)
+      : window.typedInPieces
+        ? spacedNumber(window.text)
+        : window.read
+          ? read(window.text)
+          : (singleWord(window.text) ?? read(window.text));
     if (!shape) continue;
     for (let i = window.first; i < window.end; i++) taken.add(i);
     found.push({ first: window.first, identifier: { ...shape, typed: shape.fixedUp ? shape.identifier : typed } });
@@ -112,12 +134,15 @@ function readOrderNumber(typed: string, read: (typed: string) => string[]): Shap
   const readings = read(typed);
   if (!readings.length) return undefined;
   const base = { tracking: false, orderId: false, orderNumber: true };
-  return readings.length === 1 ? { ...base, identifier: readings[0], fixedUp: true } : { ...base, identifier: typed, unclear: true };
+  return readings.length === 1
+    ? { ...base, identifier: readings[0], fixedUp: true }
+    : { ...base, identifier: typed, unclear: true };
 }
 
 /** One word: a tracking number, an order ID, or both. */
 function singleWord(word: string): Shape | undefined {
-  const match = word.length >= MIN_TRACKING && word.length <= MAX_TRACKING_NUMBER ? matchCarrier(word, false) : undefined;
+  const match =
+    word.length >= MIN_TRACKING && word.length <= MAX_TRACKING_NUMBER ? matchCarrier(word, false) : undefined;
   // At least one digit: "subscription" and "Verfolgungen" have twelve letters too.
   const orderId = ORDER_ID_PATTERN.test(word) && DIGIT.test(word);
   if (!match && !orderId) return undefined;

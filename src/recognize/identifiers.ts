@@ -36,7 +36,11 @@ const MAX_IDENTIFIERS = 5;
  * so guessing either from free text would read ordinary words as lookups.
  * `available`: the kinds this deployment can look up.
  */
-export function recognizeIdentifiers(text: string, available: readonly LookupKind[], orderNumbers?: OrderNumberFormat): Recognition {
+export function recognizeIdentifiers(
+  text: string,
+  available: readonly LookupKind[],
+  orderNumbers?: OrderNumberFormat,
+): Recognition {
   const seen = new Set<string>();
   const fits: Array<{ found: Found; kinds: LookupKind[] }> = [];
   for (const found of findIdentifiers(clip(text, MAX_TEXT), orderNumbers)) {
@@ -49,11 +53,21 @@ export function recognizeIdentifiers(text: string, available: readonly LookupKin
   if (!fits.length) return { type: 'none' };
   // A loose number that reads two ways is only worth a word when nothing clearer was typed.
   const clear = fits.filter(({ found }) => !found.unclear);
-  if (!clear.length) return { type: 'unclear_order_number', typed: fits[0].found.typed, ...(orderNumbers?.example && { example: orderNumbers.example }) };
+  if (!clear.length)
+    return {
+      type: 'unclear_order_number',
+      typed: fits[0].found.typed,
+      ...(orderNumbers?.example && { example: orderNumbers.example }),
+    };
   fits.splice(0, fits.length, ...clear);
   if (fits.length > 1) {
     // A number of two kinds becomes one choice per kind: the customer picks the number and the kind at once.
-    return { type: 'several', candidates: fits.flatMap(({ found, kinds }) => kinds.map((kind) => ({ request: requestOf(found, kind), typed: found.typed }))) };
+    return {
+      type: 'several',
+      candidates: fits.flatMap(({ found, kinds }) =>
+        kinds.map((kind) => ({ request: requestOf(found, kind), typed: found.typed })),
+      ),
+    };
   }
   const [{ found, kinds }] = fits;
   if (kinds.length > 1) return { type: 'ambiguous', identifier: found.identifier, typed: found.typed, kinds };

@@ -41,12 +41,16 @@ const PRECEDENCE: readonly SocialIntent[] = ['goodbye', 'no', 'thanks', 'yes', '
  * "ok bye" → goodbye, "hi, where is my parcel" → undefined (it says more than hello).
  */
 export function socialIntent(text: string | undefined, book: Phrasebook): SocialIntent | undefined {
-  const words = plainWords(text ?? '').split(' ').filter(Boolean);
+  const words = plainWords(text ?? '')
+    .split(' ')
+    .filter(Boolean);
   if (!words.length || words.length > MAX_SOCIAL_WORDS) return undefined;
   const said = new Set<SocialIntent>();
   const byFirstWord = socialPhrases(book);
-  for (let i = 0; i < words.length; ) {
-    const found = byFirstWord.get(words[i])?.find(({ words: phrase }) => phrase.every((word, k) => words[i + k] === word));
+  for (let i = 0; i < words.length;) {
+    const found = byFirstWord
+      .get(words[i])
+      ?.find(({ words: phrase }) => phrase.every((word, k) => words[i + k] === word));
     if (!found) return undefined;
     if (found.intent) said.add(found.intent);
     i += found.words.length;
@@ -103,7 +107,10 @@ function prepare(book: Phrasebook): Prepared {
     const social = new Map<string, Phrase[]>();
     for (const phrase of sorted) social.set(phrase.words[0], [...(social.get(phrase.words[0]) ?? []), phrase]);
     const topicPhrases = (phrases: readonly string[]): IndexedPhrase[] =>
-      phrases.map((phrase) => ({ words: topicWords(plainWords(phrase.replace(/\*\s*$/, ''))), prefix: phrase.trim().endsWith('*') }));
+      phrases.map((phrase) => ({
+        words: topicWords(plainWords(phrase.replace(/\*\s*$/, ''))),
+        prefix: phrase.trim().endsWith('*'),
+      }));
     const topics = indexTopics(TOPICS.map((topic) => topicPhrases(book.topics[topic])));
     ready = { social, topics, questionWords: new Set(book.questionWords.map(plainWords)) };
     prepared.set(book, ready);

@@ -14,11 +14,15 @@ export type Vocabulary = ReadonlyMap<string, readonly Language[]>;
 /** The keys whose words tell a language: everything customers type to the bot, in that language. */
 const KEYS_OF_WORDS = /^(understand\.(?!language_names$)|commands\.|choice\.|notify\.stop_words$)/;
 
-export function languageWords(languages: ReadonlyArray<readonly [Language, Translate]>, keys: (language: Language) => readonly string[]): Vocabulary {
+export function languageWords(
+  languages: ReadonlyArray<readonly [Language, Translate]>,
+  keys: (language: Language) => readonly string[],
+): Vocabulary {
   const vocabulary = new Map<string, Language[]>();
   for (const [language, t] of languages) {
     const words = new Set<string>();
-    for (const key of keys(language).filter((key) => KEYS_OF_WORDS.test(key))) for (const word of wordsOf(t(key).replace(/\*/g, ' '))) words.add(word);
+    for (const key of keys(language).filter((key) => KEYS_OF_WORDS.test(key)))
+      for (const word of wordsOf(t(key).replace(/\*/g, ' '))) words.add(word);
     for (const word of words) {
       const known = vocabulary.get(word);
       if (known) known.push(language);

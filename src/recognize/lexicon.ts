@@ -72,8 +72,16 @@ function wholePhrases(languages: Languages): Map<string, WholePhrase> {
     for (const key of words.map(phraseKey)) if (key && !phrases.has(key)) phrases.set(key, meaning);
   };
   // A short title (`_short`, on WhatsApp's small buttons) is pressed as often as the title is typed.
-  const choiceWords = (t: Translate, value: string) => [t(`choice.${value}`), ...split(t(`choice.${value}_synonyms`)), ...[t(`choice.${value}_short`)].filter((short) => !short.startsWith('choice.'))];
-  for (const [value, updates] of [[STOP_WATCH, 'stop'], [MY_NOTIFICATIONS, 'list'], [NOTIFY, 'start']] as const) {
+  const choiceWords = (t: Translate, value: string) => [
+    t(`choice.${value}`),
+    ...split(t(`choice.${value}_synonyms`)),
+    ...[t(`choice.${value}_short`)].filter((short) => !short.startsWith('choice.')),
+  ];
+  for (const [value, updates] of [
+    [STOP_WATCH, 'stop'],
+    [MY_NOTIFICATIONS, 'list'],
+    [NOTIFY, 'start'],
+  ] as const) {
     for (const [, t] of languages) claim(choiceWords(t, value), { updates });
   }
   for (const [, t] of languages) claim(split(t('notify.stop_words')), { stop: true, command: 'cancel' });

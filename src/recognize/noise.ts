@@ -24,7 +24,12 @@ export function noiseTokens(tokens: readonly Token[]): boolean[] {
       while (follows(j) && DIGITS.test(tokens[j].text)) j++;
       noise.fill(true, i, j);
       i = j - 1;
-    } else if (IBAN_START.test(tokens[i].text) && follows(i + 1) && tokens[i + 1].text.length === 4 && IBAN_GROUP.test(tokens[i + 1].text)) {
+    } else if (
+      IBAN_START.test(tokens[i].text) &&
+      follows(i + 1) &&
+      tokens[i + 1].text.length === 4 &&
+      IBAN_GROUP.test(tokens[i + 1].text)
+    ) {
       let j = i + 1;
       while (follows(j) && j - i <= IBAN_MAX_GROUPS && IBAN_GROUP.test(tokens[j].text)) j++;
       noise.fill(true, i, j);

@@ -27,10 +27,23 @@ export function compileOrderNumberPattern(source: string): CompiledPattern {
   } catch {
     return { ok: false, problem: 'is not a valid regular expression' };
   }
-  if (!safeRegex(whole)) return { ok: false, problem: 'could take exponential time on some input (nested repetition such as (a+)+); write it without a repetition inside a repetition' };
+  if (!safeRegex(whole))
+    return {
+      ok: false,
+      problem:
+        'could take exponential time on some input (nested repetition such as (a+)+); write it without a repetition inside a repetition',
+    };
   const ordinary = ORDINARY.find((word) => whole.test(word));
-  if (whole.test('') || ordinary !== undefined) return { ok: false, problem: `matches ordinary words such as "${ordinary ?? ''}"; it must match only your order numbers` };
+  if (whole.test('') || ordinary !== undefined)
+    return {
+      ok: false,
+      problem: `matches ordinary words such as "${ordinary ?? ''}"; it must match only your order numbers`,
+    };
   const test = (word: string) => word.length <= MAX_ORDER_NUMBER_WORD && whole.test(word);
   const shape = { start: literalStartOf(source), lengths: lengthsOf(source) };
-  return { ok: true, source, format: { test, read: (typed) => readingsOf(typed, test, shape), example: exampleOf(source) } };
+  return {
+    ok: true,
+    source,
+    format: { test, read: (typed) => readingsOf(typed, test, shape), example: exampleOf(source) },
+  };
 }

@@ -24,7 +24,9 @@ export interface FormatShape {
 }
 
 export function readingsOf(typed: string, fits: (word: string) => boolean, { start, lengths }: FormatShape): string[] {
-  const apart = /\s/.test(typed.trim()) ? typed.trim().split(/\s+/)[0].replace(GLUED_PREFIX, '').toUpperCase() : undefined;
+  const apart = /\s/.test(typed.trim())
+    ? typed.trim().split(/\s+/)[0].replace(GLUED_PREFIX, '').toUpperCase()
+    : undefined;
   if (apart !== undefined && (!start || apart !== start)) return [];
   // Separators as one hyphen each: where the customer put them is where the format most likely has one.
   const spaced = typed.replace(GLUED_PREFIX, '').toUpperCase().replace(SEPARATORS, '-').replace(/^-|-$/g, '');
@@ -53,7 +55,13 @@ function swaps(word: string): string[] {
     // A hyphen tells nothing about its neighbours: look past it.
     const before = word[i - 1] === '-' ? word[i - 2] : word[i - 1];
     const after = word[i + 1] === '-' ? word[i + 2] : word[i + 1];
-    const other = isDigit(char) ? (isLetter(before) || isLetter(after) ? AS_LETTER[char] : undefined) : isDigit(before) || isDigit(after) ? AS_DIGIT[char] : undefined;
+    const other = isDigit(char)
+      ? isLetter(before) || isLetter(after)
+        ? AS_LETTER[char]
+        : undefined
+      : isDigit(before) || isDigit(after)
+        ? AS_DIGIT[char]
+        : undefined;
     if (other === undefined || other === char) continue;
     variants = variants.flatMap((variant) => [variant, variant.slice(0, i) + other + variant.slice(i + 1)]);
     if (variants.length > MAX_VARIANTS) return [word];
@@ -65,7 +73,8 @@ function swaps(word: string): string[] {
 function hyphenated(word: string): string[] {
   const readings: string[] = [];
   for (let i = 1; i < word.length; i++) {
-    if ((isLetter(word[i - 1]) && isDigit(word[i])) || (isDigit(word[i - 1]) && isLetter(word[i]))) readings.push(`${word.slice(0, i)}-${word.slice(i)}`);
+    if ((isLetter(word[i - 1]) && isDigit(word[i])) || (isDigit(word[i - 1]) && isLetter(word[i])))
+      readings.push(`${word.slice(0, i)}-${word.slice(i)}`);
   }
   return readings;
 }

@@ -86,8 +86,10 @@ export function literalStartOf(source: string): string {
 
 /** How long an order number can be ("ORD-\d{4}": 8 to 8), to pass over words that no reading could fit. */
 export function lengthsOf(source: string): { min: number; max: number } {
-  const span = (tokens: Token[]): [number, number] => tokens.map(one).reduce(([min, max], [a, b]) => [min + a, max + b], [0, 0]);
-  const options = (choices: Token[][]): [number, number] => choices.map(span).reduce(([min, max], [a, b]) => [Math.min(min, a), Math.max(max, b)], [Infinity, 0]);
+  const span = (tokens: Token[]): [number, number] =>
+    tokens.map(one).reduce(([min, max], [a, b]) => [min + a, max + b], [0, 0]);
+  const options = (choices: Token[][]): [number, number] =>
+    choices.map(span).reduce(([min, max], [a, b]) => [Math.min(min, a), Math.max(max, b)], [Infinity, 0]);
   const one = (token: Token): [number, number] => {
     switch (token.type) {
       case types.POSITION:

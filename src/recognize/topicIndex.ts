@@ -52,7 +52,8 @@ export function firstTopic(words: readonly string[], index: TopicIndex): number 
   let best = Infinity;
   for (let i = 0; i < words.length; i++) {
     const word = words[i];
-    for (const { rank, phrase } of index.byFirstWord.get(word) ?? []) if (rank < best && holdsAt(words, i, phrase)) best = rank;
+    for (const { rank, phrase } of index.byFirstWord.get(word) ?? [])
+      if (rank < best && holdsAt(words, i, phrase)) best = rank;
     for (const length of index.startLengths) {
       if (length > word.length) break;
       const rank = index.byStart.get(word.slice(0, length));

@@ -98,7 +98,8 @@ export class Understanding {
     if (phrase?.updates) return { type: 'updates', asked: phrase.updates };
     // "let me know when it moves", with no number: a number in it is looked up, and its answer offers "Notify me".
     if (topic === 'notify' && identifiers.type === 'none') return { type: 'updates', asked: 'start' };
-    if (phrase?.command) return { type: 'command', command: phrase.command, ...(phrase.stop && { stop: true as const }) };
+    if (phrase?.command)
+      return { type: 'command', command: phrase.command, ...(phrase.stop && { stop: true as const }) };
     if (phrase?.bot) return { type: 'bot' };
     if (phrase?.person || topic === 'person') return { type: 'person' };
     if (phrase?.orders || (topic === 'orders' && number.type === 'none')) return { type: 'orders' };
@@ -116,9 +117,18 @@ export class Understanding {
     if (!built) choices.set(t, (built = new Map()));
     let choice = built.get(value);
     if (!choice) {
-      const words = (say: Translate) => [say(`choice.${value}`), ...say(`choice.${value}_synonyms`).split('|'), ...shortTitle(say, value)];
+      const words = (say: Translate) => [
+        say(`choice.${value}`),
+        ...say(`choice.${value}_synonyms`).split('|'),
+        ...shortTitle(say, value),
+      ];
       const [short] = shortTitle(t, value);
-      choice = Object.freeze({ value, title: t(`choice.${value}`), ...(short && { short }), synonyms: Object.freeze([...new Set([...words(t), ...words(this.english)])]) });
+      choice = Object.freeze({
+        value,
+        title: t(`choice.${value}`),
+        ...(short && { short }),
+        synonyms: Object.freeze([...new Set([...words(t), ...words(this.english)])]),
+      });
       built.set(value, choice);
     }
     return choice;
@@ -135,16 +145,25 @@ export class Understanding {
 
   /** "my order #1001 from Example Store UK": a number no format proves, with a store named, is that store's order. */
   private withStore(text: string, recognized: Recognition): Recognition {
-    if (!this.kinds.includes('external_order') || recognized.type === 'match' || recognized.type === 'several') return recognized;
+    if (!this.kinds.includes('external_order') || recognized.type === 'match' || recognized.type === 'several')
+      return recognized;
     if (recognized.type === 'ambiguous' && !recognized.kinds.includes('external_order')) return recognized;
     const store = storeNamedIn(text, this.stores);
     if (!store) return recognized;
     const storeWords = new Set(plainWords(`${store.name} ${store.id}`).split(' '));
     // Beside a store's name, a plain "1002" is its order number, not an amount.
-    const typed = recognized.type === 'ambiguous' ? recognized.typed : loneNumber(text, { ignoring: storeWords, plainDigits: true });
+    const typed =
+      recognized.type === 'ambiguous'
+        ? recognized.typed
+        : loneNumber(text, { ignoring: storeWords, plainDigits: true });
     const valid = typed === undefined ? undefined : validateIdentifier('external_order', typed);
     if (!valid?.ok) return recognized;
-    return { type: 'match', request: { kind: 'external_order', identifier: valid.value, storeId: store.id }, typed: typed!, storeName: store.name };
+    return {
+      type: 'match',
+      request: { kind: 'external_order', identifier: valid.value, storeId: store.id },
+      typed: typed!,
+      storeName: store.name,
+    };
   }
 
   /**
@@ -223,15 +242,23 @@ function namedOrderNumber(text: string, orderWords: ReadonlySet<string>): string
  * The word a customer means as a number: the message itself when it is one word with a digit in it,
  * else the only word of a sentence with three digits or more ("my order 1001 hasn't come").
  */
-function loneNumber(text: string, { ignoring, plainDigits = false }: { ignoring?: ReadonlySet<string>; plainDigits?: boolean } = {}): string | undefined {
+function loneNumber(
+  text: string,
+  { ignoring, plainDigits = false }: { ignoring?: ReadonlySet<string>; plainDigits?: boolean } = {},
+): string | undefined {
   const words = text
     .trim()
     .split(/\s+/)
     .map((word) => word.replace(/^[("'“«]+|[?!.,;:)"'”»]+$/g, ''))
     .filter((word) => word && !ignoring?.has(plainWords(word)));
   // "2" is an answer to a list, never an order number: a lone number has three digits or four characters at least.
-  if (words.length === 1) return /\d/.test(words[0]) && (words[0].length >= 4 || (words[0].match(/\d/g)?.length ?? 0) >= 3) ? words[0] : undefined;
+  if (words.length === 1)
+    return /\d/.test(words[0]) && (words[0].length >= 4 || (words[0].match(/\d/g)?.length ?? 0) >= 3)
+      ? words[0]
+      : undefined;
   const notNumbers = plainDigits ? DATES : NOT_A_NUMBER;
-  const numbers = words.filter((word) => (word.match(/\d/g)?.length ?? 0) >= 3 && !notNumbers.some((shape) => shape.test(word)));
+  const numbers = words.filter(
+    (word) => (word.match(/\d/g)?.length ?? 0) >= 3 && !notNumbers.some((shape) => shape.test(word)),
+  );
   return numbers.length === 1 ? numbers[0] : undefined;
 }

@@ -7,7 +7,10 @@ export interface Logger {
   /** Libraries (restify) also call it bare, to ask whether trace is on. */
   trace(obj?: object, msg?: string): void;
   /** `serializers`: how this child writes fields of those names (what a library may log of a request). */
-  child(bindings: Record<string, unknown>, options?: { serializers?: Record<string, (value: never) => unknown> }): Logger;
+  child(
+    bindings: Record<string, unknown>,
+    options?: { serializers?: Record<string, (value: never) => unknown> },
+  ): Logger;
 }
 
 export const silentLogger: Logger = {

@@ -24,4 +24,3 @@ export class SecretMatch {
     return matched;
   }
 }
-

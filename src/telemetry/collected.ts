@@ -19,5 +19,7 @@ export interface HistogramPoint {
   counts: readonly number[];
 }
 
-export type CollectedMetric = { name: MetricName; kind: 'value'; points: readonly ValuePoint[] } | { name: MetricName; kind: 'histogram'; points: readonly HistogramPoint[] };
+export type CollectedMetric =
+  | { name: MetricName; kind: 'value'; points: readonly ValuePoint[] }
+  | { name: MetricName; kind: 'histogram'; points: readonly HistogramPoint[] };
 export type CollectedMetrics = readonly CollectedMetric[];

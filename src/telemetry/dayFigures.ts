@@ -48,7 +48,9 @@ class Recorded {
 
   /** One histogram of every series that matches (their buckets are the catalog's, so they add up). */
   buckets(name: MetricName, where: Readonly<Record<string, string>>): Pick<HistogramPoint, 'boundaries' | 'counts'> {
-    const points = this.matching(name, 'histogram', where).filter((point): point is HistogramPoint => 'counts' in point);
+    const points = this.matching(name, 'histogram', where).filter(
+      (point): point is HistogramPoint => 'counts' in point,
+    );
     const boundaries = points[0]?.boundaries ?? [];
     const counts = boundaries.map(() => 0).concat(0);
     for (const point of points) point.counts.forEach((count, i) => (counts[i] += count));
@@ -57,7 +59,9 @@ class Recorded {
 
   private matching(name: MetricName, kind: 'value' | 'histogram', where: Readonly<Record<string, string>>) {
     const metric = this.collected.find((m) => m.name === name && m.kind === kind);
-    return (metric?.points ?? []).filter((point) => Object.entries(where).every(([label, value]) => point.labels[label] === value));
+    return (metric?.points ?? []).filter((point) =>
+      Object.entries(where).every(([label, value]) => point.labels[label] === value),
+    );
   }
 }
 
@@ -73,23 +77,39 @@ const COMPUTE: Record<DayFigureId, (m: Recorded) => FigureSeries[]> = {
     const answered = share(Math.max(0, started - handedOver), started);
     return [{ id: 'answered', label: 'answered without a person', value: answered }];
   },
-  lookups: (m) => LOOKUP_RESULTS.map(([result, label]) => ({ id: result, label, value: m.total('bot_lookups_total', { result }) })),
+  lookups: (m) =>
+    LOOKUP_RESULTS.map(([result, label]) => ({ id: result, label, value: m.total('bot_lookups_total', { result }) })),
   not_found: (m) => {
     const missed = m.total('bot_lookups_total', { result: 'not_found' });
-    const answered = missed + m.total('bot_lookups_total', { result: 'found' }) + m.total('bot_lookups_total', { result: 'cached' });
+    const answered =
+      missed + m.total('bot_lookups_total', { result: 'found' }) + m.total('bot_lookups_total', { result: 'cached' });
     return [{ id: 'not_found', label: 'not found', value: share(missed, answered) }];
   },
   upstream_latency: (m) =>
     INTERFACES.flatMap((upstream) => {
       const { boundaries, counts } = m.buckets('bot_lookup_duration_seconds', { interface: upstream });
-      return QUANTILES.map(([name, q]) => ({ id: `${upstream}_${name}`, label: `${upstream} ${name}`, value: histogramQuantile(q, boundaries, counts) ?? null }));
+      return QUANTILES.map(([name, q]) => ({
+        id: `${upstream}_${name}`,
+        label: `${upstream} ${name}`,
+        value: histogramQuantile(q, boundaries, counts) ?? null,
+      }));
     }),
   upstream_retries: (m) =>
     INTERFACES.flatMap((upstream) =>
-      RETRY_REASONS.map((reason) => ({ id: `${upstream}_${reason}`, label: `${upstream}: ${words(reason)}`, value: m.total('bot_upstream_retries_total', { interface: upstream, reason }) })),
+      RETRY_REASONS.map((reason) => ({
+        id: `${upstream}_${reason}`,
+        label: `${upstream}: ${words(reason)}`,
+        value: m.total('bot_upstream_retries_total', { interface: upstream, reason }),
+      })),
     ),
-  handoffs: (m) => HANDOFF_STATES.map((state) => ({ id: state, label: state, value: m.total('bot_handoffs_total', { state }) })),
-  notify: (m) => (['sent', 'blocked'] as const).map((result) => ({ id: result, label: result, value: m.total('bot_watch_updates_total', { result }) })),
+  handoffs: (m) =>
+    HANDOFF_STATES.map((state) => ({ id: state, label: state, value: m.total('bot_handoffs_total', { state }) })),
+  notify: (m) =>
+    (['sent', 'blocked'] as const).map((result) => ({
+      id: result,
+      label: result,
+      value: m.total('bot_watch_updates_total', { result }),
+    })),
 };
 
 export function dayFigures(collected: CollectedMetrics): FigureReading[] {

@@ -20,7 +20,8 @@ export const DAY_PICTURE = [
   {
     id: 'containment',
     title: 'Answered without a person',
-    means: 'Conversations started, less handoffs initiated, as a share of conversations started (at least 0: one conversation may ask for a person twice).',
+    means:
+      'Conversations started, less handoffs initiated, as a share of conversations started (at least 0: one conversation may ask for a person twice).',
     unit: 'percent',
     metrics: ['bot_conversations_total', 'bot_handoffs_total'],
   },

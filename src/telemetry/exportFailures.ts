@@ -18,11 +18,17 @@ interface Exporter<T> {
 }
 
 /** The same exporter, whose failed exports are logged as `<what> export failed` with what becomes of them. */
-export function reportingFailures<T, E extends Exporter<T>>(exporter: E, logger: Logger, what: 'metrics' | 'traces', then: string): E {
+export function reportingFailures<T, E extends Exporter<T>>(
+  exporter: E,
+  logger: Logger,
+  what: 'metrics' | 'traces',
+  then: string,
+): E {
   const send = exporter.export.bind(exporter);
   exporter.export = (items, done) =>
     send(items, (result) => {
-      if (result.code !== EXPORTED) logger.warn({ error: exportErrorFields(result.error) }, `${what} export failed; ${then}`);
+      if (result.code !== EXPORTED)
+        logger.warn({ error: exportErrorFields(result.error) }, `${what} export failed; ${then}`);
       done(result);
     });
   return exporter;

@@ -4,7 +4,11 @@
  * bucket the rank falls in and interpolate linearly within it (the first bucket starts at 0; a rank in the
  * bucket above every bound answers the highest finite bound). Undefined when nothing was observed.
  */
-export function histogramQuantile(q: number, boundaries: readonly number[], counts: readonly number[]): number | undefined {
+export function histogramQuantile(
+  q: number,
+  boundaries: readonly number[],
+  counts: readonly number[],
+): number | undefined {
   const total = counts.reduce((sum, count) => sum + count, 0);
   if (total === 0 || boundaries.length === 0) return undefined;
   const rank = q * total;

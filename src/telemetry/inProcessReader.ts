@@ -15,12 +15,29 @@ export class InProcessReader extends MetricReader {
         const name = metric.descriptor.name as MetricName;
         // Only the catalog's metrics: whatever else a library may record on this provider is not ours to show.
         if (!(name in METRICS)) return [];
-        const labels = (attributes: Record<string, unknown>) => Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key, String(value)]));
+        const labels = (attributes: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries(attributes).map(([key, value]) => [key, String(value)]));
         if (metric.dataPointType === DataPointType.HISTOGRAM) {
-          return [{ name, kind: 'histogram', points: metric.dataPoints.map((point) => ({ labels: labels(point.attributes), boundaries: point.value.buckets.boundaries, counts: point.value.buckets.counts })) }];
+          return [
+            {
+              name,
+              kind: 'histogram',
+              points: metric.dataPoints.map((point) => ({
+                labels: labels(point.attributes),
+                boundaries: point.value.buckets.boundaries,
+                counts: point.value.buckets.counts,
+              })),
+            },
+          ];
         }
         if (metric.dataPointType === DataPointType.SUM || metric.dataPointType === DataPointType.GAUGE) {
-          return [{ name, kind: 'value', points: metric.dataPoints.map((point) => ({ labels: labels(point.attributes), value: point.value })) }];
+          return [
+            {
+              name,
+              kind: 'value',
+              points: metric.dataPoints.map((point) => ({ labels: labels(point.attributes), value: point.value })),
+            },
+          ];
         }
         return [];
       }),

@@ -60,4 +60,9 @@ export interface Telemetry {
 }
 
 /** Telemetry off: the ports record nothing, nothing is exported. */
-export const TELEMETRY_OFF: Telemetry = { metrics: NO_METRICS, tracing: NO_TRACING, flush: async () => {}, shutdown: async () => {} };
+export const TELEMETRY_OFF: Telemetry = {
+  metrics: NO_METRICS,
+  tracing: NO_TRACING,
+  flush: async () => {},
+  shutdown: async () => {},
+};

@@ -6,7 +6,12 @@
 import type { Attributes, Counter, Histogram } from '@opentelemetry/api';
 import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
+import {
+  MeterProvider,
+  PeriodicExportingMetricReader,
+  type IMetricReader,
+  type PushMetricExporter,
+} from '@opentelemetry/sdk-metrics';
 import type { Logger } from '../runtime/logger';
 import { boundedLabels, METRICS, type MetricName } from './catalog';
 import { InProcessReader } from './inProcessReader';
@@ -17,7 +22,9 @@ import { NO_TRACING } from './tracing';
 const NEXT_EXPORT = 'the next export tries again';
 
 export function openTelemetry(settings: TelemetrySettings, logger: Logger): Telemetry {
-  const prometheus = settings.metricsToken ? new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true }) : undefined;
+  const prometheus = settings.metricsToken
+    ? new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true })
+    : undefined;
   const readers: IMetricReader[] = [];
   if (prometheus) readers.push(prometheus);
   const inProcess = settings.inProcess ? new InProcessReader() : undefined;
@@ -35,14 +42,28 @@ export function openTelemetry(settings: TelemetrySettings, logger: Logger): Tele
     const { azureMonitorMetricExporter } = require('./azureMonitor') as typeof import('./azureMonitor');
     pushTo(azureMonitorMetricExporter(settings.azureMonitor.connectionString), settings.azureMonitor.intervalMs);
   }
-  const provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': settings.serviceName, 'service.instance.id': settings.instanceId }), readers });
+  const provider = new MeterProvider({
+    resource: resourceFromAttributes({
+      'service.name': settings.serviceName,
+      'service.instance.id': settings.instanceId,
+    }),
+    readers,
+  });
   const meter = provider.getMeter(settings.serviceName);
 
   const counters = new Map<MetricName, Counter>();
   const histograms = new Map<MetricName, Histogram>();
   for (const [name, spec] of Object.entries(METRICS) as Array<[MetricName, (typeof METRICS)[MetricName]]>) {
     if (spec.kind === 'counter') counters.set(name, meter.createCounter(name, { description: spec.help }));
-    if (spec.kind === 'histogram') histograms.set(name, meter.createHistogram(name, { description: spec.help, unit: 's', advice: { explicitBucketBoundaries: [...spec.buckets] } }));
+    if (spec.kind === 'histogram')
+      histograms.set(
+        name,
+        meter.createHistogram(name, {
+          description: spec.help,
+          unit: 's',
+          advice: { explicitBucketBoundaries: [...spec.buckets] },
+        }),
+      );
   }
   const labels = (name: MetricName, given: object): Attributes => boundedLabels(name, given as Record<string, string>);
   const metrics: Metrics = {
@@ -69,9 +90,11 @@ export function openTelemetry(settings: TelemetrySettings, logger: Logger): Tele
 /** OTLP over HTTP, as OTEL_EXPORTER_OTLP_PROTOCOL says; each exporter's code is loaded only when it is the one used. */
 function otlpExporter(otlp: NonNullable<TelemetrySettings['otlp']>): PushMetricExporter {
   if (otlp.protocol === 'http/json') {
-    const { OTLPMetricExporter } = require('@opentelemetry/exporter-metrics-otlp-http') as typeof import('@opentelemetry/exporter-metrics-otlp-http');
+    const { OTLPMetricExporter } =
+      require('@opentelemetry/exporter-metrics-otlp-http') as typeof import('@opentelemetry/exporter-metrics-otlp-http');
     return new OTLPMetricExporter({ url: otlp.url });
   }
-  const { OTLPMetricExporter } = require('@opentelemetry/exporter-metrics-otlp-proto') as typeof import('@opentelemetry/exporter-metrics-otlp-proto');
+  const { OTLPMetricExporter } =
+    require('@opentelemetry/exporter-metrics-otlp-proto') as typeof import('@opentelemetry/exporter-metrics-otlp-proto');
   return new OTLPMetricExporter({ url: otlp.url });
 }

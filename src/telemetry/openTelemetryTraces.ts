@@ -5,7 +5,18 @@
  * carries the active span across awaits, so that a lookup finds its turn and a log line its span.
  * Loaded only when a setting switches traces on.
  */
-import { context, isSpanContextValid, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Link, type Span as OtelSpan, type SpanContext } from '@opentelemetry/api';
+import {
+  context,
+  isSpanContextValid,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Link,
+  type Span as OtelSpan,
+  type SpanContext,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { parseTraceParent } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -42,14 +53,29 @@ export function openTelemetryTraces(settings: TelemetrySettings & { traces: Trac
     exporters.push(azureMonitorTraceExporter(settings.azureMonitor.connectionString));
   }
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': settings.serviceName, 'service.instance.id': settings.instanceId }),
+    resource: resourceFromAttributes({
+      'service.name': settings.serviceName,
+      'service.instance.id': settings.instanceId,
+    }),
     sampler: samplerOf(settings.traces.sampler),
-    spanProcessors: exporters.map((exporter) => new BatchSpanProcessor({ exporter: reportingFailures(exporter, logger, 'traces', 'those spans are dropped') })),
+    spanProcessors: exporters.map(
+      (exporter) =>
+        new BatchSpanProcessor({ exporter: reportingFailures(exporter, logger, 'traces', 'those spans are dropped') }),
+    ),
   });
   const tracer = provider.getTracer(settings.serviceName);
 
   const begin = (name: string, start: SpanStart, parent: Context): OtelSpan =>
-    tracer.startSpan(name, { kind: KINDS[start.kind ?? 'internal'], attributes: defined(start.attributes), links: linkTo(start.linkTo), root: start.root }, parent);
+    tracer.startSpan(
+      name,
+      {
+        kind: KINDS[start.kind ?? 'internal'],
+        attributes: defined(start.attributes),
+        links: linkTo(start.linkTo),
+        root: start.root,
+      },
+      parent,
+    );
   const tracing: Tracing = {
     inSpan: (name, start, work) => {
       const span = begin(name, start, start.root ? ROOT_CONTEXT : context.active());
@@ -127,9 +153,11 @@ export function samplerOf({ name, ratio }: TraceSettings['sampler']): Sampler {
 /** OTLP over HTTP, as OTEL_EXPORTER_OTLP_PROTOCOL says; each exporter's code is loaded only when it is the one used. */
 function otlpExporter(otlp: NonNullable<TraceSettings['otlp']>): SpanExporter {
   if (otlp.protocol === 'http/json') {
-    const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+    const { OTLPTraceExporter } =
+      require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
     return new OTLPTraceExporter({ url: otlp.url });
   }
-  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto');
+  const { OTLPTraceExporter } =
+    require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto');
   return new OTLPTraceExporter({ url: otlp.url });
 }

@@ -14,9 +14,14 @@ export function createTelemetry(given: TelemetrySettings, logger: Logger): Telem
   if (!metricsOn && !traces) return TELEMETRY_OFF;
   // One name for this process in every export (service.instance.id): several instances' counters stay apart in a collector.
   const settings = { ...given, instanceId: given.instanceId ?? randomUUID() };
-  const metrics = metricsOn ? (require('./openTelemetry') as typeof import('./openTelemetry')).openTelemetry(settings, logger) : TELEMETRY_OFF;
+  const metrics = metricsOn
+    ? (require('./openTelemetry') as typeof import('./openTelemetry')).openTelemetry(settings, logger)
+    : TELEMETRY_OFF;
   if (!traces) return metrics;
-  const spans = (require('./openTelemetryTraces') as typeof import('./openTelemetryTraces')).openTelemetryTraces({ ...settings, traces }, logger);
+  const spans = (require('./openTelemetryTraces') as typeof import('./openTelemetryTraces')).openTelemetryTraces(
+    { ...settings, traces },
+    logger,
+  );
   return {
     ...metrics,
     tracing: spans.tracing,

@@ -65,7 +65,13 @@ export function errorType(error: unknown): string {
   return typeof error;
 }
 
-export type SamplerName = 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio';
+export type SamplerName =
+  | 'always_on'
+  | 'always_off'
+  | 'traceidratio'
+  | 'parentbased_always_on'
+  | 'parentbased_always_off'
+  | 'parentbased_traceidratio';
 
 export interface TraceSettings {
   /** Where OTLP sends the spans, over which protocol; undefined: no OTLP (Application Insights only). */

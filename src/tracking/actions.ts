@@ -24,8 +24,14 @@ export interface GetCheckpointsOutput {
 }
 
 /** "Get Checkpoints by Order Number" (seed 4.1). */
-export async function getCheckpointsByOrderNumber(client: CheckpointsClient, input: GetCheckpointsInput): Promise<GetCheckpointsOutput> {
-  const trackingData = await client.getCheckpoints(input.orderNumber, input.lang, { userId: input.userId, token: input.token });
+export async function getCheckpointsByOrderNumber(
+  client: CheckpointsClient,
+  input: GetCheckpointsInput,
+): Promise<GetCheckpointsOutput> {
+  const trackingData = await client.getCheckpoints(input.orderNumber, input.lang, {
+    userId: input.userId,
+    token: input.token,
+  });
   return { success: trackingData !== null, trackingData };
 }
 
@@ -43,7 +49,10 @@ export interface ListTrackingsOutput {
 /** The Interface B handler (seed 2.3). Errors are thrown typed; not_found included, as the service answers it. */
 export async function listTrackings(client: TrackingsClient, input: ListTrackingsInput): Promise<ListTrackingsOutput> {
   const apiKey = bearerKey(input.auth_header);
-  const answer = await client.listTrackings({ inputType: input.input_type, identifier: input.identifier, storeId: input.store_id }, apiKey);
+  const answer = await client.listTrackings(
+    { inputType: input.input_type, identifier: input.identifier, storeId: input.store_id },
+    apiKey,
+  );
   return { trackings: answer.trackings ?? [] };
 }
 

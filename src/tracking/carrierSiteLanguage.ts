@@ -13,7 +13,11 @@ const CARRIER_SITES: ReadonlyArray<{ hosts: readonly string[]; setLanguage(url: 
   // UPS: https://www.ups.com/track?loc=nl_NL&tracknum=…
   { hosts: ['www.ups.com', 'ups.com'], setLanguage: (url, locale) => url.searchParams.set('loc', locale) },
   // DPD: https://tracking.dpd.de/status/nl_NL/parcel/…
-  { hosts: ['tracking.dpd.de'], setLanguage: (url, locale) => void (url.pathname = url.pathname.replace(/^\/status\/[a-z]{2}_[A-Z]{2}\//, `/status/${locale}/`)) },
+  {
+    hosts: ['tracking.dpd.de'],
+    setLanguage: (url, locale) =>
+      void (url.pathname = url.pathname.replace(/^\/status\/[a-z]{2}_[A-Z]{2}\//, `/status/${locale}/`)),
+  },
 ];
 
 /** `link` with the carrier's language parameter set to the customer's (`customerLocale`: `nl`, `nl-BE`). */

@@ -147,7 +147,15 @@ const LOGGED_QUERY_VALUES = new Set(['lang']);
  * to the upstream's support. Any other header is the upstream's to fill (a redirect's Location can name the
  * tracking number, the carrier and the town), so it stays out of the log.
  */
-const LOGGED_HEADERS = new Set(['retry-after', 'content-type', 'x-request-id', 'request-id', 'x-correlation-id', 'x-ms-request-id', 'x-amzn-requestid']);
+const LOGGED_HEADERS = new Set([
+  'retry-after',
+  'content-type',
+  'x-request-id',
+  'request-id',
+  'x-correlation-id',
+  'x-ms-request-id',
+  'x-amzn-requestid',
+]);
 
 function failureLogFields(failure: UpstreamFailure): Record<string, unknown> {
   const { url, message: _upstreamsWords, body, headers, ...fields } = failure;
@@ -155,13 +163,21 @@ function failureLogFields(failure: UpstreamFailure): Record<string, unknown> {
   return {
     ...fields,
     url: loggedUrl(url),
-    ...(logged?.length && { headers: Object.fromEntries(logged.map(([name, value]) => [name, /^https?:\/\//i.test(value) && URL.canParse(value) ? loggedUrl(value) : value])) }),
+    ...(logged?.length && {
+      headers: Object.fromEntries(
+        logged.map(([name, value]) => [
+          name,
+          /^https?:\/\//i.test(value) && URL.canParse(value) ? loggedUrl(value) : value,
+        ]),
+      ),
+    }),
     ...(body !== undefined && { bodyChars: JSON.stringify(body)?.length ?? 0 }),
   };
 }
 
 function loggedUrl(url: string): string {
   const logged = new URL(url);
-  for (const name of [...logged.searchParams.keys()]) if (!LOGGED_QUERY_VALUES.has(name)) logged.searchParams.set(name, '…');
+  for (const name of [...logged.searchParams.keys()])
+    if (!LOGGED_QUERY_VALUES.has(name)) logged.searchParams.set(name, '…');
   return decodeURI(logged.toString());
 }

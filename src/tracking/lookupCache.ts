@@ -44,7 +44,9 @@ export class CachedLookup implements ShipmentFinder {
       perf: { now: () => clock.now() },
       // Read the clock on every check: lru-cache otherwise keeps "now" for a tick, which an injected clock outruns.
       ttlResolution: 0,
-      fetchMethod: async (_key, _stale, { context }) => ({ shipments: shareAnswer(await this.inner.find(context.request, context.language)) }),
+      fetchMethod: async (_key, _stale, { context }) => ({
+        shipments: shareAnswer(await this.inner.find(context.request, context.language)),
+      }),
     });
   }
 

@@ -11,7 +11,9 @@ export class Redactor {
 
   constructor(secrets: Array<string | undefined>) {
     // Longest first, so a secret that contains another is replaced whole.
-    this.secrets = [...new Set(secrets.filter((s): s is string => !!s && s.length >= 4))].sort((a, b) => b.length - a.length);
+    this.secrets = [...new Set(secrets.filter((s): s is string => !!s && s.length >= 4))].sort(
+      (a, b) => b.length - a.length,
+    );
   }
 
   /** A redactor that also hides these further secrets (e.g. a caller's token for one call). */

@@ -26,7 +26,8 @@ export class TracedLookup implements ShipmentFinder {
       const answer = this.inner.find(request, language, own);
       // The cache says how it serves a lookup as soon as it is asked; the caller reads it as early.
       if (trace && own.cache) trace.cache = own.cache;
-      const ended = (end: LookupEnd) => span.set({ 'tracking.result': lookupResult(end, own.cache), 'tracking.cached': own.cache === 'hit' });
+      const ended = (end: LookupEnd) =>
+        span.set({ 'tracking.result': lookupResult(end, own.cache), 'tracking.cached': own.cache === 'hit' });
       try {
         const shipments = await answer;
         ended(shipments.length ? 'found' : 'not_found');

@@ -21,7 +21,10 @@ import { failedLookup, type LookupEnd } from './lookupResult';
 export type UpstreamName = UpstreamFailure['upstream'];
 
 /** A call with its retries, ended: a final HTTP answer, or the failure (and the typed error) that ended it. */
-type Exchanged = { started: number } & ({ response: UpstreamResponse; failed?: undefined } | { response?: undefined; failed: UpstreamFailure & { error: Error } });
+type Exchanged = { started: number } & (
+  | { response: UpstreamResponse; failed?: undefined }
+  | { response?: undefined; failed: UpstreamFailure & { error: Error } }
+);
 
 export interface UpstreamRequest {
   upstream: UpstreamName;
@@ -95,7 +98,11 @@ export class UpstreamHttp {
    * (lookupResult.ts): an unknown order is `not_found` on both, not a refusal here and not_found there.
    * `empty`: a value that is "nothing for this number" (an empty header).
    */
-  async send<T>(request: UpstreamRequest, read: (response: UpstreamResponse) => T, empty: (value: T) => boolean = () => false): Promise<T> {
+  async send<T>(
+    request: UpstreamRequest,
+    read: (response: UpstreamResponse) => T,
+    empty: (value: T) => boolean = () => false,
+  ): Promise<T> {
     const exchanged = await this.exchange(request);
     const { started } = exchanged;
     if (exchanged.failed) {
@@ -106,7 +113,14 @@ export class UpstreamHttp {
     const { response } = exchanged;
     try {
       const value = read(response);
-      this.log(request, started, response.status, response.attempts, response.delaysMs, empty(value) ? 'not_found' : 'found');
+      this.log(
+        request,
+        started,
+        response.status,
+        response.attempts,
+        response.delaysMs,
+        empty(value) ? 'not_found' : 'found',
+      );
       return value;
     } catch (error) {
       this.log(request, started, response.status, response.attempts, response.delaysMs, failedLookup(error));
@@ -147,7 +161,10 @@ export class UpstreamHttp {
           retryDelay: () => 0,
           onRetry: async (_count, error, config) => {
             spans.failed(error);
-            this.metrics.count('bot_upstream_retries_total', { interface: request.upstream, reason: retryReason(error) });
+            this.metrics.count('bot_upstream_retries_total', {
+              interface: request.upstream,
+              reason: retryReason(error),
+            });
             delaysMs.push(nextDelay);
             await this.clock.sleep(nextDelay);
             config.timeout = Math.max(1, Math.min(this.retry.attemptTimeoutMs, deadline - this.clock.now()));
@@ -165,9 +182,16 @@ export class UpstreamHttp {
       }
       spans.failed(thrown);
       const attempts = delaysMs.length + 1;
-      if (thrown.response && !isRetryable(thrown)) return { started, response: this.toResponse(request, thrown.response, delaysMs) };
+      if (thrown.response && !isRetryable(thrown))
+        return { started, response: this.toResponse(request, thrown.response, delaysMs) };
       const failure = this.failureOf(request, thrown, attempts, delaysMs);
-      const error = isRetryable(thrown) ? new RetriesExhaustedError(failure, stoppedByDeadline !== undefined ? 'deadline' : 'attempts', stoppedByDeadline) : new UpstreamError(failure);
+      const error = isRetryable(thrown)
+        ? new RetriesExhaustedError(
+            failure,
+            stoppedByDeadline !== undefined ? 'deadline' : 'attempts',
+            stoppedByDeadline,
+          )
+        : new UpstreamError(failure);
       return { started, failed: { ...failure, error } };
     }
   }
@@ -202,7 +226,12 @@ export class UpstreamHttp {
     };
   }
 
-  private failureOf(request: UpstreamRequest, error: AxiosError, attempts: number, delaysMs: number[]): UpstreamFailure {
+  private failureOf(
+    request: UpstreamRequest,
+    error: AxiosError,
+    attempts: number,
+    delaysMs: number[],
+  ): UpstreamFailure {
     const { redactor } = request;
     if (error.response) {
       const failure = this.toResponse(request, error.response, delaysMs).failure();

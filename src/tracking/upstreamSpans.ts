@@ -30,7 +30,10 @@ export class AttemptSpans {
     // Traces off: no URL to parse, no span, no header, on every call to an interface.
     if (this.tracing === NO_TRACING) return {};
     this.target ??= { ...targetOf(this.method, this.url), 'tracking.interface': this.upstream };
-    this.span = this.tracing.start(this.method, { kind: 'client', attributes: { ...this.target, 'http.request.resend_count': this.attempts > 0 ? this.attempts : undefined } });
+    this.span = this.tracing.start(this.method, {
+      kind: 'client',
+      attributes: { ...this.target, 'http.request.resend_count': this.attempts > 0 ? this.attempts : undefined },
+    });
     this.attempts += 1;
     const traceparent = this.span.traceparent();
     return traceparent ? { traceparent } : {};

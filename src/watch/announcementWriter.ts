@@ -60,7 +60,10 @@ export class AnnouncementWriter {
   /** `changed`: the shipments whose status moved; `last`: nothing more will happen, so this update ends the watch. */
   update(watch: Watch, speaking: Localization, changed: Shipment[], now: number, last: boolean): Announcement {
     const { t, locale, language } = speaking;
-    const moved = changed.length === 1 ? t('notify.moved', { identifier: watch.shown, status: statusWords(changed[0], t) }) : t('notify.moved_several', { identifier: watch.shown, count: changed.length });
+    const moved =
+      changed.length === 1
+        ? t('notify.moved', { identifier: watch.shown, status: statusWords(changed[0], t) })
+        : t('notify.moved_several', { identifier: watch.shown, count: changed.length });
     const intro = last ? `${moved} ${t('notify.last_update')}` : moved;
     const problem = changed.some((shipment) => problemOf(shipment, now, this.settings.staleAfterDays));
     const page = problem ? helpPageChoice(this.settings.supportPages, language, t) : undefined;
@@ -82,25 +85,49 @@ export class AnnouncementWriter {
     // As the lookup that started the watch showed them: masked unless it showed the owner (or anyone) everything.
     const shown = details === 'full' ? changed : maskedShipments(changed);
     // Masked: our words for the status, never the carrier's.
-    const statuses = [...new Set(shown.map((shipment) => (details === 'full' ? statusWords(shipment, t) : t(`status.${shipment.status.category}`))))];
-    const headline = { order: watch.shown, status: last ? `${statuses.join(', ')}. ${t('notify.last_update')}` : statuses.join(', ') };
+    const statuses = [
+      ...new Set(
+        shown.map((shipment) =>
+          details === 'full' ? statusWords(shipment, t) : t(`status.${shipment.status.category}`),
+        ),
+      ),
+    ];
+    const headline = {
+      order: watch.shown,
+      status: last ? `${statuses.join(', ')}. ${t('notify.last_update')}` : statuses.join(', '),
+    };
     const note = last ? { ends: true as const } : { choicesNote: t('notify.keep_coming', { identifier: watch.shown }) };
     return { locale, messages: renderShipments(shown, context, { intro, choices }), choices, headline, ...note };
   }
 
   private details(watch: Watch): NonNullable<Watch['details']> {
     // Nobody is signed in to a watch's later check: one kept from before is decided as for a visitor.
-    return watch.details ?? (disclosureOf(watch.request, undefined, this.settings.disclosure) === 'full' ? 'full' : 'masked');
+    return (
+      watch.details ?? (disclosureOf(watch.request, undefined, this.settings.disclosure) === 'full' ? 'full' : 'masked')
+    );
   }
 
   /** The watch ran its time, or made room for a newer one (watchRoom.ts): one line, no card. */
   expired(watch: Watch, { t, locale }: Localization, days: number): Announcement {
-    const text = watch.yielded ? t('notify.yielded', { identifier: watch.shown }) : t('notify.expired', { identifier: watch.shown, count: days });
-    return { locale, messages: [{ text }], choices: [], headline: { order: watch.shown, status: t('notify.template_ended') }, ends: true };
+    const text = watch.yielded
+      ? t('notify.yielded', { identifier: watch.shown })
+      : t('notify.expired', { identifier: watch.shown, count: days });
+    return {
+      locale,
+      messages: [{ text }],
+      choices: [],
+      headline: { order: watch.shown, status: t('notify.template_ended') },
+      ends: true,
+    };
   }
 
   /** The channel can reach the customer no longer (WhatsApp's 24-hour window is closing): a last line, saying why. */
   windowClosing(watch: Watch, { t, locale }: Localization): Announcement {
-    return { locale, messages: [{ text: t('notify.window_closing', { identifier: watch.shown }) }], choices: [], ends: true };
+    return {
+      locale,
+      messages: [{ text: t('notify.window_closing', { identifier: watch.shown }) }],
+      choices: [],
+      ends: true,
+    };
   }
 }

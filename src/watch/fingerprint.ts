@@ -13,7 +13,12 @@ export function shipmentKey(shipment: Shipment): string {
 
 export function fingerprintOf(shipment: Shipment): string {
   const { category, code } = shipment.status;
-  return [category, (code ?? '').toLowerCase(), shipment.delayed ? 'delayed' : '', shipment.exception ? 'exception' : ''].join('|');
+  return [
+    category,
+    (code ?? '').toLowerCase(),
+    shipment.delayed ? 'delayed' : '',
+    shipment.exception ? 'exception' : '',
+  ].join('|');
 }
 
 export function fingerprints(shipments: readonly Shipment[]): Record<string, string> {

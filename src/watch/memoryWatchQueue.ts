@@ -22,7 +22,10 @@ export class MemoryWatchQueue implements WatchQueue {
 
   async take(max: number, leaseMs: number): Promise<Ticket[]> {
     const now = this.clock.now();
-    const due = [...this.entries.values()].filter((entry) => entry.dueAt <= now).sort((a, b) => a.dueAt - b.dueAt).slice(0, max);
+    const due = [...this.entries.values()]
+      .filter((entry) => entry.dueAt <= now)
+      .sort((a, b) => a.dueAt - b.dueAt)
+      .slice(0, max);
     return due.map((entry) => {
       entry.lease = ++this.leases;
       entry.dueAt = now + leaseMs;

@@ -65,7 +65,17 @@ export class Redelivery {
       // Queued before it is written: an entry the watch does not name is dropped when due, while a watch whose
       // entry failed to be queued would wait for the sweep.
       await this.queue.add(update.watch, entry, delayMs);
-      if (!(await this.store.write({ ...watch, announced: update.before, entry, dueBy: dueByAfter(this.clock.now(), delayMs, this.settings.intervalMs) }, stored?.etag))) {
+      if (
+        !(await this.store.write(
+          {
+            ...watch,
+            announced: update.before,
+            entry,
+            dueBy: dueByAfter(this.clock.now(), delayMs, this.settings.intervalMs),
+          },
+          stored?.etag,
+        ))
+      ) {
         await this.queue.drop?.(update.watch, entry);
         continue;
       }

@@ -31,7 +31,10 @@ export class SendRate {
 
   /** Waits until a message to this conversation (and tenant) keeps every limit, then counts it as sent. */
   async admit(conversation: string, tenant?: string): Promise<void> {
-    const keys: Array<[string, readonly Window[]]> = [[`c:${conversation}`, CONVERSATION_LIMITS], ...(tenant ? [[`t:${tenant}`, TENANT_LIMITS] as [string, readonly Window[]]] : [])];
+    const keys: Array<[string, readonly Window[]]> = [
+      [`c:${conversation}`, CONVERSATION_LIMITS],
+      ...(tenant ? [[`t:${tenant}`, TENANT_LIMITS] as [string, readonly Window[]]] : []),
+    ];
     for (;;) {
       const now = this.clock.now();
       const wait = Math.max(0, ...keys.map(([key, windows]) => this.waitFor(key, windows, now)));
@@ -40,7 +43,8 @@ export class SendRate {
     }
     const now = this.clock.now();
     const longest = FORGET_AFTER_MS;
-    for (const [key] of keys) this.sent.set(key, [...(this.sent.get(key) ?? []).filter((time) => time > now - longest), now]);
+    for (const [key] of keys)
+      this.sent.set(key, [...(this.sent.get(key) ?? []).filter((time) => time > now - longest), now]);
     this.forget(now);
   }
 

@@ -19,7 +19,11 @@ export interface WatchStorage {
 }
 
 /** `clock` times the queue in memory; Azure's queue keeps its own time. `logger` hears of odd queue messages. */
-export function createWatchStorage(settings: StorageSettings, clock: Clock = systemClock, logger: Logger = silentLogger): WatchStorage {
+export function createWatchStorage(
+  settings: StorageSettings,
+  clock: Clock = systemClock,
+  logger: Logger = silentLogger,
+): WatchStorage {
   if (settings.kind === 'blob') {
     // Loaded here only: a deployment in memory never loads the queue's SDK, and starts that much sooner.
     const { BlobWatchStore } = require('./azure/blobWatchStore') as typeof import('./azure/blobWatchStore');

@@ -26,7 +26,12 @@ import { NO_SPAN, NO_TRACING, type Span, type Tracing } from '../telemetry/traci
  * check no turn at the upstream (a pause, or stopping), so it goes back to the queue unchecked.
  * `deferred`: its customer's next turn is `delayMs` away, so it goes back to the queue until then, unchecked.
  */
-export type Next = { next: 'later'; delayMs: number } | { next: 'done' } | { next: 'dropped' } | { next: 'held' } | { next: 'deferred'; delayMs: number };
+export type Next =
+  | { next: 'later'; delayMs: number }
+  | { next: 'done' }
+  | { next: 'dropped' }
+  | { next: 'held' }
+  | { next: 'deferred'; delayMs: number };
 
 /**
  * Waits for the check's turn at the upstream (the check budget), asked with the watch's lane (its
@@ -89,7 +94,9 @@ export class WatchCheck {
     const { watch, etag } = stored;
     const now = this.parts.clock.now();
     if (watch.sending && watch.sending.until > now) return this.later(watch.sending.until - now);
-    return this.tracing.inSpan('watch.check', { root: true, linkTo: watch.startedIn }, (span) => this.checkNow(watch, etag, now, turn, span));
+    return this.tracing.inSpan('watch.check', { root: true, linkTo: watch.startedIn }, (span) =>
+      this.checkNow(watch, etag, now, turn, span),
+    );
   }
 
   /** The check proper, in its span: `watch.result` says what it found, `watch.update` what the channel did with the update. */
@@ -106,8 +113,15 @@ export class WatchCheck {
     const endsAt = reach === undefined ? watch.expiresAt : Math.min(reach, watch.expiresAt);
     if (now >= endsAt) {
       checked('expired');
-      if (endsAt < watch.expiresAt) return this.deliver(watch, etag, this.parts.writer.windowClosing(watch, speaking), undefined, span);
-      return this.deliver(watch, etag, this.parts.writer.expired(watch, speaking, this.parts.timing.forDays), undefined, span);
+      if (endsAt < watch.expiresAt)
+        return this.deliver(watch, etag, this.parts.writer.windowClosing(watch, speaking), undefined, span);
+      return this.deliver(
+        watch,
+        etag,
+        this.parts.writer.expired(watch, speaking, this.parts.timing.forDays),
+        undefined,
+        span,
+      );
     }
     const given = await turn(laneOf(watch));
     if (given === 'held') return HELD;
@@ -126,14 +140,26 @@ export class WatchCheck {
     const last = allFinal(shipments);
     const announced = { ...watch.announced, ...fingerprints(shipments) };
     const update = { ...this.parts.writer.update(watch, speaking, changed, at, last), announces: announced };
-    return this.deliver(watch, etag, update, last ? undefined : { announced, nextMs: this.delayFor(endsAt, shipments, at) }, span);
+    return this.deliver(
+      watch,
+      etag,
+      update,
+      last ? undefined : { announced, nextMs: this.delayFor(endsAt, shipments, at) },
+      span,
+    );
   }
 
   /**
    * Claims, sends and records one message. With `then` the watch goes on with those fingerprints and
    * its next check; without, the message was its last and the watch ends once it is sent.
    */
-  private async deliver(watch: Watch, etag: string, announcement: Announcement, then?: { announced: Record<string, string>; nextMs: number }, span: Span = NO_SPAN): Promise<Next> {
+  private async deliver(
+    watch: Watch,
+    etag: string,
+    announcement: Announcement,
+    then?: { announced: Record<string, string>; nextMs: number },
+    span: Span = NO_SPAN,
+  ): Promise<Next> {
     const { store } = this.parts;
     const claimed = await this.claim(watch, etag);
     if (!claimed) return this.later(this.parts.timing.leaseMs);
@@ -153,7 +179,13 @@ export class WatchCheck {
           return DONE;
         }
         // Undefined: the customer stopped the watch while its update was on its way.
-        if (!(await store.write({ ...watch, announced: then.announced, sending: undefined, dueBy: this.dueBy(then.nextMs) }, claimed))) return DONE;
+        if (
+          !(await store.write(
+            { ...watch, announced: then.announced, sending: undefined, dueBy: this.dueBy(then.nextMs) },
+            claimed,
+          ))
+        )
+          return DONE;
         return this.later(then.nextMs);
     }
   }
@@ -162,7 +194,8 @@ export class WatchCheck {
   private async unchanged(watch: Watch, etag: string, delayMs: number): Promise<Next> {
     const now = this.parts.clock.now();
     // A lost race (a stop, another check) changes nothing here: whoever won wrote the watch.
-    if (dueByNeedsRefresh(watch, now, delayMs, this.parts.timing.intervalMs)) await this.parts.store.write({ ...watch, dueBy: this.dueBy(delayMs) }, etag);
+    if (dueByNeedsRefresh(watch, now, delayMs, this.parts.timing.intervalMs))
+      await this.parts.store.write({ ...watch, dueBy: this.dueBy(delayMs) }, etag);
     return this.later(delayMs);
   }
 
@@ -172,7 +205,10 @@ export class WatchCheck {
 
   /** The update is this check's to send; undefined when another check or a stop came first. */
   private claim(watch: Watch, etag: string): Promise<string | undefined> {
-    return this.parts.store.write({ ...watch, sending: { until: this.parts.clock.now() + this.parts.timing.leaseMs } }, etag);
+    return this.parts.store.write(
+      { ...watch, sending: { until: this.parts.clock.now() + this.parts.timing.leaseMs } },
+      etag,
+    );
   }
 
   private async send(watch: Watch, announcement: Announcement): Promise<Delivery> {

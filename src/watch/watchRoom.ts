@@ -77,7 +77,10 @@ export class WatchRoom {
     if (!stored || stored.watch.signedIn || stored.watch.yielded) return false;
     const now = this.clock.now();
     const entry = randomUUID();
-    const written = await this.store.write({ ...stored.watch, yielded: true, expiresAt: now, entry, dueBy: dueByAfter(now, 0, this.settings.intervalMs) }, stored.etag);
+    const written = await this.store.write(
+      { ...stored.watch, yielded: true, expiresAt: now, entry, dueBy: dueByAfter(now, 0, this.settings.intervalMs) },
+      stored.etag,
+    );
     if (!written) return false;
     await this.queue.add(id, entry, 0);
     await this.queue.drop?.(id, stored.watch.entry);

@@ -96,7 +96,10 @@ export class WatchScheduler {
       const due = this.queue.nextDueInMs();
       const pause = Math.max(0, this.pausedUntil - this.clock.now());
       this.nap = new AbortController();
-      await this.clock.sleep(Math.max(pause, Math.min(this.settings.pollMs, due ?? this.settings.pollMs)), this.nap.signal);
+      await this.clock.sleep(
+        Math.max(pause, Math.min(this.settings.pollMs, due ?? this.settings.pollMs)),
+        this.nap.signal,
+      );
     }
   }
 
@@ -127,7 +130,10 @@ export class WatchScheduler {
     } catch (error) {
       if (error instanceof RetriesExhaustedError) {
         const pauseMs = this.pause(error);
-        this.logger.warn({ error: errorLogFields(error), pauseMs }, 'upstream refused or failed a watch check: every check waits');
+        this.logger.warn(
+          { error: errorLogFields(error), pauseMs },
+          'upstream refused or failed a watch check: every check waits',
+        );
         next = { next: 'later', delayMs: pauseMs };
       } else {
         this.logger.error({ error: errorLogFields(error) }, 'watch check failed');

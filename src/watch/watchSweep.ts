@@ -42,7 +42,9 @@ export class WatchSweep {
       while (!this.stopping.signal.aborted) {
         await this.clock.sleep(Math.max(this.settings.intervalMs, SWEEP_EVERY_MS), this.stopping.signal);
         if (this.stopping.signal.aborted) break;
-        await this.run().catch((error: unknown) => this.logger.warn({ error: errorLogFields(error) }, 'watch sweep failed; it runs again after an interval'));
+        await this.run().catch((error: unknown) =>
+          this.logger.warn({ error: errorLogFields(error) }, 'watch sweep failed; it runs again after an interval'),
+        );
       }
     })();
   }
@@ -64,16 +66,24 @@ export class WatchSweep {
       // Being sent right now by a check: that check records it, or the claim's lease brings it back.
       if (watch.sending && watch.sending.until > now) continue;
       if (watch.dueBy === undefined) {
-        await this.store.write({ ...watch, dueBy: dueByAfter(now, this.settings.intervalMs, this.settings.intervalMs) }, etag);
+        await this.store.write(
+          { ...watch, dueBy: dueByAfter(now, this.settings.intervalMs, this.settings.intervalMs) },
+          etag,
+        );
         continue;
       }
       if (watch.dueBy > now) continue;
       const entry = randomUUID();
-      if (!(await this.store.write({ ...watch, entry, dueBy: dueByAfter(now, 0, this.settings.intervalMs) }, etag))) continue;
+      if (!(await this.store.write({ ...watch, entry, dueBy: dueByAfter(now, 0, this.settings.intervalMs) }, etag)))
+        continue;
       await this.queue.add(watch.id, entry, 0);
       requeued++;
     }
-    if (requeued) this.logger.warn({ watches: requeued, overdueAfterMs: overdueAfterMs(this.settings.intervalMs) }, 'watches not checked in time were put back in the queue');
+    if (requeued)
+      this.logger.warn(
+        { watches: requeued, overdueAfterMs: overdueAfterMs(this.settings.intervalMs) },
+        'watches not checked in time were put back in the queue',
+      );
     return requeued;
   }
 }

@@ -121,7 +121,16 @@ export class Watches {
     const formerTag = conversationTag(asker.conversation);
     const now = this.clock.now();
     const until = now + this.settings.forDays * DAY_MS;
-    const result: Started = { started: [], renewed: [], final: [], missing: [], full: [], customerFull: [], busy: [], until };
+    const result: Started = {
+      started: [],
+      renewed: [],
+      final: [],
+      missing: [],
+      full: [],
+      customerFull: [],
+      busy: [],
+      until,
+    };
     const existing = await this.list(asker.conversation);
     const language = this.translator.localize(asker.locale).language;
     let mine = asker.customerWatches && [...new Set(asker.customerWatches)];
@@ -131,9 +140,12 @@ export class Watches {
       const shipments = await this.finder.find(thing.request, language);
       if (!shipments.length) result.missing.push(thing.shown);
       else if (allFinal(shipments)) result.final.push(thing.shown);
-      else if (kept && (await this.renew(kept.id, asker, until, detailsOf(thing, asker)))) result.renewed.push(thing.shown);
-      else if (existing.length + result.started.length >= this.settings.maxPerConversation) result.full.push(thing.shown);
-      else if (mine && (mine = await this.stillRunning(mine)).length >= this.customerCap) result.customerFull.push(thing.shown);
+      else if (kept && (await this.renew(kept.id, asker, until, detailsOf(thing, asker))))
+        result.renewed.push(thing.shown);
+      else if (existing.length + result.started.length >= this.settings.maxPerConversation)
+        result.full.push(thing.shown);
+      else if (mine && (mine = await this.stillRunning(mine)).length >= this.customerCap)
+        result.customerFull.push(thing.shown);
       else if (!(await this.room.make())) result.busy.push(thing.shown);
       else {
         const watch: Watch = {
@@ -249,7 +261,13 @@ function detailsOf(thing: Watchable, asker: Asker): Watch['details'] {
 }
 
 /** The asker's recipient part, without its conversation key and customer (a watch keeps their tags instead), the customer's record or whether they were signed in (its `details` and `signedIn` keep that). */
-function recipientOf({ conversation: _key, customer: _customer, customerWatches: _record, signedIn: _signedIn, ...recipient }: Asker): Recipient {
+function recipientOf({
+  conversation: _key,
+  customer: _customer,
+  customerWatches: _record,
+  signedIn: _signedIn,
+  ...recipient
+}: Asker): Recipient {
   // Not the message that asked: an update replies to nothing, and on WhatsApp a message id encodes the customer's number.
   const { activityId: _asked, ...reference } = recipient.reference;
   return { ...recipient, reference };

@@ -10,9 +10,13 @@ function copyServedFiles(): void {
   const files = Object.values(SERVED_FILES);
   const missing = files.filter((file) => !sourceOf(file));
   if (missing.length) {
-    const named = missing.map((file) => (file.package ? `${file.name} (package ${file.package})` : file.name)).join(', ');
+    const named = missing
+      .map((file) => (file.package ? `${file.name} (package ${file.package})` : file.name))
+      .join(', ');
     // NODE_ENV=production (or --omit=dev) leaves devDependencies out, and with them the bundles.
-    throw new Error(`cannot copy what the chat widget serves: ${named} not found. Install with devDependencies (npm ci, without NODE_ENV=production or --omit=dev), then build.`);
+    throw new Error(
+      `cannot copy what the chat widget serves: ${named} not found. Install with devDependencies (npm ci, without NODE_ENV=production or --omit=dev), then build.`,
+    );
   }
   mkdirSync(SERVED_FOLDER, { recursive: true });
   for (const file of files) copyFileSync(sourceOf(file)!, path.join(SERVED_FOLDER, file.name));

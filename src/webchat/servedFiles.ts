@@ -19,7 +19,10 @@ export interface ServedFile {
   source(): string;
 }
 
-const client = (name: string): ServedFile => ({ name, source: () => path.join(projectRoot(), 'src', 'webchat', 'client', name) });
+const client = (name: string): ServedFile => ({
+  name,
+  source: () => path.join(projectRoot(), 'src', 'webchat', 'client', name),
+});
 
 export const SERVED_FILES = {
   widget: client('widget.js'),
@@ -33,7 +36,11 @@ export const SERVED_FILES = {
     source: () => path.join(path.dirname(require.resolve('botframework-webchat')), '..', 'dist', 'webchat.js'),
   },
   // The Adaptive Cards library Web Chat bundles, in the version it bundles (its dependency is exact), for the page to adjust.
-  adaptivecards: { name: 'adaptivecards.js', package: 'adaptivecards', source: () => require.resolve('adaptivecards/dist/adaptivecards.min.js') },
+  adaptivecards: {
+    name: 'adaptivecards.js',
+    package: 'adaptivecards',
+    source: () => require.resolve('adaptivecards/dist/adaptivecards.min.js'),
+  },
 } satisfies Record<string, ServedFile>;
 
 /** Where the build puts the copies: beside this file once compiled (dist/src/webchat/served). */

@@ -52,7 +52,12 @@ export function webChatWords(translator: Translator): Record<Language, Record<st
   return Object.fromEntries(
     LANGUAGES.map((language) => {
       const { t } = translator.localize(language);
-      return [language, Object.fromEntries(Object.entries(WEB_CHAT_IDS).flatMap(([name, ids]) => ids.map((id) => [id, t(`webchat.${name}`)])))];
+      return [
+        language,
+        Object.fromEntries(
+          Object.entries(WEB_CHAT_IDS).flatMap(([name, ids]) => ids.map((id) => [id, t(`webchat.${name}`)])),
+        ),
+      ];
     }),
   ) as Record<Language, Record<string, string>>;
 }

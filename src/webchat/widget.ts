@@ -55,8 +55,21 @@ function asset(body: Buffer | string): Asset {
 
 const gzipAsync = promisify(gzip);
 
-async function sendAsset(req: Request, res: Response, item: Asset, type: string, cache: string, compress = false): Promise<void> {
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cache, etag: item.etag, vary: 'Accept-Encoding', 'x-content-type-options': 'nosniff' };
+async function sendAsset(
+  req: Request,
+  res: Response,
+  item: Asset,
+  type: string,
+  cache: string,
+  compress = false,
+): Promise<void> {
+  const headers: Record<string, string> = {
+    'content-type': type,
+    'cache-control': cache,
+    etag: item.etag,
+    vary: 'Accept-Encoding',
+    'x-content-type-options': 'nosniff',
+  };
   if (req.headers['if-none-match'] === item.etag) {
     res.writeHead(304, headers);
     return void res.end();
@@ -98,7 +111,10 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions, lo
   const found = new Map(Object.values(SERVED_FILES).map((file) => [file, locate(file)]));
   const bundles = { webchat: found.get(SERVED_FILES.webchat), adaptivecards: found.get(SERVED_FILES.adaptivecards) };
   // Versioned by content: a new Web Chat gets a new name, so the old one may be cached for a year.
-  const names = { webchat: `webchat-${version(bundles.webchat)}.js`, adaptivecards: `adaptivecards-${version(bundles.adaptivecards)}.js` };
+  const names = {
+    webchat: `webchat-${version(bundles.webchat)}.js`,
+    adaptivecards: `adaptivecards-${version(bundles.adaptivecards)}.js`,
+  };
 
   const scripts = [
     ['/webchat.js', SERVED_FILES.widget],
@@ -108,15 +124,33 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions, lo
   for (const [route, file] of scripts) {
     server.get(route, async (req: Request, res: Response) => {
       const source = found.get(file);
-      if (!source) return void res.send(404, { code: 'not_found', message: 'the chat widget is not installed with this build' });
-      await sendAsset(req, res, once(file.name, () => clientScript(source)), JS, SHORT);
+      if (!source)
+        return void res.send(404, { code: 'not_found', message: 'the chat widget is not installed with this build' });
+      await sendAsset(
+        req,
+        res,
+        once(file.name, () => clientScript(source)),
+        JS,
+        SHORT,
+      );
     });
   }
   for (const key of ['webchat', 'adaptivecards'] as const) {
     server.get(`/webchat/${names[key]}`, async (req: Request, res: Response) => {
       const file = bundles[key];
-      if (!file) return void res.send(404, { code: 'not_found', message: `${SERVED_FILES[key].package} is not installed with this build` });
-      await sendAsset(req, res, once(key, () => asset(readFileSync(file))), JS, YEAR, true);
+      if (!file)
+        return void res.send(404, {
+          code: 'not_found',
+          message: `${SERVED_FILES[key].package} is not installed with this build`,
+        });
+      await sendAsset(
+        req,
+        res,
+        once(key, () => asset(readFileSync(file))),
+        JS,
+        YEAR,
+        true,
+      );
     });
   }
   server.get('/webchat/frame', async (req: Request, res: Response) => {
@@ -126,7 +160,12 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions, lo
     const query = new URL(req.url ?? '/', 'http://bot').searchParams;
     const origin = query.get('origin');
     if (origin !== null && options.frameAncestors.length && !options.frameAncestors.includes(origin)) {
-      if (!isOrigin(origin)) return void res.send(400, { code: 'invalid_argument', message: 'origin must be a page origin such as https://shop.example', argument: 'origin' });
+      if (!isOrigin(origin))
+        return void res.send(400, {
+          code: 'invalid_argument',
+          message: 'origin must be a page origin such as https://shop.example',
+          argument: 'origin',
+        });
       unlisted.asked(origin);
       const { language, t } = translator.localize(query.get('locale') ?? 'en');
       return void sendNotSetUp(res, origin, language, t('widget.notSetUp'));

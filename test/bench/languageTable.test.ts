@@ -30,7 +30,11 @@ test('counts right, wrong and undecided per language, and languages claimed wher
   expect(italian!.overall).toEqual({ rows: 3, right: 1, wrong: 2, undecided: 0 });
   expect(italian!.perLanguage.nl).toEqual({ rows: 1, right: 0, wrong: 1, undecided: 0 });
   expect(italian!.neutral).toEqual({ rows: 1, claimed: 1 });
-  expect(italian!.mistakes.map((m) => `${m.text}: ${m.got}`)).toEqual(['waar is mijn pakket: it', 'wo ist mein Paket: it', '1002: it']);
+  expect(italian!.mistakes.map((m) => `${m.text}: ${m.got}`)).toEqual([
+    'waar is mijn pakket: it',
+    'wo ist mein Paket: it',
+    '1002: it',
+  ]);
 });
 
 test('a language that is not one of ours counts as undecided', () => {
@@ -40,21 +44,31 @@ test('a language that is not one of ours counts as undecided', () => {
 });
 
 test('firstThatTells asks the next reader only when the first tells nothing', () => {
-  const [both] = measureLanguage([{ name: 'words, then Italian', detect: firstThatTells(firstWord, alwaysItalian) }], { rows, rounds: 1 });
+  const [both] = measureLanguage([{ name: 'words, then Italian', detect: firstThatTells(firstWord, alwaysItalian) }], {
+    rows,
+    rounds: 1,
+  });
   expect(both!.overall).toEqual({ rows: 3, right: 3, wrong: 0, undecided: 0 });
   expect(both!.neutral.claimed).toBe(1);
 });
 
 test('the report has a line per reader with the share right per language', () => {
   const report = languageReport(measureLanguage([{ name: 'first word', detect: firstWord }], { rows, rounds: 1 }));
-  const line = report.split('\n').find((l) => l.startsWith('| first word |'))!.split('|').map((cell) => cell.trim());
+  const line = report
+    .split('\n')
+    .find((l) => l.startsWith('| first word |'))!
+    .split('|')
+    .map((cell) => cell.trim());
   // reader, right, wrong, undecided, en de fr es it nl, claims
   expect(line.slice(1, 12)).toEqual(['first word', '67%', '0%', '33%', '–', '100%', '–', '–', '0%', '100%', '0%']);
 });
 
 // dist/bench is built once for all tests by test/support/globalSetup.js.
 test('run alone, it measures whichever identifiers are installed and names the others', () => {
-  const report = execFileSync(process.execPath, ['dist/bench/languageTable.js', '--rounds', '1'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const report = execFileSync(process.execPath, ['dist/bench/languageTable.js', '--rounds', '1'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   expect(report).toMatch(/^Right \/ wrong \/ undecided on \d+ messages/);
   expect(report).toContain('| reader | right | wrong | undecided | en | de | fr | es | it | nl | claims |');
 });

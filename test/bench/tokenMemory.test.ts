@@ -9,7 +9,11 @@ jest.setTimeout(120_000);
 
 // dist/bench is built once for all tests by test/support/globalSetup.js.
 test('the token memory bench serves every request and reports a row per setting', () => {
-  const report = execFileSync(process.execPath, ['dist/bench/tokenMemory.js', '--requests', '40', '--options', '--max-semi-space-size=16'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const report = execFileSync(
+    process.execPath,
+    ['dist/bench/tokenMemory.js', '--requests', '40', '--options', '--max-semi-space-size=16'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const rows = report
     .split('\n')
     .map((line) => line.split('|').map((cell) => cell.trim()))

@@ -21,7 +21,8 @@ import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
 /** The eleventh lookup within ten minutes, all asked at once: the first leaves the window in ten minutes. */
-const SLOW_DOWN = "You've asked about a lot of numbers in a short time, so I've paused lookups. Please try again in 10 minutes.";
+const SLOW_DOWN =
+  "You've asked about a lot of numbers in a short time, so I've paused lookups. Please try again in 10 minutes.";
 const BUSY = 'Sorry, several of your messages reached me at once and I lost track of that one. Please send it again.';
 /** Every answer opens with this. */
 const FOUND = /^Here is the shipment for /;
@@ -44,7 +45,11 @@ interface Burst {
  */
 async function twelveLookupsAtOnce(channelFor: (i: number) => TestChannel): Promise<Burst> {
   const numbers = [TN.inTransit, TN.pending, TN.delivered];
-  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => channelFor(i).say({ value: { input_type: 'tracking_number', identifier: numbers[i % numbers.length] } })));
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      channelFor(i).say({ value: { input_type: 'tracking_number', identifier: numbers[i % numbers.length] } }),
+    ),
+  );
   const texts = answers.map(({ status, replies }) => {
     expect(status).toBe(200);
     return replies.map((r) => r.text).filter(Boolean);
@@ -66,7 +71,12 @@ const RACING: Burst = { shown: expect.any(Number), slowed: expect.any(Number), b
 
 const storages: Array<[string, number, Burst, () => Promise<Storage>]> = [
   ['one instance', 1, ONE_AT_A_TIME, async () => new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 })],
-  ['two instances sharing memory storage', 2, RACING, async () => new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 })],
+  [
+    'two instances sharing memory storage',
+    2,
+    RACING,
+    async () => new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 }),
+  ],
   [
     'two instances sharing Azure Blob storage',
     2,
@@ -96,31 +106,45 @@ describe.each(storages)('%s', (_name, instances, burst, makeStorage) => {
     // Nothing stored yet: the burst's first writes have no stored version to compare with.
     ['a brand-new conversation', [], false],
     ['a conversation that exists', ['hi'], true],
-  ])('twelve lookups at once opening %s: the state counts exactly the answers shown, at most ten, and each message is answered', async (_name, opening, stored) => {
-    const conversationId = `race-${Math.random().toString(36).slice(2)}`;
-    const key = `webchat/conversations/${conversationId}/`;
-    const chats = apps.map((app) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId }));
-    for (const said of opening) expect((await chats[0].say(said)).replies.map((r) => r.text)).toEqual(['Hi! What would you like to track?']);
-    expect(key in (await storage.read([key]))).toBe(stored);
-    const { shown, slowed, busy } = await twelveLookupsAtOnce((i) => chats[i % chats.length]);
-    expect({ shown, slowed, busy }).toEqual(burst);
+  ])(
+    'twelve lookups at once opening %s: the state counts exactly the answers shown, at most ten, and each message is answered',
+    async (_name, opening, stored) => {
+      const conversationId = `race-${Math.random().toString(36).slice(2)}`;
+      const key = `webchat/conversations/${conversationId}/`;
+      const chats = apps.map(
+        (app) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId }),
+      );
+      for (const said of opening)
+        expect((await chats[0].say(said)).replies.map((r) => r.text)).toEqual(['Hi! What would you like to track?']);
+      expect(key in (await storage.read([key]))).toBe(stored);
+      const { shown, slowed, busy } = await twelveLookupsAtOnce((i) => chats[i % chats.length]);
+      expect({ shown, slowed, busy }).toEqual(burst);
 
-    const saved = (await storage.read([key]))[key];
-    expect(saved.lookupGuard.recent).toHaveLength(shown);
+      const saved = (await storage.read([key]))[key];
+      expect(saved.lookupGuard.recent).toHaveLength(shown);
 
-    // And the conversation goes on from that state: the limit is reached, or nearly.
-    const next = await chats[0].say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
-    expect(next.replies.map((r) => r.text).filter(Boolean)).toEqual([shown === 10 ? SLOW_DOWN : expect.stringMatching(FOUND)]);
-  });
+      // And the conversation goes on from that state: the limit is reached, or nearly.
+      const next = await chats[0].say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
+      expect(next.replies.map((r) => r.text).filter(Boolean)).toEqual([
+        shown === 10 ? SLOW_DOWN : expect.stringMatching(FOUND),
+      ]);
+    },
+  );
 
-  test('twelve new conversations of one customer, a lookup each, at once: at most ten are shown, and the customer\'s record counts exactly those', async () => {
+  test("twelve new conversations of one customer, a lookup each, at once: at most ten are shown, and the customer's record counts exactly those", async () => {
     const userId = `customer-${Math.random().toString(36).slice(2)}`;
-    const { shown } = await twelveLookupsAtOnce((i) => new TestChannel({ botUrl: apps[i % apps.length].url, mode: 'expectReplies', locale: 'en-US', userId }));
+    const { shown } = await twelveLookupsAtOnce(
+      (i) => new TestChannel({ botUrl: apps[i % apps.length].url, mode: 'expectReplies', locale: 'en-US', userId }),
+    );
 
     const key = `webchat/users/${userId}/`;
     expect((await storage.read([key]))[key].lookupGuard.recent).toHaveLength(shown);
-    const next = await new TestChannel({ botUrl: apps[0].url, mode: 'expectReplies', locale: 'en-US', userId }).say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
-    expect(next.replies.map((r) => r.text).filter(Boolean)).toEqual([shown === 10 ? SLOW_DOWN : expect.stringMatching(FOUND)]);
+    const next = await new TestChannel({ botUrl: apps[0].url, mode: 'expectReplies', locale: 'en-US', userId }).say({
+      value: { input_type: 'tracking_number', identifier: TN.inTransit },
+    });
+    expect(next.replies.map((r) => r.text).filter(Boolean)).toEqual([
+      shown === 10 ? SLOW_DOWN : expect.stringMatching(FOUND),
+    ]);
   });
 });
 
@@ -133,7 +157,8 @@ describe('the same activity delivered to two instances', () => {
   });
   afterEach(() => Promise.all(apps.map((app) => app.close())));
 
-  const chats = (conversationId: string) => apps.map((app) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId }));
+  const chats = (conversationId: string) =>
+    apps.map((app) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId }));
   const lookup = (id: string) => ({ id, value: { input_type: 'tracking_number', identifier: TN.inTransit } });
 
   test('at the same moment: answered once, at the cost of at most one extra upstream call (README: Duplicate deliveries)', async () => {
@@ -144,7 +169,7 @@ describe('the same activity delivered to two instances', () => {
     expect(upstreams.trackings.requests.length).toBeLessThanOrEqual(2);
   });
 
-  test("re-sent after the first turn ended (Teams re-sends after 15 s), on the other instance: no reply and no upstream call", async () => {
+  test('re-sent after the first turn ended (Teams re-sends after 15 s), on the other instance: no reply and no upstream call', async () => {
     const [a, b] = chats(`dup-${Math.random().toString(36).slice(2)}`);
     expect((await a.say(lookup('resend-1'))).replies.filter((r) => r.text)).toHaveLength(1);
     const calls = upstreams.trackings.requests.length;
@@ -159,7 +184,8 @@ class AlwaysOvertaken extends MemoryStorage {
     for (const [key, item] of Object.entries(changes)) {
       // The other instance changes what is stored, not what we are about to write.
       const stored = (await super.read([key]))[key];
-      if (stored && item?.eTag && item.eTag !== '*') await super.write({ [key]: { ...stored, overtaken: true, eTag: '*' } });
+      if (stored && item?.eTag && item.eTag !== '*')
+        await super.write({ [key]: { ...stored, overtaken: true, eTag: '*' } });
     }
     return super.write(changes);
   }
@@ -195,7 +221,9 @@ class CustomerOvertakenOnce extends MemoryStorage {
     if (key && !this.overtaken) {
       this.overtaken = true;
       const stored = (await super.read([key]))[key] ?? {};
-      await super.write({ [key]: { ...stored, lookupGuard: { recent: [this.otherLookupAt()], misses: 0 }, eTag: '*' } });
+      await super.write({
+        [key]: { ...stored, lookupGuard: { recent: [this.otherLookupAt()], misses: 0 }, eTag: '*' },
+      });
     }
     return super.write(changes);
   }
@@ -214,7 +242,10 @@ test("a lookup whose customer's record another conversation changed meanwhile ru
     const saved = await storage.read([userKey, conversationKey]);
     expect(saved[userKey].lookupGuard.recent).toHaveLength(2);
     expect(saved[conversationKey].lookupGuard.recent).toHaveLength(1);
-    expect(app.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'turn')).toMatchObject({ attempts: 2, lookup: { outcome: 'found' } });
+    expect(app.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'turn')).toMatchObject({
+      attempts: 2,
+      lookup: { outcome: 'found' },
+    });
   } finally {
     await app.close();
   }

@@ -21,10 +21,20 @@ test('a turn botbuilder crashes on (an entity without a type) keeps the question
   await talk.say(miss);
   expect(texts(await talk.say('Order ID'))).toEqual(['Please type your order ID. It has 12 letters or digits.']);
   // What the HTTP route now refuses, straight into the bot: botbuilder's mention lookup calls type.toLowerCase().
-  expect(texts(await talk.say({ text: 'ORD-77', entities: [{}] as never, recipient: { id: 'bot', name: 'Bot' } }))).toEqual([SORRY]);
-  expect(texts(await talk.say('AB12'))).toEqual(['An order ID has exactly 12 letters or digits, but that one has 4.\n\nPlease type your order ID. It has 12 letters or digits.']);
+  expect(
+    texts(await talk.say({ text: 'ORD-77', entities: [{}] as never, recipient: { id: 'bot', name: 'Bot' } })),
+  ).toEqual([SORRY]);
+  expect(texts(await talk.say('AB12'))).toEqual([
+    'An order ID has exactly 12 letters or digits, but that one has 4.\n\nPlease type your order ID. It has 12 letters or digits.',
+  ]);
   await talk.say(miss);
-  expect(texts(await talk.say({ value: { input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit } }))).toEqual([SLOW_DOWN]);
+  expect(
+    texts(
+      await talk.say({
+        value: { input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit },
+      }),
+    ),
+  ).toEqual([SLOW_DOWN]);
 });
 
 describe('over HTTP', () => {
@@ -40,13 +50,23 @@ describe('over HTTP', () => {
     ['a mention naming nobody', [{ type: 'mention' }], 'entities.0.mentioned'],
     ['an entity that is a string', ['mention'], 'entities.0'],
   ])('an entity with %s is a 400 naming it, before any turn runs', async (_what, entities, argument) => {
-    const { status, replies } = await new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' }).say({ text: 'ORD-77', entities: entities as never });
+    const { status, replies } = await new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' }).say({
+      text: 'ORD-77',
+      entities: entities as never,
+    });
     expect(status).toBe(400);
     expect(replies).toEqual([]);
     const response = await fetch(`${app.url}/api/messages`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ type: 'message', channelId: 'webchat', serviceUrl: 'http://127.0.0.1:9', conversation: { id: 'c' }, text: 'hi', entities }),
+      body: JSON.stringify({
+        type: 'message',
+        channelId: 'webchat',
+        serviceUrl: 'http://127.0.0.1:9',
+        conversation: { id: 'c' },
+        text: 'hi',
+        entities,
+      }),
     });
     expect(await response.json()).toMatchObject({ code: 'invalid_argument', argument });
   });

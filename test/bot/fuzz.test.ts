@@ -21,7 +21,16 @@ import { LOOKUP_KINDS } from '../../src/tracking/lookup';
 import { nestsDeeperThan } from '../../src/runtime/nesting';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { cardJson, startConnector, summarize, TestChannel, type Connector } from '../support/channel';
-import { CANCEL_WORDS, HELP_WORDS, LONG_CONVERSATIONS, MARKER, PLACEHOLDER, fuzzRequest, longConversationIndex, type FuzzRequest } from '../support/fuzzActivities';
+import {
+  CANCEL_WORDS,
+  HELP_WORDS,
+  LONG_CONVERSATIONS,
+  MARKER,
+  PLACEHOLDER,
+  fuzzRequest,
+  longConversationIndex,
+  type FuzzRequest,
+} from '../support/fuzzActivities';
 import { seen } from '../support/seen';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
 
@@ -53,7 +62,13 @@ const onUncaughtException = (error: unknown) => {
 
 /** What libraries print outside our logger meanwhile (stdout, stderr, console): searched for secrets too. */
 const printed: string[] = [];
-const originals = { out: realProcess.stdout.write, err: realProcess.stderr.write, log: console.log, warn: console.warn, error: console.error };
+const originals = {
+  out: realProcess.stdout.write,
+  err: realProcess.stderr.write,
+  log: console.log,
+  warn: console.warn,
+  error: console.error,
+};
 function capturePrinting(): void {
   const tap = (original: typeof realProcess.stdout.write) =>
     function (this: unknown, chunk: unknown, ...rest: unknown[]) {
@@ -62,7 +77,8 @@ function capturePrinting(): void {
     } as typeof realProcess.stdout.write;
   realProcess.stdout.write = tap(originals.out);
   realProcess.stderr.write = tap(originals.err);
-  for (const method of ['warn', 'error'] as const) console[method] = (...args: unknown[]) => printed.push(args.map(String).join(' '));
+  for (const method of ['warn', 'error'] as const)
+    console[method] = (...args: unknown[]) => printed.push(args.map(String).join(' '));
 }
 function restorePrinting(): void {
   Object.assign(realProcess.stdout, { write: originals.out });
@@ -124,7 +140,9 @@ const lastIdOf = new Map<string, string>();
 const answered = new Set<string>();
 const conversationKey = (activity: Json) => {
   const conversation = activity.conversation as Json | undefined;
-  return typeof activity.channelId === 'string' && typeof conversation?.id === 'string' ? `${activity.channelId}\u0000${conversation.id}` : undefined;
+  return typeof activity.channelId === 'string' && typeof conversation?.id === 'string'
+    ? `${activity.channelId}\u0000${conversation.id}`
+    : undefined;
 };
 
 /** Fills in the placeholders and encodes the body as the request says. */
@@ -141,7 +159,15 @@ function materialize(request: FuzzRequest): Sent {
       if (conversation && typeof conversation === 'object' && !Array.isArray(conversation)) {
         const id = (conversation as Json).id;
         const long = longConversationIndex(id);
-        activity.conversation = { ...(conversation as Json), id: long !== undefined ? `fuzz-long-${long}` : id === PLACEHOLDER.freshConversation ? `fuzz-conv-${++sequence}` : id };
+        activity.conversation = {
+          ...(conversation as Json),
+          id:
+            long !== undefined
+              ? `fuzz-long-${long}`
+              : id === PLACEHOLDER.freshConversation
+                ? `fuzz-conv-${++sequence}`
+                : id,
+        };
       }
       if (activity.id === PLACEHOLDER.redeliver) {
         const key = conversationKey(activity);
@@ -150,7 +176,8 @@ function materialize(request: FuzzRequest): Sent {
       if (activity.id === PLACEHOLDER.freshId) activity.id = `fz-${++sequence}`;
       text = JSON.stringify(activity);
       if (request.padToBytes !== undefined) {
-        const padding = request.padToBytes - Buffer.byteLength(JSON.stringify({ ...activity, channelData: { padding: '' } }));
+        const padding =
+          request.padToBytes - Buffer.byteLength(JSON.stringify({ ...activity, channelData: { padding: '' } }));
         text = JSON.stringify({ ...activity, channelData: { padding: 'p'.repeat(Math.max(0, padding)) } });
       }
     } else {
@@ -161,9 +188,19 @@ function materialize(request: FuzzRequest): Sent {
   const headers: Record<string, string> = {};
   if (request.contentType !== null) headers['content-type'] = request.contentType;
   if (request.authorization) headers.authorization = request.authorization;
-  const encodingHeader = { none: undefined, gzip: 'gzip', 'gzip header, plain body': 'gzip', 'br header, plain body': 'br', identity: 'identity' }[request.encoding];
+  const encodingHeader = {
+    none: undefined,
+    gzip: 'gzip',
+    'gzip header, plain body': 'gzip',
+    'br header, plain body': 'br',
+    identity: 'identity',
+  }[request.encoding];
   if (encodingHeader) headers['content-encoding'] = encodingHeader;
-  return { bytes: request.encoding === 'gzip' ? zlib.gzipSync(plain) : plain, decoded: plain.toString('utf8'), headers };
+  return {
+    bytes: request.encoding === 'gzip' ? zlib.gzipSync(plain) : plain,
+    decoded: plain.toString('utf8'),
+    headers,
+  };
 }
 
 interface Answer {
@@ -198,9 +235,19 @@ async function send(sent: Sent): Promise<Answer | string> {
       if (Array.isArray(body?.activities)) replies = [...body.activities, ...replies];
     }
     const headers = JSON.stringify([...response.headers]);
-    return { status: response.status, text, headers, ms: Date.now() - started, replies, posted, logs: app.logs.slice(logsBefore) };
+    return {
+      status: response.status,
+      text,
+      headers,
+      ms: Date.now() - started,
+      replies,
+      posted,
+      logs: app.logs.slice(logsBefore),
+    };
   } catch (error) {
-    const reason = uncaughtExceptions.length ? `the process had an uncaught exception: ${String(uncaughtExceptions.at(-1))}` : String(error);
+    const reason = uncaughtExceptions.length
+      ? `the process had an uncaught exception: ${String(uncaughtExceptions.at(-1))}`
+      : String(error);
     return `no answer (${reason})`;
   } finally {
     inFlight.delete(controller);
@@ -215,9 +262,14 @@ type Expected =
   /** A turn runs. `malformed`: optional fields of the wrong shape, which the route may refuse instead (400 naming one). */
   | { turn: Json; malformed: string[] };
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown, max: number) => typeof value === 'string' && value.length >= 1 && value.length <= max;
-const isHttpUrl = (value: unknown) => typeof value === 'string' && value.length <= 2048 && URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
+const isHttpUrl = (value: unknown) =>
+  typeof value === 'string' &&
+  value.length <= 2048 &&
+  URL.canParse(value) &&
+  ['http:', 'https:'].includes(new URL(value).protocol);
 /** What can travel in an HTTP header (the connector client sends the conversation id as x-ms-conversation-id). */
 const isHeaderSafe = (value: string) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value);
 
@@ -231,7 +283,8 @@ function invalidField(body: unknown): string | undefined {
   if (!isText(body.conversation.id, 1024) || !isHeaderSafe(body.conversation.id as string)) return 'conversation.id';
   if (body.text !== undefined && !(typeof body.text === 'string' && body.text.length <= TEXT_LIMIT)) return 'text';
   // The ids travel in the reply's URL and headers, whatever the delivery mode.
-  if (body.id !== undefined && !(typeof body.id === 'string' && body.id.length <= 1024 && isHeaderSafe(body.id))) return 'id';
+  if (body.id !== undefined && !(typeof body.id === 'string' && body.id.length <= 1024 && isHeaderSafe(body.id)))
+    return 'id';
   return undefined;
 }
 
@@ -244,9 +297,11 @@ function malformedFields(activity: Json): string[] {
   for (const field of ['locale', 'localTimezone', 'timestamp', 'replyToId', 'textFormat', 'name', 'deliveryMode']) {
     if (field in activity && typeof activity[field] !== 'string') malformed.push(field);
   }
-  for (const field of ['attachments', 'membersAdded', 'membersRemoved', 'reactionsAdded']) if (field in activity && !arrayOfObjects(activity[field])) malformed.push(field);
+  for (const field of ['attachments', 'membersAdded', 'membersRemoved', 'reactionsAdded'])
+    if (field in activity && !arrayOfObjects(activity[field])) malformed.push(field);
   const entity = (e: Json) => typeof e.type === 'string' && (e.type !== 'mention' || isObject(e.mentioned));
-  if ('entities' in activity && !(arrayOfObjects(activity.entities) && (activity.entities as Json[]).every(entity))) malformed.push('entities');
+  if ('entities' in activity && !(arrayOfObjects(activity.entities) && (activity.entities as Json[]).every(entity)))
+    malformed.push('entities');
   return malformed;
 }
 
@@ -297,9 +352,19 @@ function problemsWith(request: FuzzRequest, expected: Expected, answer: Answer, 
   const must = (ok: unknown, what: string, detail?: string) => {
     if (!ok) problems.push({ what, detail });
   };
-  must(answer.status < 500 || ('turn' in expected && expected.turn.type === 'invoke'), `a ${answer.status}`, answer.text.slice(0, 300));
-  for (const secret of secrets()) must(![answer.text, answer.headers, JSON.stringify(answer.posted)].some((said) => said.includes(secret)), 'a secret in the answer', secret);
-  for (const line of answer.logs.filter((l) => /"level":(50|60)/.test(l))) must(false, `an error was logged: ${errorOf(line)}`);
+  must(
+    answer.status < 500 || ('turn' in expected && expected.turn.type === 'invoke'),
+    `a ${answer.status}`,
+    answer.text.slice(0, 300),
+  );
+  for (const secret of secrets())
+    must(
+      ![answer.text, answer.headers, JSON.stringify(answer.posted)].some((said) => said.includes(secret)),
+      'a secret in the answer',
+      secret,
+    );
+  for (const line of answer.logs.filter((l) => /"level":(50|60)/.test(l)))
+    must(false, `an error was logged: ${errorOf(line)}`);
 
   if ('refused' in expected) {
     const code = { 400: 'invalid_argument', 413: 'payload_too_large', 415: 'unsupported_media_type' }[expected.refused];
@@ -311,7 +376,9 @@ function problemsWith(request: FuzzRequest, expected: Expected, answer: Answer, 
     }
     const argument = 'argument' in expected ? expected.argument : undefined;
     must(
-      answer.status === expected.refused && body.code === code && (argument === undefined || body.argument === argument),
+      answer.status === expected.refused &&
+        body.code === code &&
+        (argument === undefined || body.argument === argument),
       `expected ${expected.refused} ${code}${argument ? ` naming ${argument}` : ''}, got ${answer.status} ${String(body.code)}${body.argument ? ` naming ${String(body.argument)}` : ''}`,
       answer.text.slice(0, 300),
     );
@@ -339,30 +406,59 @@ function problemsWith(request: FuzzRequest, expected: Expected, answer: Answer, 
     const allowed = invokeStatuses(activity);
     const responses = answer.replies.filter((r) => r.type === 'invokeResponse');
     if (expectReplies) {
-      must(answer.status === 200, `an invoke with expectReplies answered ${answer.status}, not 200`, answer.text.slice(0, 300));
-      must(responses.length === 1 && allowed.includes((responses[0].value as Json)?.status as number), `an invoke without one invoke response of status ${allowed.join(' or ')}`, JSON.stringify(responses));
+      must(
+        answer.status === 200,
+        `an invoke with expectReplies answered ${answer.status}, not 200`,
+        answer.text.slice(0, 300),
+      );
+      must(
+        responses.length === 1 && allowed.includes((responses[0].value as Json)?.status as number),
+        `an invoke without one invoke response of status ${allowed.join(' or ')}`,
+        JSON.stringify(responses),
+      );
     } else {
-      must(allowed.includes(answer.status), `an invoke by normal delivery answered ${answer.status}, not ${allowed.join(' or ')}`);
+      must(
+        allowed.includes(answer.status),
+        `an invoke by normal delivery answered ${answer.status}, not ${allowed.join(' or ')}`,
+      );
     }
     must(messages.length === 0, 'an invoke got messages', JSON.stringify(summarize(messages)));
   } else {
     must(answer.status === 200, `a turn answered ${answer.status}, not 200`, answer.text.slice(0, 300));
-    if (expectReplies) must(Array.isArray((JSON.parse(answer.text || '{}') as Json).activities), 'expectReplies answered without an activities list', answer.text.slice(0, 200));
+    if (expectReplies)
+      must(
+        Array.isArray((JSON.parse(answer.text || '{}') as Json).activities),
+        'expectReplies answered without an activities list',
+        answer.text.slice(0, 200),
+      );
     else must(answer.text === '', 'normal delivery answered with a body', answer.text.slice(0, 200));
   }
 
   for (const reply of answer.replies) {
     must(['message', 'typing', 'invokeResponse'].includes(String(reply.type)), `a reply of type ${reply.type}`);
     must(reply.conversation?.id === conversationId, 'a reply to another conversation', reply.conversation?.id);
-    if ('text' in reply) must(typeof reply.text === 'string' && reply.text.trim() !== '', 'a reply with empty text', JSON.stringify(reply).slice(0, 200));
+    if ('text' in reply)
+      must(
+        typeof reply.text === 'string' && reply.text.trim() !== '',
+        'a reply with empty text',
+        JSON.stringify(reply).slice(0, 200),
+      );
     must(!SAYS.apology.has(String(reply.text)), 'the customer got the apology for a failed turn');
   }
   if (!expectReplies) {
     // botbuilder sends the welcome on a Web Chat or Direct Line conversationUpdate as no reply to anything.
-    const replyTo = activity.type === 'conversationUpdate' && ['webchat', 'directline'].includes(String(activity.channelId)) ? undefined : (activity.id as string | undefined) || undefined;
+    const replyTo =
+      activity.type === 'conversationUpdate' && ['webchat', 'directline'].includes(String(activity.channelId))
+        ? undefined
+        : (activity.id as string | undefined) || undefined;
     const prefix = `/v3/conversations/${encodeURIComponent(conversationId)}/activities`;
     const to = replyTo ? `${prefix}/${encodeURIComponent(replyTo)}` : prefix;
-    for (const { path, activity: reply } of answer.posted) must(path === to && reply.replyToId === replyTo, 'a reply posted to the wrong place', `${path} (replyToId ${reply.replyToId}), expected ${to}`);
+    for (const { path, activity: reply } of answer.posted)
+      must(
+        path === to && reply.replyToId === replyTo,
+        'a reply posted to the wrong place',
+        `${path} (replyToId ${reply.replyToId}), expected ${to}`,
+      );
   }
   if (problems.length || expected.malformed.length || isInvoke) return problems;
 
@@ -370,7 +466,8 @@ function problemsWith(request: FuzzRequest, expected: Expected, answer: Answer, 
   // The words as the customer reads them: a text channel's numbered list of choices is not part of them.
   const texts = messages.map((m) => seen(m).text);
   const said = JSON.stringify(summarize(answer.replies));
-  const only = (set: Set<string>, what: string) => must(texts.length === 1 && set.has(texts[0]), `not only ${what}`, said);
+  const only = (set: Set<string>, what: string) =>
+    must(texts.length === 1 && set.has(texts[0]), `not only ${what}`, said);
   if (duplicate) {
     must(answer.replies.length === 0, 'a re-sent activity was answered again', said);
     return problems;
@@ -381,11 +478,16 @@ function problemsWith(request: FuzzRequest, expected: Expected, answer: Answer, 
       const value = activity.value;
       const text = typeof activity.text === 'string' ? activity.text : '';
       const lookupAsData = isObject(value) && 'input_type' in value;
-      if (lookupAsData && (!(LOOKUP_KINDS as readonly unknown[]).includes(value.input_type) || typeof value.identifier !== 'string')) only(SAYS.badRequest, 'the bad-request reply');
+      if (
+        lookupAsData &&
+        (!(LOOKUP_KINDS as readonly unknown[]).includes(value.input_type) || typeof value.identifier !== 'string')
+      )
+        only(SAYS.badRequest, 'the bad-request reply');
       else if (!lookupAsData && !text.trim()) {
         if ('value' in activity) only(SAYS.badRequest, 'the bad-request reply');
         else must(answer.replies.length === 0, 'an empty message was answered', said);
-      } else if (!lookupAsData && HELP_WORDS.includes(text)) must(SAYS.help.has(texts[0]), '"help" did not get the help text first', said);
+      } else if (!lookupAsData && HELP_WORDS.includes(text))
+        must(SAYS.help.has(texts[0]), '"help" did not get the help text first', said);
       else if (!lookupAsData && CANCEL_WORDS.includes(text)) only(SAYS.cancelled, 'the cancelled reply');
       else must(answer.replies.length > 0, 'a message got no answer at all');
       break;
@@ -394,7 +496,11 @@ function problemsWith(request: FuzzRequest, expected: Expected, answer: Answer, 
       const added = Array.isArray(activity.membersAdded) ? (activity.membersAdded as Json[]) : [];
       // One welcome, however many people joined at once (a group chat would otherwise get one per member).
       const welcomes = added.some((member) => member.id !== (activity.recipient as Json).id) ? 1 : 0;
-      must(texts.length === welcomes && texts.every((t) => SAYS.welcome.has(t)), 'not one welcome when people join', `${welcomes} expected, got ${said}`);
+      must(
+        texts.length === welcomes && texts.every((t) => SAYS.welcome.has(t)),
+        'not one welcome when people join',
+        `${welcomes} expected, got ${said}`,
+      );
       break;
     }
     case 'event':
@@ -427,7 +533,13 @@ async function exercise(request: FuzzRequest): Promise<Problem[]> {
 
   const answer = await send(sent);
   tally.requests++;
-  count(tally.byKind, request.kind.replace(/, damaged \(.*\)$/, ', damaged').replace(/^gzip bomb.*/, 'gzip bomb').replace(/^(nested|body of) .*/, '$1 …'));
+  count(
+    tally.byKind,
+    request.kind
+      .replace(/, damaged \(.*\)$/, ', damaged')
+      .replace(/^gzip bomb.*/, 'gzip bomb')
+      .replace(/^(nested|body of) .*/, '$1 …'),
+  );
   if (typeof answer === 'string') return [{ what: answer }];
   count(tally.byStatus, answer.status);
   tally.slowestMs = Math.max(tally.slowestMs, answer.ms);
@@ -436,8 +548,10 @@ async function exercise(request: FuzzRequest): Promise<Problem[]> {
     if (idKey) answered.add(idKey);
     if (typeof activity.id === 'string' && activity.id) lastIdOf.set(key, activity.id);
     count(traffic, key);
-    for (const [field, value] of Object.entries(activity)) if (field !== 'text' && typeof value === 'string') otherFieldValues.add(value);
-    if (typeof activity.text === 'string' && activity.text.trim().length >= 16 && sentTexts.size < TEXT_SAMPLE) sentTexts.add(activity.text);
+    for (const [field, value] of Object.entries(activity))
+      if (field !== 'text' && typeof value === 'string') otherFieldValues.add(value);
+    if (typeof activity.text === 'string' && activity.text.trim().length >= 16 && sentTexts.size < TEXT_SAMPLE)
+      sentTexts.add(activity.text);
   }
   return problemsWith(request, expected, answer, duplicate);
 }
@@ -449,9 +563,15 @@ describe('fuzzing POST /api/messages', () => {
     try {
       await fuzz();
     } finally {
-      const kinds = [...tally.byKind.entries()].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${String(n).padStart(5)}  ${kind}`);
-      const statuses = [...tally.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status}: ${n}`);
-      console.log(`${tally.requests} requests (seed ${SEED}); slowest ${tally.slowestMs} ms; statuses ${statuses.join(', ')}\n${kinds.join('\n')}`);
+      const kinds = [...tally.byKind.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, n]) => `${String(n).padStart(5)}  ${kind}`);
+      const statuses = [...tally.byStatus.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([status, n]) => `${status}: ${n}`);
+      console.log(
+        `${tally.requests} requests (seed ${SEED}); slowest ${tally.slowestMs} ms; statuses ${statuses.join(', ')}\n${kinds.join('\n')}`,
+      );
     }
   }, 600_000);
 
@@ -467,13 +587,17 @@ describe('fuzzing POST /api/messages', () => {
           else seen.set(what, { index, request, detail, times: 1 });
         }
       }
-      const report = [...seen.entries()].map(([what, { index, request, detail, times }]) => `${what} (${times}×)${detail ? `\n  ${detail}` : ''}\n  first at request #${index}: ${fc.stringify(request).slice(0, 1200)}`);
+      const report = [...seen.entries()].map(
+        ([what, { index, request, detail, times }]) =>
+          `${what} (${times}×)${detail ? `\n  ${detail}` : ''}\n  first at request #${index}: ${fc.stringify(request).slice(0, 1200)}`,
+      );
       expect(report.join('\n\n')).toBe('');
     } else {
       await fc.assert(
         fc.asyncProperty(fuzzRequest, async (request) => {
           const problems = await exercise(request);
-          if (problems.length) throw new Error(problems.map(({ what, detail }) => (detail ? `${what}: ${detail}` : what)).join('\n'));
+          if (problems.length)
+            throw new Error(problems.map(({ what, detail }) => (detail ? `${what}: ${detail}` : what)).join('\n'));
         }),
         { seed: SEED, numRuns: RUNS, ...(PATH ? { path: PATH, endOnFailure: true } : {}) },
       );
@@ -501,7 +625,10 @@ describe('fuzzing POST /api/messages', () => {
     const find = (what: string, value: string) => {
       for (const form of new Set([value, JSON.stringify(value).slice(1, -1)])) {
         const at = all.indexOf(form);
-        if (at >= 0) leaks.push(`${what} ${JSON.stringify(value.slice(0, 80))} in: ${all.slice(all.lastIndexOf('\n', at) + 1, at + 200)}`);
+        if (at >= 0)
+          leaks.push(
+            `${what} ${JSON.stringify(value.slice(0, 80))} in: ${all.slice(all.lastIndexOf('\n', at) + 1, at + 200)}`,
+          );
       }
     };
     for (const secret of secrets()) find('secret', secret);
@@ -514,12 +641,19 @@ describe('fuzzing POST /api/messages', () => {
     const quick = new TestChannel({ botUrl: app.url, mode: 'expectReplies', connector, locale: 'en-US' });
     const { status, replies } = await quick.say(`where is ${DEMO.trackings.trackingNumbers.inTransit}`);
     expect(status).toBe(200);
-    expect(summarize(replies)).toEqual([`Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`, '(card)']);
+    expect(summarize(replies)).toEqual([
+      `Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`,
+      '(card)',
+    ]);
     expect(cardJson(replies)).toContain('In transit');
 
     const stepwise = new TestChannel({ botUrl: app.url, mode: 'normal', connector, locale: 'en-US' });
-    expect(summarize((await stepwise.say('hi')).replies)).toEqual([`${english('social.hello')} ${english('prompt.kind')}`]);
-    expect(summarize((await stepwise.say('Order number')).replies)).toEqual([english('prompt.identifier.order_number')]);
+    expect(summarize((await stepwise.say('hi')).replies)).toEqual([
+      `${english('social.hello')} ${english('prompt.kind')}`,
+    ]);
+    expect(summarize((await stepwise.say('Order number')).replies)).toEqual([
+      english('prompt.identifier.order_number'),
+    ]);
     const card = await stepwise.say(DEMO.checkpoints.delivered);
     expect(summarize(card.replies)).toEqual([`Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)']);
     expect(cardJson(card.replies)).toContain('DHL');
@@ -532,7 +666,11 @@ describe('fuzzing POST /api/messages', () => {
     for (const conversationId of fuzzed) {
       const chat = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId });
       const { status, replies } = await chat.say('help');
-      expect({ conversationId, status, first: summarize(replies)[0] }).toEqual({ conversationId, status: 200, first: english('help') });
+      expect({ conversationId, status, first: summarize(replies)[0] }).toEqual({
+        conversationId,
+        status: 200,
+        first: english('help'),
+      });
     }
   });
 });

@@ -29,7 +29,15 @@ afterEach(async () => {
 
 async function bot(env: NodeJS.ProcessEnv): Promise<TestChannel> {
   storage = new MemoryStorage();
-  const app = await startApp(configFor(upstreams, { ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOG_LEVEL: 'warn', SUPPORT_URL: 'https://shop.example/help', ...env }), { storage });
+  const app = await startApp(
+    configFor(upstreams, {
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+      LOG_LEVEL: 'warn',
+      SUPPORT_URL: 'https://shop.example/help',
+      ...env,
+    }),
+    { storage },
+  );
   running.push(app);
   return new TestChannel({ botUrl: app.url, mode: 'normal', connector, locale: 'en-US' });
 }
@@ -62,9 +70,27 @@ describe('HANDOFF=botframework', () => {
           kind: 'order_number',
           identifier: ORDER,
           shipments: [
-            { carrier: 'UPS', trackingNumber: '1ZV8R4236804512972', status: 'in_transit', statusText: 'In transit', lastEvent: { at: expect.any(String), text: expect.any(String), location: expect.any(String) } },
-            { carrier: 'DPD', trackingNumber: '01485023741196', status: 'out_for_delivery', statusText: 'Out for delivery', lastEvent: expect.any(Object) },
-            { carrier: 'PostNL', trackingNumber: '3SKAAN4718293', status: 'delivered', statusText: 'Delivered', lastEvent: expect.any(Object) },
+            {
+              carrier: 'UPS',
+              trackingNumber: '1ZV8R4236804512972',
+              status: 'in_transit',
+              statusText: 'In transit',
+              lastEvent: { at: expect.any(String), text: expect.any(String), location: expect.any(String) },
+            },
+            {
+              carrier: 'DPD',
+              trackingNumber: '01485023741196',
+              status: 'out_for_delivery',
+              statusText: 'Out for delivery',
+              lastEvent: expect.any(Object),
+            },
+            {
+              carrier: 'PostNL',
+              trackingNumber: '3SKAAN4718293',
+              status: 'delivered',
+              statusText: 'Delivered',
+              lastEvent: expect.any(Object),
+            },
           ],
         },
       ],
@@ -75,9 +101,26 @@ describe('HANDOFF=botframework', () => {
         name: 'Transcript',
         content: {
           activities: [
-            { type: 'message', text: ORDER, timestamp: expect.stringMatching(/Z$/), from: { ...customer, role: 'user' } },
-            { type: 'message', text: expect.stringMatching(/^I found 3 shipments for ORD-1002: UPS, tracking number 1ZV8R4236804512972: In transit; DPD, /), timestamp: expect.any(String), from: { id: 'bot', name: 'Order Tracking', role: 'bot' } },
-            { type: 'message', text: 'I want to talk to a human', timestamp: expect.any(String), from: { ...customer, role: 'user' } },
+            {
+              type: 'message',
+              text: ORDER,
+              timestamp: expect.stringMatching(/Z$/),
+              from: { ...customer, role: 'user' },
+            },
+            {
+              type: 'message',
+              text: expect.stringMatching(
+                /^I found 3 shipments for ORD-1002: UPS, tracking number 1ZV8R4236804512972: In transit; DPD, /,
+              ),
+              timestamp: expect.any(String),
+              from: { id: 'bot', name: 'Order Tracking', role: 'bot' },
+            },
+            {
+              type: 'message',
+              text: 'I want to talk to a human',
+              timestamp: expect.any(String),
+              from: { ...customer, role: 'user' },
+            },
           ],
         },
       },
@@ -89,23 +132,39 @@ describe('HANDOFF=botframework', () => {
       conversation: { id: chat.conversationId },
       channelId: 'webchat',
       replyToId: chat.lastId,
-      relatesTo: { activityId: chat.lastId, conversation: { id: chat.conversationId }, channelId: 'webchat', user: customer, serviceUrl: connector.url },
+      relatesTo: {
+        activityId: chat.lastId,
+        conversation: { id: chat.conversationId },
+        channelId: 'webchat',
+        user: customer,
+        serviceUrl: connector.url,
+      },
     });
   });
 
   test("the hub's handoff.status events are taken over HTTP and answered; one that cannot be read gets a 200 and no answer", async () => {
     const chat = await bot({ HANDOFF: 'botframework' });
     await chat.say('talk to a person');
-    const hub = (value: unknown): Partial<Activity> => ({ type: 'event', name: 'handoff.status', value, from: { id: 'hub', name: 'Agent hub' }, locale: undefined });
+    const hub = (value: unknown): Partial<Activity> => ({
+      type: 'event',
+      name: 'handoff.status',
+      value,
+      from: { id: 'hub', name: 'Agent hub' },
+      locale: undefined,
+    });
     const accepted = await chat.say(hub({ state: 'accepted' }));
     expect(accepted.status).toBe(200);
-    expect(accepted.replies.map((r) => r.text)).toEqual(['A colleague has your case now and will reply here in a moment.']);
+    expect(accepted.replies.map((r) => r.text)).toEqual([
+      'A colleague has your case now and will reply here in a moment.',
+    ]);
     for (const value of [{ state: 'lunch' }, 'completed', null, { state: ['failed'] }]) {
       const odd = await chat.say(hub(value));
       expect({ value, status: odd.status, replies: odd.replies }).toEqual({ value, status: 200, replies: [] });
     }
     const completed = await chat.say(hub({ state: 'completed', message: 'resolved by agent 7' }));
-    expect(completed.replies.map((r) => r.text)).toEqual(["My colleague has finished with your case, and I'm back to help: send me a number whenever you'd like to track a parcel."]);
+    expect(completed.replies.map((r) => r.text)).toEqual([
+      "My colleague has finished with your case, and I'm back to help: send me a number whenever you'd like to track a parcel.",
+    ]);
   });
 
   test('the state stays bounded: the transcript is gone after the handoff, and HANDOFF_TRANSCRIPT=off keeps none', async () => {
@@ -137,8 +196,15 @@ describe('HANDOFF=omnichannel', () => {
     const found = await chat.say(ORDER);
     const { replies } = await chat.say('talk to a person');
     const all = [...found.replies, ...replies].filter((r) => r.type === 'message');
-    expect(all.map((r) => r.channelData)).toEqual([{ deliveryMode: 'bridged' }, { deliveryMode: 'bridged' }, { tags: expect.any(String) }]);
-    expect(JSON.parse((all[2].channelData as { tags: string }).tags)).toMatchObject({ type: 'Escalate', context: { OrderTrackingLanguage: 'en', OrderTrackingStatuses: 'in_transit, out_for_delivery, delivered' } });
+    expect(all.map((r) => r.channelData)).toEqual([
+      { deliveryMode: 'bridged' },
+      { deliveryMode: 'bridged' },
+      { tags: expect.any(String) },
+    ]);
+    expect(JSON.parse((all[2].channelData as { tags: string }).tags)).toMatchObject({
+      type: 'Escalate',
+      context: { OrderTrackingLanguage: 'en', OrderTrackingStatuses: 'in_transit, out_for_delivery, delivered' },
+    });
     expect((await stored(chat)).state.transcript).toBeUndefined();
   });
 });

@@ -7,7 +7,13 @@ import { format } from 'node:util';
 import { DEMO } from '../../sandbox/simulators';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { summarize } from '../support/channel';
-import { CHANNEL_ISSUER, CHANNEL_KID, refuseInternet, startTokenIssuer, type TokenIssuer } from '../support/tokenIssuer';
+import {
+  CHANNEL_ISSUER,
+  CHANNEL_KID,
+  refuseInternet,
+  startTokenIssuer,
+  type TokenIssuer,
+} from '../support/tokenIssuer';
 import { useSimulators } from '../support/upstreams';
 
 const APP_ID = '6b0f8a0e-3c1d-4f7a-9e2b-5d4c3b2a1f00';
@@ -45,7 +51,14 @@ afterEach(() => expect(internet.attempts).toEqual([]));
 
 const now = () => Math.floor(Date.now() / 1000);
 /** The claims of a real channel token for this bot (a JWT's exp and nbf are in seconds). */
-const claims = (overrides: object = {}) => ({ iss: CHANNEL_ISSUER, aud: APP_ID, serviceurl: SERVICE_URL, nbf: now() - 5 * MINUTE, exp: now() + HOUR, ...overrides });
+const claims = (overrides: object = {}) => ({
+  iss: CHANNEL_ISSUER,
+  aud: APP_ID,
+  serviceurl: SERVICE_URL,
+  nbf: now() - 5 * MINUTE,
+  exp: now() + HOUR,
+  ...overrides,
+});
 const bearer = (token: string) => `Bearer ${token}`;
 
 let sequence = 0;
@@ -72,7 +85,11 @@ function activity(overrides: object = {}) {
 async function send(authorization: string | undefined, body = activity()) {
   const logsBefore = app.logs.length;
   const consoleBefore = consoleLines.length;
-  const response = await app.post('/api/messages', body, authorization === undefined ? {} : { Authorization: authorization });
+  const response = await app.post(
+    '/api/messages',
+    body,
+    authorization === undefined ? {} : { Authorization: authorization },
+  );
   const credential = authorization?.split(' ').at(-1);
   const written = [...app.logs.slice(logsBefore), ...consoleLines.slice(consoleBefore), response.text].join('\n');
   expect(written).not.toContain(APP_PASSWORD);
@@ -100,12 +117,32 @@ interface Refusal {
 
 // Every refusal gets the same 401 "Unauthorized", whichever check failed; the reason is logged.
 const refusals: Refusal[] = [
-  { name: 'a request without a token', authorization: async () => undefined, reason: 'Unauthorized Access. Request is not authorized' },
+  {
+    name: 'a request without a token',
+    authorization: async () => undefined,
+    reason: 'Unauthorized Access. Request is not authorized',
+  },
   { name: 'an empty Bearer token', authorization: async () => 'Bearer ', reason: 'Unauthorized. No valid identity.' },
-  { name: 'something that is not a JWT', authorization: async () => 'Bearer not-a-token', reason: 'Unauthorized. No valid identity.' },
-  { name: 'a JWT with a part missing', authorization: async () => 'Bearer abc.def', reason: 'Unauthorized. No valid identity.' },
-  { name: 'a valid token under another scheme', authorization: async () => `Basic ${await issuer.sign(claims())}`, reason: 'Unauthorized. No valid identity.' },
-  { name: 'a valid token without the Bearer scheme', authorization: () => issuer.sign(claims()), reason: 'Unauthorized. No valid identity.' },
+  {
+    name: 'something that is not a JWT',
+    authorization: async () => 'Bearer not-a-token',
+    reason: 'Unauthorized. No valid identity.',
+  },
+  {
+    name: 'a JWT with a part missing',
+    authorization: async () => 'Bearer abc.def',
+    reason: 'Unauthorized. No valid identity.',
+  },
+  {
+    name: 'a valid token under another scheme',
+    authorization: async () => `Basic ${await issuer.sign(claims())}`,
+    reason: 'Unauthorized. No valid identity.',
+  },
+  {
+    name: 'a valid token without the Bearer scheme',
+    authorization: () => issuer.sign(claims()),
+    reason: 'Unauthorized. No valid identity.',
+  },
   {
     name: 'a token that expired an hour ago',
     authorization: async () => bearer(await issuer.sign(claims({ nbf: now() - 2 * HOUR, exp: now() - HOUR }))),
@@ -140,7 +177,12 @@ const refusals: Refusal[] = [
   {
     // An Azure AD issuer sends the token down the emulator's path, to the emulator's keys (served locally).
     name: "a token claiming Azure AD's issuer, signed with the channel key",
-    authorization: async () => bearer(await issuer.sign(claims({ iss: 'https://sts.windows.net/d6d49420-f39b-4df7-a1dc-d59a935871db/', appid: APP_ID, ver: '1.0' }))),
+    authorization: async () =>
+      bearer(
+        await issuer.sign(
+          claims({ iss: 'https://sts.windows.net/d6d49420-f39b-4df7-a1dc-d59a935871db/', appid: APP_ID, ver: '1.0' }),
+        ),
+      ),
     reason: 'Signing Key could not be retrieved.',
     checkedAgainst: '/emulator/keys',
   },
@@ -162,12 +204,14 @@ const refusals: Refusal[] = [
   },
   {
     name: 'an unsigned token (alg none)',
-    authorization: async () => bearer([base64url({ alg: 'none', typ: 'JWT', kid: CHANNEL_KID }), base64url(claims()), ''].join('.')),
+    authorization: async () =>
+      bearer([base64url({ alg: 'none', typ: 'JWT', kid: CHANNEL_KID }), base64url(claims()), ''].join('.')),
     reason: 'jwt signature is required',
   },
   {
     name: 'a token signed with HS256, the public key as the secret',
-    authorization: async () => bearer(await issuer.sign(claims(), { key: new TextEncoder().encode(issuer.publicPem), algorithm: 'HS256' })),
+    authorization: async () =>
+      bearer(await issuer.sign(claims(), { key: new TextEncoder().encode(issuer.publicPem), algorithm: 'HS256' })),
     reason: 'invalid algorithm',
   },
   {
@@ -212,7 +256,10 @@ describe('with MicrosoftAppId set, /api/messages turns away', () => {
     expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: 'Unauthorized' });
     // One JSON log line says why, and nothing else about it: not on the console (botframework-connector
     // printed stack traces and PEM keys there), not a second line in the log. (The request's own line may follow.)
-    const written = app.logs.slice(logsBefore).map((line) => JSON.parse(line)).filter((entry) => entry.level >= 30 && entry.msg !== 'http request');
+    const written = app.logs
+      .slice(logsBefore)
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.level >= 30 && entry.msg !== 'http request');
     expect(written.map((entry) => [entry.msg, entry.reason])).toEqual([['inbound request refused', row.reason]]);
     expect(consoleLines.slice(consoleBefore)).toEqual([]);
     // Refused before the turn: no reply, and no lookup reached an interface.
@@ -251,7 +298,10 @@ describe('with MicrosoftAppId set, /api/messages accepts', () => {
 
   test('a malformed activity with a valid token: a 400 that names the field, as without auth', async () => {
     const response = await send(bearer(await issuer.sign(claims())), activity({ locale: 42 }));
-    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { code: 'invalid_argument', message: 'locale: must be a string', argument: 'locale' } });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 400,
+      body: { code: 'invalid_argument', message: 'locale: must be a string', argument: 'locale' },
+    });
     expect(upstreams.trackings.requests).toEqual([]);
   });
 

@@ -51,13 +51,17 @@ test('on SIGTERM it finishes the turn in flight, replies, and exits cleanly', as
   const requestsBefore = upstreams.trackings.requests.length;
   const turn = chat.say(DEMO.trackings.trackingNumbers.inTransit);
   // Once the upstream has the request, the turn is in flight, waiting on it (a fixed wait would race a loaded machine).
-  while (upstreams.trackings.requests.length === requestsBefore) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (upstreams.trackings.requests.length === requestsBefore)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   service.child.kill('SIGTERM');
 
   const { status, replies } = await turn;
   expect(status).toBe(200);
   // The answer, after a typing indicator when the turn took over half a second (it waits for the upstream).
-  expect(summarize(replies).filter((r) => r !== '(typing)')).toEqual([`Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`, '(card)']);
+  expect(summarize(replies).filter((r) => r !== '(typing)')).toEqual([
+    `Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`,
+    '(card)',
+  ]);
   expect(await service.exited).toBe(0);
   expect(service.output()).toContain('shutting down: finishing the turns in flight');
   // Gone: new connections are refused.
@@ -75,7 +79,9 @@ test.each([
     slowDown();
     const chat = new TestChannel({ botUrl: service.url, mode: 'normal', connector, locale: 'en-US' });
     const { replies } = await chat.say(DEMO.trackings.trackingNumbers.inTransit);
-    expect(summarize(replies)).toEqual(["I'm still waiting for the carrier's answer. I'll send it here as soon as I have it."]);
+    expect(summarize(replies)).toEqual([
+      "I'm still waiting for the carrier's answer. I'll send it here as soon as I have it.",
+    ]);
     service.child.kill('SIGTERM');
 
     expect(await service.exited).toBe(0);
@@ -96,7 +102,9 @@ test('on SIGTERM, a later answer that would outlast the grace period becomes "pl
     upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' });
     const chat = new TestChannel({ botUrl: service.url, mode: 'normal', connector, locale: 'en-US' });
     const { replies } = await chat.say(DEMO.trackings.trackingNumbers.inTransit);
-    expect(summarize(replies)).toEqual(["I'm still waiting for the carrier's answer. I'll send it here as soon as I have it."]);
+    expect(summarize(replies)).toEqual([
+      "I'm still waiting for the carrier's answer. I'll send it here as soon as I have it.",
+    ]);
     const stopped = Date.now();
     service.child.kill('SIGTERM');
 
@@ -125,22 +133,35 @@ describe('when nothing reads its log any more, SIGTERM still ends it within the 
   test('its log collector stalled (the pipe is full)', async () => {
     const port = await freePort();
     // Pipes nobody reads: the kernel's buffer fills and stays full.
-    const child = spawn(process.execPath, ['dist/src/index.js'], { env: { ...process.env, ...upstreamEnv(), PORT: String(port), LOG_LEVEL: 'trace', SHUTDOWN_GRACE_MS: '5000' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/src/index.js'], {
+      env: { ...process.env, ...upstreamEnv(), PORT: String(port), LOG_LEVEL: 'trace', SHUTDOWN_GRACE_MS: '5000' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let up = false;
       for (let i = 0; i < 150 && !up; i++) {
-        up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+        up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(up).toBe(true);
       // Each request is three log lines at trace level, over 1 MB in all: far more than a pipe and its reader's
       // buffer hold (about 200 KB). The service still answers every one.
       const statuses: number[] = [];
-      for (let batch = 0; batch < 60; batch++) statuses.push(...(await Promise.all(Array.from({ length: 50 }, () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status)))));
+      for (let batch = 0; batch < 60; batch++)
+        statuses.push(
+          ...(await Promise.all(
+            Array.from({ length: 50 }, () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status)),
+          )),
+        );
       expect(new Set(statuses)).toEqual(new Set([200]));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
-      expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 7_000))])).toBe(0);
+      expect(
+        await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 7_000))]),
+      ).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
@@ -149,8 +170,14 @@ describe('when nothing reads its log any more, SIGTERM still ends it within the 
 
 test('it is not ready while its state storage cannot be reached, and says which check fails', async () => {
   // STORAGE=blob keeps the watches' timer in a queue of the same account: the connection string names both endpoints.
-  const unreachable = 'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;QueueEndpoint=http://127.0.0.1:9/devstoreaccount1;';
-  const service = await startService({ ...upstreamEnv(), STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: unreachable, STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001' });
+  const unreachable =
+    'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;QueueEndpoint=http://127.0.0.1:9/devstoreaccount1;';
+  const service = await startService({
+    ...upstreamEnv(),
+    STORAGE: 'blob',
+    AZURE_STORAGE_CONNECTION_STRING: unreachable,
+    STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001',
+  });
   const ready = await fetch(`${service.url}/readyz`);
   expect(ready.status).toBe(503);
   expect(await ready.json()).toEqual({ status: 'unready', failing: ['state storage'] });
@@ -163,7 +190,8 @@ test('with nothing configured it starts in sandbox mode, says what it started an
   const service = await startService(nothing);
   const port = new URL(service.url).port;
   // The banner comes right after listening; give the stdout pipe a moment.
-  for (let i = 0; i < 50 && !service.output().includes('Try:'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 50 && !service.output().includes('Try:'); i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const output = service.output();
   expect(output).toContain(`Chat with the bot:   http://localhost:${port}/`);
   expect(output).toMatch(/Interface A \(sim\):\s+http:\/\/127\.0\.0\.1:\d+/);

@@ -60,7 +60,9 @@ describe.each<[string, () => Storage]>([
 
   test('a conflict on one item fails the write; the other items are still written', async () => {
     await storage.write({ a: { turns: 1 }, b: { turns: 1 } });
-    await expect(storage.write({ a: { turns: 2, eTag: 'stale' }, b: { turns: 2, eTag: '*' } })).rejects.toThrow(CONFLICT);
+    await expect(storage.write({ a: { turns: 2, eTag: 'stale' }, b: { turns: 2, eTag: '*' } })).rejects.toThrow(
+      CONFLICT,
+    );
     expect([(await read('a')).turns, (await read('b')).turns]).toEqual([1, 2]);
   });
 

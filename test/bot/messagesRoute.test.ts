@@ -24,7 +24,8 @@ const TN = DEMO.trackings.trackingNumbers;
 const STORE = DEMO.trackings.externalOrders.usStore;
 
 const modes = ['expectReplies', 'normal'] as const;
-const channel = (mode: (typeof modes)[number], locale: string) => new TestChannel({ botUrl: app.url, mode, connector, locale });
+const channel = (mode: (typeof modes)[number], locale: string) =>
+  new TestChannel({ botUrl: app.url, mode, connector, locale });
 
 describe.each(modes)('delivery mode %s', (mode) => {
   describe('English', () => {
@@ -52,31 +53,59 @@ describe.each(modes)('delivery mode %s', (mode) => {
 
     test('an order ID', async () => {
       const { replies } = await channel(mode, 'en-US').say(DEMO.trackings.orderIds.multiShipment);
-      expect(summarize(replies)).toEqual([`I found 3 shipments for ${DEMO.trackings.orderIds.multiShipment}:`, '(card)', '(card)', '(card)']);
+      expect(summarize(replies)).toEqual([
+        `I found 3 shipments for ${DEMO.trackings.orderIds.multiShipment}:`,
+        '(card)',
+        '(card)',
+        '(card)',
+      ]);
     });
 
     test('a store order number plus store', async () => {
       const chat = channel(mode, 'en-US');
       await chat.say('hi');
       await chat.say('Store order number');
-      expect(summarize((await chat.say(STORE.externalOrder)).replies)).toEqual(['Which store did you order from? Please type its name.']);
+      expect(summarize((await chat.say(STORE.externalOrder)).replies)).toEqual([
+        'Which store did you order from? Please type its name.',
+      ]);
       const { replies } = await chat.say(STORE.storeId);
-      expect(summarize(replies)).toEqual([`I found 3 shipments for ${STORE.externalOrder}:`, '(card)', '(card)', '(card)']);
+      expect(summarize(replies)).toEqual([
+        `I found 3 shipments for ${STORE.externalOrder}:`,
+        '(card)',
+        '(card)',
+        '(card)',
+      ]);
     });
 
     test('each error gets its reply', async () => {
       const notFound = await channel(mode, 'en-US').say(TN.unknown);
-      expect(summarize(notFound.replies)).toEqual([`I couldn't find anything for ${TN.unknown}. Please check the number and type it again.`]);
+      expect(summarize(notFound.replies)).toEqual([
+        `I couldn't find anything for ${TN.unknown}. Please check the number and type it again.`,
+      ]);
 
-      upstreams.trackings.inject({ kind: 'status', status: 400, body: { code: 'invalid_argument', meta: { argument: 'tracking_number' } } });
+      upstreams.trackings.inject({
+        kind: 'status',
+        status: 400,
+        body: { code: 'invalid_argument', meta: { argument: 'tracking_number' } },
+      });
       const invalid = await channel(mode, 'en-US').say(TN.inTransit);
-      expect(summarize(invalid.replies)).toEqual([`I couldn't find anything for ${TN.inTransit}. Please check the number and type it again.`]);
+      expect(summarize(invalid.replies)).toEqual([
+        `I couldn't find anything for ${TN.inTransit}. Please check the number and type it again.`,
+      ]);
 
-      for (const faults of [[{ kind: 'status' as const, status: 401 }], [{ kind: 'status' as const, status: 503 }, { kind: 'status' as const, status: 503 }]]) {
+      for (const faults of [
+        [{ kind: 'status' as const, status: 401 }],
+        [
+          { kind: 'status' as const, status: 503 },
+          { kind: 'status' as const, status: 503 },
+        ],
+      ]) {
         upstreams.trackings.inject(...faults);
         const failed = await channel(mode, 'en-US').say(TN.inTransit);
         expect(failed.status).toBe(200);
-        expect(summarize(failed.replies)).toEqual(["Sorry, I can't reach the tracking service right now. Please try again in a few minutes."]);
+        expect(summarize(failed.replies)).toEqual([
+          "Sorry, I can't reach the tracking service right now. Please try again in a few minutes.",
+        ]);
       }
     });
   });
@@ -100,26 +129,46 @@ describe.each(modes)('delivery mode %s', (mode) => {
 
     test('eine Auftrags-ID', async () => {
       const { replies } = await channel(mode, 'de-DE').say(DEMO.trackings.orderIds.singleShipment);
-      expect(summarize(replies)).toEqual([`Hier ist die Sendung zu ${DEMO.trackings.orderIds.singleShipment}:`, '(card)']);
+      expect(summarize(replies)).toEqual([
+        `Hier ist die Sendung zu ${DEMO.trackings.orderIds.singleShipment}:`,
+        '(card)',
+      ]);
       expect(cardJson(replies)).toContain('Zugestellt');
     });
 
     test('eine Shop-Bestellnummer mit Shop, als Kartenaktion', async () => {
-      const { replies } = await channel(mode, 'de-DE').say({ value: { input_type: 'external_order', identifier: STORE.externalOrder, store_id: STORE.storeId } });
-      expect(summarize(replies)).toEqual([`Ich habe 3 Sendungen zu ${STORE.externalOrder} gefunden:`, '(card)', '(card)', '(card)']);
+      const { replies } = await channel(mode, 'de-DE').say({
+        value: { input_type: 'external_order', identifier: STORE.externalOrder, store_id: STORE.storeId },
+      });
+      expect(summarize(replies)).toEqual([
+        `Ich habe 3 Sendungen zu ${STORE.externalOrder} gefunden:`,
+        '(card)',
+        '(card)',
+        '(card)',
+      ]);
     });
 
     test('jeder Fehler bekommt seine Antwort', async () => {
       const notFound = await channel(mode, 'de-DE').say(TN.unknown);
-      expect(summarize(notFound.replies)).toContain(`Zu ${TN.unknown} habe ich nichts gefunden. Bitte prüfen Sie die Nummer und geben Sie sie noch einmal ein.`);
+      expect(summarize(notFound.replies)).toContain(
+        `Zu ${TN.unknown} habe ich nichts gefunden. Bitte prüfen Sie die Nummer und geben Sie sie noch einmal ein.`,
+      );
 
-      upstreams.trackings.inject({ kind: 'status', status: 400, body: { code: 'invalid_argument', meta: { argument: 'tracking_number' } } });
+      upstreams.trackings.inject({
+        kind: 'status',
+        status: 400,
+        body: { code: 'invalid_argument', meta: { argument: 'tracking_number' } },
+      });
       const invalid = await channel(mode, 'de-DE').say(TN.inTransit);
-      expect(summarize(invalid.replies)).toContain(`Zu ${TN.inTransit} habe ich nichts gefunden. Bitte prüfen Sie die Nummer und geben Sie sie noch einmal ein.`);
+      expect(summarize(invalid.replies)).toContain(
+        `Zu ${TN.inTransit} habe ich nichts gefunden. Bitte prüfen Sie die Nummer und geben Sie sie noch einmal ein.`,
+      );
 
       upstreams.trackings.inject({ kind: 'status', status: 401 });
       const refused = await channel(mode, 'de-DE').say(TN.inTransit);
-      expect(summarize(refused.replies)).toContain('Entschuldigung, ich erreiche den Sendungsdienst gerade nicht. Bitte versuchen Sie es in ein paar Minuten noch einmal.');
+      expect(summarize(refused.replies)).toContain(
+        'Entschuldigung, ich erreiche den Sendungsdienst gerade nicht. Bitte versuchen Sie es in ein paar Minuten noch einmal.',
+      );
     });
   });
 });
@@ -133,12 +182,16 @@ describe('duplicate deliveries', () => {
     expect(again.status).toBe(200);
     expect(again.replies).toEqual([]);
     // The conversation goes on as if the re-send never happened.
-    expect(summarize((await chat.say('Order ID')).replies)).toEqual(['Please type your order ID. It has 12 letters or digits.']);
+    expect(summarize((await chat.say('Order ID')).replies)).toEqual([
+      'Please type your order ID. It has 12 letters or digits.',
+    ]);
   });
 
   test('duplicates arriving at the same time are answered once', async () => {
     const chat = channel('expectReplies', 'en-US');
-    const results = await Promise.all([1, 2, 3].map(() => chat.say({ id: 'burst-1', text: DEMO.trackings.trackingNumbers.inTransit })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => chat.say({ id: 'burst-1', text: DEMO.trackings.trackingNumbers.inTransit })),
+    );
     expect(results.map((r) => r.replies.length).sort()).toEqual([0, 0, 1]);
     expect(upstreams.trackings.requests).toHaveLength(1);
   });
@@ -146,27 +199,49 @@ describe('duplicate deliveries', () => {
 
 describe('the messages route itself', () => {
   test('an activity over 256 KB is refused with a 413', async () => {
-    const response = await fetch(`${app.url}/api/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'message', text: 'x'.repeat(300 * 1024) }) });
+    const response = await fetch(`${app.url}/api/messages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'message', text: 'x'.repeat(300 * 1024) }),
+    });
     expect(response.status).toBe(413);
   });
 
   test.each([
     ['{"hello": true}', 'type'],
-    ['{"type": "message", "channelId": "webchat", "serviceUrl": "javascript:alert(1)", "conversation": {"id": "c"}}', 'serviceUrl'],
-    ['{"type": "message", "channelId": "webchat", "serviceUrl": "http://127.0.0.1:9", "conversation": {}}', 'conversation.id'],
+    [
+      '{"type": "message", "channelId": "webchat", "serviceUrl": "javascript:alert(1)", "conversation": {"id": "c"}}',
+      'serviceUrl',
+    ],
+    [
+      '{"type": "message", "channelId": "webchat", "serviceUrl": "http://127.0.0.1:9", "conversation": {}}',
+      'conversation.id',
+    ],
     ['[1, 2]', 'body'],
-  ])('a body that is no activity (%s) is refused with a 400 naming %s, and the bot keeps working', async (body, argument) => {
-    const response = await fetch(`${app.url}/api/messages`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'invalid_argument', argument });
-    const { replies } = await channel('expectReplies', 'en-US').say('hi');
-    expect(summarize(replies)).toEqual(['Hi! What would you like to track?']);
-  });
+  ])(
+    'a body that is no activity (%s) is refused with a 400 naming %s, and the bot keeps working',
+    async (body, argument) => {
+      const response = await fetch(`${app.url}/api/messages`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'invalid_argument', argument });
+      const { replies } = await channel('expectReplies', 'en-US').say('hi');
+      expect(summarize(replies)).toEqual(['Hi! What would you like to track?']);
+    },
+  );
 
   test('replies under normal delivery carry the conversation, the locale and a reply-to', async () => {
     const chat = channel('normal', 'de-DE');
     const { replies } = await chat.say('Hallo');
     expect(replies).toHaveLength(1);
-    expect(replies[0]).toMatchObject({ type: 'message', conversation: { id: chat.conversationId }, replyToId: chat.lastId, locale: 'de-DE' });
+    expect(replies[0]).toMatchObject({
+      type: 'message',
+      conversation: { id: chat.conversationId },
+      replyToId: chat.lastId,
+      locale: 'de-DE',
+    });
   });
 });

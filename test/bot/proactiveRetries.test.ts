@@ -41,7 +41,10 @@ beforeEach(async () => {
   refusal = undefined;
   connector.requests.length = 0;
   clock = new FakeClock(T0);
-  running = await startApp(configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), { clock });
+  running = await startApp(
+    configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }),
+    { clock },
+  );
 });
 afterEach(() => running.close());
 
@@ -55,7 +58,13 @@ async function secondsPass(seconds: number, parcelMoves = true): Promise<void> {
 }
 
 async function watching(): Promise<TestChannel> {
-  const customer = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', channelId: 'webchat' });
+  const customer = new TestChannel({
+    botUrl: running.url,
+    mode: 'normal',
+    connector,
+    locale: 'en',
+    channelId: 'webchat',
+  });
   await customer.say(MOVING);
   await customer.say('Notify me');
   return customer;
@@ -86,18 +95,22 @@ test('a 500 is tried once per check: the scheduler waits a minute and tries agai
 test.each([
   [429, '150'],
   [503, '90'],
-])("a %i is tried once, and the next try waits as long as the channel's Retry-After says (%s s)", async (status, retryAfter) => {
-  await watching();
-  refuse({ status, retryAfter });
-  const started = Date.now();
-  await secondsPass(60);
-  expect(proactive().map((each) => each.status)).toEqual([status]);
-  expect(Date.now() - started).toBeLessThan(900);
+])(
+  "a %i is tried once, and the next try waits as long as the channel's Retry-After says (%s s)",
+  async (status, retryAfter) => {
+    await watching();
+    refuse({ status, retryAfter });
+    const started = Date.now();
+    await secondsPass(60);
+    expect(proactive().map((each) => each.status)).toEqual([status]);
+    expect(Date.now() - started).toBeLessThan(900);
 
-  // Not after the usual minute: as long as the channel asked.
-  refuse(undefined);
-  await secondsPass(Number(retryAfter) - 1, false);
-  expect(proactive()).toHaveLength(1);
-  await secondsPass(1, false);
-  expect(proactive().map((each) => each.status)).toEqual([status, 200]);
-}, 20_000);
+    // Not after the usual minute: as long as the channel asked.
+    refuse(undefined);
+    await secondsPass(Number(retryAfter) - 1, false);
+    expect(proactive()).toHaveLength(1);
+    await secondsPass(1, false);
+    expect(proactive().map((each) => each.status)).toEqual([status, 200]);
+  },
+  20_000,
+);

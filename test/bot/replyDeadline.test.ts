@@ -31,7 +31,10 @@ beforeEach(async () => {
   clock = new ManualClock();
   // The attempt timeout runs on the real timer (only waits run on the clock). It is generous, so that a
   // loaded CI machine never times out a good attempt and sends the lookup onto a wait nobody advances.
-  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000', LOOKUP_CACHE_TTL_MS: '60000' }), { clock, replyTimer: clock });
+  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000', LOOKUP_CACHE_TTL_MS: '60000' }), {
+    clock,
+    replyTimer: clock,
+  });
   connector = await startConnector();
 });
 afterEach(async () => {
@@ -39,7 +42,8 @@ afterEach(async () => {
   await connector.close();
 });
 
-const chat = (mode: 'normal' | 'expectReplies') => new TestChannel({ botUrl: app.url, mode, connector, locale: 'en-US' });
+const chat = (mode: 'normal' | 'expectReplies') =>
+  new TestChannel({ botUrl: app.url, mode, connector, locale: 'en-US' });
 const logged = (msg: string) => app.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === msg);
 
 /** What reached the channel after the turn (`turnReplies` of them): answers to the customer's message, as messages of their own. */
@@ -76,7 +80,11 @@ const slowUpstreams: Array<[string, () => Fault[], (turnAnswered: Promise<unknow
   ],
   [
     'three 503s in a row (waits of 2, 4 and 8 seconds)',
-    () => [{ kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'status', status: 503 }],
+    () => [
+      { kind: 'status', status: 503 },
+      { kind: 'status', status: 503 },
+      { kind: 'status', status: 503 },
+    ],
     async (turnAnswered) => {
       await clock.sleeping(3);
       await clock.advance(2_000); // t=2 s: the second attempt, then a 4 s wait
@@ -113,7 +121,11 @@ describe.each(slowUpstreams)('the upstream needs longer than a turn may take: %s
     await app.app.idle();
     expect(summarize(laterReplies(customer, WAITED.length + 1))).toEqual([FOUND, '(card)']);
     expect(logged('turn').at(-1)).toMatchObject({ lookup: { kind: 'tracking_number', outcome: 'deferred' } });
-    expect(logged('later reply').at(-1)).toMatchObject({ channel: 'webchat', sent: 1, lookup: { kind: 'tracking_number', outcome: 'found', shipments: 1 } });
+    expect(logged('later reply').at(-1)).toMatchObject({
+      channel: 'webchat',
+      sent: 1,
+      lookup: { kind: 'tracking_number', outcome: 'found', shipments: 1 },
+    });
 
     // The conversation goes on as usual.
     expect(summarize((await customer.say('hi')).replies)).toEqual(['Hi! What would you like to track?']);
@@ -134,13 +146,16 @@ describe.each(slowUpstreams)('the upstream needs longer than a turn may take: %s
   });
 });
 
-test('a later answer that is a failure is an apology of its own, in the customer\'s language', async () => {
+test("a later answer that is a failure is an apology of its own, in the customer's language", async () => {
   upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' }, { kind: 'status', status: 401 });
   const customer = new TestChannel({ botUrl: app.url, mode: 'normal', connector, locale: 'de-DE' });
   const turn = customer.say(TN.inTransit);
   await clock.sleeping(3);
   await clock.advance(8_000);
-  expect(summarize((await turn).replies)).toEqual([...WAITED, 'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.']);
+  expect(summarize((await turn).replies)).toEqual([
+    ...WAITED,
+    'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.',
+  ]);
   await clock.advance(22_000);
   await app.app.idle();
   expect(summarize(laterReplies(customer, WAITED.length + 1))).toEqual([
@@ -154,7 +169,10 @@ test('a later answer the service stops waiting for: the customer is told, in the
   const turn = customer.say(TN.inTransit);
   await clock.sleeping(3);
   await clock.advance(8_000);
-  expect(summarize((await turn).replies)).toEqual([...WAITED, 'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.']);
+  expect(summarize((await turn).replies)).toEqual([
+    ...WAITED,
+    'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.',
+  ]);
 
   // Shutdown's grace period is nearly over; the lookup still waits out its Retry-After.
   app.app.abandonLaterReplies();
@@ -163,7 +181,11 @@ test('a later answer the service stops waiting for: the customer is told, in the
     `Ich konnte die Antwort des Versanddienstes zu ${TN.inTransit} leider nicht rechtzeitig bekommen. Bitte fragen Sie mich in einer Minute noch einmal.`,
   ]);
   expect(logged('later reply abandoned: the service is stopping')).toEqual([
-    expect.objectContaining({ level: 40, sent: 1, lookup: { kind: 'tracking_number', outcome: 'abandoned', cache: 'miss' } }),
+    expect.objectContaining({
+      level: 40,
+      sent: 1,
+      lookup: { kind: 'tracking_number', outcome: 'abandoned', cache: 'miss' },
+    }),
   ]);
   expect(logged('lookup failed')).toEqual([]);
 
@@ -177,7 +199,9 @@ test('a later answer the service stops waiting for: the customer is told, in the
   expect(summarize(connector.received.slice(-1).map((r) => r.activity))).toEqual([
     `Ich konnte die Antwort des Versanddienstes zu ${TN.pending} leider nicht rechtzeitig bekommen. Bitte fragen Sie mich in einer Minute noch einmal.`,
   ]);
-  expect(summarize(replies).at(-1)).toBe('Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.');
+  expect(summarize(replies).at(-1)).toBe(
+    'Ich warte noch auf die Antwort des Versanddienstes. Sobald sie da ist, schicke ich sie Ihnen hier.',
+  );
 });
 
 test('a lookup that answers within the deadline is answered in its turn, and leaves no timer behind', async () => {
@@ -206,9 +230,14 @@ test('an answer the cache has comes with no typing indicator, and leaves no time
 test('/metrics: an answer sent after the deadline counts as one late reply, and its lookup once, as found', async () => {
   await app.close();
   const TOKEN = 'metrics-token-for-late-replies-0123';
-  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000', METRICS_TOKEN: TOKEN }), { clock, replyTimer: clock });
+  app = await startApp(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '1000', METRICS_TOKEN: TOKEN }), {
+    clock,
+    replyTimer: clock,
+  });
   const metrics = async () =>
-    parsePrometheus(await (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text());
+    parsePrometheus(
+      await (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text(),
+    );
   const [, , letTimeRun] = slowUpstreams[0];
   upstreams.trackings.inject({ kind: 'status', status: 429, retryAfter: '30' });
   const customer = chat('normal');
@@ -219,5 +248,12 @@ test('/metrics: an answer sent after the deadline counts as one late reply, and 
   await app.app.idle();
   const after = await metrics();
   expect(valueOf(after, 'bot_replies_late_total')).toBe(1);
-  expect(valueOf(after, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'found', via: 'chat' })).toBe(1);
+  expect(
+    valueOf(after, 'bot_lookups_total', {
+      kind: 'tracking_number',
+      interface: 'trackings',
+      result: 'found',
+      via: 'chat',
+    }),
+  ).toBe(1);
 });

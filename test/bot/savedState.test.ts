@@ -14,7 +14,14 @@ class CountingStorage extends MemoryStorage {
   }
 }
 
-const turn = () => new TurnContext(new TestAdapter(), { type: 'message', channelId: 'test', conversation: { id: 'c1' } as never, from: { id: 'u1', name: 'Customer' }, recipient: { id: 'bot', name: 'Bot' } });
+const turn = () =>
+  new TurnContext(new TestAdapter(), {
+    type: 'message',
+    channelId: 'test',
+    conversation: { id: 'c1' } as never,
+    from: { id: 'u1', name: 'Customer' },
+    recipient: { id: 'bot', name: 'Bot' },
+  });
 
 test('a turn that reads the state and changes nothing writes nothing; one that changes it writes it once, and the next turn reads it', async () => {
   const storage = new CountingStorage();

@@ -44,15 +44,25 @@ function startBot(): Promise<ServiceProcess> {
   });
 }
 
-const chat = (botUrl: string, conversationId: string) => new TestChannel({ botUrl, mode: 'expectReplies', locale: 'en-US', conversationId });
+const chat = (botUrl: string, conversationId: string) =>
+  new TestChannel({ botUrl, mode: 'expectReplies', locale: 'en-US', conversationId });
 
 test('a conversation started on one process continues on another that shares the storage', async () => {
   const [a, b] = await Promise.all([startBot(), startBot()]);
   const conversationId = 'shared-1';
-  expect(summarize((await chat(a.url, conversationId).say('hi')).replies)).toEqual(['Hi! What would you like to track?']);
-  expect(summarize((await chat(b.url, conversationId).say('Order ID')).replies)).toEqual(['Please type your order ID. It has 12 letters or digits.']);
+  expect(summarize((await chat(a.url, conversationId).say('hi')).replies)).toEqual([
+    'Hi! What would you like to track?',
+  ]);
+  expect(summarize((await chat(b.url, conversationId).say('Order ID')).replies)).toEqual([
+    'Please type your order ID. It has 12 letters or digits.',
+  ]);
   const { replies } = await chat(a.url, conversationId).say(DEMO.trackings.orderIds.multiShipment);
-  expect(summarize(replies)).toEqual([`I found 3 shipments for ${DEMO.trackings.orderIds.multiShipment}:`, '(card)', '(card)', '(card)']);
+  expect(summarize(replies)).toEqual([
+    `I found 3 shipments for ${DEMO.trackings.orderIds.multiShipment}:`,
+    '(card)',
+    '(card)',
+    '(card)',
+  ]);
   a.child.kill();
   b.child.kill();
 });
@@ -61,7 +71,9 @@ test('a conversation mid-dialog when its process is killed continues after the r
   const first = await startBot();
   const conversationId = 'restart-1';
   await chat(first.url, conversationId).say('hi');
-  expect(summarize((await chat(first.url, conversationId).say('Order number')).replies)).toEqual(['Please type your order number.']);
+  expect(summarize((await chat(first.url, conversationId).say('Order number')).replies)).toEqual([
+    'Please type your order number.',
+  ]);
   first.child.kill('SIGKILL');
   await new Promise((resolve) => first.child.once('exit', resolve));
 
@@ -78,16 +90,29 @@ test('the state a conversation keeps is small and holds no order data', async ()
   bot.child.kill();
 
   const key = `webchat/conversations/${conversationId}/`;
-  const stored = await new NamedStateStorage(new BlobsStorage(azurite.connectionString, CONTAINER), StorageNames.fromSecret(KEY_SECRET)).read([key]);
+  const stored = await new NamedStateStorage(
+    new BlobsStorage(azurite.connectionString, CONTAINER),
+    StorageNames.fromSecret(KEY_SECRET),
+  ).read([key]);
   const json = JSON.stringify(stored[key]);
   expect(json).toContain('dialogState');
   // Measured: about 1 KB. The cards' data (carriers, events, links) is never kept.
   expect(Buffer.byteLength(json)).toBeLessThan(4096);
-  for (const orderData of ['FedEx', 'USPS', 'tracking_url', 'events', 'https://']) expect(json).not.toContain(orderData);
+  for (const orderData of ['FedEx', 'USPS', 'tracking_url', 'events', 'https://'])
+    expect(json).not.toContain(orderData);
 });
 
 test('STORAGE=blob without a connection string refuses to start, naming the variable and printing no secret', async () => {
-  const service = await startService({ NODE_ENV: 'test', STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: '', TRACKINGS_API_KEY: 'k-SECRET-9', TRACKINGS_BASE_URL: 'http://127.0.0.1:9' }, { expectExit: true });
+  const service = await startService(
+    {
+      NODE_ENV: 'test',
+      STORAGE: 'blob',
+      AZURE_STORAGE_CONNECTION_STRING: '',
+      TRACKINGS_API_KEY: 'k-SECRET-9',
+      TRACKINGS_BASE_URL: 'http://127.0.0.1:9',
+    },
+    { expectExit: true },
+  );
   expect(await service.exited).toBe(1);
   expect(service.output()).toContain('AZURE_STORAGE_CONNECTION_STRING: is required when STORAGE is blob');
   expect(service.output()).not.toContain('k-SECRET-9');

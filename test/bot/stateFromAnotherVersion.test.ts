@@ -31,7 +31,9 @@ test('a saved dialog this version does not have: the conversation starts over, w
   expect(summarize((await chat.say('Order number')).replies)).toEqual(['Please type your order number.']);
   // The version before this one kept its lookup inside a root dialog called "main".
   rewriteStored(chat.conversationId, (state) => {
-    state.dialogState.dialogStack = [{ id: 'main', state: { dialogs: { dialogStack: state.dialogState.dialogStack } } }];
+    state.dialogState.dialogStack = [
+      { id: 'main', state: { dialogs: { dialogStack: state.dialogState.dialogStack } } },
+    ];
   });
 
   expect(summarize((await chat.say('hi')).replies)).toEqual(['Hi! What would you like to track?']);

@@ -74,15 +74,27 @@ test('by default a conversation idle for 24 hours is forgotten; one idle for les
 describe('a flood of conversations does not wipe the guessing limits (issue #23, item 5)', () => {
   const TN = DEMO.trackings.trackingNumbers;
   const PAUSED = /^Several numbers in a row weren't found/;
-  const guesser = (conversationId?: string) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: 'guesser', ...(conversationId && { conversationId }) });
-  const lookUp = async (chat: TestChannel, identifier: string) => summarize((await chat.say({ value: { input_type: 'tracking_number', identifier } })).replies);
+  const guesser = (conversationId?: string) =>
+    new TestChannel({
+      botUrl: app.url,
+      mode: 'expectReplies',
+      locale: 'en-US',
+      userId: 'guesser',
+      ...(conversationId && { conversationId }),
+    });
+  const lookUp = async (chat: TestChannel, identifier: string) =>
+    summarize((await chat.say({ value: { input_type: 'tracking_number', identifier } })).replies);
 
   test('MEMORY_STATE_MAX_ITEMS=50 and 500 one-turn conversations after three misses: the cool-down holds in the same conversation and a new one, and ends on time', async () => {
     await start({ MEMORY_STATE_MAX_ITEMS: '50' });
     const chat = guesser();
     for (let i = 0; i < 3; i++) await lookUp(chat, TN.unknown);
     const calls = upstreams.trackings.requests.length;
-    for (let i = 0; i < 500; i++) expect((await new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: null }).say('hi')).status).toBe(200);
+    for (let i = 0; i < 500; i++)
+      expect(
+        (await new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: null }).say('hi'))
+          .status,
+      ).toBe(200);
     expect(storage.size).toBeLessThanOrEqual(50);
 
     expect(await lookUp(chat, TN.inTransit)).toEqual([expect.stringMatching(PAUSED)]);
@@ -96,13 +108,17 @@ describe('a flood of conversations does not wipe the guessing limits (issue #23,
     await start({ MEMORY_STATE_MAX_ITEMS: '50' });
     const chat = guesser();
     for (let i = 0; i < 10; i++) await lookUp(chat, TN.inTransit);
-    for (let i = 0; i < 500; i++) await new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: null }).say('hi');
-    expect(await lookUp(guesser(), TN.pending)).toEqual([expect.stringMatching(/^You've asked about a lot of numbers/)]);
+    for (let i = 0; i < 500; i++)
+      await new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: null }).say('hi');
+    expect(await lookUp(guesser(), TN.pending)).toEqual([
+      expect.stringMatching(/^You've asked about a lot of numbers/),
+    ]);
   });
 
   test('what outlives the bound is bounded too: at most MEMORY_STATE_MAX_ITEMS limit records, the oldest going first, and none once their limits end', async () => {
     await start({ MEMORY_STATE_MAX_ITEMS: '20' });
-    for (let i = 0; i < 100; i++) await lookUp(new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' }), TN.inTransit);
+    for (let i = 0; i < 100; i++)
+      await lookUp(new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' }), TN.inTransit);
     expect(storage.size).toBeLessThanOrEqual(20);
     expect(storage.outliving).toBeLessThanOrEqual(20);
     await clock.sleep(10 * 60_000 + 1);

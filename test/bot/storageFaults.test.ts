@@ -21,7 +21,12 @@ let app: RunningApp;
 
 beforeAll(async () => {
   azurite = await startAzurite({ location });
-  const config = configFor(upstreams, { LOG_LEVEL: 'info', STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString, STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001' });
+  const config = configFor(upstreams, {
+    LOG_LEVEL: 'info',
+    STORAGE: 'blob',
+    AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
+    STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001',
+  });
   app = await startApp(config, { storage: createStorage(config.storage) });
 });
 afterAll(async () => {
@@ -39,7 +44,9 @@ test("storage gone mid-conversation: an apology in the customer's language, unre
   await azurite.stop();
   const failed = await customer.say('Bestellnummer');
   expect(failed.status).toBe(200);
-  expect(summarize(failed.replies)).toEqual(['Entschuldigung, bei mir ist etwas schiefgegangen. Bitte schicken Sie das noch einmal.']);
+  expect(summarize(failed.replies)).toEqual([
+    'Entschuldigung, bei mir ist etwas schiefgegangen. Bitte schicken Sie das noch einmal.',
+  ]);
   const ready = await fetch(`${app.url}/readyz`);
   expect(ready.status).toBe(503);
   expect(await ready.json()).toEqual({ status: 'unready', failing: ['state storage'] });

@@ -23,31 +23,67 @@ const json = (body: string, status = 200): Fault => ({ kind: 'raw', status, body
 const inHalfAMinute = () => new Date(app.clock.now() + 30_000).toUTCString();
 
 const faults: Array<[string, () => Fault[], string[], number[]]> = [
-  ['429 with Retry-After in seconds, then the answer', () => [{ kind: 'status', status: 429, retryAfter: '3' }], CARD, [3000]],
-  ['429 with Retry-After as an HTTP date, then the answer', () => [{ kind: 'status', status: 429, retryAfter: inHalfAMinute() }], CARD, [30_000]],
+  [
+    '429 with Retry-After in seconds, then the answer',
+    () => [{ kind: 'status', status: 429, retryAfter: '3' }],
+    CARD,
+    [3000],
+  ],
+  [
+    '429 with Retry-After as an HTTP date, then the answer',
+    () => [{ kind: 'status', status: 429, retryAfter: inHalfAMinute() }],
+    CARD,
+    [30_000],
+  ],
   ['a 500, then the answer', () => [{ kind: 'status', status: 500 }], CARD, [2000]],
-  ['503 on every attempt', () => [{ kind: 'status', status: 503 }, { kind: 'status', status: 503 }], SORRY, [2000]],
+  [
+    '503 on every attempt',
+    () => [
+      { kind: 'status', status: 503 },
+      { kind: 'status', status: 503 },
+    ],
+    SORRY,
+    [2000],
+  ],
   ['a hang on every attempt', () => [{ kind: 'hang' }, { kind: 'hang' }], SORRY, [2000]],
   ['the connection reset on every attempt', () => [{ kind: 'reset' }, { kind: 'reset' }], SORRY, [2000]],
   ['malformed JSON', () => [json('{"trackings": [{"carrier": ')], SORRY, []],
   ['JSON of another shape', () => [json('{"trackings": "none"}')], SORRY, []],
-  ['oversized JSON (6 MB)', () => [json(JSON.stringify({ trackings: [{ carrier: 'x'.repeat(6 * 1024 * 1024) }] }))], SORRY, []],
-  ['an HTML page with status 200', () => [{ kind: 'raw', status: 200, body: '<html>maintenance</html>', contentType: 'text/html' }], SORRY, []],
-  ['JSON sent as text/plain', () => [{ kind: 'raw', status: 200, body: '{"trackings": []}', contentType: 'text/plain' }], SORRY, []],
+  [
+    'oversized JSON (6 MB)',
+    () => [json(JSON.stringify({ trackings: [{ carrier: 'x'.repeat(6 * 1024 * 1024) }] }))],
+    SORRY,
+    [],
+  ],
+  [
+    'an HTML page with status 200',
+    () => [{ kind: 'raw', status: 200, body: '<html>maintenance</html>', contentType: 'text/html' }],
+    SORRY,
+    [],
+  ],
+  [
+    'JSON sent as text/plain',
+    () => [{ kind: 'raw', status: 200, body: '{"trackings": []}', contentType: 'text/plain' }],
+    SORRY,
+    [],
+  ],
 ];
 
-test.each(faults)('%s: a clear answer, no secret anywhere, and the conversation goes on', async (_name, fault, expected, waits) => {
-  upstreams.trackings.inject(...fault());
-  const sleepsBefore = app.clock.sleeps.length;
-  const logsBefore = app.logs.length;
-  const customer = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' });
+test.each(faults)(
+  '%s: a clear answer, no secret anywhere, and the conversation goes on',
+  async (_name, fault, expected, waits) => {
+    upstreams.trackings.inject(...fault());
+    const sleepsBefore = app.clock.sleeps.length;
+    const logsBefore = app.logs.length;
+    const customer = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US' });
 
-  const { status, replies } = await customer.say(TN);
-  expect(status).toBe(200);
-  expect(summarize(replies)).toEqual(expected);
-  expect(app.clock.sleeps.slice(sleepsBefore)).toEqual(waits);
+    const { status, replies } = await customer.say(TN);
+    expect(status).toBe(200);
+    expect(summarize(replies)).toEqual(expected);
+    expect(app.clock.sleeps.slice(sleepsBefore)).toEqual(waits);
 
-  expect(summarize((await customer.say('help')).replies)[0]).toMatch(/^I find your shipments/);
-  const output = [...app.logs.slice(logsBefore), JSON.stringify(replies)].join('\n');
-  for (const secret of [API_KEY, CREDENTIALS.token]) expect(output).not.toContain(secret);
-});
+    expect(summarize((await customer.say('help')).replies)[0]).toMatch(/^I find your shipments/);
+    const output = [...app.logs.slice(logsBefore), JSON.stringify(replies)].join('\n');
+    for (const secret of [API_KEY, CREDENTIALS.token]) expect(output).not.toContain(secret);
+  },
+);

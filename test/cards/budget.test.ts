@@ -28,11 +28,18 @@ describe('an order of 20 shipments with 300 long events each', () => {
     for (const card of cardsOf(replies)) {
       expect(String(card.fallbackText)).toMatch(/^DHL, Sendungsnummer \d+: Paket im Paketzentrum/);
       const all = texts(card);
-      expect(all.filter((t) => /^\d+: /.test(t)).slice(0, 4).map((t) => t.split(':')[0])).toEqual(['1', '2', '3', '4']);
+      expect(
+        all
+          .filter((t) => /^\d+: /.test(t))
+          .slice(0, 4)
+          .map((t) => t.split(':')[0]),
+      ).toEqual(['1', '2', '3', '4']);
       const [hidden] = ofType(card, 'Container');
       const kept = texts(hidden).filter((t) => /^\d+: /.test(t)).length;
       expect(kept).toBeGreaterThan(0);
-      expect(texts(hidden).at(-1)).toBe(`${300 - 3 - kept} ältere Meldungen finden Sie auf der Website des Paketdienstes`);
+      expect(texts(hidden).at(-1)).toBe(
+        `${300 - 3 - kept} ältere Meldungen finden Sie auf der Website des Paketdienstes`,
+      );
       expect(ofType(card, 'Action.ToggleVisibility')[0].title).toBe(`Ältere anzeigen (${kept})`);
     }
   });
@@ -40,7 +47,8 @@ describe('an order of 20 shipments with 300 long events each', () => {
   test('texts are capped at a sane length', () => {
     // An upstream text is cut at 300 characters; the carrier's words come after its name, in quotes.
     const said = Array.from('DHL: „“').length;
-    for (const card of cardsOf(replies)) for (const t of texts(card)) expect(Array.from(t).length).toBeLessThanOrEqual(300 + said);
+    for (const card of cardsOf(replies))
+      for (const t of texts(card)) expect(Array.from(t).length).toBeLessThanOrEqual(300 + said);
   });
 });
 
@@ -51,7 +59,13 @@ test('a hostile upstream (huge texts of emoji and Markdown characters) cannot pu
     trackingNumber: junk,
     carrier: { name: junk, trackingUrl: `https://e.example/${'a'.repeat(1900)}`, trackingUrlLabel: junk },
     status: { category: 'exception', label: junk, details: junk },
-    events: Array.from({ length: 300 }, () => ({ at: '2026-11-18T10:00:00Z', category: 'exception' as const, text: junk, location: junk, details: junk })),
+    events: Array.from({ length: 300 }, () => ({
+      at: '2026-11-18T10:00:00Z',
+      category: 'exception' as const,
+      text: junk,
+      location: junk,
+      details: junk,
+    })),
   };
   const order = Array.from({ length: 12 }, (_, i) => ({ ...hostile, id: `${junk}${i}` }));
   for (const channel of ['msteams', 'webchat', 'sms', 'telegram']) {

@@ -37,11 +37,11 @@ describe('UPS: loc=<language>_<REGION>', () => {
     ['fr-CH', 'fr_CH'],
     ['de-AT', 'de_AT'],
     ['en-GB', 'en_GB'],
-  ])('the customer\'s own region where their locale names one: %s gets loc=%s', (locale, loc) => {
+  ])("the customer's own region where their locale names one: %s gets loc=%s", (locale, loc) => {
     expect(param(linkFor(ENGLISH_UPS, locale), 'loc')).toBe(loc);
   });
 
-  test('a link without a language gets the customer\'s; the rest of the link stays', () => {
+  test("a link without a language gets the customer's; the rest of the link stays", () => {
     const url = linkFor('https://www.ups.com/track?tracknum=1Z999AA10123456784&requester=ST', 'nl');
     expect(param(url, 'loc')).toBe('nl_NL');
     expect(param(url, 'requester')).toBe('ST');
@@ -55,7 +55,9 @@ describe('UPS: loc=<language>_<REGION>', () => {
 describe('DPD: /status/<language>_<REGION>/parcel/…', () => {
   test.each(LANGUAGES.map((language) => [language]))('%s', (language) => {
     const url = linkFor('https://tracking.dpd.de/status/de_DE/parcel/01234567890123', language);
-    expect(new URL(url).pathname).toBe(`/status/${language}_${{ en: 'US', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL' }[language]}/parcel/01234567890123`);
+    expect(new URL(url).pathname).toBe(
+      `/status/${language}_${{ en: 'US', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', nl: 'NL' }[language]}/parcel/01234567890123`,
+    );
   });
 });
 

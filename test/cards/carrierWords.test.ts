@@ -15,8 +15,18 @@ const royalMail: Shipment = shipment('in_transit', {
   trackingNumber: 'LX582039171GB',
   carrier: { code: 'royal-mail', name: 'Royal Mail' },
   events: [
-    { at: '2026-11-18T17:30:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', carrierText: "We've got it, Swindon Mail Centre" },
-    { at: '2026-11-17T14:10:00.000Z', category: 'pending', code: 'PENDING', carrierText: "We're expecting it: the sender has told us your item is on its way" },
+    {
+      at: '2026-11-18T17:30:00.000Z',
+      category: 'in_transit',
+      code: 'IN_TRANSIT',
+      carrierText: "We've got it, Swindon Mail Centre",
+    },
+    {
+      at: '2026-11-17T14:10:00.000Z',
+      category: 'pending',
+      code: 'PENDING',
+      carrierText: "We're expecting it: the sender has told us your item is on its way",
+    },
   ],
 });
 
@@ -26,17 +36,19 @@ const plainText = (parcel: Shipment, ctx: CardContext) => renderShipments([parce
 describe("an English-speaking carrier's events (Interface B)", () => {
   test('on a French card: after the carrier’s name, in French quotes, never alone', () => {
     const lines = cardText(royalMail, context('fr-FR', 'Europe/Paris'));
-    expect(lines).toContain('Royal Mail : « We\'ve got it, Swindon Mail Centre »');
-    expect(lines).toContain('Royal Mail : « We\'re expecting it: the sender has told us your item is on its way »');
+    expect(lines).toContain("Royal Mail : « We've got it, Swindon Mail Centre »");
+    expect(lines).toContain("Royal Mail : « We're expecting it: the sender has told us your item is on its way »");
     expect(lines.filter((line) => /^We['’]/.test(line))).toEqual([]);
   });
 
   test('on an English card, in English quotes', () => {
-    expect(cardText(royalMail, context('en-GB', 'UTC'))).toContain('Royal Mail: “We\'ve got it, Swindon Mail Centre”');
+    expect(cardText(royalMail, context('en-GB', 'UTC'))).toContain("Royal Mail: “We've got it, Swindon Mail Centre”");
   });
 
   test('in a German text, beside our words for the event', () => {
-    expect(plainText(royalMail, context('de-DE', 'Europe/Berlin', 'telegram'))).toContain('Unterwegs (Royal Mail: „We\'ve got it, Swindon Mail Centre“)');
+    expect(plainText(royalMail, context('de-DE', 'Europe/Berlin', 'telegram'))).toContain(
+      "Unterwegs (Royal Mail: „We've got it, Swindon Mail Centre“)",
+    );
   });
 
   test('in a German SMS, with plain quotes (GSM-7)', () => {
@@ -46,7 +58,7 @@ describe("an English-speaking carrier's events (Interface B)", () => {
 
   test('a carrier without a name is "the carrier"', () => {
     const lines = cardText({ ...royalMail, carrier: {} }, context('nl-NL', 'Europe/Amsterdam'));
-    expect(lines).toContain('Vervoerder: „We\'ve got it, Swindon Mail Centre”');
+    expect(lines).toContain("Vervoerder: „We've got it, Swindon Mail Centre”");
   });
 });
 
@@ -62,7 +74,16 @@ describe("a carrier's words in the customer's language (Interface A)", () => {
     const ordered: Shipment = {
       ...germanLabels,
       status: { category: 'pending', code: 'OrderProcessed', label: 'Bestellung bearbeitet' },
-      events: [{ at: '2026-11-13T09:00:00.000Z', category: 'pending', code: 'OrderProcessed', text: 'Bestellung bearbeitet', details: 'Wir haben Ihre Bestellung erhalten.', byShop: true }],
+      events: [
+        {
+          at: '2026-11-13T09:00:00.000Z',
+          category: 'pending',
+          code: 'OrderProcessed',
+          text: 'Bestellung bearbeitet',
+          details: 'Wir haben Ihre Bestellung erhalten.',
+          byShop: true,
+        },
+      ],
     };
     const lines = cardText(ordered, context('de-DE', 'Europe/Berlin'));
     expect(lines).toContain('Wir haben Ihre Bestellung erhalten.');
@@ -101,7 +122,11 @@ describe('to a visitor (masked), Interface A’s standard words are not put in t
   ])('in %s, on a card, in a text and in an SMS', (locale, zone, label, words) => {
     const masked = maskedShipments([germanLabels])[0];
     const card = cardText(masked, context(locale, zone)).join('\n');
-    for (const shown of [card, plainText(masked, context(locale, zone, 'telegram')), plainText(masked, context(locale, zone, 'sms'))]) {
+    for (const shown of [
+      card,
+      plainText(masked, context(locale, zone, 'telegram')),
+      plainText(masked, context(locale, zone, 'sms')),
+    ]) {
       expect(shown).not.toMatch(label);
     }
     // The words themselves are still there, unquoted.
@@ -112,10 +137,20 @@ describe('to a visitor (masked), Interface A’s standard words are not put in t
 });
 
 describe('our word for a category is also every past event’s, when the carrier’s are not shown', () => {
-  const TODAY: Record<string, RegExp> = { en: /\btoday\b/i, de: /\bheute\b/i, fr: /aujourd/i, es: /\bhoy\b/i, it: /\boggi\b/i, nl: /\bvandaag\b/i };
-  test.each(Object.keys(TODAY))('in %s it names no day: "out for delivery" on Tuesday is not "today" on Thursday', (language) => {
-    const { t } = translator.localize(language);
-    const words = STATUS_CATEGORIES.map((category) => t(`status.${category}`));
-    expect(words.filter((word) => TODAY[language].test(word))).toEqual([]);
-  });
+  const TODAY: Record<string, RegExp> = {
+    en: /\btoday\b/i,
+    de: /\bheute\b/i,
+    fr: /aujourd/i,
+    es: /\bhoy\b/i,
+    it: /\boggi\b/i,
+    nl: /\bvandaag\b/i,
+  };
+  test.each(Object.keys(TODAY))(
+    'in %s it names no day: "out for delivery" on Tuesday is not "today" on Thursday',
+    (language) => {
+      const { t } = translator.localize(language);
+      const words = STATUS_CATEGORIES.map((category) => t(`status.${category}`));
+      expect(words.filter((word) => TODAY[language].test(word))).toEqual([]);
+    },
+  );
 });

@@ -14,17 +14,27 @@ import { THEMES } from './hostThemes';
 
 /** Every status, with and without each flag, and the odd shapes: whatever colours the cards can choose. */
 const flagged = STATUS_CATEGORIES.flatMap((category) =>
-  [false, true].flatMap((delayed) => [false, true].map((exception): Shipment => shipment(category, { id: `${category}-${delayed}-${exception}`, delayed, exception }))),
+  [false, true].flatMap((delayed) =>
+    [false, true].map((exception): Shipment =>
+      shipment(category, { id: `${category}-${delayed}-${exception}`, delayed, exception }),
+    ),
+  ),
 );
 const shipments = [...flagged, germanLabels, englishUpstream, bare, ...bigOrder(3, 40)];
-const cards = ['msteams', 'webchat'].flatMap((channel) => LANGUAGES.flatMap((language) => cardsOf(renderShipments(shipments, context(language, 'Europe/Berlin', channel)))));
+const cards = ['msteams', 'webchat'].flatMap((channel) =>
+  LANGUAGES.flatMap((language) => cardsOf(renderShipments(shipments, context(language, 'Europe/Berlin', channel)))),
+);
 
 describe.each(THEMES.map((theme) => [theme.name, theme] as const))('%s', (_name, theme) => {
   const uses = colourUses(cards, theme);
 
   test('every text colour on the cards reaches 4.5:1', () => {
     expect(uses.length).toBeGreaterThan(1);
-    expect(uses.filter((use) => use.ratio < AA_TEXT).map((use) => `${use.what}: ${use.foreground} on ${use.background} is ${use.ratio.toFixed(2)}:1`)).toEqual([]);
+    expect(
+      uses
+        .filter((use) => use.ratio < AA_TEXT)
+        .map((use) => `${use.what}: ${use.foreground} on ${use.background} is ${use.ratio.toFixed(2)}:1`),
+    ).toEqual([]);
   });
 });
 
@@ -37,7 +47,14 @@ test('the measure agrees with WCAG: black on white 21:1, Web Chat’s subtle gre
 });
 
 afterAll(() => {
-  const rows = THEMES.flatMap((theme) => colourUses(cards, theme).map((u) => `| ${theme.name} | ${u.what} | ${u.foreground} | ${u.background} | ${u.ratio.toFixed(2)} |`));
+  const rows = THEMES.flatMap((theme) =>
+    colourUses(cards, theme).map(
+      (u) => `| ${theme.name} | ${u.what} | ${u.foreground} | ${u.background} | ${u.ratio.toFixed(2)} |`,
+    ),
+  );
   mkdirSync('test-output', { recursive: true });
-  writeFileSync('test-output/contrast.md', ['| theme | text | colour | background | ratio |', '| --- | --- | --- | --- | --- |', ...rows, ''].join('\n'));
+  writeFileSync(
+    'test-output/contrast.md',
+    ['| theme | text | colour | background | ratio |', '| --- | --- | --- | --- | --- |', ...rows, ''].join('\n'),
+  );
 });

@@ -26,7 +26,9 @@ export function parseColour(value: string): Rgba {
   const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
   if (!/^([0-9a-f]{6}|[0-9a-f]{8})$/i.test(full)) throw new Error(`not a colour: ${value}`);
   const byte = (at: number) => parseInt(full.slice(at, at + 2), 16);
-  return full.length === 8 ? { a: byte(0) / 255, r: byte(2), g: byte(4), b: byte(6) } : { a: 1, r: byte(0), g: byte(2), b: byte(4) };
+  return full.length === 8
+    ? { a: byte(0) / 255, r: byte(2), g: byte(4), b: byte(6) }
+    : { a: 1, r: byte(0), g: byte(2), b: byte(4) };
 }
 
 /** A translucent colour as it shows over an opaque one. */
@@ -59,7 +61,10 @@ export interface ColourUse {
   ratio: number;
 }
 
-type StyleDefinition = { backgroundColor?: string; foregroundColors: Record<string, { default: string; subtle: string }> };
+type StyleDefinition = {
+  backgroundColor?: string;
+  foregroundColors: Record<string, { default: string; subtle: string }>;
+};
 
 /** Every distinct text colour use of the cards, in one theme. */
 export function colourUses(cards: Json[], theme: HostTheme): ColourUse[] {
@@ -74,7 +79,11 @@ export function colourUses(cards: Json[], theme: HostTheme): ColourUse[] {
     const colours = style(here).foregroundColors[name] ?? style(here).foregroundColors.default;
     const foreground = subtle === true ? colours.subtle : colours.default;
     // The nearest style that paints a background; the default style of Web Chat paints none.
-    const background = [...styles].reverse().map((s) => style(s).backgroundColor).find(Boolean) ?? theme.canvas;
+    const background =
+      [...styles]
+        .reverse()
+        .map((s) => style(s).backgroundColor)
+        .find(Boolean) ?? theme.canvas;
     const what = `${here}: ${name}${subtle === true ? ' (subtle)' : ''}`;
     uses.set(what, { what, foreground, background, ratio: contrastRatio(foreground, background, theme.canvas) });
   };
@@ -82,8 +91,11 @@ export function colourUses(cards: Json[], theme: HostTheme): ColourUse[] {
   for (const card of cards) {
     walkElements(card, (element, styles) => {
       if (element.type === 'TextBlock' || element.type === 'TextRun') use(styles, element.color, element.isSubtle);
-      if (element.type === 'RichTextBlock') for (const inline of (element.inlines as unknown[]) ?? []) if (typeof inline === 'string') use(styles, 'default', false);
-      if (element.type === 'FactSet') for (const cell of [factSet?.title, factSet?.value]) use(styles, cell?.color, cell?.isSubtle);
+      if (element.type === 'RichTextBlock')
+        for (const inline of (element.inlines as unknown[]) ?? [])
+          if (typeof inline === 'string') use(styles, 'default', false);
+      if (element.type === 'FactSet')
+        for (const cell of [factSet?.title, factSet?.value]) use(styles, cell?.color, cell?.isSubtle);
     });
   }
   return [...uses.values()].sort((a, b) => a.what.localeCompare(b.what));

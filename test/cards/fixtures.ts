@@ -28,17 +28,35 @@ export function shipment(category: StatusCategory, overrides: Partial<Shipment> 
     localizedTexts: false,
     updatedAt: '2026-11-18T08:30:00.000Z',
     events: [
-      { at: '2026-11-18T08:30:00.000Z', category, code: category.toUpperCase(), carrierText: 'Latest scan', location: 'Berlin' },
-      { at: '2026-11-17T07:00:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', carrierText: 'Departed from facility', location: 'Köln' },
+      {
+        at: '2026-11-18T08:30:00.000Z',
+        category,
+        code: category.toUpperCase(),
+        carrierText: 'Latest scan',
+        location: 'Berlin',
+      },
+      {
+        at: '2026-11-17T07:00:00.000Z',
+        category: 'in_transit',
+        code: 'IN_TRANSIT',
+        carrierText: 'Departed from facility',
+        location: 'Köln',
+      },
     ],
     ...overrides,
   };
 }
 
-export const byCategory: Record<StatusCategory, Shipment> = Object.fromEntries(STATUS_CATEGORIES.map((c) => [c, shipment(c)])) as Record<StatusCategory, Shipment>;
+export const byCategory: Record<StatusCategory, Shipment> = Object.fromEntries(
+  STATUS_CATEGORIES.map((c) => [c, shipment(c)]),
+) as Record<StatusCategory, Shipment>;
 
 export const delayed = shipment('in_transit', { id: 'delayed-1', delayed: true });
-export const exceptionFlag = shipment('in_transit', { id: 'exception-1', exception: true, status: { category: 'in_transit', details: 'Address incomplete, please contact the carrier.' } });
+export const exceptionFlag = shipment('in_transit', {
+  id: 'exception-1',
+  exception: true,
+  status: { category: 'in_transit', details: 'Address incomplete, please contact the carrier.' },
+});
 
 /** Nothing but a status: no carrier, number, link, dates or events. */
 export const bare: Shipment = {
@@ -55,19 +73,60 @@ export const bare: Shipment = {
 export const germanLabels: Shipment = {
   id: 'ORD-4711/DHL 1',
   trackingNumber: '00340434161094042557',
-  carrier: { code: 'dhl-germany', name: 'DHL', trackingUrl: 'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094042557', trackingUrlLabel: 'Sendung bei DHL verfolgen' },
-  status: { category: 'delivered', code: 'Delivered', label: 'Zugestellt', details: 'Die Sendung wurde dem Empfänger persönlich übergeben.' },
+  carrier: {
+    code: 'dhl-germany',
+    name: 'DHL',
+    trackingUrl: 'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161094042557',
+    trackingUrlLabel: 'Sendung bei DHL verfolgen',
+  },
+  status: {
+    category: 'delivered',
+    code: 'Delivered',
+    label: 'Zugestellt',
+    details: 'Die Sendung wurde dem Empfänger persönlich übergeben.',
+  },
   delayed: false,
   exception: false,
   localizedTexts: true,
   orderedAt: '2026-11-12',
   updatedAt: '2026-11-18T23:30:00.000Z',
   events: [
-    { at: '2026-11-18T23:30:00.000Z', category: 'delivered', code: 'Delivered', text: 'Zugestellt', details: 'Persönlich übergeben', location: 'Berlin' },
-    { at: '2026-11-18T06:10:00.000Z', category: 'out_for_delivery', code: 'OutForDelivery', text: 'In Zustellung', location: 'Berlin' },
-    { at: '2026-11-17T21:00:00.000Z', category: 'in_transit', code: 'InTransit', text: 'Im Zielpaketzentrum bearbeitet', location: 'Berlin' },
-    { at: '2026-11-16T15:45:00.000Z', category: 'in_transit', code: 'InTransit', text: 'Im Start-Paketzentrum bearbeitet', location: 'Köln' },
-    { at: '2026-11-15T10:00:00.000Z', category: 'in_transit', code: 'InTransit', text: 'Vom Absender übergeben', location: 'Köln' },
+    {
+      at: '2026-11-18T23:30:00.000Z',
+      category: 'delivered',
+      code: 'Delivered',
+      text: 'Zugestellt',
+      details: 'Persönlich übergeben',
+      location: 'Berlin',
+    },
+    {
+      at: '2026-11-18T06:10:00.000Z',
+      category: 'out_for_delivery',
+      code: 'OutForDelivery',
+      text: 'In Zustellung',
+      location: 'Berlin',
+    },
+    {
+      at: '2026-11-17T21:00:00.000Z',
+      category: 'in_transit',
+      code: 'InTransit',
+      text: 'Im Zielpaketzentrum bearbeitet',
+      location: 'Berlin',
+    },
+    {
+      at: '2026-11-16T15:45:00.000Z',
+      category: 'in_transit',
+      code: 'InTransit',
+      text: 'Im Start-Paketzentrum bearbeitet',
+      location: 'Köln',
+    },
+    {
+      at: '2026-11-15T10:00:00.000Z',
+      category: 'in_transit',
+      code: 'InTransit',
+      text: 'Vom Absender übergeben',
+      location: 'Köln',
+    },
     { at: '2026-11-13T09:00:00.000Z', category: 'pending', code: 'OrderProcessed', text: 'Elektronisch angekündigt' },
     { category: 'pending', code: 'Pending', text: 'Auftragsdaten übermittelt' },
   ],
@@ -79,13 +138,26 @@ export const englishUpstream: Shipment = shipment('in_transit', {
   trackingNumber: '1Z999AA10123456784',
   status: { category: 'in_transit', code: 'IN_TRANSIT', carrierText: 'Arrived at facility' },
   events: [
-    { at: '2026-11-18T23:30:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', carrierText: 'Arrived at facility', location: 'Berlin' },
-    { at: '2026-11-17T08:00:00.000Z', category: 'in_transit', code: 'IN_TRANSIT', carrierText: 'Departed from facility', location: 'Köln' },
+    {
+      at: '2026-11-18T23:30:00.000Z',
+      category: 'in_transit',
+      code: 'IN_TRANSIT',
+      carrierText: 'Arrived at facility',
+      location: 'Berlin',
+    },
+    {
+      at: '2026-11-17T08:00:00.000Z',
+      category: 'in_transit',
+      code: 'IN_TRANSIT',
+      carrierText: 'Departed from facility',
+      location: 'Köln',
+    },
     { at: '2026-11-16T08:00:00.000Z', category: 'pending', code: 'PENDING', carrierText: 'Label created' },
   ],
 });
 
-export const TEXT = 'Paket im Paketzentrum bearbeitet, Weitertransport zur Zustellbasis; Ihre Sendung wird voraussichtlich am nächsten Werktag zugestellt. ';
+export const TEXT =
+  'Paket im Paketzentrum bearbeitet, Weitertransport zur Zustellbasis; Ihre Sendung wird voraussichtlich am nächsten Werktag zugestellt. ';
 
 /** An order of `count` shipments with `events` long events each, newest first. */
 export function bigOrder(count = 20, events = 300): Shipment[] {
@@ -104,4 +176,3 @@ export function bigOrder(count = 20, events = 300): Shipment[] {
     })),
   }));
 }
-

@@ -47,7 +47,14 @@ export const WEB_CHAT: HostTheme = {
     },
     supportsInteractivity: true,
     fontFamily: "'Calibri', 'Helvetica Neue', 'Arial', 'sans-serif'",
-    actions: { actionAlignment: 'stretch', actionsOrientation: 'vertical', buttonSpacing: 8, maxActions: 100, showCard: { actionMode: 'inline', inlineTopMargin: 8 }, spacing: 'default' },
+    actions: {
+      actionAlignment: 'stretch',
+      actionsOrientation: 'vertical',
+      buttonSpacing: 8,
+      maxActions: 100,
+      showCard: { actionMode: 'inline', inlineTopMargin: 8 },
+      spacing: 'default',
+    },
     adaptiveCard: { allowCustomStyle: false },
     factSet: {
       title: { color: 'default', size: 'default', isSubtle: false, weight: 'bolder', wrap: true, maxWidth: 150 },
@@ -103,8 +110,16 @@ const TEAMS_COMMON = {
   separator: { lineThickness: 1, lineColor: '#EEEEEE' },
   imageSizes: { small: 32, medium: 52, large: 100 },
   fontTypes: {
-    default: { fontFamily: "'Segoe UI', Tahoma, Geneva, Verdana, sans-serif", fontSizes: { small: 12, default: 14, medium: 14, large: 18, extraLarge: 24 }, fontWeights: { lighter: 200, default: 400, bolder: 600 } },
-    monospace: { fontFamily: "'Courier New', Courier, monospace", fontSizes: { small: 12, default: 14, medium: 14, large: 18, extraLarge: 24 }, fontWeights: { lighter: 200, default: 400, bolder: 600 } },
+    default: {
+      fontFamily: "'Segoe UI', Tahoma, Geneva, Verdana, sans-serif",
+      fontSizes: { small: 12, default: 14, medium: 14, large: 18, extraLarge: 24 },
+      fontWeights: { lighter: 200, default: 400, bolder: 600 },
+    },
+    monospace: {
+      fontFamily: "'Courier New', Courier, monospace",
+      fontSizes: { small: 12, default: 14, medium: 14, large: 18, extraLarge: 24 },
+      fontWeights: { lighter: 200, default: 400, bolder: 600 },
+    },
   },
   textStyles: { heading: { fontType: 'default', size: 'large', weight: 'bolder', color: 'default', isSubtle: false } },
   textBlock: { headingLevel: 2 },
@@ -129,13 +144,19 @@ const TEAMS_COMMON = {
 export const TEAMS_LIGHT: HostTheme = {
   name: 'Teams light',
   canvas: '#ffffff',
-  hostConfig: { ...TEAMS_COMMON, containerStyles: teamsStyles(TEAMS_LIGHT_TEXT, TEAMS_LIGHT_TEXT, { default: '#ffffff', emphasis: '#fff9f8f7' }) },
+  hostConfig: {
+    ...TEAMS_COMMON,
+    containerStyles: teamsStyles(TEAMS_LIGHT_TEXT, TEAMS_LIGHT_TEXT, { default: '#ffffff', emphasis: '#fff9f8f7' }),
+  },
 };
 
 export const TEAMS_DARK: HostTheme = {
   name: 'Teams dark',
   canvas: '#ff2d2c2c',
-  hostConfig: { ...TEAMS_COMMON, containerStyles: teamsStyles(TEAMS_DARK_TEXT, TEAMS_DARK_ON_LIGHT, { default: '#ff2d2c2c', emphasis: '#ff292828' }) },
+  hostConfig: {
+    ...TEAMS_COMMON,
+    containerStyles: teamsStyles(TEAMS_DARK_TEXT, TEAMS_DARK_ON_LIGHT, { default: '#ff2d2c2c', emphasis: '#ff292828' }),
+  },
 };
 
 export const THEMES: readonly HostTheme[] = [WEB_CHAT, TEAMS_LIGHT, TEAMS_DARK];

@@ -29,14 +29,23 @@ const everywhere = (text: string): Shipment => ({
   carrier: { ...germanLabels.carrier, name: text },
   status: { category: 'delivered', label: text, details: text, carrierText: text },
   // Alternating categories, so that no two neighbours are one run told once.
-  events: Array.from({ length: 5 }, (_, i) => ({ at: `2026-11-1${i}T10:00:00Z`, category: i % 2 ? ('in_transit' as const) : ('delivered' as const), text, carrierText: text, location: text })),
+  events: Array.from({ length: 5 }, (_, i) => ({
+    at: `2026-11-1${i}T10:00:00Z`,
+    category: i % 2 ? ('in_transit' as const) : ('delivered' as const),
+    text,
+    carrierText: text,
+    location: text,
+  })),
 });
 
 test(`an upstream text ${EVIL} is not a link anywhere on the card, and reads as typed`, () => {
   for (const localizedTexts of [true, false]) {
     const [card] = cardsOf(renderShipments([{ ...everywhere(EVIL), localizedTexts }], de('msteams')));
     expect(cardProblems(card)).toEqual([]);
-    const markdown = [...ofType(card, 'TextBlock').map((b) => String(b.text)), ...ofType(card, 'FactSet').flatMap((f) => (f.facts as { value: string }[]).map((x) => x.value))];
+    const markdown = [
+      ...ofType(card, 'TextBlock').map((b) => String(b.text)),
+      ...ofType(card, 'FactSet').flatMap((f) => (f.facts as { value: string }[]).map((x) => x.value)),
+    ];
     const withEvil = markdown.filter((m) => shown(m) === EVIL);
     // carrier, label (localized; else our own explanation stands in for the upstream's), and each event's text (localized)
     expect(withEvil).toHaveLength(localizedTexts ? 7 : 1);
@@ -78,7 +87,17 @@ test.each([
 });
 
 test('ordinary text needs no escapes at all', () => {
-  for (const s of ['Zugestellt an Nachbarn', '19.11.2026, 00:30 · Berlin', '1Z999AA10123456784', '-5 °C', '#12 Hub', 'A & B', 'In Zustellung (Tour 7)', '1.5 kg']) expect(escapeMarkdown(s)).toBe(s);
+  for (const s of [
+    'Zugestellt an Nachbarn',
+    '19.11.2026, 00:30 · Berlin',
+    '1Z999AA10123456784',
+    '-5 °C',
+    '#12 Hub',
+    'A & B',
+    'In Zustellung (Tour 7)',
+    '1.5 kg',
+  ])
+    expect(escapeMarkdown(s)).toBe(s);
 });
 
 test('newlines and control characters cannot start new Markdown blocks', () => {

@@ -8,7 +8,11 @@ import { maskedShipments } from '../../src/customers/maskedShipments';
 import { cardsOf, texts } from './helpers';
 import { context, shipment } from './fixtures';
 
-const THREE = [shipment('in_transit', { id: 'a' }), shipment('in_transit', { id: 'b', trackingNumber: '1Z999AA10123450002' }), shipment('delivered', { id: 'c' })];
+const THREE = [
+  shipment('in_transit', { id: 'a' }),
+  shipment('in_transit', { id: 'b', trackingNumber: '1Z999AA10123450002' }),
+  shipment('delivered', { id: 'c' }),
+];
 
 const CASES = [
   { locale: 'en-GB', names: ['Parcel 1 of 3', 'Parcel 2 of 3', 'Parcel 3 of 3'] },

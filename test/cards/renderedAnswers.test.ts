@@ -11,7 +11,10 @@ const DAY = 24 * 60 * 60 * 1000;
 /** The fixture's newest news, 2026-11-18T08:30Z. */
 const NEWS = Date.parse('2026-11-18T08:30:00.000Z');
 const cached = (): readonly Shipment[] => shareAnswer([shipment('in_transit')]);
-const parts = { intro: 'Here is the shipment for 1Z999AA10123450003:', choices: [{ value: 'another', title: 'Track another' }] };
+const parts = {
+  intro: 'Here is the shipment for 1Z999AA10123450003:',
+  choices: [{ value: 'another', title: 'Track another' }],
+};
 
 test('the same cached list, shown the same way: the same messages, equal to a fresh rendering', () => {
   const answers = new RenderedAnswers();
@@ -49,7 +52,7 @@ test('a shipment that went stale since (the time matters only through that) is r
   expect(stale).toEqual(renderShipments([...list], { ...en(), now: NEWS + 6 * DAY, staleAfterDays: 5 }, parts));
 });
 
-test('a list that is not the cache\'s own (frozen) is rendered every time; what is kept cannot be changed', () => {
+test("a list that is not the cache's own (frozen) is rendered every time; what is kept cannot be changed", () => {
   const answers = new RenderedAnswers();
   const list = [shipment('in_transit')];
   expect(answers.render(list, en(), parts)).not.toBe(answers.render(list, en(), parts));

@@ -18,7 +18,14 @@ import { API_KEY, CREDENTIALS, clientsFor, useSimulators } from '../support/upst
 import { bigOrder, context, germanLabels } from './fixtures';
 
 const upstreams = useSimulators();
-const LOCALES: Record<Language, string> = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL' };
+const LOCALES: Record<Language, string> = {
+  en: 'en-US',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+};
 /** What an answer about up to three parcels may cost: the shop pays for every segment. */
 const MAX_SEGMENTS = 3;
 
@@ -30,10 +37,18 @@ const DEMO_REQUESTS: LookupRequest[] = [
   ...Object.values(DEMO.trackings.trackingNumbers)
     .filter((number) => number !== DEMO.trackings.trackingNumbers.unknown)
     .map((identifier): LookupRequest => ({ kind: 'tracking_number', identifier })),
-  ...[DEMO.trackings.orderIds.multiShipment, DEMO.trackings.orderIds.singleShipment].map((identifier): LookupRequest => ({ kind: 'order_id', identifier })),
-  ...[DEMO.trackings.externalOrders.usStore, DEMO.trackings.externalOrders.ukStore, DEMO.trackings.externalOrders.plainNumber].map(
-    ({ externalOrder, storeId }): LookupRequest => ({ kind: 'external_order', identifier: externalOrder, storeId }),
+  ...[DEMO.trackings.orderIds.multiShipment, DEMO.trackings.orderIds.singleShipment].map(
+    (identifier): LookupRequest => ({ kind: 'order_id', identifier }),
   ),
+  ...[
+    DEMO.trackings.externalOrders.usStore,
+    DEMO.trackings.externalOrders.ukStore,
+    DEMO.trackings.externalOrders.plainNumber,
+  ].map(({ externalOrder, storeId }): LookupRequest => ({
+    kind: 'external_order',
+    identifier: externalOrder,
+    storeId,
+  })),
 ];
 
 /** Language → lookup → shipments (Interface A answers in the asked language). */
@@ -41,7 +56,10 @@ const demo = new Map<Language, Map<LookupRequest, Shipment[]>>();
 
 beforeAll(async () => {
   const clients = clientsFor(upstreams);
-  const lookup = new ShipmentLookup({ checkpoints: { client: clients.checkpoints, credentials: CREDENTIALS }, trackings: { client: clients.trackings, apiKey: API_KEY } });
+  const lookup = new ShipmentLookup({
+    checkpoints: { client: clients.checkpoints, credentials: CREDENTIALS },
+    trackings: { client: clients.trackings, apiKey: API_KEY },
+  });
   for (const language of LANGUAGES) {
     const found = new Map<LookupRequest, Shipment[]>();
     for (const request of DEMO_REQUESTS) found.set(request, await lookup.find(request, language));
@@ -87,7 +105,9 @@ describe.each(LANGUAGES)('in %s', (language) => {
       expect({ request, found: shipments.length > 0 && shipments.length <= 3 }).toEqual({ request, found: true });
       const text = expectOneSms(answer(shipments, ctx, request.identifier));
       expect({ request, segments: smsCost(text).segments <= MAX_SEGMENTS }).toEqual({ request, segments: true });
-      expect(text.startsWith(toGsm7(ctx.t('lookup.found', { count: shipments.length, identifier: request.identifier })))).toBe(true);
+      expect(
+        text.startsWith(toGsm7(ctx.t('lookup.found', { count: shipments.length, identifier: request.identifier }))),
+      ).toBe(true);
       expect(text.endsWith(`1. ${toGsm7(ctx.t('choice.another'))}\n2. ${toGsm7(ctx.t('choice.done'))}`)).toBe(true);
       for (const shipment of shipments) {
         const view = shipmentView(shipment, ctx, 1);
@@ -110,7 +130,9 @@ describe.each(LANGUAGES)('in %s', (language) => {
     // The first parcel needs attention: what happens next is said; the third one's flag says it is late.
     expect(views.map((view) => view.problem)).toEqual(['exception', undefined, undefined]);
     expect(text).toContain(toGsm7(views[0].briefNextStep!));
-    expect(text).toMatch(new RegExp(`\\n${views[2].carrier} ${views[2].trackingNumber}: .* - ${toGsm7(ctx.t('card.delayed'))}, `));
+    expect(text).toMatch(
+      new RegExp(`\\n${views[2].carrier} ${views[2].trackingNumber}: .* - ${toGsm7(ctx.t('card.delayed'))}, `),
+    );
   });
 
   test('20 parcels of 300 events each: one SMS, a line per parcel (carrier, number, status), under the intro that counts them', () => {
@@ -128,7 +150,10 @@ describe.each(LANGUAGES)('in %s', (language) => {
 test('more than three parcels: one line each within three segments, and the links that fit there, those not yet delivered first', () => {
   const ctx = sms('en');
   const found = demo.get('en')!;
-  const five = [...found.values()].filter((shipments) => shipments.length === 1).slice(0, 5).flat();
+  const five = [...found.values()]
+    .filter((shipments) => shipments.length === 1)
+    .slice(0, 5)
+    .flat();
   expect(five).toHaveLength(5);
   const text = expectOneSms(answer(five, ctx, 'five numbers'));
   expect(smsCost(text).segments).toBeLessThanOrEqual(MAX_SEGMENTS);
@@ -144,9 +169,17 @@ test('more than three parcels: one line each within three segments, and the link
   expect(text.match(/https:/g)).toHaveLength(links.filter(Boolean).length);
 
   // Links too long for all of them: those of parcels on their way stay, the delivered ones' go first.
-  const long = (shipment: Shipment, index: number): Shipment => ({ ...shipment, id: `long-${index}`, carrier: { ...shipment.carrier, trackingUrl: `https://carrier.example/${index}/${'t'.repeat(40)}` } });
-  const delivered = [0, 1, 2].map((i) => long({ ...germanLabels, status: { category: 'delivered', label: 'Delivered' } }, i));
-  const onTheWay = [3, 4].map((i) => long({ ...germanLabels, status: { category: 'in_transit', label: 'In transit' } }, i));
+  const long = (shipment: Shipment, index: number): Shipment => ({
+    ...shipment,
+    id: `long-${index}`,
+    carrier: { ...shipment.carrier, trackingUrl: `https://carrier.example/${index}/${'t'.repeat(40)}` },
+  });
+  const delivered = [0, 1, 2].map((i) =>
+    long({ ...germanLabels, status: { category: 'delivered', label: 'Delivered' } }, i),
+  );
+  const onTheWay = [3, 4].map((i) =>
+    long({ ...germanLabels, status: { category: 'in_transit', label: 'In transit' } }, i),
+  );
   const mixed = expectOneSms(answer([...delivered, ...onTheWay], ctx, 'five numbers'));
   expect(smsCost(mixed).segments).toBeLessThanOrEqual(MAX_SEGMENTS);
   expect(mixed).toContain('https://carrier.example/3/');
@@ -170,7 +203,12 @@ test('hostile upstream text (emoji, Markdown, extension characters, 2,000-charac
     trackingNumber: junk,
     carrier: { name: junk, trackingUrl: `https://e.example/${'a'.repeat(1900)}` },
     status: { category: 'exception', label: junk, details: junk },
-    events: Array.from({ length: 300 }, () => ({ at: '2026-11-18T10:00:00Z', category: 'exception' as const, text: junk, location: junk })),
+    events: Array.from({ length: 300 }, () => ({
+      at: '2026-11-18T10:00:00Z',
+      category: 'exception' as const,
+      text: junk,
+      location: junk,
+    })),
   };
   for (const count of [1, 3, 12]) {
     const shipments = Array.from({ length: count }, (_, i) => ({ ...hostile, id: `h${i}` }));
@@ -190,7 +228,13 @@ describe.each(LANGUAGES)('masked (ORDER_DETAILS), in %s', (language) => {
     for (const [request, shipments] of demo.get(language)!) {
       if (request.kind === 'tracking_number' || !shipments.length) continue;
       const text = expectOneSms(answer(maskedShipments(shipments), ctx, request.identifier));
-      const details = shipments.flatMap((shipment) => [shipment.trackingNumber, shipment.carrier.trackingUrl, ...shipment.events.map((event) => event.location)]).filter((value): value is string => !!value);
+      const details = shipments
+        .flatMap((shipment) => [
+          shipment.trackingNumber,
+          shipment.carrier.trackingUrl,
+          ...shipment.events.map((event) => event.location),
+        ])
+        .filter((value): value is string => !!value);
       expect(details.filter((value) => text.includes(toGsm7(value)))).toEqual([]);
       expect(text).toContain(`${toGsm7(ctx.t('card.details_in_web_chat'))}\n\n1. `);
       // No line is left empty where the carrier and number were.
@@ -222,58 +266,84 @@ test('segments counted by hand agree with smsCost on a sample with the accents G
 describe.each(LANGUAGES)('what an answer costs, in %s', (language) => {
   // As on the SMS channel: no zone of the customer's (times name theirs), the clock for problems.
   const ctx = (): CardContext => ({ ...sms(language), customerTimeZone: false, now: Date.now(), staleAfterDays: 5 });
-  const ord1002 = () => [...demo.get(language)!].find(([request]) => request.identifier === DEMO.checkpoints.inTransitMultiShipment)![1];
+  const ord1002 = () =>
+    [...demo.get(language)!].find(([request]) => request.identifier === DEMO.checkpoints.inTransitMultiShipment)![1];
   /** ORD-1002 with its second parcel not delivered at the door: a problem whose next step the SMS must say. */
-  const troubled = () => ord1002().map((shipment, index) => (index === 1 ? { ...shipment, status: { category: 'failed_attempt' as const } } : shipment));
+  const troubled = () =>
+    ord1002().map((shipment, index) =>
+      index === 1 ? { ...shipment, status: { category: 'failed_attempt' as const } } : shipment,
+    );
   const orders: Record<string, () => Shipment[]> = {
     'ORD-1002 (three parcels)': ord1002,
     'ORD-1002 with a failed attempt': troubled,
     'one parcel': () => ord1002().slice(0, 1),
     'one parcel with a failed attempt': () => troubled().slice(1, 2),
   };
-  const rows = Object.keys(orders).flatMap((order) => (['owner', 'visitor'] as const).map((who) => [who, order] as const));
+  const rows = Object.keys(orders).flatMap((order) =>
+    (['owner', 'visitor'] as const).map((who) => [who, order] as const),
+  );
 
-  test.each(rows)('%s, %s: at most three segments, a line per parcel with its status, what happens next, links only for the owner', (who, order) => {
-    const context = ctx();
-    const shipments = orders[order]();
-    const shown = who === 'owner' ? shipments : maskedShipments(shipments);
-    const text = expectOneSms(answer(shown, context, DEMO.checkpoints.inTransitMultiShipment));
-    const cost = smsCost(text);
-    expect({ text, segments: cost.segments }).toEqual({ text, segments: segmentsByHand(text) });
-    expect({ text, atMost: cost.segments <= MAX_SEGMENTS }).toEqual({ text, atMost: true });
+  test.each(rows)(
+    '%s, %s: at most three segments, a line per parcel with its status, what happens next, links only for the owner',
+    (who, order) => {
+      const context = ctx();
+      const shipments = orders[order]();
+      const shown = who === 'owner' ? shipments : maskedShipments(shipments);
+      const text = expectOneSms(answer(shown, context, DEMO.checkpoints.inTransitMultiShipment));
+      const cost = smsCost(text);
+      expect({ text, segments: cost.segments }).toEqual({ text, segments: segmentsByHand(text) });
+      expect({ text, atMost: cost.segments <= MAX_SEGMENTS }).toEqual({ text, atMost: true });
 
-    const views = shipments.map((shipment) => shipmentView(shipment, context, 1));
-    const lines = text.split('\n');
-    views.forEach((view, index) => {
-      // A line each: who the parcel is (carrier and number, or its place among several), then its status.
-      const named = who === 'owner' ? `${view.carrier} ${view.trackingNumber}` : shipments.length > 1 ? toGsm7(context.t('card.parcel_of', { index: index + 1, total: shipments.length })) : '';
-      expect({ text, index, line: lines.some((line) => line.startsWith(named) && line.includes(toGsm7(view.status))) }).toEqual({ text, index, line: true });
-      if (view.problem) expect(text).toContain(toGsm7(context.t(`sms.next_step.${view.problem}`, { count: 1, since: '' })));
-      if (who === 'owner' && shipments[index].status.category !== 'delivered') expect(text).toContain(view.link!.url);
-    });
-    if (who === 'visitor') {
-      expect(text).not.toMatch(/https?:/);
-      // SMS cannot sign in: the note points to the chat on the shop's site.
-      expect(text).toContain(toGsm7(context.t('card.details_in_web_chat')));
+      const views = shipments.map((shipment) => shipmentView(shipment, context, 1));
+      const lines = text.split('\n');
+      views.forEach((view, index) => {
+        // A line each: who the parcel is (carrier and number, or its place among several), then its status.
+        const named =
+          who === 'owner'
+            ? `${view.carrier} ${view.trackingNumber}`
+            : shipments.length > 1
+              ? toGsm7(context.t('card.parcel_of', { index: index + 1, total: shipments.length }))
+              : '';
+        expect({
+          text,
+          index,
+          line: lines.some((line) => line.startsWith(named) && line.includes(toGsm7(view.status))),
+        }).toEqual({ text, index, line: true });
+        if (view.problem)
+          expect(text).toContain(toGsm7(context.t(`sms.next_step.${view.problem}`, { count: 1, since: '' })));
+        if (who === 'owner' && shipments[index].status.category !== 'delivered') expect(text).toContain(view.link!.url);
+      });
+      if (who === 'visitor') {
+        expect(text).not.toMatch(/https?:/);
+        // SMS cannot sign in: the note points to the chat on the shop's site.
+        expect(text).toContain(toGsm7(context.t('card.details_in_web_chat')));
+      }
+    },
+  );
+});
+
+test.each(LANGUAGES)(
+  'in %s, three parcels each in trouble: still at most three segments, and the most pressing one says what happens next',
+  (language) => {
+    const ctx = { ...sms(language), customerTimeZone: false };
+    const [, shipments] = [...demo.get(language)!].find(
+      ([request]) => request.identifier === DEMO.checkpoints.inTransitMultiShipment,
+    )!;
+    const states = ['failed_attempt', 'returned', 'lost'] as const;
+    const troubled = shipments.map((shipment, index) => ({ ...shipment, status: { category: states[index] } }));
+    for (const shown of [troubled, maskedShipments(troubled)]) {
+      const text = expectOneSms(answer(shown, ctx, DEMO.checkpoints.inTransitMultiShipment));
+      expect({ text, segments: smsCost(text).segments <= MAX_SEGMENTS }).toEqual({ text, segments: true });
+      expect(text).toContain(toGsm7(ctx.t('sms.next_step.lost')));
     }
-  });
-});
-
-test.each(LANGUAGES)('in %s, three parcels each in trouble: still at most three segments, and the most pressing one says what happens next', (language) => {
-  const ctx = { ...sms(language), customerTimeZone: false };
-  const [, shipments] = [...demo.get(language)!].find(([request]) => request.identifier === DEMO.checkpoints.inTransitMultiShipment)!;
-  const states = ['failed_attempt', 'returned', 'lost'] as const;
-  const troubled = shipments.map((shipment, index) => ({ ...shipment, status: { category: states[index] } }));
-  for (const shown of [troubled, maskedShipments(troubled)]) {
-    const text = expectOneSms(answer(shown, ctx, DEMO.checkpoints.inTransitMultiShipment));
-    expect({ text, segments: smsCost(text).segments <= MAX_SEGMENTS }).toEqual({ text, segments: true });
-    expect(text).toContain(toGsm7(ctx.t('sms.next_step.lost')));
-  }
-});
+  },
+);
 
 test('ORD-1002 masked, as an English customer reads it', () => {
   const ctx = sms('en');
-  const [, shipments] = [...demo.get('en')!].find(([request]) => request.identifier === DEMO.checkpoints.inTransitMultiShipment)!;
+  const [, shipments] = [...demo.get('en')!].find(
+    ([request]) => request.identifier === DEMO.checkpoints.inTransitMultiShipment,
+  )!;
   const [text] = answer(maskedShipments(shipments), ctx, DEMO.checkpoints.inTransitMultiShipment);
   expect(text.split('\n').map((line) => line.replace(/[A-Z][a-z]{2} \d{1,2}$/, 'day'))).toEqual([
     'I found 3 shipments for ORD-1002:',
@@ -289,7 +359,10 @@ test('ORD-1002 masked, as an English customer reads it', () => {
   ]);
 });
 
-test.each(LANGUAGES)('%s: the note a visitor reads where nobody signs in is short, for it is most of their SMS (at most 90 characters)', (language) => {
-  const note = toGsm7(sms(language).t('card.details_in_web_chat'));
-  expect({ note, length: note.length <= 90 }).toEqual({ note, length: true });
-});
+test.each(LANGUAGES)(
+  '%s: the note a visitor reads where nobody signs in is short, for it is most of their SMS (at most 90 characters)',
+  (language) => {
+    const note = toGsm7(sms(language).t('card.details_in_web_chat'));
+    expect({ note, length: note.length <= 90 }).toEqual({ note, length: true });
+  },
+);

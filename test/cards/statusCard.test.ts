@@ -4,7 +4,18 @@ import { BUTTON_TITLE_BUDGET } from '../../src/cards/statusCard';
 import { maskedShipment } from '../../src/customers/maskedShipments';
 import { LANGUAGES } from '../../src/i18n';
 import { STATUS_CATEGORIES, type Shipment } from '../../src/tracking/shipment';
-import { bare, byCategory, context, de, delayed, en, englishUpstream, exceptionFlag, germanLabels, shipment } from './fixtures';
+import {
+  bare,
+  byCategory,
+  context,
+  de,
+  delayed,
+  en,
+  englishUpstream,
+  exceptionFlag,
+  germanLabels,
+  shipment,
+} from './fixtures';
 import { cardsOf, facts, ofType, texts, walk, type Json } from './helpers';
 
 const card = (s: Shipment, ctx = en()): Json => {
@@ -27,7 +38,11 @@ describe('the German card (labels from the interface, Europe/Berlin)', () => {
 
   test('formats dates in de-DE in the given zone; a plain order date stays that date', () => {
     // 2026-11-18T23:30Z is already the 19th in Berlin.
-    expect(facts(c)).toEqual({ Sendungsnummer: '00340434161094042557', 'Bestellt am': '12. Nov. 2026', 'Letzte Aktualisierung': '19. Nov. 2026, 00:30' });
+    expect(facts(c)).toEqual({
+      Sendungsnummer: '00340434161094042557',
+      'Bestellt am': '12. Nov. 2026',
+      'Letzte Aktualisierung': '19. Nov. 2026, 00:30',
+    });
     expect(texts(c)).toContain('19. Nov. 2026, 00:30 · Berlin');
   });
 });
@@ -51,14 +66,18 @@ describe('the English card (upstream in English, en-GB, UTC)', () => {
   test('the same shipment in German shows German category words, upstream text still below', () => {
     const german = card(englishUpstream, de());
     expect(statusBlock(german).text).toBe('Unterwegs');
-    expect(texts(german)).toEqual(expect.arrayContaining(['Unterwegs', 'UPS: „Arrived at facility“', '19. Nov. 2026, 00:30 · Berlin']));
+    expect(texts(german)).toEqual(
+      expect.arrayContaining(['Unterwegs', 'UPS: „Arrived at facility“', '19. Nov. 2026, 00:30 · Berlin']),
+    );
   });
 });
 
 describe('dates and zones', () => {
   test('a plain YYYY-MM-DD order date is never shifted by the zone', () => {
     for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Los_Angeles', 'Asia/Tokyo']) {
-      expect(facts(card({ ...germanLabels, orderedAt: '2026-11-12' }, context('en-GB', zone))).Ordered).toBe('12 Nov 2026');
+      expect(facts(card({ ...germanLabels, orderedAt: '2026-11-12' }, context('en-GB', zone))).Ordered).toBe(
+        '12 Nov 2026',
+      );
     }
   });
 
@@ -76,39 +95,54 @@ describe('dates and zones', () => {
   });
 
   test('de-CH formats the Swiss way', () => {
-    expect(facts(card(germanLabels, context('de-CH', 'Europe/Zurich')))['Letzte Aktualisierung']).toBe('19. Nov. 2026, 00:30');
+    expect(facts(card(germanLabels, context('de-CH', 'Europe/Zurich')))['Letzte Aktualisierung']).toBe(
+      '19. Nov. 2026, 00:30',
+    );
   });
 });
 
 describe('status text', () => {
-  test.each(STATUS_CATEGORIES)('%s: large and bold, in the text colour (the hosts’ green, yellow and red fail 4.5:1 somewhere)', (category) => {
-    for (const flags of [{}, { delayed: true }, { exception: true }]) {
-      const c = card({ ...byCategory[category], exception: false, ...flags });
-      expect(statusBlock(c)).toMatchObject({ weight: 'bolder', size: 'large' });
-      expect(statusBlock(c).text).toBe(en().t(`status.${category}`));
-      expect(walk(c).filter((o) => o.color !== undefined || o.style !== undefined)).toEqual([]);
-    }
-  });
+  test.each(STATUS_CATEGORIES)(
+    '%s: large and bold, in the text colour (the hosts’ green, yellow and red fail 4.5:1 somewhere)',
+    (category) => {
+      for (const flags of [{}, { delayed: true }, { exception: true }]) {
+        const c = card({ ...byCategory[category], exception: false, ...flags });
+        expect(statusBlock(c)).toMatchObject({ weight: 'bolder', size: 'large' });
+        expect(statusBlock(c).text).toBe(en().t(`status.${category}`));
+        expect(walk(c).filter((o) => o.color !== undefined || o.style !== undefined)).toEqual([]);
+      }
+    },
+  );
 
   test('the label is used only when the texts are localized', () => {
-    const labelled = { ...byCategory.delivered, status: { category: 'delivered' as const, label: 'Delivered to neighbour' } };
+    const labelled = {
+      ...byCategory.delivered,
+      status: { category: 'delivered' as const, label: 'Delivered to neighbour' },
+    };
     expect(statusBlock(card({ ...labelled, localizedTexts: false })).text).toBe('Delivered');
     expect(statusBlock(card({ ...labelled, localizedTexts: true })).text).toBe('Delivered to neighbour');
     expect(statusBlock(card({ ...byCategory.delivered, localizedTexts: true })).text).toBe('Delivered');
   });
 
   test('an unlisted category from an open upstream vocabulary reads as unknown', () => {
-    expect(statusBlock(card(shipment('unknown', { status: { category: 'weird' as never } }))).text).toBe('Status unknown');
+    expect(statusBlock(card(shipment('unknown', { status: { category: 'weird' as never } }))).text).toBe(
+      'Status unknown',
+    );
   });
 });
 
 describe('flags', () => {
-  const flags = (c: Json) => ofType(c, 'TextBlock').filter((b) => b.weight === 'bolder' && b.size === undefined && !b.isSubtle);
+  const flags = (c: Json) =>
+    ofType(c, 'TextBlock').filter((b) => b.weight === 'bolder' && b.size === undefined && !b.isSubtle);
 
   test('delayed and needs attention: one bold line at full size, only when flagged, no coloured pill', () => {
-    expect(flags(card(delayed))).toEqual([{ type: 'TextBlock', text: 'Delayed', weight: 'bolder', wrap: true, spacing: 'small' }]);
+    expect(flags(card(delayed))).toEqual([
+      { type: 'TextBlock', text: 'Delayed', weight: 'bolder', wrap: true, spacing: 'small' },
+    ]);
     expect(flags(card(exceptionFlag)).map((b) => b.text)).toEqual(['Needs attention']);
-    expect(flags(card({ ...delayed, exception: true }, de())).map((b) => b.text)).toEqual(['Verspätet · Bitte beachten']);
+    expect(flags(card({ ...delayed, exception: true }, de())).map((b) => b.text)).toEqual([
+      'Verspätet · Bitte beachten',
+    ]);
     expect(flags(card(byCategory.delivered))).toEqual([]);
     expect(ofType(card({ ...delayed, exception: true }), 'ColumnSet')).toEqual([]);
   });
@@ -121,7 +155,12 @@ describe('facts', () => {
     expect(ofType(c, 'TextBlock').filter((b) => String(b.text).startsWith('**'))).toEqual([
       { type: 'TextBlock', text: '**Sendungsnummer** 00340434161094042557', wrap: true, spacing: 'medium' },
       { type: 'TextBlock', text: '**Bestellt am** 12\\.\u00a0Nov.\u00a02026', wrap: true, spacing: 'none' },
-      { type: 'TextBlock', text: '**Letzte Aktualisierung** 19\\.\u00a0Nov.\u00a02026,\u00a000:30', wrap: true, spacing: 'none' },
+      {
+        type: 'TextBlock',
+        text: '**Letzte Aktualisierung** 19\\.\u00a0Nov.\u00a02026,\u00a000:30',
+        wrap: true,
+        spacing: 'none',
+      },
     ]);
     // A short value keeps together; a long one may wrap between its words.
     const long = 'Paketzentrum Nord-Ost, Tor 12, Frankfurt am Main';
@@ -133,7 +172,14 @@ describe('facts', () => {
 describe('events', () => {
   /** The carrier's words on the card: after its name, in quotes. */
   const scan = 'UPS: “scan ';
-  const withEvents = (n: number) => shipment('in_transit', { events: Array.from({ length: n }, (_, i) => ({ at: new Date(Date.UTC(2026, 10, 18) - i * 3_600_000).toISOString(), category: 'in_transit' as const, carrierText: `scan ${i + 1}` })) });
+  const withEvents = (n: number) =>
+    shipment('in_transit', {
+      events: Array.from({ length: n }, (_, i) => ({
+        at: new Date(Date.UTC(2026, 10, 18) - i * 3_600_000).toISOString(),
+        category: 'in_transit' as const,
+        carrierText: `scan ${i + 1}`,
+      })),
+    });
 
   test('three or fewer events: all visible, no hidden container, no toggle', () => {
     for (const n of [0, 1, 3]) {
@@ -149,9 +195,16 @@ describe('events', () => {
     const [hidden] = ofType(c, 'Container');
     expect(hidden.isVisible).toBe(false);
     expect(texts(hidden)).toEqual(['In transit', 'UPS: “scan 4”', '17 Nov 2026, 21:00']);
-    expect(ofType(c, 'Action.ToggleVisibility')[0]).toMatchObject({ title: 'Show earlier (1)', targetElements: [hidden.id, expect.stringMatching(/-show$/), expect.stringMatching(/-hide$/)] });
+    expect(ofType(c, 'Action.ToggleVisibility')[0]).toMatchObject({
+      title: 'Show earlier (1)',
+      targetElements: [hidden.id, expect.stringMatching(/-show$/), expect.stringMatching(/-hide$/)],
+    });
     const visible = (c.body as Json[]).filter((e) => e.type === 'TextBlock');
-    expect(visible.map((b) => b.text).filter((t) => String(t).startsWith(scan))).toEqual(['UPS: “scan 1”', 'UPS: “scan 2”', 'UPS: “scan 3”']);
+    expect(visible.map((b) => b.text).filter((t) => String(t).startsWith(scan))).toEqual([
+      'UPS: “scan 1”',
+      'UPS: “scan 2”',
+      'UPS: “scan 3”',
+    ]);
     expect(ofType(card(withEvents(9)), 'Action.ToggleVisibility')[0].title).toBe('Show earlier (6)');
   });
 
@@ -171,7 +224,16 @@ describe('events', () => {
   test('on a masked card, which names no carrier and links none, the rest is counted without sending anyone to the carrier', () => {
     // Standard words (Interface A's), which a masked card keeps: thirty events that each say something else.
     const standard = withEvents(30);
-    const c = card(maskedShipment({ ...standard, localizedTexts: true, events: standard.events.map(({ carrierText, ...event }) => ({ ...event, text: carrierText })) }, 0));
+    const c = card(
+      maskedShipment(
+        {
+          ...standard,
+          localizedTexts: true,
+          events: standard.events.map(({ carrierText, ...event }) => ({ ...event, text: carrierText })),
+        },
+        0,
+      ),
+    );
     const [hidden] = ofType(c, 'Container');
     expect(texts(hidden).at(-1)).toBe('7 older updates are not shown here');
     expect(JSON.stringify(c)).not.toContain('carrier’s website');
@@ -179,9 +241,14 @@ describe('events', () => {
 
   test('element ids are unique across a carousel, even for equal or odd shipment ids', () => {
     const odd = { ...germanLabels, id: 'a b/c' };
-    const replies = renderShipments([germanLabels, germanLabels, odd, { ...odd, id: 'a_b_c' }, { ...odd, id: '' }], de());
+    const replies = renderShipments(
+      [germanLabels, germanLabels, odd, { ...odd, id: 'a_b_c' }, { ...odd, id: '' }],
+      de(),
+    );
     expect(replies).toHaveLength(1);
-    const ids = walk(replies[0].attachments).map((o) => o.id).filter(Boolean) as string[];
+    const ids = walk(replies[0].attachments)
+      .map((o) => o.id)
+      .filter(Boolean) as string[];
     // Each card's hidden events and its two toggle buttons.
     expect(ids).toHaveLength(15);
     expect(new Set(ids).size).toBe(15);
@@ -194,27 +261,57 @@ describe('carrier, number and link', () => {
     expect(card(bare).actions).toBeUndefined();
     expect(ofType(card(bare), 'Action.OpenUrl')).toEqual([]);
     expect(ofType(card(byCategory.delivered), 'Action.OpenUrl')).toEqual([
-      { type: 'Action.OpenUrl', title: 'Track on UPS', url: 'https://www.ups.com/track?loc=en_GB&tracknum=1Z999AA10123456784' },
+      {
+        type: 'Action.OpenUrl',
+        title: 'Track on UPS',
+        url: 'https://www.ups.com/track?loc=en_GB&tracknum=1Z999AA10123456784',
+      },
     ]);
     expect(ofType(card(byCategory.delivered, de()), 'Action.OpenUrl')[0].title).toBe('Bei UPS verfolgen');
     const nameless = { ...byCategory.delivered, carrier: { trackingUrl: 'https://track.example/1' } };
-    expect(ofType(card(nameless), 'Action.OpenUrl')[0]).toMatchObject({ title: 'Track shipment', url: 'https://track.example/1' });
+    expect(ofType(card(nameless), 'Action.OpenUrl')[0]).toMatchObject({
+      title: 'Track shipment',
+      url: 'https://track.example/1',
+    });
 
-    const labelled = (name: string, trackingUrlLabel?: string) => String(ofType(card({ ...byCategory.delivered, carrier: { name, trackingUrl: 'https://track.example/1', trackingUrlLabel } }), 'Action.OpenUrl')[0].title);
+    const labelled = (name: string, trackingUrlLabel?: string) =>
+      String(
+        ofType(
+          card({
+            ...byCategory.delivered,
+            carrier: { name, trackingUrl: 'https://track.example/1', trackingUrlLabel },
+          }),
+          'Action.OpenUrl',
+        )[0].title,
+      );
     expect(labelled('UPS', 'Track your parcel')).toBe('Track your parcel');
     expect(labelled('UPS', 'x'.repeat(BUTTON_TITLE_BUDGET))).toBe('x'.repeat(BUTTON_TITLE_BUDGET));
     expect(labelled('UPS', 'Track your parcel on the UPS website')).toBe('Track on UPS');
-    expect(labelled('Chronopost International Express', 'Track your parcel on the Chronopost website')).toBe('Track shipment');
-    for (const language of LANGUAGES) expect(Array.from(context(language, 'UTC').t('card.track_on_carrier_site')).length).toBeLessThanOrEqual(BUTTON_TITLE_BUDGET);
+    expect(labelled('Chronopost International Express', 'Track your parcel on the Chronopost website')).toBe(
+      'Track shipment',
+    );
+    for (const language of LANGUAGES)
+      expect(Array.from(context(language, 'UTC').t('card.track_on_carrier_site')).length).toBeLessThanOrEqual(
+        BUTTON_TITLE_BUDGET,
+      );
   });
 
   test('a non-http link never becomes a button', () => {
-    expect(ofType(card({ ...byCategory.delivered, carrier: { name: 'X', trackingUrl: 'javascript:alert(1)' } }), 'Action.OpenUrl')).toEqual([]);
+    expect(
+      ofType(
+        card({ ...byCategory.delivered, carrier: { name: 'X', trackingUrl: 'javascript:alert(1)' } }),
+        'Action.OpenUrl',
+      ),
+    ).toEqual([]);
   });
 
   test('no carrier, number, dates or events: a short card that still says what it knows', () => {
     const c = card(bare);
-    expect(texts(c)).toEqual(['Carrier unknown', 'Order received', 'The shop has your order and is getting it ready. It has not been handed to the carrier yet.']);
+    expect(texts(c)).toEqual([
+      'Carrier unknown',
+      'Order received',
+      'The shop has your order and is getting it ready. It has not been handed to the carrier yet.',
+    ]);
     expect(ofType(c, 'FactSet')).toEqual([]);
     expect(c.fallbackText).toBe('Carrier unknown: Order received');
     expect(card(bare, de()).fallbackText).toBe('Paketdienst unbekannt: Bestellung eingegangen');
@@ -246,7 +343,8 @@ describe('replies', () => {
 
   test('pure: the same input gives the same output and is not changed', () => {
     const input = structuredClone([germanLabels, englishUpstream]);
-    const deepFreeze = (o: unknown): unknown => (o && typeof o === 'object' ? Object.freeze(Object.values(o).forEach(deepFreeze) ?? o) : o);
+    const deepFreeze = (o: unknown): unknown =>
+      o && typeof o === 'object' ? Object.freeze(Object.values(o).forEach(deepFreeze) ?? o) : o;
     deepFreeze(input);
     const first = renderShipments(input, de('msteams'));
     expect(renderShipments(input, de('msteams'))).toEqual(first);
@@ -256,8 +354,14 @@ describe('replies', () => {
 
 describe('no repetition', () => {
   test('status details that only repeat the status are not shown twice', () => {
-    const shipment = { ...byCategory.in_transit, localizedTexts: false, status: { category: 'in_transit' as const, details: 'In transit.' } };
+    const shipment = {
+      ...byCategory.in_transit,
+      localizedTexts: false,
+      status: { category: 'in_transit' as const, details: 'In transit.' },
+    };
     const json = JSON.stringify(card(shipment));
-    expect(json.match(/In transit/g)?.length).toBe(JSON.stringify(card({ ...shipment, status: { category: 'in_transit' as const } })).match(/In transit/g)?.length);
+    expect(json.match(/In transit/g)?.length).toBe(
+      JSON.stringify(card({ ...shipment, status: { category: 'in_transit' as const } })).match(/In transit/g)?.length,
+    );
   });
 });

@@ -17,7 +17,10 @@ import { cardsOf, ofType, texts, type Json } from './helpers';
 const upstreams = useSimulators();
 const lookup = () => {
   const { checkpoints, trackings } = clientsFor(upstreams);
-  return new ShipmentLookup({ checkpoints: { client: checkpoints, credentials: CREDENTIALS }, trackings: { client: trackings, apiKey: API_KEY } });
+  return new ShipmentLookup({
+    checkpoints: { client: checkpoints, credentials: CREDENTIALS },
+    trackings: { client: trackings, apiKey: API_KEY },
+  });
 };
 const TN = DEMO.trackings.trackingNumbers;
 const LOCALES = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL' } as const;
@@ -35,13 +38,21 @@ function cards(found: Shipment[], lang: Lang, own = true, zone = 'Europe/Berlin'
   return cardsOf(renderShipments(found, { ...context(LOCALES[lang], zone), customerTimeZone: own }));
 }
 /** Everything the card would show once its toggle is opened: its texts, then its facts. */
-const allTexts = (card: Json) => [...texts(card), ...ofType(card, 'FactSet').flatMap((set) => (set.facts as Json[]).flatMap((fact) => [String(fact.title), String(fact.value)]))];
+const allTexts = (card: Json) => [
+  ...texts(card),
+  ...ofType(card, 'FactSet').flatMap((set) =>
+    (set.facts as Json[]).flatMap((fact) => [String(fact.title), String(fact.value)]),
+  ),
+];
 
 describe('each event says what happened', () => {
-  test.each(LANGUAGES)("ORD-1003, held in customs, says so (%s): the checkpoints' own words, not 'In transit' three times", async (lang) => {
-    const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.delayed), lang as Lang), lang as Lang);
-    expect(allTexts(card).join('\n')).toContain(DETAIL_TEXT.customs[lang as Lang]);
-  });
+  test.each(LANGUAGES)(
+    "ORD-1003, held in customs, says so (%s): the checkpoints' own words, not 'In transit' three times",
+    async (lang) => {
+      const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.delayed), lang as Lang), lang as Lang);
+      expect(allTexts(card).join('\n')).toContain(DETAIL_TEXT.customs[lang as Lang]);
+    },
+  );
 
   test('ORD-1005, 42 checkpoints: no line repeats the one before it, and runs of the same event are told once', async () => {
     const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.longHistory), 'en'), 'en');
@@ -55,17 +66,31 @@ describe('each event says what happened', () => {
 });
 
 describe('every word is in the customer’s language (Interface B has no lang)', () => {
-  test.each(LANGUAGES.filter((lang) => lang !== 'en'))('a lost parcel in %s: our own explanation, not the service’s English', async (lang) => {
-    const [card] = cards(await shipments(trackingNumber(TN.lost), lang as Lang), lang as Lang);
-    const shown = allTexts(card).join('\n');
-    expect(shown).not.toMatch(/We could not locate|contact the sender|refund/i);
-    // What happens next says it, once (test/nextSteps/saidOnce.test.ts).
-    expect(shown).toContain(translator.localize(LOCALES[lang as Lang]).t('next_step.lost'));
-  });
+  test.each(LANGUAGES.filter((lang) => lang !== 'en'))(
+    'a lost parcel in %s: our own explanation, not the service’s English',
+    async (lang) => {
+      const [card] = cards(await shipments(trackingNumber(TN.lost), lang as Lang), lang as Lang);
+      const shown = allTexts(card).join('\n');
+      expect(shown).not.toMatch(/We could not locate|contact the sender|refund/i);
+      // What happens next says it, once (test/nextSteps/saidOnce.test.ts).
+      expect(shown).toContain(translator.localize(LOCALES[lang as Lang]).t('next_step.lost'));
+    },
+  );
 
   test.each(LANGUAGES)('the explanation of every status code exists in %s and is not the English one', (lang) => {
     const { t } = translator.localize(LOCALES[lang as Lang]);
-    for (const category of ['pending', 'in_transit', 'out_for_delivery', 'ready_for_pickup', 'failed_attempt', 'delivered', 'returned', 'exception', 'lost', 'unknown']) {
+    for (const category of [
+      'pending',
+      'in_transit',
+      'out_for_delivery',
+      'ready_for_pickup',
+      'failed_attempt',
+      'delivered',
+      'returned',
+      'exception',
+      'lost',
+      'unknown',
+    ]) {
       const text = t(`status_explained.${category}`);
       expect(text).not.toBe(`status_explained.${category}`);
       if (lang !== 'en') expect(text).not.toBe(translator.localize('en').t(`status_explained.${category}`));
@@ -95,7 +120,9 @@ describe('the toggle says what it will do', () => {
   test.each(LANGUAGES)('"Show" while closed, "Hide" while open (%s)', async (lang) => {
     const { t } = translator.localize(LOCALES[lang as Lang]);
     const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.longHistory), lang as Lang), lang as Lang);
-    const sets = ofType(card, 'ActionSet').filter((set) => (set.actions as Json[]).some((a) => a.type === 'Action.ToggleVisibility'));
+    const sets = ofType(card, 'ActionSet').filter((set) =>
+      (set.actions as Json[]).some((a) => a.type === 'Action.ToggleVisibility'),
+    );
     expect(sets).toHaveLength(2);
     const [show, hide] = sets;
     expect(show.isVisible).not.toBe(false);
@@ -106,7 +133,8 @@ describe('the toggle says what it will do', () => {
     expect(showAction.title).toBe(t('card.show_earlier', { count }));
     expect(hideAction.title).toBe(t('card.hide_earlier'));
     // Each toggles the hidden events and swaps the two buttons.
-    for (const action of [showAction, hideAction]) expect(action.targetElements).toEqual([expect.stringMatching(/-older$/), show.id, hide.id]);
+    for (const action of [showAction, hideAction])
+      expect(action.targetElements).toEqual([expect.stringMatching(/-older$/), show.id, hide.id]);
   });
 });
 
@@ -139,7 +167,8 @@ function eventTexts(card: Json): Array<{ what: string; details?: string }> {
   const events: Array<{ what: string; details?: string }> = [];
   for (const block of first < 0 ? [] : blocks.slice(first)) {
     if (block.size === undefined && !block.isSubtle) events.push({ what: String(block.text) });
-    else if (block.size === 'small' && !block.isSubtle && events.length) events[events.length - 1].details = String(block.text);
+    else if (block.size === 'small' && !block.isSubtle && events.length)
+      events[events.length - 1].details = String(block.text);
   }
   return events;
 }
@@ -149,36 +178,51 @@ const TIME = /\d{1,2}[:.h]\d{2}/;
 /** Every date-time the card shows: its facts' values and the time of each event. */
 function stamps(card: Json): string[] {
   const fromFacts = ofType(card, 'FactSet').flatMap((set) => (set.facts as Json[]).map((fact) => String(fact.value)));
-  const fromBlocks = ofType(card, 'TextBlock').filter((block) => block.size === 'small' && block.isSubtle).map((block) => String(block.text).split(' · ')[0]);
+  const fromBlocks = ofType(card, 'TextBlock')
+    .filter((block) => block.size === 'small' && block.isSubtle)
+    .map((block) => String(block.text).split(' · ')[0]);
   return [...fromFacts, ...fromBlocks].filter((value) => TIME.test(value));
 }
 
 describe('an order of 20 parcels with 300 events each', () => {
-  test.each(LANGUAGES)('every card names carrier and number, reads Show/Hide, keeps one date format, and tells no event twice in a row (%s)', (lang) => {
-    const all = cards(bigOrder(20, 300), lang as Lang);
-    expect(all).toHaveLength(20);
-    for (const [index, card] of all.entries()) {
-      const shown = allTexts(card).join('\n');
-      expect(shown).toContain(bigOrder(20, 300)[index].trackingNumber);
-      expect(shown).toContain('DHL');
-      expect(ofType(card, 'ActionSet').filter((set) => (set.actions as Json[]).some((a) => a.type === 'Action.ToggleVisibility'))).toHaveLength(2);
-      const shapes = new Set(stamps(card).map((time) => time.replace(/\p{L}+\.?/gu, 'M').replace(/\d+/g, '9')));
-      expect(shapes.size).toBe(1);
-      const events = eventTexts(card);
-      for (let i = 1; i < events.length; i++) expect(events[i]).not.toEqual(events[i - 1]);
-    }
-  });
+  test.each(LANGUAGES)(
+    'every card names carrier and number, reads Show/Hide, keeps one date format, and tells no event twice in a row (%s)',
+    (lang) => {
+      const all = cards(bigOrder(20, 300), lang as Lang);
+      expect(all).toHaveLength(20);
+      for (const [index, card] of all.entries()) {
+        const shown = allTexts(card).join('\n');
+        expect(shown).toContain(bigOrder(20, 300)[index].trackingNumber);
+        expect(shown).toContain('DHL');
+        expect(
+          ofType(card, 'ActionSet').filter((set) =>
+            (set.actions as Json[]).some((a) => a.type === 'Action.ToggleVisibility'),
+          ),
+        ).toHaveLength(2);
+        const shapes = new Set(stamps(card).map((time) => time.replace(/\p{L}+\.?/gu, 'M').replace(/\d+/g, '9')));
+        expect(shapes.size).toBe(1);
+        const events = eventTexts(card);
+        for (let i = 1; i < events.length; i++) expect(events[i]).not.toEqual(events[i - 1]);
+      }
+    },
+  );
 });
 
-test.each(LANGUAGES)('the status explained by the carrier is said once, in the timeline, beside what happens next (%s)', async (lang) => {
-  const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.failedAttempt), lang as Lang), lang as Lang);
-  const shown = texts(card);
-  const sentence = DETAIL_TEXT.notHome[lang as Lang];
-  expect(shown.filter((text) => text.includes(sentence))).toHaveLength(1);
-});
+test.each(LANGUAGES)(
+  'the status explained by the carrier is said once, in the timeline, beside what happens next (%s)',
+  async (lang) => {
+    const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.failedAttempt), lang as Lang), lang as Lang);
+    const shown = texts(card);
+    const sentence = DETAIL_TEXT.notHome[lang as Lang];
+    expect(shown.filter((text) => text.includes(sentence))).toHaveLength(1);
+  },
+);
 
 test.each(LANGUAGES)('a text channel (Telegram) tells the story too: ORD-1003 says customs (%s)', async (lang) => {
   const found = await shipments(orderNumber(DEMO.checkpoints.delayed), lang as Lang);
-  const [reply] = renderShipments(found, { ...context(LOCALES[lang as Lang], 'Europe/Berlin', 'telegram'), customerTimeZone: true });
+  const [reply] = renderShipments(found, {
+    ...context(LOCALES[lang as Lang], 'Europe/Berlin', 'telegram'),
+    customerTimeZone: true,
+  });
   expect(reply.text).toContain(DETAIL_TEXT.customs[lang as Lang]);
 });

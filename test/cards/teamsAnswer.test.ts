@@ -22,7 +22,12 @@ const upstreams = useSimulators();
 const check = browserTest();
 jest.setTimeout(120_000);
 const OUT = `${SCREENSHOTS}/teams`;
-const ENV = { ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help', LOG_LEVEL: 'warn' };
+const ENV = {
+  ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+  HANDOFF: 'botframework',
+  SUPPORT_URL: 'https://shop.example/help',
+  LOG_LEVEL: 'warn',
+};
 
 /**
  * Teams' chat column: a bot message is at most about 600 px of text wide; a carousel's cards are 300 px
@@ -67,7 +72,14 @@ interface Rendered {
 
 /** Draws the activities as Teams would, one message under the other, and reports what a reader would find. */
 function draw(activities: Array<Partial<Activity>>): Promise<Rendered> {
-  return page.evaluate(([activities, hostConfig]) => (globalThis as unknown as { renderTeamsAnswer: (...args: unknown[]) => Rendered }).renderTeamsAnswer(activities, hostConfig), [activities, TEAMS_LIGHT.hostConfig] as const);
+  return page.evaluate(
+    ([activities, hostConfig]) =>
+      (globalThis as unknown as { renderTeamsAnswer: (...args: unknown[]) => Rendered }).renderTeamsAnswer(
+        activities,
+        hostConfig,
+      ),
+    [activities, TEAMS_LIGHT.hostConfig] as const,
+  );
 }
 
 const WIDTHS = [
@@ -80,49 +92,73 @@ const CASES = [
 ] as const;
 
 describe.each(CASES)('Teams in %s', (locale, language) => {
-  check.each(WIDTHS)('a carousel of three parcels, at %s width: the follow-ups once, below the cards, whole; each card only its link', async (name, viewport) => {
-    const talk = conversation(configFor(upstreams, ENV), { channelId: 'msteams', locale });
-    const replies = (await talk.say(DEMO.checkpoints.inTransitMultiShipment)).filter((reply) => reply.type === 'message');
-    await page.setViewportSize(viewport);
-    const rendered = await draw(replies);
-    await page.screenshot({ path: `${OUT}/carousel-${language}-${name}.png`, fullPage: true });
-    expect(rendered.cards.map((card) => card.parcel)).toEqual([true, true, true, false]);
-    for (const card of rendered.cards.slice(0, 3)) expect(card.buttons.filter((title) => !/\(\d+\)$/.test(title))).toHaveLength(1);
-    expect(rendered.cards[3].buttons).toHaveLength(3);
-    expect({ cut: rendered.cutButtons, problems: rendered.problems }).toEqual({ cut: [], problems: [] });
-  });
+  check.each(WIDTHS)(
+    'a carousel of three parcels, at %s width: the follow-ups once, below the cards, whole; each card only its link',
+    async (name, viewport) => {
+      const talk = conversation(configFor(upstreams, ENV), { channelId: 'msteams', locale });
+      const replies = (await talk.say(DEMO.checkpoints.inTransitMultiShipment)).filter(
+        (reply) => reply.type === 'message',
+      );
+      await page.setViewportSize(viewport);
+      const rendered = await draw(replies);
+      await page.screenshot({ path: `${OUT}/carousel-${language}-${name}.png`, fullPage: true });
+      expect(rendered.cards.map((card) => card.parcel)).toEqual([true, true, true, false]);
+      for (const card of rendered.cards.slice(0, 3))
+        expect(card.buttons.filter((title) => !/\(\d+\)$/.test(title))).toHaveLength(1);
+      expect(rendered.cards[3].buttons).toHaveLength(3);
+      expect({ cut: rendered.cutButtons, problems: rendered.problems }).toEqual({ cut: [], problems: [] });
+    },
+  );
 
-  check.each(WIDTHS)('a delayed parcel with a person and the help page on offer, at %s width: five follow-ups below its card, whole', async (name, viewport) => {
-    const talk = conversation(configFor(upstreams, ENV), { channelId: 'msteams', locale });
-    const replies = (await talk.say(DEMO.checkpoints.delayed)).filter((reply) => reply.type === 'message');
-    await page.setViewportSize(viewport);
-    const rendered = await draw(replies);
-    await page.screenshot({ path: `${OUT}/single-problem-${language}-${name}.png`, fullPage: true });
-    expect(rendered.cards.map((card) => card.parcel)).toEqual([true, false]);
-    expect(rendered.cards[1].buttons).toHaveLength(5);
-    expect({ cut: rendered.cutButtons, problems: rendered.problems }).toEqual({ cut: [], problems: [] });
-  });
+  check.each(WIDTHS)(
+    'a delayed parcel with a person and the help page on offer, at %s width: five follow-ups below its card, whole',
+    async (name, viewport) => {
+      const talk = conversation(configFor(upstreams, ENV), { channelId: 'msteams', locale });
+      const replies = (await talk.say(DEMO.checkpoints.delayed)).filter((reply) => reply.type === 'message');
+      await page.setViewportSize(viewport);
+      const rendered = await draw(replies);
+      await page.screenshot({ path: `${OUT}/single-problem-${language}-${name}.png`, fullPage: true });
+      expect(rendered.cards.map((card) => card.parcel)).toEqual([true, false]);
+      expect(rendered.cards[1].buttons).toHaveLength(5);
+      expect({ cut: rendered.cutButtons, problems: rendered.problems }).toEqual({ cut: [], problems: [] });
+    },
+  );
 });
 
-describe.each(CASES)('Teams in %s, an order masked (ORDER_DETAILS=masked: nobody signs in on Teams)', (locale, language) => {
-  check.each(WIDTHS)('a carousel of three parcels, at %s width: no carrier, number, place or link; each card ends on the chat on our website, where signing in shows more; every button listed', async (name, viewport) => {
-    const talk = conversation(configFor(upstreams, { ...ENV, ORDER_DETAILS: 'masked' }), { channelId: 'msteams', locale });
-    const replies = (await talk.say(DEMO.checkpoints.inTransitMultiShipment)).filter((reply) => reply.type === 'message');
-    await page.setViewportSize(viewport);
-    const rendered = await draw(replies);
-    await page.screenshot({ path: `${OUT}/masked-carousel-${language}-${name}.png`, fullPage: true });
-    const { t } = new Translator('en').localize(language);
-    // What the bot sent: the test adapter's own serviceUrl aside.
-    expect(JSON.stringify(replies.map(({ serviceUrl: _url, ...reply }) => reply))).not.toMatch(/UPS|DPD|PostNL|1ZV8R4236804512972|01485023741196|3SKAAN4718293|Venlo|Köln|Berlin|Utrecht|https:\/\/(?!shop\.example)|Action\.OpenUrl/);
-    const cards = replies.flatMap((reply) => (reply.attachments ?? []).map((attachment) => attachment.content as { body: Array<{ text?: string }> }));
-    for (const card of cards.slice(0, 3)) expect(card.body.at(-1)?.text).toBe(t('card.details_in_web_chat'));
-    // The buttons in sight: the parcels' cards show earlier events, and nothing else.
-    expect(rendered.cards.map((card) => card.buttons)).toEqual([
-      [t('card.show_earlier', { count: 3 })],
-      [t('card.show_earlier', { count: 2 })],
-      [t('card.show_earlier', { count: 3 })],
-      [t('choice.notify'), t('choice.another'), t('choice.done')],
-    ]);
-    expect({ cut: rendered.cutButtons, problems: rendered.problems }).toEqual({ cut: [], problems: [] });
-  });
-});
+describe.each(CASES)(
+  'Teams in %s, an order masked (ORDER_DETAILS=masked: nobody signs in on Teams)',
+  (locale, language) => {
+    check.each(WIDTHS)(
+      'a carousel of three parcels, at %s width: no carrier, number, place or link; each card ends on the chat on our website, where signing in shows more; every button listed',
+      async (name, viewport) => {
+        const talk = conversation(configFor(upstreams, { ...ENV, ORDER_DETAILS: 'masked' }), {
+          channelId: 'msteams',
+          locale,
+        });
+        const replies = (await talk.say(DEMO.checkpoints.inTransitMultiShipment)).filter(
+          (reply) => reply.type === 'message',
+        );
+        await page.setViewportSize(viewport);
+        const rendered = await draw(replies);
+        await page.screenshot({ path: `${OUT}/masked-carousel-${language}-${name}.png`, fullPage: true });
+        const { t } = new Translator('en').localize(language);
+        // What the bot sent: the test adapter's own serviceUrl aside.
+        expect(JSON.stringify(replies.map(({ serviceUrl: _url, ...reply }) => reply))).not.toMatch(
+          /UPS|DPD|PostNL|1ZV8R4236804512972|01485023741196|3SKAAN4718293|Venlo|Köln|Berlin|Utrecht|https:\/\/(?!shop\.example)|Action\.OpenUrl/,
+        );
+        const cards = replies.flatMap((reply) =>
+          (reply.attachments ?? []).map((attachment) => attachment.content as { body: Array<{ text?: string }> }),
+        );
+        for (const card of cards.slice(0, 3)) expect(card.body.at(-1)?.text).toBe(t('card.details_in_web_chat'));
+        // The buttons in sight: the parcels' cards show earlier events, and nothing else.
+        expect(rendered.cards.map((card) => card.buttons)).toEqual([
+          [t('card.show_earlier', { count: 3 })],
+          [t('card.show_earlier', { count: 2 })],
+          [t('card.show_earlier', { count: 3 })],
+          [t('choice.notify'), t('choice.another'), t('choice.done')],
+        ]);
+        expect({ cut: rendered.cutButtons, problems: rendered.problems }).toEqual({ cut: [], problems: [] });
+      },
+    );
+  },
+);

@@ -5,8 +5,22 @@ import { bare, bigOrder, byCategory, de, delayed, en, englishUpstream, germanLab
 import { bytes } from './helpers';
 
 describe('supportsAdaptiveCards', () => {
-  test.each(['msteams', 'webchat', 'directline', 'emulator', 'test', 'omnichannel', 'MSTeams'])('%s: yes', (c) => expect(supportsAdaptiveCards(c)).toBe(true));
-  test.each(['sms', 'telegram', 'facebook', 'slack', 'email', 'kik', 'line', 'groupme', 'twilio-sms', 'unknown-channel', ''])('%s: no', (c) => expect(supportsAdaptiveCards(c)).toBe(false));
+  test.each(['msteams', 'webchat', 'directline', 'emulator', 'test', 'omnichannel', 'MSTeams'])('%s: yes', (c) =>
+    expect(supportsAdaptiveCards(c)).toBe(true),
+  );
+  test.each([
+    'sms',
+    'telegram',
+    'facebook',
+    'slack',
+    'email',
+    'kik',
+    'line',
+    'groupme',
+    'twilio-sms',
+    'unknown-channel',
+    '',
+  ])('%s: no', (c) => expect(supportsAdaptiveCards(c)).toBe(false));
 });
 
 // WhatsApp's own (bold, link buttons): whatsappAnswer.test.ts.
@@ -68,7 +82,11 @@ test('short answers share one message; long ones are split, each under the lengt
 });
 
 test('upstream Markdown stays plain text (textFormat plain), shown as typed', () => {
-  const s = { ...byCategory.delivered, localizedTexts: true, status: { category: 'delivered' as const, label: '**Zugestellt** [hier](https://evil.example)' } };
+  const s = {
+    ...byCategory.delivered,
+    localizedTexts: true,
+    status: { category: 'delivered' as const, label: '**Zugestellt** [hier](https://evil.example)' },
+  };
   const [reply] = renderShipments([s], de('telegram'));
   expect(reply.textFormat).toBe('plain');
   expect(reply.text).toContain('**Zugestellt** [hier](https://evil.example)');

@@ -17,7 +17,8 @@ describe.each(['msteams', 'webchat', 'directline', 'emulator', 'test', 'omnichan
   });
 
   test('version 1.5, the adaptive content type, fallbackText and speak on every card', () => {
-    for (const reply of replies) for (const a of reply.attachments ?? []) expect(a.contentType).toBe('application/vnd.microsoft.card.adaptive');
+    for (const reply of replies)
+      for (const a of reply.attachments ?? []) expect(a.contentType).toBe('application/vnd.microsoft.card.adaptive');
     for (const card of cards) {
       expect(card).toMatchObject({ type: 'AdaptiveCard', version: '1.5' });
       expect(String(card.fallbackText).length).toBeGreaterThan(3);
@@ -27,8 +28,13 @@ describe.each(['msteams', 'webchat', 'directline', 'emulator', 'test', 'omnichan
 
   test('every toggle targets an element of its own card', () => {
     for (const card of cards) {
-      const ids = new Set(walk(card).map((o) => o.id).filter(Boolean));
-      for (const toggle of ofType(card, 'Action.ToggleVisibility')) for (const target of toggle.targetElements as string[]) expect(ids.has(target)).toBe(true);
+      const ids = new Set(
+        walk(card)
+          .map((o) => o.id)
+          .filter(Boolean),
+      );
+      for (const toggle of ofType(card, 'Action.ToggleVisibility'))
+        for (const target of toggle.targetElements as string[]) expect(ids.has(target)).toBe(true);
     }
   });
 
@@ -42,5 +48,11 @@ test('the trimmed cards of a 20 x 300 order are valid too', () => {
 });
 
 test('the oracle does report broken cards', () => {
-  expect(cardProblems({ type: 'AdaptiveCard', version: '1.5', body: [{ type: 'Nope' }, { type: 'TextBlock', text: 'x', color: 'purple' }] }).length).toBe(2);
+  expect(
+    cardProblems({
+      type: 'AdaptiveCard',
+      version: '1.5',
+      body: [{ type: 'Nope' }, { type: 'TextBlock', text: 'x', color: 'purple' }],
+    }).length,
+  ).toBe(2);
 });

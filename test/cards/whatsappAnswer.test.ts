@@ -7,7 +7,8 @@ import { renderShipments } from '../../src/cards';
 import { bare, byCategory, de, delayed, en, germanLabels, shipment } from './fixtures';
 
 const DHL_URL = germanLabels.carrier!.trackingUrl!;
-const links = (reply: { suggestedActions?: { actions: Array<{ type: string; title: string; value: unknown }> } }) => (reply.suggestedActions?.actions ?? []).filter((action) => action.type === 'openUrl');
+const links = (reply: { suggestedActions?: { actions: Array<{ type: string; title: string; value: unknown }> } }) =>
+  (reply.suggestedActions?.actions ?? []).filter((action) => action.type === 'openUrl');
 
 test('a German shipment: the status line in bold, no address in the text, and the carrier’s link as a button within 20 characters', () => {
   const [reply, ...more] = renderShipments([germanLabels], de('whatsapp'));
@@ -39,7 +40,12 @@ test('three parcels with links: one message each, its button under it; the intro
   expect(replies.map((reply) => links(reply).length)).toEqual([1, 1, 1]);
   expect(replies[0].text!.startsWith('I found 3 shipments for ORD-1002:\n\n📦 DHL')).toBe(true);
   expect(replies.map((reply) => reply.text!.match(/📦/g)!.length)).toEqual([1, 1, 1]);
-  expect(replies.at(-1)!.suggestedActions!.actions.filter((action) => action.type === 'imBack').map((action) => action.title)).toEqual(['Track another', "That's all, thanks"]);
+  expect(
+    replies
+      .at(-1)!
+      .suggestedActions!.actions.filter((action) => action.type === 'imBack')
+      .map((action) => action.title),
+  ).toEqual(['Track another', "That's all, thanks"]);
   for (const reply of replies) expect(reply.text).not.toContain('https://');
 });
 
@@ -51,12 +57,20 @@ test('a parcel without a link shares its message with the next, whose button clo
 });
 
 test('a carrier whose name makes "Track on …" too long: our own words without it', () => {
-  const long = shipment('in_transit', { carrier: { code: 'x', name: 'Deutsche Post International', trackingUrl: 'https://track.example/1' } });
-  expect(links(renderShipments([long], en('whatsapp'))[0])).toEqual([{ type: 'openUrl', title: 'Track shipment', value: 'https://track.example/1' }]);
+  const long = shipment('in_transit', {
+    carrier: { code: 'x', name: 'Deutsche Post International', trackingUrl: 'https://track.example/1' },
+  });
+  expect(links(renderShipments([long], en('whatsapp'))[0])).toEqual([
+    { type: 'openUrl', title: 'Track shipment', value: 'https://track.example/1' },
+  ]);
 });
 
 test('asterisks in the upstream’s words cannot break the bold', () => {
-  const starred = { ...byCategory.delivered, localizedTexts: true, status: { category: 'delivered' as const, label: '**Zugestellt**' } };
+  const starred = {
+    ...byCategory.delivered,
+    localizedTexts: true,
+    status: { category: 'delivered' as const, label: '**Zugestellt**' },
+  };
   const [reply] = renderShipments([starred], de('whatsapp'));
   expect(reply.text).toContain('\n*Zugestellt* — ');
 });

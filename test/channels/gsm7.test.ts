@@ -9,25 +9,46 @@ test('the alphabet is exactly 3GPP TS 23.038: 127 basic characters and 10 in the
 });
 
 test('GSM-7 text is left exactly as it is', () => {
-  const text = 'Zugestellt, Köln - 18.11.2026 09:30\nLivré à Besancon? Ça va! Año ¿qué? Ærø Øst, Åre; Straße 12 € [x] {y} ~z^ |\\';
+  const text =
+    'Zugestellt, Köln - 18.11.2026 09:30\nLivré à Besancon? Ça va! Año ¿qué? Ærø Øst, Åre; Straße 12 € [x] {y} ~z^ |\\';
   expect(isGsm7(text)).toBe(true);
   expect(toGsm7(text)).toBe(text);
 });
 
 test.each([
-  ['typographic quotes', 'J’ai ‘vu’ “ça” „so“ ‚so‘', 'J\'ai \'vu\' "ca" "so" \'so\''],
-  ['French guillemets, with the spaces inside them', 'dites « recommencer » ou «aide»', 'dites "recommencer" ou "aide"'],
+  ['typographic quotes', 'J’ai ‘vu’ “ça” „so“ ‚so‘', "J'ai 'vu' \"ca\" \"so\" 'so'"],
+  [
+    'French guillemets, with the spaces inside them',
+    'dites « recommencer » ou «aide»',
+    'dites "recommencer" ou "aide"',
+  ],
   ['ellipsis', '… und 2 frühere Meldungen', '... und 2 frühere Meldungen'],
   ['dashes and the minus sign', 'In transit – Köln — 2 − 1 ‐ x', 'In transit - Köln - 2 - 1 - x'],
   ['no-break, narrow and thin spaces', '4:30\u202fPM\u00a0UTC\u2009ok', '4:30 PM UTC ok'],
-  ['letters GSM-7 lacks, to their closest letter', 'être ça île côte où Noël naïve señor', 'etre ca ile cote où Noel naive señor'],
+  [
+    'letters GSM-7 lacks, to their closest letter',
+    'être ça île côte où Noël naïve señor',
+    'etre ca ile cote où Noel naive señor',
+  ],
   ['Spanish accents', 'envíos, número, atención, está, Último', 'envios, numero, atencion, esta, Ultimo'],
   ['capitals with an accent that only the small letter has', 'À È Ì Ò Ù Ê Ç', 'A E I O U E Ç'],
   ['ligatures and letters without a decomposition', 'œuvre Œuf Łódź Ðorđe ﬁn', 'oeuvre OEuf Lodz Dorde fin'],
-  ['ç as c: 0x09 is drawn and shown as a capital, "reÇue", and a gateway may take "ç" for UCS-2; Ç stays', 'Commande reçue. Ça part', 'Commande recue. Ça part'],
-  ['letters GSM-7 has stay', 'é è ù ì ò à ä ö ü ñ ß Ä Ö Ü Ñ Å å Æ æ Ø ø É Ç', 'é è ù ì ò à ä ö ü ñ ß Ä Ö Ü Ñ Å å Æ æ Ø ø É Ç'],
+  [
+    'ç as c: 0x09 is drawn and shown as a capital, "reÇue", and a gateway may take "ç" for UCS-2; Ç stays',
+    'Commande reçue. Ça part',
+    'Commande recue. Ça part',
+  ],
+  [
+    'letters GSM-7 has stay',
+    'é è ù ì ò à ä ö ü ñ ß Ä Ö Ü Ñ Å å Æ æ Ø ø É Ç',
+    'é è ù ì ò à ä ö ü ñ ß Ä Ö Ü Ñ Å å Æ æ Ø ø É Ç',
+  ],
   ['decomposed accents are composed first', 'Ko\u0308ln e\u0301te\u0301', 'Köln été'],
-  ['emoji dropped with their space', '📦 UPS\n⚠️ Delayed\nok 👍\nhi 👋🏽 there\n🇩🇪 Berlin', 'UPS\nDelayed\nok\nhi there\nBerlin'],
+  [
+    'emoji dropped with their space',
+    '📦 UPS\n⚠️ Delayed\nok 👍\nhi 👋🏽 there\n🇩🇪 Berlin',
+    'UPS\nDelayed\nok\nhi there\nBerlin',
+  ],
   ['bullets and the middle dot', '• Köln · DE', '- Köln - DE'],
   ['the ordinal and degree signs', 'n.º 5, n° 7', 'n.o 5, no 7'],
   ['invisible characters', 'Sendungs\u00adnummer 1Z\u2060999\u200b', 'Sendungsnummer 1Z999'],
@@ -56,7 +77,7 @@ test('mapping twice changes nothing more', () => {
 
 test('every message leaves for SMS in GSM-7, and for other channels as written', () => {
   const message = { text: 'Je demande à un membre de l’équipe… « tout de suite »', textFormat: 'plain' as const };
-  expect(forChannel(message, 'sms').text).toBe("Je demande à un membre de l'équipe... \"tout de suite\"");
+  expect(forChannel(message, 'sms').text).toBe('Je demande à un membre de l\'équipe... "tout de suite"');
   expect(isGsm7(forChannel(message, 'twilio-sms').text!)).toBe(true);
   for (const channel of ['webchat', 'msteams', 'telegram']) expect(forChannel(message, channel)).toBe(message);
 });

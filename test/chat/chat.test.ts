@@ -50,11 +50,15 @@ test('against the sandbox, as an SMS customer: plain text, a numbered list, and 
 test('against a running bot by its URL', async () => {
   const app = await startApp(configFor(upstreams));
   try {
-    const printed = await chat([DEMO.trackings.trackingNumbers.inTransit, '/quit', 'never sent'], { channel: 'webchat', locale: 'en-US', url: `${app.url}/api/messages` });
+    const printed = await chat([DEMO.trackings.trackingNumbers.inTransit, '/quit', 'never sent'], {
+      channel: 'webchat',
+      locale: 'en-US',
+      url: `${app.url}/api/messages`,
+    });
     expect(printed).toContain(`with ${app.url}/api/messages`);
     expect(printed).toContain(`bot › Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`);
     expect(printed).toContain('│ UPS');
-    expect(printed).toContain('[1 Notify me] [2 Track another] [3 That\'s all, thanks]');
+    expect(printed).toContain("[1 Notify me] [2 Track another] [3 That's all, thanks]");
     expect(printed).not.toContain('never sent');
   } finally {
     await app.close();
@@ -62,7 +66,13 @@ test('against a running bot by its URL', async () => {
 });
 
 test('a bot with inbound auth on is named as the reason, in one line', async () => {
-  const app = await startApp(configFor(upstreams, { MicrosoftAppType: 'MultiTenant', MicrosoftAppId: '00000000-0000-0000-0000-000000000001', MicrosoftAppPassword: 'x' }));
+  const app = await startApp(
+    configFor(upstreams, {
+      MicrosoftAppType: 'MultiTenant',
+      MicrosoftAppId: '00000000-0000-0000-0000-000000000001',
+      MicrosoftAppPassword: 'x',
+    }),
+  );
   try {
     const printed = await chat(['hi'], { channel: 'webchat', locale: 'en-US', url: `${app.url}/api/messages` });
     expect(printed).toContain('!! the bot answered 401: its inbound auth is on');
@@ -84,7 +94,11 @@ async function recordingBot(): Promise<{ url: string; senders: string[]; close()
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/messages`, senders, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/messages`,
+    senders,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 test('each run is a customer of its own, so the limits of one run do not carry over to the next; within a run, one customer', async () => {
@@ -149,7 +163,11 @@ describe('as a WhatsApp customer (--channel whatsapp), through the real webhook 
 });
 
 test('the terminal shows the chat and nothing else: what a library prints on the way (the MCP SDK warns at every start) does not reach it', () => {
-  const run = spawnSync(process.execPath, ['dist/chat/main.js', '--channel', 'sms', '--locale', 'en'], { input: '/quit\n', encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['dist/chat/main.js', '--channel', 'sms', '--locale', 'en'], {
+    input: '/quit\n',
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   expect(run.stderr).toBe('');
   expect(run.stdout).toMatch(/^Chatting as a sms customer in en with the sandbox/);
 });

@@ -36,7 +36,10 @@ const settings = (env: Record<string, string>) => ({
 /** An instance with these settings signs customer-8231 in: the user id the page gets. */
 async function idOfCustomer(env: Record<string, string>): Promise<string> {
   const app = await apps.start(configFor(upstreams, settings(env)));
-  const token = await signCustomerToken(claimsAt(app.clock.now(), { sub: 'customer-8231' }), { alg: 'HS256', key: sharedSecret() });
+  const token = await signCustomerToken(claimsAt(app.clock.now(), { sub: 'customer-8231' }), {
+    alg: 'HS256',
+    key: sharedSecret(),
+  });
   const answer = await app.post('/api/webchat/token', { customerToken: token }, { Origin: SHOP });
   expect(answer.status).toBe(200);
   return answer.body.userId;
@@ -60,28 +63,47 @@ test('rotating DIRECTLINE_SECRET keeps every signed-in customer’s id: the inst
 
 test('another CUSTOMER_ID_SECRET: another id for the same customer (rotating it re-keys everyone)', async () => {
   const one = await idOfCustomer({ DIRECTLINE_SECRET: DL_SECRET, CUSTOMER_ID_SECRET: ID_SECRET });
-  const other = await idOfCustomer({ DIRECTLINE_SECRET: DL_SECRET, CUSTOMER_ID_SECRET: 'customer-ids-OTHER-0123456789abcdefgh' });
+  const other = await idOfCustomer({
+    DIRECTLINE_SECRET: DL_SECRET,
+    CUSTOMER_ID_SECRET: 'customer-ids-OTHER-0123456789abcdefgh',
+  });
   expect(other).not.toBe(one);
 });
 
 test('an upgrading shop that sets CUSTOMER_ID_SECRET to the Direct Line secret it has today keeps its customers’ ids', async () => {
-  expect(await idOfCustomer({ DIRECTLINE_SECRET: DL_SECRET, CUSTOMER_ID_SECRET: DL_SECRET })).toBe(ID_BEFORE_THE_UPGRADE);
+  expect(await idOfCustomer({ DIRECTLINE_SECRET: DL_SECRET, CUSTOMER_ID_SECRET: DL_SECRET })).toBe(
+    ID_BEFORE_THE_UPGRADE,
+  );
 });
 
 test('customer tokens without CUSTOMER_ID_SECRET do not start: the problem names it and what an upgrading shop sets', () => {
-  const upstream = { CHECKPOINTS_BASE_URL: 'https://api.example.test', CHECKPOINTS_USER_ID: '1', CHECKPOINTS_TOKEN: 'tok', ...BOT_IDENTITY };
+  const upstream = {
+    CHECKPOINTS_BASE_URL: 'https://api.example.test',
+    CHECKPOINTS_USER_ID: '1',
+    CHECKPOINTS_TOKEN: 'tok',
+    ...BOT_IDENTITY,
+  };
   const webchat = { DIRECTLINE_SECRET: DL_SECRET, WEBCHAT_ALLOWED_ORIGINS: SHOP };
-  for (const tokens of [{ CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET }, { CUSTOMER_TOKEN_JWKS_URL: 'https://shop.example/jwks.json' }]) {
+  for (const tokens of [
+    { CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET },
+    { CUSTOMER_TOKEN_JWKS_URL: 'https://shop.example/jwks.json' },
+  ]) {
     for (const nodeEnv of [{ NODE_ENV: 'production' }, {}]) {
       const found = problems({ ...upstream, ...BOT_IDENTITY, ...webchat, ...tokens, ...nodeEnv });
-      expect(found).toEqual([expect.stringMatching(/^CUSTOMER_ID_SECRET: is required when customer tokens are set.*DIRECTLINE_SECRET/)]);
+      expect(found).toEqual([
+        expect.stringMatching(/^CUSTOMER_ID_SECRET: is required when customer tokens are set.*DIRECTLINE_SECRET/),
+      ]);
       // Names the setting to copy, never a value.
       expect(found[0]).not.toContain(DL_SECRET);
     }
   }
-  expect(problems({ ...upstream, ...webchat, CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET, CUSTOMER_ID_SECRET: ID_SECRET })).toEqual([]);
+  expect(
+    problems({ ...upstream, ...webchat, CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET, CUSTOMER_ID_SECRET: ID_SECRET }),
+  ).toEqual([]);
   // Too short to key anything: refused, its value unprinted.
-  expect(problems({ ...upstream, ...webchat, CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET, CUSTOMER_ID_SECRET: 'short' })).toEqual([expect.stringMatching(/^CUSTOMER_ID_SECRET: must be 16 to 512/)]);
+  expect(
+    problems({ ...upstream, ...webchat, CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET, CUSTOMER_ID_SECRET: 'short' }),
+  ).toEqual([expect.stringMatching(/^CUSTOMER_ID_SECRET: must be 16 to 512/)]);
 });
 
 test('in sandbox mode (no upstream) customer tokens need no CUSTOMER_ID_SECRET: the sandbox keys its demo ids itself', () => {

@@ -18,7 +18,11 @@ const REQUESTS: Record<LookupRequest['kind'], LookupRequest> = {
   tracking_number: { kind: 'tracking_number', identifier: '1Z7X3F940344156200' },
 };
 
-const customer = (orders: SignedInCustomer['orders']): SignedInCustomer => ({ userId: 'dl_customerOfTheShop01', orders, expiresAt: Number.MAX_SAFE_INTEGER });
+const customer = (orders: SignedInCustomer['orders']): SignedInCustomer => ({
+  userId: 'dl_customerOfTheShop01',
+  orders,
+  expiresAt: Number.MAX_SAFE_INTEGER,
+});
 const OWNER = customer([
   { kind: 'order_number', identifier: 'ORD-1002' },
   { kind: 'order_id', identifier: 'AB12CD34EF56' },
@@ -36,7 +40,9 @@ const ORDERS: Record<OrderDetails, Record<keyof typeof WHO, Disclosure>> = {
 
 const rows = (Object.keys(ORDERS) as OrderDetails[]).flatMap((policy) =>
   (Object.keys(WHO) as Array<keyof typeof WHO>).flatMap((who) =>
-    (Object.keys(REQUESTS) as Array<LookupRequest['kind']>).map((kind) => [policy, who, kind, kind === 'tracking_number' ? 'full' : ORDERS[policy][who]] as const),
+    (Object.keys(REQUESTS) as Array<LookupRequest['kind']>).map(
+      (kind) => [policy, who, kind, kind === 'tracking_number' ? 'full' : ORDERS[policy][who]] as const,
+    ),
   ),
 );
 
@@ -50,7 +56,11 @@ test.each([
   ['the order number in small letters', { kind: 'order_number', identifier: 'ord-1002' }, 'full'],
   ['the order ID in small letters', { kind: 'order_id', identifier: 'ab12cd34ef56' }, 'full'],
   ['the order ID with a space in it', { kind: 'order_id', identifier: 'AB12 CD34 EF56' }, 'full'],
-  ['its store order at another store', { kind: 'external_order', identifier: '#1001', storeId: 'store-uk-1' }, 'masked'],
+  [
+    'its store order at another store',
+    { kind: 'external_order', identifier: '#1001', storeId: 'store-uk-1' },
+    'masked',
+  ],
   ['its order number sent as an order ID', { kind: 'order_id', identifier: 'ORD-1002' }, 'masked'],
   ['an identifier no lookup can send', { kind: 'order_number', identifier: 'ORD 1002' }, 'masked'],
 ] as const)('the owner asking %s sees %s', (_, request, expected) => {
@@ -59,22 +69,36 @@ test.each([
 
 test('a store order the store lists without a store is of the deployment’s one store', () => {
   const owner = customer([{ kind: 'external_order', identifier: '#1001' }]);
-  expect(disclosureOf(REQUESTS.external_order, owner, { orderDetails: 'masked', defaultStoreId: 'store-us-1' })).toBe('full');
+  expect(disclosureOf(REQUESTS.external_order, owner, { orderDetails: 'masked', defaultStoreId: 'store-us-1' })).toBe(
+    'full',
+  );
   expect(disclosureOf(REQUESTS.external_order, owner, { orderDetails: 'masked' })).toBe('masked');
-  expect(disclosureOf({ ...REQUESTS.external_order, storeId: undefined }, owner, { orderDetails: 'masked' })).toBe('masked');
+  expect(disclosureOf({ ...REQUESTS.external_order, storeId: undefined }, owner, { orderDetails: 'masked' })).toBe(
+    'masked',
+  );
 });
 
 test('a masked shipment keeps its status, dates and what each event says; no number, carrier, link or place', () => {
   const [masked] = maskedShipments([germanLabels]);
   const { id: _id, trackingNumber: _number, carrier: _carrier, events, ...kept } = germanLabels;
-  expect(masked).toEqual({ ...kept, id: 'shipment-1', carrier: {}, events: events.map(({ location: _place, ...event }) => event), withheld: true });
+  expect(masked).toEqual({
+    ...kept,
+    id: 'shipment-1',
+    carrier: {},
+    events: events.map(({ location: _place, ...event }) => event),
+    withheld: true,
+  });
   expect(JSON.stringify(masked)).not.toMatch(/00340434161094042557|DHL|dhl\.de|Berlin|Köln/);
 });
 
 test('a masked shipment keeps none of the carrier’s own words: no event message, no status message, no place', () => {
   const [masked] = maskedShipments([englishUpstream]);
   expect(masked.status).toEqual({ category: 'in_transit', code: 'IN_TRANSIT' });
-  expect(masked.events.map((event) => Object.keys(event).filter((key) => (event as unknown as Record<string, unknown>)[key] !== undefined))).toEqual([
+  expect(
+    masked.events.map((event) =>
+      Object.keys(event).filter((key) => (event as unknown as Record<string, unknown>)[key] !== undefined),
+    ),
+  ).toEqual([
     ['at', 'category', 'code'],
     ['at', 'category', 'code'],
     ['at', 'category', 'code'],

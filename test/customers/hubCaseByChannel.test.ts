@@ -13,7 +13,18 @@ import { useSimulators } from '../support/upstreams';
 const upstreams = useSimulators();
 const ORDER = DEMO.checkpoints.inTransitMultiShipment;
 /** ORD-1002's three parcels: their tracking numbers, carriers and a place each has been. */
-const ORDER_SECRETS = ['1ZV8R4236804512972', '01485023741196', '3SKAAN4718293', 'UPS', 'DPD', 'PostNL', 'Köln', 'Venlo', 'Oberhausen', 'Nieuwegein'];
+const ORDER_SECRETS = [
+  '1ZV8R4236804512972',
+  '01485023741196',
+  '3SKAAN4718293',
+  'UPS',
+  'DPD',
+  'PostNL',
+  'Köln',
+  'Venlo',
+  'Oberhausen',
+  'Nieuwegein',
+];
 const leaked = (json: string) => ORDER_SECRETS.filter((secret) => json.includes(secret));
 
 /**
@@ -44,25 +55,35 @@ function clientView(channel: string, activities: Partial<Activity>[]): Partial<A
   const receives = CLIENT_RECEIVES[channel];
   return activities.filter((activity) => {
     if (activity.type === 'event') return receives.events;
-    const escalation = typeof activity.channelData?.tags === 'string' && activity.channelData.tags.includes('"Escalate"');
+    const escalation =
+      typeof activity.channelData?.tags === 'string' && activity.channelData.tags.includes('"Escalate"');
     return !escalation || receives.escalation;
   });
 }
 
 describe.each(['botframework', 'omnichannel'])('HANDOFF=%s', (hub) => {
-  const config = () => configFor(upstreams, { HANDOFF: hub, ORDER_DETAILS: 'masked', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOG_LEVEL: 'warn' });
+  const config = () =>
+    configFor(upstreams, {
+      HANDOFF: hub,
+      ORDER_DETAILS: 'masked',
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+      LOG_LEVEL: 'warn',
+    });
 
-  test.each(Object.keys(CLIENT_RECEIVES))('on %s, a visitor reads nothing of the order that their answer did not show them', async (channel) => {
-    const talk = conversation(config(), { channelId: channel, locale: 'en-US' });
-    const answer = await talk.say(ORDER);
-    expect(leaked(JSON.stringify(answer))).toEqual([]);
-    const handoff = await talk.say('I want to talk to a person');
-    expect(handoff.length).toBeGreaterThan(1);
-    expect(leaked(JSON.stringify(clientView(channel, handoff)))).toEqual([]);
-    // The order and its status still reach whoever takes the case.
-    const carrier = handoff.find((activity) => activity.type === 'event' || activity.channelData?.tags);
-    expect(JSON.stringify(carrier)).toContain(ORDER);
-  });
+  test.each(Object.keys(CLIENT_RECEIVES))(
+    'on %s, a visitor reads nothing of the order that their answer did not show them',
+    async (channel) => {
+      const talk = conversation(config(), { channelId: channel, locale: 'en-US' });
+      const answer = await talk.say(ORDER);
+      expect(leaked(JSON.stringify(answer))).toEqual([]);
+      const handoff = await talk.say('I want to talk to a person');
+      expect(handoff.length).toBeGreaterThan(1);
+      expect(leaked(JSON.stringify(clientView(channel, handoff)))).toEqual([]);
+      // The order and its status still reach whoever takes the case.
+      const carrier = handoff.find((activity) => activity.type === 'event' || activity.channelData?.tags);
+      expect(JSON.stringify(carrier)).toContain(ORDER);
+    },
+  );
 
   /** How this hub's case travels: the Bot Framework protocol's event, or Omnichannel's tagged message. */
   const carriedBy = hub === 'botframework' ? 'events' : 'escalation';

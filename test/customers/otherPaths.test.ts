@@ -18,8 +18,17 @@ const SIGN_IN = new Translator('en').localize('en').t('card.sign_in_for_details'
 const ORDER = DEMO.checkpoints.inTransitMultiShipment;
 const PARCEL = DEMO.trackings.trackingNumbers.inTransit;
 /** ORD-1002's three parcels: their tracking numbers and a place each has been. */
-const ORDER_SECRETS = ['1ZV8R4236804512972', '01485023741196', '3SKAAN4718293', 'Venlo', 'Oberhausen', 'Nieuwegein', 'jouw.postnl.nl'];
-const config = (env: NodeJS.ProcessEnv = {}) => configFor(upstreams, { ORDER_DETAILS: 'masked', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOG_LEVEL: 'warn', ...env });
+const ORDER_SECRETS = [
+  '1ZV8R4236804512972',
+  '01485023741196',
+  '3SKAAN4718293',
+  'Venlo',
+  'Oberhausen',
+  'Nieuwegein',
+  'jouw.postnl.nl',
+];
+const config = (env: NodeJS.ProcessEnv = {}) =>
+  configFor(upstreams, { ORDER_DETAILS: 'masked', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOG_LEVEL: 'warn', ...env });
 const leaked = (json: string) => ORDER_SECRETS.filter((secret) => json.includes(secret));
 
 test('several numbers in one answer: the order masked, the tracking number whole', async () => {
@@ -53,17 +62,31 @@ test('on Web Chat the hub’s case travels through the visitor’s own Direct Li
   // Direct Line hands every activity of the conversation, events included, to the customer's client: what the
   // event carries, anyone who typed the order number could read. The agent gets the order, its status and what happened.
   expect(leaked(JSON.stringify(initiation))).toEqual([]);
-  expect(initiation?.value).toMatchObject({ lookups: [{ identifier: ORDER, shipments: [{ withheld: true, status: 'in_transit' }, {}, {}] }] });
+  expect(initiation?.value).toMatchObject({
+    lookups: [{ identifier: ORDER, shipments: [{ withheld: true, status: 'in_transit' }, {}, {}] }],
+  });
 
-  const failed = await talk.say({ type: 'event', name: 'handoff.status', value: { state: 'failed' } } as Partial<Activity>);
+  const failed = await talk.say({
+    type: 'event',
+    name: 'handoff.status',
+    value: { state: 'failed' },
+  } as Partial<Activity>);
   expect(failed.map((reply) => reply.text).join('\n')).toContain(`Order number ${ORDER}`);
   expect(leaked(JSON.stringify(failed))).toEqual([]);
 });
 
 test('on Web Chat the owner’s case is whole', async () => {
   const owner = 'dl_theOwnerOfOrd1002xxxxxxxxxxxxxx';
-  const talk = conversation(config({ HANDOFF: 'botframework' }), { channelId: 'webchat', locale: 'en-US', userId: owner });
-  await talk.customers.keep({ userId: owner, orders: [{ kind: 'order_number', identifier: ORDER }], expiresAt: talk.clock.now() + 30 * 60_000 });
+  const talk = conversation(config({ HANDOFF: 'botframework' }), {
+    channelId: 'webchat',
+    locale: 'en-US',
+    userId: owner,
+  });
+  await talk.customers.keep({
+    userId: owner,
+    orders: [{ kind: 'order_number', identifier: ORDER }],
+    expiresAt: talk.clock.now() + 30 * 60_000,
+  });
   expect(JSON.stringify(await talk.say(ORDER))).not.toContain(SIGN_IN);
   const started = await talk.say('I want to talk to a person');
   const initiation = started.find((activity) => activity.type === 'event' && activity.name === 'handoff.initiate');
@@ -77,7 +100,9 @@ test('on Teams, where no event reaches the customer’s client, the hub’s agen
   const initiation = started.find((activity) => activity.type === 'event' && activity.name === 'handoff.initiate');
   // The case names each parcel's carrier, tracking number and last place.
   expect(leaked(JSON.stringify(initiation?.value))).toEqual(ORDER_SECRETS.slice(0, 3));
-  expect(initiation?.value).toMatchObject({ lookups: [{ shipments: [{ carrier: 'UPS', lastEvent: { location: 'Köln, DE' } }, {}, {}] }] });
+  expect(initiation?.value).toMatchObject({
+    lookups: [{ shipments: [{ carrier: 'UPS', lastEvent: { location: 'Köln, DE' } }, {}, {}] }],
+  });
 });
 
 test('the answer that follows when the carrier is slow is masked as the answer in time would be', async () => {
@@ -112,13 +137,20 @@ test('the answer that follows when the carrier is slow is masked as the answer i
 test.each([
   ['typed', (identifier: string) => identifier],
   ['sent as data by the shop’s page', (identifier: string) => ({ value: { input_type: 'order_number', identifier } })],
-])('the owner’s order in another case, %s: whole, and asked of the upstream as the shop listed it', async (_how, said) => {
-  const owner = 'dl_theOwnerOfOrd1002xxxxxxxxxxxxxx';
-  const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US', userId: owner });
-  await talk.customers.keep({ userId: owner, orders: [{ kind: 'order_number', identifier: ORDER }], expiresAt: talk.clock.now() + 30 * 60_000 });
-  upstreams.checkpoints.reset();
-  const answer = JSON.stringify(await talk.say(said(ORDER.toLowerCase())));
-  expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual([ORDER]);
-  expect(answer).not.toContain(SIGN_IN);
-  expect(leaked(answer)).toEqual(ORDER_SECRETS);
-});
+])(
+  'the owner’s order in another case, %s: whole, and asked of the upstream as the shop listed it',
+  async (_how, said) => {
+    const owner = 'dl_theOwnerOfOrd1002xxxxxxxxxxxxxx';
+    const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US', userId: owner });
+    await talk.customers.keep({
+      userId: owner,
+      orders: [{ kind: 'order_number', identifier: ORDER }],
+      expiresAt: talk.clock.now() + 30 * 60_000,
+    });
+    upstreams.checkpoints.reset();
+    const answer = JSON.stringify(await talk.say(said(ORDER.toLowerCase())));
+    expect(upstreams.checkpoints.requests.map((request) => request.query.orderNo)).toEqual([ORDER]);
+    expect(answer).not.toContain(SIGN_IN);
+    expect(leaked(answer)).toEqual(ORDER_SECRETS);
+  },
+);

@@ -2,7 +2,11 @@
 import type { OwnedOrder } from '../../src/customers/customer';
 import { lookupableOrders } from '../../src/customers/ownedOrders';
 
-const customer = (orders: OwnedOrder[]) => ({ userId: 'dl_k3yedHashOfTheStoresCustomerId', orders, expiresAt: Number.MAX_SAFE_INTEGER });
+const customer = (orders: OwnedOrder[]) => ({
+  userId: 'dl_k3yedHashOfTheStoresCustomerId',
+  orders,
+  expiresAt: Number.MAX_SAFE_INTEGER,
+});
 const ALL = ['order_number', 'tracking_number', 'order_id', 'external_order'] as const;
 const STORES = [{ id: 'store-uk-1', name: 'Example Store UK' }];
 
@@ -19,7 +23,10 @@ test('each order titled by its number, a store’s by its store’s name (or its
   );
   expect(offered.map(({ title, data }) => ({ title, data }))).toEqual([
     { title: 'ORD-1002', data: { input_type: 'order_number', identifier: 'ORD-1002' } },
-    { title: '#1001 (Example Store UK)', data: { input_type: 'external_order', identifier: '#1001', store_id: 'store-uk-1' } },
+    {
+      title: '#1001 (Example Store UK)',
+      data: { input_type: 'external_order', identifier: '#1001', store_id: 'store-uk-1' },
+    },
     { title: '1002 (store-us-1)', data: { input_type: 'external_order', identifier: '1002', store_id: 'store-us-1' } },
     { title: 'AB12CD34EF56', data: { input_type: 'order_id', identifier: 'AB12CD34EF56' } },
   ]);

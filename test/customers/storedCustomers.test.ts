@@ -12,12 +12,24 @@ function setUp() {
   const clock = new FakeClock();
   const storage = new MemoryStateStorage({ maxItems: 100, idleMs: 24 * 3_600_000 }, clock);
   const customers = new StoredCustomers(storage, clock);
-  const ana: SignedInCustomer = { userId: USER, name: 'Ana Lima', locale: 'pt-BR', orders: [{ kind: 'order_number', identifier: 'ORD-1001' }], expiresAt: clock.now() + 30 * 60_000 };
+  const ana: SignedInCustomer = {
+    userId: USER,
+    name: 'Ana Lima',
+    locale: 'pt-BR',
+    orders: [{ kind: 'order_number', identifier: 'ORD-1001' }],
+    expiresAt: clock.now() + 30 * 60_000,
+  };
   return { clock, storage, customers, ana };
 }
 
 function turn(activity: Partial<Activity>): TurnContext {
-  return new TurnContext(new TestAdapter(), { type: 'message', text: 'hi', conversation: { id: 'c1' } as Activity['conversation'], recipient: { id: 'bot', name: 'bot' }, ...activity } as Activity);
+  return new TurnContext(new TestAdapter(), {
+    type: 'message',
+    text: 'hi',
+    conversation: { id: 'c1' } as Activity['conversation'],
+    recipient: { id: 'bot', name: 'bot' },
+    ...activity,
+  } as Activity);
 }
 
 test('a kept customer is found until the token expires, then nobody, and the item is gone', async () => {

@@ -30,13 +30,23 @@ type Kind = LookupRequest['kind'];
 const LOOKUPS: Record<Kind, { said: string; request: LookupRequest }> = {
   order_number: { said: 'ORD-1002', request: { kind: 'order_number', identifier: 'ORD-1002' } },
   order_id: { said: 'AB12CD34EF56', request: { kind: 'order_id', identifier: 'AB12CD34EF56' } },
-  external_order: { said: 'my order #1001 from Example Store US', request: { kind: 'external_order', identifier: '#1001', storeId: 'store-us-1' } },
-  tracking_number: { said: '1Z7X3F940344156200', request: { kind: 'tracking_number', identifier: '1Z7X3F940344156200' } },
+  external_order: {
+    said: 'my order #1001 from Example Store US',
+    request: { kind: 'external_order', identifier: '#1001', storeId: 'store-us-1' },
+  },
+  tracking_number: {
+    said: '1Z7X3F940344156200',
+    request: { kind: 'tracking_number', identifier: '1Z7X3F940344156200' },
+  },
 };
 
 const OWNER_ID = 'dl_theOwnerOfTheseOrders';
 const OTHER_ID = 'dl_anotherCustomerOfTheShop';
-const signedIn = (userId: string, orders: SignedInCustomer['orders']): SignedInCustomer => ({ userId, orders, expiresAt: Number.MAX_SAFE_INTEGER });
+const signedIn = (userId: string, orders: SignedInCustomer['orders']): SignedInCustomer => ({
+  userId,
+  orders,
+  expiresAt: Number.MAX_SAFE_INTEGER,
+});
 const OWNER = signedIn(OWNER_ID, [
   { kind: 'order_number', identifier: 'ORD-1002' },
   { kind: 'order_id', identifier: 'AB12CD34EF56' },
@@ -60,14 +70,23 @@ function expected(policy: OrderDetails, who: Who, kind: Kind, channel: (typeof C
 }
 
 const rows = (Object.keys(ORDERS) as OrderDetails[]).flatMap((policy) =>
-  CHANNELS.flatMap((channel) => (Object.keys(WHO) as Who[]).flatMap((who) => (Object.keys(LOOKUPS) as Kind[]).map((kind) => [policy, channel, who, kind, expected(policy, who, kind, channel)] as const))),
+  CHANNELS.flatMap((channel) =>
+    (Object.keys(WHO) as Who[]).flatMap((who) =>
+      (Object.keys(LOOKUPS) as Kind[]).map(
+        (kind) => [policy, channel, who, kind, expected(policy, who, kind, channel)] as const,
+      ),
+    ),
+  ),
 );
 
 /** What the parcels of each lookup must not show when masked: tracking numbers, carrier links, places. */
 const secrets = new Map<Kind, string[]>();
 beforeAll(async () => {
   const { checkpoints, trackings } = clientsFor(upstreams);
-  const lookup = new ShipmentLookup({ checkpoints: { client: checkpoints, credentials: CREDENTIALS }, trackings: { client: trackings, apiKey: API_KEY } });
+  const lookup = new ShipmentLookup({
+    checkpoints: { client: checkpoints, credentials: CREDENTIALS },
+    trackings: { client: trackings, apiKey: API_KEY },
+  });
   for (const kind of Object.keys(LOOKUPS) as Kind[]) {
     const shipments = await lookup.find(LOOKUPS[kind].request, 'en');
     secrets.set(kind, secretsOf(shipments));
@@ -75,17 +94,35 @@ beforeAll(async () => {
 });
 
 function secretsOf(shipments: Shipment[]): string[] {
-  const found = shipments.flatMap((shipment) => [shipment.trackingNumber, shipment.carrier.trackingUrl, ...shipment.events.map((event) => event.location)]);
+  const found = shipments.flatMap((shipment) => [
+    shipment.trackingNumber,
+    shipment.carrier.trackingUrl,
+    ...shipment.events.map((event) => event.location),
+  ]);
   // As an SMS spells them too (GSM-7 has no "ł" or "é" of its own).
   const values = found.filter((value): value is string => !!value);
   return [...new Set([...values, ...values.map(toGsm7)])];
 }
 
 test.each(rows)('ORDER_DETAILS=%s, on %s, %s looking up by %s: %s', async (policy, channel, who, kind, seen) => {
-  const talk = conversation(configFor(upstreams, { ORDER_DETAILS: policy, ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', TRACKINGS_STORES: STORES, LOG_LEVEL: 'warn' }), { channelId: channel, locale: 'en-US' });
+  const talk = conversation(
+    configFor(upstreams, {
+      ORDER_DETAILS: policy,
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+      TRACKINGS_STORES: STORES,
+      LOG_LEVEL: 'warn',
+    }),
+    { channelId: channel, locale: 'en-US' },
+  );
   await talk.customers.keep(OWNER);
   await talk.customers.keep(OTHER);
-  const replies = (await talk.say({ type: 'message', text: LOOKUPS[kind].said, from: { id: WHO[who], name: 'Customer', role: 'user' } } as Partial<Activity>)).filter((reply) => reply.type === 'message');
+  const replies = (
+    await talk.say({
+      type: 'message',
+      text: LOOKUPS[kind].said,
+      from: { id: WHO[who], name: 'Customer', role: 'user' },
+    } as Partial<Activity>)
+  ).filter((reply) => reply.type === 'message');
   const wire = JSON.stringify(replies);
   const secret = secrets.get(kind)!;
   expect(secret.length).toBeGreaterThanOrEqual(2);

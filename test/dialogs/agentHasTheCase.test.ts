@@ -11,10 +11,22 @@ import { conversation, type Conversation } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
-const botframework = (env: NodeJS.ProcessEnv = {}) => configFor(upstreams, { HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', ...env });
+const botframework = (env: NodeJS.ProcessEnv = {}) =>
+  configFor(upstreams, {
+    HANDOFF: 'botframework',
+    SUPPORT_URL: 'https://shop.example/help',
+    ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+    ...env,
+  });
 const ORDER = DEMO.checkpoints;
 
-const status = (state: string, extra: Partial<Activity> = {}): Partial<Activity> => ({ type: 'event', name: 'handoff.status', value: { state }, locale: undefined, ...extra });
+const status = (state: string, extra: Partial<Activity> = {}): Partial<Activity> => ({
+  type: 'event',
+  name: 'handoff.status',
+  value: { state },
+  locale: undefined,
+  ...extra,
+});
 const messages = (activities: Partial<Activity>[]) => activities.filter((a) => a.type === 'message').map((a) => a.text);
 const lookupsMade = () => upstreams.checkpoints.requests.length + upstreams.trackings.requests.length;
 
@@ -94,7 +106,9 @@ describe('a colleague has the case: the bot does not talk over them', () => {
 
   test('completed gives the conversation back, as before', async () => {
     const talk = await accepted();
-    expect(messages(await talk.say(status('completed')))).toEqual([expect.stringMatching(/^My colleague has finished with your case/)]);
+    expect(messages(await talk.say(status('completed')))).toEqual([
+      expect.stringMatching(/^My colleague has finished with your case/),
+    ]);
     expect((await talk.say(ORDER.delivered))[0].attachments).toHaveLength(1);
   });
 
@@ -121,12 +135,17 @@ describe('a colleague has the case: the bot does not talk over them', () => {
     expect(messages(await talk.say(status('accepted')))).toEqual([ACCEPTED]);
     expect(await talk.say(ORDER.delivered)).toEqual([]);
     // Another conversation of the same customer, and another customer's, on the same instance: answered as ever.
-    for (const other of [{ conversation: { id: 'another-of-the-same-customer' } }, { conversation: { id: 'someone-else' }, from: { id: 'someone-else', name: 'Someone' } }]) {
+    for (const other of [
+      { conversation: { id: 'another-of-the-same-customer' } },
+      { conversation: { id: 'someone-else' }, from: { id: 'someone-else', name: 'Someone' } },
+    ]) {
       const replies = await talk.say({ text: ORDER.delivered, ...other } as Partial<Activity>);
       expect(replies.find((a) => a.type === 'message')?.attachments).toHaveLength(1);
     }
     // A status sent in another conversation changes nothing here or there.
-    expect(await talk.say({ ...status('completed'), conversation: { id: 'someone-else' } } as Partial<Activity>)).toEqual([]);
+    expect(
+      await talk.say({ ...status('completed'), conversation: { id: 'someone-else' } } as Partial<Activity>),
+    ).toEqual([]);
     expect(await talk.say(ORDER.delivered)).toEqual([]);
   });
 });

@@ -14,7 +14,14 @@ import { CANT_DO, NOT_ARRIVED } from '../recognize/phrases';
 
 const upstreams = useSimulators();
 const translator = new Translator('en');
-const LOCALES: Record<Language, string> = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL' };
+const LOCALES: Record<Language, string> = {
+  en: 'en-US',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+};
 const config = () => configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' });
 
 /** Every message the bot sends in reply to a new conversation's first message: its words, and its cards when it has any. */
@@ -74,28 +81,71 @@ describe('after an answer, "it still hasn\'t arrived" is about that parcel: no n
   const webchat = { channelId: 'webchat', locale: 'en-US' };
 
   test('a parcel on its way: its latest news is in the answer above', async () => {
-    await run(config(), [user(TN.inTransit), shown(TN.inTransit), user("it still hasn't arrived"), bot(`${en('questions.eta')} ${en('questions.eta_last', { identifier: TN.inTransit })}`)], webchat);
+    await run(
+      config(),
+      [
+        user(TN.inTransit),
+        shown(TN.inTransit),
+        user("it still hasn't arrived"),
+        bot(`${en('questions.eta')} ${en('questions.eta_last', { identifier: TN.inTransit })}`),
+      ],
+      webchat,
+    );
   });
 
   test('a failed delivery: its latest news is in the answer above, not the refund answer', async () => {
-    await run(config(), [user(TN.deliveryFailed), shown(TN.deliveryFailed), user("I haven't received it"), bot(`${en('questions.eta')} ${en('questions.eta_last', { identifier: TN.deliveryFailed })}`)], webchat);
+    await run(
+      config(),
+      [
+        user(TN.deliveryFailed),
+        shown(TN.deliveryFailed),
+        user("I haven't received it"),
+        bot(`${en('questions.eta')} ${en('questions.eta_last', { identifier: TN.deliveryFailed })}`),
+      ],
+      webchat,
+    );
   });
 
   test('a lost parcel: what the shop will do about it, and a person offered where one can come in', async () => {
-    await run(config(), [user(TN.lost), shown(TN.lost), user('it never arrived'), bot(en('questions.problem_lost', { identifier: TN.lost }))], webchat);
-    await run(configFor(upstreams, { HANDOFF: 'botframework' }), [user(TN.lost), shown(TN.lost), user('it never arrived'), ask(en('questions.problem_lost', { identifier: TN.lost }), en('choice.person'))], webchat);
+    await run(
+      config(),
+      [
+        user(TN.lost),
+        shown(TN.lost),
+        user('it never arrived'),
+        bot(en('questions.problem_lost', { identifier: TN.lost })),
+      ],
+      webchat,
+    );
+    await run(
+      configFor(upstreams, { HANDOFF: 'botframework' }),
+      [
+        user(TN.lost),
+        shown(TN.lost),
+        user('it never arrived'),
+        ask(en('questions.problem_lost', { identifier: TN.lost }), en('choice.person')),
+      ],
+      webchat,
+    );
   });
 
   test('a parcel on its way, where a person can come in: its latest news, no person offered for it', async () => {
     const talk = conversation(configFor(upstreams, { HANDOFF: 'botframework' }), webchat);
     await talk.say(TN.inTransit);
     const [reply, ...more] = (await talk.say('not arrived yet')).map(seen);
-    expect([reply.text, more]).toEqual([`${en('questions.eta')} ${en('questions.eta_last', { identifier: TN.inTransit })}`, []]);
+    expect([reply.text, more]).toEqual([
+      `${en('questions.eta')} ${en('questions.eta_last', { identifier: TN.inTransit })}`,
+      [],
+    ]);
     expect(reply.choices).not.toContain(en('choice.person'));
   });
 
   test('another number in the sentence: that one, not the parcel shown before', async () => {
-    await run(config(), [user(TN.inTransit), shown(TN.inTransit), user(`${TN.lost} hasn't arrived either`), shown(TN.lost)], webchat);
+    await run(
+      config(),
+      [user(TN.inTransit), shown(TN.inTransit), user(`${TN.lost} hasn't arrived either`), shown(TN.lost)],
+      webchat,
+    );
     const talk = conversation(config(), webchat);
     await talk.say(TN.inTransit);
     const replies = (await talk.say('my order #1002 has not arrived')).map((reply) => seen(reply).text);
@@ -103,7 +153,11 @@ describe('after an answer, "it still hasn\'t arrived" is about that parcel: no n
   });
 });
 
-const cantDo = LANGUAGES.flatMap((language) => CANT_DO[language].flatMap(([intent, topic, phrases]) => phrases.map((said) => [language, intent, topic, said] as const)));
+const cantDo = LANGUAGES.flatMap((language) =>
+  CANT_DO[language].flatMap(([intent, topic, phrases]) =>
+    phrases.map((said) => [language, intent, topic, said] as const),
+  ),
+);
 
 describe('what the bot cannot do, in every language', () => {
   test.each(cantDo)('%s, %s (%s): %p → where to go instead', async (language, _intent, topic, said) => {

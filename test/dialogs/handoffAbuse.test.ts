@@ -11,14 +11,23 @@ import { conversation, type Conversation } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
-const config = (env: NodeJS.ProcessEnv = {}) => configFor(upstreams, { HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help', ...env });
+const config = (env: NodeJS.ProcessEnv = {}) =>
+  configFor(upstreams, { HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help', ...env });
 const webchat = { channelId: 'webchat', locale: 'en-US' };
 
-const status = (state: string, value: Record<string, unknown> = {}): Partial<Activity> => ({ type: 'event', name: 'handoff.status', value: { state, ...value }, locale: undefined });
+const status = (state: string, value: Record<string, unknown> = {}): Partial<Activity> => ({
+  type: 'event',
+  name: 'handoff.status',
+  value: { state, ...value },
+  locale: undefined,
+});
 const messages = (activities: Partial<Activity>[]) => activities.filter((a) => a.type === 'message').map((a) => a.text);
 /** Escalations the hub received: Bot Framework's handoff.initiate, or Omnichannel's Escalate message. */
 const escalations = (activities: Partial<Activity>[]) =>
-  activities.filter((a) => (a.type === 'event' && a.name === 'handoff.initiate') || JSON.stringify(a.channelData ?? {}).includes('Escalate')).length;
+  activities.filter(
+    (a) =>
+      (a.type === 'event' && a.name === 'handoff.initiate') || JSON.stringify(a.channelData ?? {}).includes('Escalate'),
+  ).length;
 /** Nothing was looked up in this conversation: the case is what to give customer service. */
 const LIMITED =
   "I've already asked the team for you several times today, so I won't ask again just now. You can reach the shop's customer service here: https://shop.example/help When you contact customer service, please give your order or tracking number.";
@@ -71,7 +80,8 @@ describe('a forged handoff.status cannot page the agents in a loop', () => {
     await talk.say(DEMO.checkpoints.delivered);
     await talk.say('talk to a person');
     const before = upstreams.checkpoints.requests.length + upstreams.trackings.requests.length;
-    for (const state of ['accepted', 'completed', 'failed', 'accepted', 'failed']) expect(escalations(await talk.say(status(state)))).toBe(0);
+    for (const state of ['accepted', 'completed', 'failed', 'accepted', 'failed'])
+      expect(escalations(await talk.say(status(state)))).toBe(0);
     // At most the case for the failure's summary, from the cache: nothing reaches the interfaces.
     expect(upstreams.checkpoints.requests.length + upstreams.trackings.requests.length).toBe(before);
   });
@@ -84,7 +94,9 @@ describe('HANDOFF=omnichannel: handoff.status is ignored (Omnichannel never send
     for (const state of ['completed', 'failed', 'accepted']) expect(await talk.say(status(state))).toEqual([]);
     const again = await talk.say('talk to a person');
     expect(escalations(again)).toBe(0);
-    expect(messages(again)).toEqual(["I've already asked a colleague. Someone will reply here as soon as they're free."]);
+    expect(messages(again)).toEqual([
+      "I've already asked a colleague. Someone will reply here as soon as they're free.",
+    ]);
     expect(talk.logs.filter((line) => line.includes('handoff status ignored'))).toHaveLength(3);
   });
 });

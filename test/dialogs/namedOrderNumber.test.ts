@@ -12,7 +12,14 @@ import { useSimulators } from '../support/upstreams';
 const upstreams = useSimulators();
 const translator = new Translator('en');
 const config = () => configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' });
-const LOCALES: Record<Language, string> = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL' };
+const LOCALES: Record<Language, string> = {
+  en: 'en-US',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+};
 
 const named: Array<[Language, string]> = [
   ['en', 'my order number is 1002'],
@@ -34,9 +41,12 @@ test.each(named)('%s: %p is asked about as the number 1002', async (language, sa
 test.each([
   ['en', 'I paid 120 for my order'],
   ['en', 'my order of 3 shirts cost 120'],
-] as Array<[Language, string]>)('%s: %p names no number: the digits are not looked up or asked about', async (language, said) => {
-  const talk = conversation(config(), { channelId: 'webchat', locale: LOCALES[language] });
-  const text = (await talk.say(said)).map((reply) => seen(reply).text).join(' ');
-  expect(text).not.toContain('120');
-  expect(upstreams.checkpoints.requests).toHaveLength(0);
-});
+] as Array<[Language, string]>)(
+  '%s: %p names no number: the digits are not looked up or asked about',
+  async (language, said) => {
+    const talk = conversation(config(), { channelId: 'webchat', locale: LOCALES[language] });
+    const text = (await talk.say(said)).map((reply) => seen(reply).text).join(' ');
+    expect(text).not.toContain('120');
+    expect(upstreams.checkpoints.requests).toHaveLength(0);
+  },
+);

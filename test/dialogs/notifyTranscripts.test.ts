@@ -19,7 +19,13 @@ import { useSimulators } from '../support/upstreams';
 const upstreams = useSimulators();
 const TN = DEMO.trackings.trackingNumbers;
 const ORDER = DEMO.checkpoints;
-const config = () => configFor(upstreams, { ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', NOTIFY_MAX_PER_CONVERSATION: '5', NOTIFY_FOR_DAYS: '14', LOG_LEVEL: 'warn' });
+const config = () =>
+  configFor(upstreams, {
+    ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+    NOTIFY_MAX_PER_CONVERSATION: '5',
+    NOTIFY_FOR_DAYS: '14',
+    LOG_LEVEL: 'warn',
+  });
 
 /** What the customer reads and types, in one language. The watches last 14 days from the test clock's 22 Nov 2026. */
 interface Words {
@@ -66,7 +72,11 @@ const EN: Words = {
   myNotifications: 'My notifications',
   stopAll: 'Stop all',
   stopWord: 'stop',
-  stopButton: { [TN.inTransit]: 'Stop …F940344156200', [TN.pending]: 'Stop …9223851726037', [TN.outForDelivery]: 'Stop 772819465305' },
+  stopButton: {
+    [TN.inTransit]: 'Stop …F940344156200',
+    [TN.pending]: 'Stop …9223851726037',
+    [TN.outForDelivery]: 'Stop 772819465305',
+  },
   stopTyped: (id) => `Stop ${id}`,
   orderNumber: 'Order number',
   orderPrompt: 'Please type your order number.',
@@ -82,7 +92,11 @@ const EN: Words = {
   renewed: (id) => `I'm already watching ${id}; I'll keep going until Dec 6, 2026.`,
   final: (id) => `${id} won't move any more, so there is nothing to watch.`,
   full: (id) => `I can watch 5 orders in this chat, so I didn't add ${id}. Say "My notifications" to stop one.`,
-  list: (...ids) => [ids.length === 1 ? "I'm watching one order for you:" : `I'm watching ${ids.length} orders for you:`, ...ids.map((id) => `${id}, until Dec 6, 2026`)].join('\n'),
+  list: (...ids) =>
+    [
+      ids.length === 1 ? "I'm watching one order for you:" : `I'm watching ${ids.length} orders for you:`,
+      ...ids.map((id) => `${id}, until Dec 6, 2026`),
+    ].join('\n'),
   stopped: (ids) => `Done: no more updates about ${ids}.`,
   and: (...ids) => (ids.length === 2 ? `${ids[0]} and ${ids[1]}` : `${ids.slice(0, -1).join(', ')}, and ${ids.at(-1)}`),
   thanks: ['thanks', "You're welcome! Send me a number whenever you like."],
@@ -98,7 +112,11 @@ const FR: Words = {
   myNotifications: 'Mes alertes',
   stopAll: 'Tout arrêter',
   stopWord: 'stop',
-  stopButton: { [TN.inTransit]: 'Arrêter …40344156200', [TN.pending]: 'Arrêter …23851726037', [TN.outForDelivery]: 'Arrêter 772819465305' },
+  stopButton: {
+    [TN.inTransit]: 'Arrêter …40344156200',
+    [TN.pending]: 'Arrêter …23851726037',
+    [TN.outForDelivery]: 'Arrêter 772819465305',
+  },
   stopTyped: (id) => `Arrêter ${id}`,
   orderNumber: 'Numéro de commande',
   orderPrompt: 'Veuillez saisir votre numéro de commande.',
@@ -113,8 +131,13 @@ const FR: Words = {
   startedTwo: (a, b) => `Je vous écris ici quand ${a} et ${b} bougent, jusqu’au 6 déc. 2026.`,
   renewed: (id) => `Je surveille déjà ${id} ; je continue jusqu’au 6 déc. 2026.`,
   final: (id) => `${id} ne bougera plus, il n’y a donc rien à surveiller.`,
-  full: (id) => `Je peux surveiller 5 commandes dans ce chat, je n’ai donc pas ajouté ${id}. Dites « Mes alertes » pour en arrêter une.`,
-  list: (...ids) => [ids.length === 1 ? 'Je surveille une commande pour vous :' : `Je surveille ${ids.length} commandes pour vous :`, ...ids.map((id) => `${id}, jusqu’au 6 déc. 2026`)].join('\n'),
+  full: (id) =>
+    `Je peux surveiller 5 commandes dans ce chat, je n’ai donc pas ajouté ${id}. Dites « Mes alertes » pour en arrêter une.`,
+  list: (...ids) =>
+    [
+      ids.length === 1 ? 'Je surveille une commande pour vous :' : `Je surveille ${ids.length} commandes pour vous :`,
+      ...ids.map((id) => `${id}, jusqu’au 6 déc. 2026`),
+    ].join('\n'),
   stopped: (ids) => `C’est fait : plus d’alertes pour ${ids}.`,
   and: (...ids) => `${ids.slice(0, -1).join(', ')} et ${ids.at(-1)}`,
   thanks: ['merci', 'Avec plaisir ! Envoyez-moi un numéro quand vous voulez.'],
@@ -130,7 +153,11 @@ const NL: Words = {
   myNotifications: 'Mijn updates',
   stopAll: 'Alles stoppen',
   stopWord: 'stop',
-  stopButton: { [TN.inTransit]: 'Stop …F940344156200', [TN.pending]: 'Stop …9223851726037', [TN.outForDelivery]: 'Stop 772819465305' },
+  stopButton: {
+    [TN.inTransit]: 'Stop …F940344156200',
+    [TN.pending]: 'Stop …9223851726037',
+    [TN.outForDelivery]: 'Stop 772819465305',
+  },
   stopTyped: (id) => `Stop ${id}`,
   orderNumber: 'Bestelnummer',
   orderPrompt: 'Typ je bestelnummer.',
@@ -145,8 +172,13 @@ const NL: Words = {
   startedTwo: (a, b) => `Ik stuur je hier een bericht als ${a} en ${b} bewegen, tot 6 dec 2026.`,
   renewed: (id) => `Ik volg ${id} al; ik ga door tot 6 dec 2026.`,
   final: (id) => `${id} beweegt niet meer, dus er valt niets te volgen.`,
-  full: (id) => `Ik kan in deze chat 5 bestellingen volgen, dus ik heb ${id} niet toegevoegd. Zeg „Mijn updates” om er een te stoppen.`,
-  list: (...ids) => [ids.length === 1 ? 'Ik volg één bestelling voor je:' : `Ik volg ${ids.length} bestellingen voor je:`, ...ids.map((id) => `${id}, tot 6 dec 2026`)].join('\n'),
+  full: (id) =>
+    `Ik kan in deze chat 5 bestellingen volgen, dus ik heb ${id} niet toegevoegd. Zeg „Mijn updates” om er een te stoppen.`,
+  list: (...ids) =>
+    [
+      ids.length === 1 ? 'Ik volg één bestelling voor je:' : `Ik volg ${ids.length} bestellingen voor je:`,
+      ...ids.map((id) => `${id}, tot 6 dec 2026`),
+    ].join('\n'),
   stopped: (ids) => `Klaar: geen updates meer over ${ids}.`,
   and: (...ids) => `${ids.slice(0, -1).join(', ')} en ${ids.at(-1)}`,
   thanks: ['bedankt', 'Graag gedaan! Stuur me een nummer wanneer je wilt.'],
@@ -181,7 +213,8 @@ function on(channel: Channel) {
     asks: (text: string, ...choices: string[]): Line => ({ bot: { text: sent(text), choices: choices.map(sent) } }),
     /** An answer with its cards (SMS: its text), and exactly these choices. */
     answers: (intro: string, cards: number, ...choices: string[]): Line => {
-      const expected: Expected = channel === 'sms' ? { textShowing: [sent(intro)], choices: choices.map(sent) } : { intro, cards, choices };
+      const expected: Expected =
+        channel === 'sms' ? { textShowing: [sent(intro)], choices: choices.map(sent) } : { intro, cards, choices };
       return { bot: expected };
     },
     /** A press of the choice numbered `number` on the list the customer sees. */
@@ -191,17 +224,38 @@ function on(channel: Channel) {
 
 describe.each(CASES)('on %s in %s', (channel, _locale, w) => {
   const { says, asks, answers, press } = on(channel);
-  const go = (lines: Line[]) => run(config(), lines, { channelId: channel, locale: w.locale, everyReply: everyReply(channel) });
+  const go = (lines: Line[]) =>
+    run(config(), lines, { channelId: channel, locale: w.locale, everyReply: everyReply(channel) });
   const onItsWay = [w.notify, w.another, w.done];
   /** An answer to a parcel in transit, and "Notify me" pressed on it. */
-  const watching = (identifier: string): Line[] => [user(identifier), answers(w.found(identifier), 1, ...onItsWay), press(w.notify, 1), says(w.started(identifier))];
+  const watching = (identifier: string): Line[] => [
+    user(identifier),
+    answers(w.found(identifier), 1, ...onItsWay),
+    press(w.notify, 1),
+    says(w.started(identifier)),
+  ];
 
   test('before any lookup: "notify me", "My notifications" and "stop" each say there is nothing, in one line', async () => {
-    await go([user(w.notifyTyped), says(w.nothingLookedUp), user(w.myNotifications), says(w.none), user(w.stopWord), says(w.cancelled)]);
+    await go([
+      user(w.notifyTyped),
+      says(w.nothingLookedUp),
+      user(w.myNotifications),
+      says(w.none),
+      user(w.stopWord),
+      says(w.cancelled),
+    ]);
   });
 
   test('at "type your order number" with nothing watched: "notify me" says why not and asks again; "stop" cancels', async () => {
-    await go([user(w.orderNumber), says(w.orderPrompt), user(w.notifyTyped), says(w.nothingLookedUp), says(w.orderPrompt), user(w.stopWord), says(w.cancelled)]);
+    await go([
+      user(w.orderNumber),
+      says(w.orderPrompt),
+      user(w.notifyTyped),
+      says(w.nothingLookedUp),
+      says(w.orderPrompt),
+      user(w.stopWord),
+      says(w.cancelled),
+    ]);
   });
 
   test('an answer offers "Notify me"; pressed, one line names the parcel and the end date; thanks and bye after it', async () => {
@@ -213,7 +267,12 @@ describe.each(CASES)('on %s in %s', (channel, _locale, w) => {
   });
 
   test('a delivered order offers no "Notify me", and asking for it says there is nothing to watch', async () => {
-    await go([user(TN.delivered), answers(w.found(TN.delivered), 1, w.another, w.done), user(w.notifyTyped), says(w.final(TN.delivered))]);
+    await go([
+      user(TN.delivered),
+      answers(w.found(TN.delivered), 1, w.another, w.done),
+      user(w.notifyTyped),
+      says(w.final(TN.delivered)),
+    ]);
   });
 
   test('two orders in one answer are both watched; the list stops one by its button or number, "stop" the rest', async () => {
@@ -261,27 +320,55 @@ describe.each(CASES)('on %s in %s', (channel, _locale, w) => {
   });
 
   test('"My notifications" at a question lists the watches and leaves the question: the number or button shown stops the watch', async () => {
-    await go([...watching(TN.inTransit), user(w.orderNumber), says(w.orderPrompt), user(w.myNotifications), asks(w.list(TN.inTransit), w.stopButton[TN.inTransit]), press(w.stopButton[TN.inTransit], 1), says(w.stopped(TN.inTransit))]);
+    await go([
+      ...watching(TN.inTransit),
+      user(w.orderNumber),
+      says(w.orderPrompt),
+      user(w.myNotifications),
+      asks(w.list(TN.inTransit), w.stopButton[TN.inTransit]),
+      press(w.stopButton[TN.inTransit], 1),
+      says(w.stopped(TN.inTransit)),
+    ]);
   });
 
   test('"stop" at a question while updates run stops them (and the question)', async () => {
-    await go([...watching(TN.inTransit), user(w.orderNumber), says(w.orderPrompt), user(w.stopWord), says(w.stopped(TN.inTransit)), user(w.myNotifications), says(w.none)]);
+    await go([
+      ...watching(TN.inTransit),
+      user(w.orderNumber),
+      says(w.orderPrompt),
+      user(w.stopWord),
+      says(w.stopped(TN.inTransit)),
+      user(w.myNotifications),
+      says(w.none),
+    ]);
   });
 
   test('the stop typed with the whole number stops that watch, not a new lookup', async () => {
-    await go([...watching(TN.inTransit), user(w.myNotifications), asks(w.list(TN.inTransit), w.stopButton[TN.inTransit]), user(w.stopTyped(TN.inTransit)), says(w.stopped(TN.inTransit))]);
+    await go([
+      ...watching(TN.inTransit),
+      user(w.myNotifications),
+      asks(w.list(TN.inTransit), w.stopButton[TN.inTransit]),
+      user(w.stopTyped(TN.inTransit)),
+      says(w.stopped(TN.inTransit)),
+    ]);
   });
 });
 
 describe('the buttons of Notify me fit a Teams button (20 characters) in every language', () => {
   const translator = new Translator('en');
   const numbers = ['ORD-1002', '772819465305', TN.inTransit, TN.pending, '420902109400111899223851726037'];
-  test.each(LANGUAGES)('%s: "Notify me", "Stop updates", "My notifications", "Stop all", and a stop for numbers of any length, which keeps the number\'s end', (language) => {
-    const { t } = translator.localize(language);
-    const titles = [...['choice.notify', 'choice.stop_watch', 'choice.my_notifications', 'choice.stop_all'].map((key) => t(key)), ...numbers.map((id) => stopTitle(t, id))];
-    expect(titles.filter((title) => title.length > 20)).toEqual([]);
-    for (const id of numbers) expect(stopTitle(t, id)).toContain(id.length <= 11 ? id : id.slice(-10));
-  });
+  test.each(LANGUAGES)(
+    '%s: "Notify me", "Stop updates", "My notifications", "Stop all", and a stop for numbers of any length, which keeps the number\'s end',
+    (language) => {
+      const { t } = translator.localize(language);
+      const titles = [
+        ...['choice.notify', 'choice.stop_watch', 'choice.my_notifications', 'choice.stop_all'].map((key) => t(key)),
+        ...numbers.map((id) => stopTitle(t, id)),
+      ];
+      expect(titles.filter((title) => title.length > 20)).toEqual([]);
+      for (const id of numbers) expect(stopTitle(t, id)).toContain(id.length <= 11 ? id : id.slice(-10));
+    },
+  );
 });
 
 describe('the bare word for the updates asks for the list in every language, as "notifications" and "updates" do in English', () => {
@@ -299,6 +386,9 @@ describe('the bare word for the updates asks for the list in every language, as 
     ['de-DE', 'Benachrichtigungen'],
     ['nl-NL', 'meldingen'],
   ])('%s: "%s"', async (locale, said) => {
-    await run(config(), [user(said), { bot: { text: translator.localize(locale).t('notify.none') } }], { channelId: 'webchat', locale });
+    await run(config(), [user(said), { bot: { text: translator.localize(locale).t('notify.none') } }], {
+      channelId: 'webchat',
+      locale,
+    });
   });
 });

@@ -18,9 +18,11 @@ const translator = new Translator('en');
 const tIn = (language: string) => translator.localize(language).t;
 const UNKNOWN = ['ZZ000000001GB', 'ZZ000000002GB', 'ZZ000000003GB', 'ZZ000000004GB'];
 const lookup = (identifier: string) => ({ value: { input_type: 'tracking_number', identifier } });
-const texts = (replies: Array<Partial<Activity>>) => replies.filter((reply) => reply.type === 'message').map((reply) => reply.text);
+const texts = (replies: Array<Partial<Activity>>) =>
+  replies.filter((reply) => reply.type === 'message').map((reply) => reply.text);
 const choicesOf = (reply: Partial<Activity>) => reply.suggestedActions?.actions.map((action) => action.title) ?? [];
-const PAUSED = (minutes: number) => `Several numbers in a row weren't found, so I've paused lookups. Please try again in ${minutes} minutes.`;
+const PAUSED = (minutes: number) =>
+  `Several numbers in a row weren't found, so I've paused lookups. Please try again in ${minutes} minutes.`;
 
 describe('1. an unknown order is one outcome, in one word, on every log line about it', () => {
   test.each([
@@ -42,12 +44,18 @@ describe('2. the third miss says "not found" as the first two do', () => {
     const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
     await talk.say(lookup(UNKNOWN[0]));
     await talk.say(lookup(UNKNOWN[1]));
-    expect(texts(await talk.say(lookup(UNKNOWN[2])))).toEqual([`I couldn't find anything for ${UNKNOWN[2]}. ${PAUSED(5)}`]);
+    expect(texts(await talk.say(lookup(UNKNOWN[2])))).toEqual([
+      `I couldn't find anything for ${UNKNOWN[2]}. ${PAUSED(5)}`,
+    ]);
   });
 
   test.each(LANGUAGES)('%s: the words that lead the pause are those of every other miss', (language) => {
     const t = tIn(language);
-    expect(t('errors.not_found', { identifier: UNKNOWN[0] }).startsWith(t('lookup.nothing_for', { identifiers: UNKNOWN[0] }))).toBe(true);
+    expect(
+      t('errors.not_found', { identifier: UNKNOWN[0] }).startsWith(
+        t('lookup.nothing_for', { identifiers: UNKNOWN[0] }),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -60,10 +68,18 @@ describe('3. the pause says how long it lasts, and nothing else about its length
   });
 
   /** The words each language used for "for a moment" beside the minutes. */
-  const A_MOMENT: Record<(typeof LANGUAGES)[number], RegExp> = { en: /a moment/, nl: /\beven\b/, de: /\bkurz\b/, fr: /un instant/, es: /un momento/, it: /un momento/ };
+  const A_MOMENT: Record<(typeof LANGUAGES)[number], RegExp> = {
+    en: /a moment/,
+    nl: /\beven\b/,
+    de: /\bkurz\b/,
+    fr: /un instant/,
+    es: /un momento/,
+    it: /un momento/,
+  };
   test.each(LANGUAGES)('%s: no "for a moment" beside the minutes', (language) => {
     const t = tIn(language);
-    for (const key of ['limits.misses', 'limits.many', 'notify.limited']) for (const count of [1, 5]) expect(t(key, { count })).not.toMatch(A_MOMENT[language]);
+    for (const key of ['limits.misses', 'limits.many', 'notify.limited'])
+      for (const count of [1, 5]) expect(t(key, { count })).not.toMatch(A_MOMENT[language]);
   });
 });
 
@@ -104,38 +120,62 @@ describe('4. while lookups are paused, "hello" offers none: when to try again, a
 });
 
 describe('5. after the colleague is done, the bot says so: nobody was waiting for it', () => {
-  const status = (state: string): Partial<Activity> => ({ type: 'event', name: 'handoff.status', value: { state }, locale: undefined });
+  const status = (state: string): Partial<Activity> => ({
+    type: 'event',
+    name: 'handoff.status',
+    value: { state },
+    locale: undefined,
+  });
   test('accepted, then completed', async () => {
-    const talk = conversation(configFor(upstreams, { HANDOFF: 'botframework' }), { channelId: 'webchat', locale: 'en-US' });
+    const talk = conversation(configFor(upstreams, { HANDOFF: 'botframework' }), {
+      channelId: 'webchat',
+      locale: 'en-US',
+    });
     await talk.say('talk to a person');
     await talk.say(status('accepted'));
-    expect(texts(await talk.say(status('completed')))).toEqual(["My colleague has finished with your case, and I'm back to help: send me a number whenever you'd like to track a parcel."]);
+    expect(texts(await talk.say(status('completed')))).toEqual([
+      "My colleague has finished with your case, and I'm back to help: send me a number whenever you'd like to track a parcel.",
+    ]);
   });
 
-  const THANKS_FOR_WAITING: Record<(typeof LANGUAGES)[number], RegExp> = { en: /waiting/, nl: /wachten/, de: /Warten/, fr: /patienté/, es: /esperar/, it: /attesa/ };
+  const THANKS_FOR_WAITING: Record<(typeof LANGUAGES)[number], RegExp> = {
+    en: /waiting/,
+    nl: /wachten/,
+    de: /Warten/,
+    fr: /patienté/,
+    es: /esperar/,
+    it: /attesa/,
+  };
   test.each(LANGUAGES)('%s: no thanks for waiting', (language) => {
     expect(tIn(language)('handoff.completed')).not.toMatch(THANKS_FOR_WAITING[language]);
   });
 });
 
-describe('6. where nobody can sign in, a masked answer points to the chat on the shop\'s website', () => {
+describe("6. where nobody can sign in, a masked answer points to the chat on the shop's website", () => {
   const config = () => configFor(upstreams, { ORDER_DETAILS: 'masked' });
-  test.each(LANGUAGES.flatMap((language) => ['msteams', 'sms'].map((channel) => [language, channel] as const)))('%s on %s', async (language, channelId) => {
-    const t = tIn(language);
-    const talk = conversation(config(), { channelId, locale: language });
-    const wire = JSON.stringify(await talk.say({ value: { input_type: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment } }));
-    expect(wire).not.toContain(JSON.stringify(t('card.sign_in_for_details')).slice(1, 30));
-    expect(wire).toContain(JSON.stringify(t('card.details_in_web_chat')).slice(1, 30));
-  });
+  test.each(LANGUAGES.flatMap((language) => ['msteams', 'sms'].map((channel) => [language, channel] as const)))(
+    '%s on %s',
+    async (language, channelId) => {
+      const t = tIn(language);
+      const talk = conversation(config(), { channelId, locale: language });
+      const wire = JSON.stringify(
+        await talk.say({ value: { input_type: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment } }),
+      );
+      expect(wire).not.toContain(JSON.stringify(t('card.sign_in_for_details')).slice(1, 30));
+      expect(wire).toContain(JSON.stringify(t('card.details_in_web_chat')).slice(1, 30));
+    },
+  );
 
   test('on Web Chat, where a visitor can sign in, signing in is still what shows more', async () => {
     const talk = conversation(config(), { channelId: 'webchat', locale: 'en-US' });
-    const wire = JSON.stringify(await talk.say({ value: { input_type: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment } }));
+    const wire = JSON.stringify(
+      await talk.say({ value: { input_type: 'order_number', identifier: DEMO.checkpoints.inTransitMultiShipment } }),
+    );
     expect(wire).toContain('Sign in on our website to see the carrier');
   });
 });
 
-describe('7. a handoff after misses names the numbers tried, masked where the customer\'s client reads the case', () => {
+describe("7. a handoff after misses names the numbers tried, masked where the customer's client reads the case", () => {
   const missThenAsk = async (env: NodeJS.ProcessEnv, channelId: string) => {
     const talk = conversation(configFor(upstreams, { SUPPORT_URL: '', ...env }), { channelId, locale: 'en-US' });
     for (const number of UNKNOWN) await talk.say(lookup(number));

@@ -25,30 +25,72 @@ describe('a store named in the sentence is the store', () => {
   });
 
   test('a store order not found there names the store by its name', async () => {
-    await run(config(), [user('order #1001 from Example Store EU'), bot(/^I couldn't find anything for #1001 at Example Store EU\./)], webchat);
+    await run(
+      config(),
+      [user('order #1001 from Example Store EU'), bot(/^I couldn't find anything for #1001 at Example Store EU\./)],
+      webchat,
+    );
   });
 
   test('at the question for the store order number, the number with its store needs no store question', async () => {
-    await run(config(), [user('Store order number'), bot(/^Please type the order number/), user('#1001 from Example Store UK'), answer('Here is the shipment for #1001:', 1)], webchat);
+    await run(
+      config(),
+      [
+        user('Store order number'),
+        bot(/^Please type the order number/),
+        user('#1001 from Example Store UK'),
+        answer('Here is the shipment for #1001:', 1),
+      ],
+      webchat,
+    );
     expect(bodies()).toEqual([{ external_order: '#1001', store_id: 'store-uk-1' }]);
   });
 
   test('a number that proves another kind keeps it, store or not', async () => {
-    await run(config(), [user('1Z7X3F940344156200 from Example Store UK'), answer('Here is the shipment for 1Z7X3F940344156200:', 1)], webchat);
+    await run(
+      config(),
+      [user('1Z7X3F940344156200 from Example Store UK'), answer('Here is the shipment for 1Z7X3F940344156200:', 1)],
+      webchat,
+    );
     expect(bodies()).toEqual([{ tracking_number: '1Z7X3F940344156200' }]);
   });
 
   test('a store named with no number asks for nothing it knows: the kind question as before', async () => {
-    await run(config(), [user('I ordered from Example Store UK'), ask('What would you like to track?', 'Order number', 'Tracking number', 'Order ID', 'Store order number')], webchat);
+    await run(
+      config(),
+      [
+        user('I ordered from Example Store UK'),
+        ask('What would you like to track?', 'Order number', 'Tracking number', 'Order ID', 'Store order number'),
+      ],
+      webchat,
+    );
     expect(upstreams.trackings.requests).toHaveLength(0);
   });
 
   test('without TRACKINGS_STORES, a name is no store: which kind of number is asked, as before', async () => {
-    await run(configFor(upstreams), [user('my order #1001 from Example Store UK'), ask('What kind of number is #1001?', 'Order number', 'Store order number')], webchat);
+    await run(
+      configFor(upstreams),
+      [
+        user('my order #1001 from Example Store UK'),
+        ask('What kind of number is #1001?', 'Order number', 'Store order number'),
+      ],
+      webchat,
+    );
   });
 });
 
 test('at "Which store did you order from?", a sentence naming the store picks it', async () => {
-  await run(config(), [user('Store order number'), bot(/^Please type the order number/), user('#1001'), ask('Which store did you order from?', 'Example Store US', 'Example Store UK', 'Example Store EU'), user("it's from Example Store UK I think"), answer('Here is the shipment for #1001:', 1)], webchat);
+  await run(
+    config(),
+    [
+      user('Store order number'),
+      bot(/^Please type the order number/),
+      user('#1001'),
+      ask('Which store did you order from?', 'Example Store US', 'Example Store UK', 'Example Store EU'),
+      user("it's from Example Store UK I think"),
+      answer('Here is the shipment for #1001:', 1),
+    ],
+    webchat,
+  );
   expect(bodies()).toEqual([{ external_order: '#1001', store_id: 'store-uk-1' }]);
 });

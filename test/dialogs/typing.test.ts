@@ -10,7 +10,8 @@ import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
 const TN = DEMO.trackings.trackingNumbers.inTransit;
-const kinds = (replies: Array<{ type?: string; text?: string }>) => replies.map((r) => (r.type === 'typing' ? 'typing' : r.text));
+const kinds = (replies: Array<{ type?: string; text?: string }>) =>
+  replies.map((r) => (r.type === 'typing' ? 'typing' : r.text));
 
 test('an answer ready at once comes alone', async () => {
   const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
@@ -20,7 +21,10 @@ test('an answer ready at once comes alone', async () => {
 test('a slow answer is announced after 500 ms, then every 2 s, and nothing follows the answer', async () => {
   // The upstream takes a real second and a half; meanwhile the test moves the reply timer by 4.5 s.
   upstreams.trackings.inject({ kind: 'delay', ms: 1_500 });
-  const talk = conversation(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '5000' }), { channelId: 'webchat', locale: 'en-US' });
+  const talk = conversation(configFor(upstreams, { UPSTREAM_ATTEMPT_TIMEOUT_MS: '5000' }), {
+    channelId: 'webchat',
+    locale: 'en-US',
+  });
   const replies = talk.say(TN);
   await talk.replyTimer.sleeping(2); // the deadline and the first typing wait
   await talk.replyTimer.advance(499);

@@ -14,11 +14,16 @@ const upstreams = useSimulators();
 const t = new Translator('en').localize('en').t;
 const config = () => configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' });
 
-test.each(['whatsapp', 'webchat'])('on %s an answer offers "Notify me", and asking for it starts the updates', async (channelId) => {
-  const talk = conversation(config(), { channelId, locale: 'en-US' });
-  const answer = (await talk.say(DEMO.checkpoints.inTransitMultiShipment)).filter((reply) => reply.type === 'message').map(seen);
-  expect(answer.flatMap((reply) => reply.choices)).toContain(t('choice.notify'));
-  const started = (await talk.say('notify me')).map((reply) => seen(reply).text).join(' ');
-  expect(started).not.toBe(t('notify.off'));
-  expect(started).toContain(DEMO.checkpoints.inTransitMultiShipment);
-});
+test.each(['whatsapp', 'webchat'])(
+  'on %s an answer offers "Notify me", and asking for it starts the updates',
+  async (channelId) => {
+    const talk = conversation(config(), { channelId, locale: 'en-US' });
+    const answer = (await talk.say(DEMO.checkpoints.inTransitMultiShipment))
+      .filter((reply) => reply.type === 'message')
+      .map(seen);
+    expect(answer.flatMap((reply) => reply.choices)).toContain(t('choice.notify'));
+    const started = (await talk.say('notify me')).map((reply) => seen(reply).text).join(' ');
+    expect(started).not.toBe(t('notify.off'));
+    expect(started).toContain(DEMO.checkpoints.inTransitMultiShipment);
+  },
+);

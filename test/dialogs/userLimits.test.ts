@@ -19,11 +19,16 @@ const TN = DEMO.trackings.trackingNumbers;
 /** The cool-down after three misses, five minutes from the third. */
 const SLOW_DOWN = {
   'en-US': "Several numbers in a row weren't found, so I've paused lookups. Please try again in 5 minutes.",
-  'de-DE': 'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb habe ich die Suche pausiert. Bitte versuchen Sie es in 5 Minuten noch einmal.',
+  'de-DE':
+    'Mehrere Nummern hintereinander wurden nicht gefunden, deshalb habe ich die Suche pausiert. Bitte versuchen Sie es in 5 Minuten noch einmal.',
 };
-const TOO_MANY = "You've asked about a lot of numbers in a short time, so I've paused lookups. Please try again in 5 minutes.";
+const TOO_MANY =
+  "You've asked about a lot of numbers in a short time, so I've paused lookups. Please try again in 5 minutes.";
 /** The third miss starts the cool-down and says so. */
-const PAUSE_STARTS = { 'en-US': /^I couldn't find anything for \S+\. Several numbers in a row/, 'de-DE': /^Zu \S+ habe ich nichts gefunden\. Mehrere Nummern hintereinander/ };
+const PAUSE_STARTS = {
+  'en-US': /^I couldn't find anything for \S+\. Several numbers in a row/,
+  'de-DE': /^Zu \S+ habe ich nichts gefunden\. Mehrere Nummern hintereinander/,
+};
 const NOT_FOUND = { 'en-US': /^I couldn't find anything for /, 'de-DE': /^Zu \S+ habe ich nichts gefunden\./ };
 const FOUND = /^Here is the shipment for /;
 type Locale = keyof typeof SLOW_DOWN;
@@ -36,7 +41,10 @@ afterEach(async () => {
 afterAll(() => azurite?.stop());
 
 /** `count` instances of the service on one storage and one clock. */
-async function startInstances(count: number, storage: Storage = new MemoryStorage()): Promise<{ instances: RunningApp[]; clock: FakeClock }> {
+async function startInstances(
+  count: number,
+  storage: Storage = new MemoryStorage(),
+): Promise<{ instances: RunningApp[]; clock: FakeClock }> {
   const clock = new FakeClock();
   const config = configFor(upstreams, { LOG_LEVEL: 'warn' });
   const instances = await Promise.all(Array.from({ length: count }, () => startApp(config, { storage, clock })));
@@ -52,28 +60,45 @@ interface Customer {
 
 /** One lookup in a conversation of its own (the customer starts over for every number); the words of the replies. */
 async function lookUpAfresh(instance: RunningApp, identifier: string, customer: Customer = {}): Promise<string[]> {
-  const channel = new TestChannel({ botUrl: instance.url, mode: 'expectReplies', locale: customer.locale ?? 'en-US', channelId: customer.channelId, userId: customer.userId === undefined ? 'guesser' : customer.userId });
+  const channel = new TestChannel({
+    botUrl: instance.url,
+    mode: 'expectReplies',
+    locale: customer.locale ?? 'en-US',
+    channelId: customer.channelId,
+    userId: customer.userId === undefined ? 'guesser' : customer.userId,
+  });
   const { status, replies } = await channel.say({ value: { input_type: 'tracking_number', identifier } });
   expect(status).toBe(200);
   return replies.filter((reply) => reply.type === 'message').map((reply) => seen(reply).text);
 }
 
-test.each(Object.keys(SLOW_DOWN) as Locale[])('%s: thirty new conversations of one customer, each guessing once: three misses, then the cool-down with the same words as in one conversation', async (locale) => {
-  const { instances } = await startInstances(1);
-  const answers: string[][] = [];
-  for (let i = 0; i < 30; i++) answers.push(await lookUpAfresh(instances[0], TN.unknown, { locale }));
-  expect(answers.slice(0, 3)).toEqual([[expect.stringMatching(NOT_FOUND[locale])], [expect.stringMatching(NOT_FOUND[locale])], [expect.stringMatching(PAUSE_STARTS[locale])]]);
-  expect(answers.slice(3)).toEqual(Array.from({ length: 27 }, () => [SLOW_DOWN[locale]]));
-  // The guesses after the third never reached the interface.
-  expect(upstreams.trackings.requests).toHaveLength(3);
-});
+test.each(Object.keys(SLOW_DOWN) as Locale[])(
+  '%s: thirty new conversations of one customer, each guessing once: three misses, then the cool-down with the same words as in one conversation',
+  async (locale) => {
+    const { instances } = await startInstances(1);
+    const answers: string[][] = [];
+    for (let i = 0; i < 30; i++) answers.push(await lookUpAfresh(instances[0], TN.unknown, { locale }));
+    expect(answers.slice(0, 3)).toEqual([
+      [expect.stringMatching(NOT_FOUND[locale])],
+      [expect.stringMatching(NOT_FOUND[locale])],
+      [expect.stringMatching(PAUSE_STARTS[locale])],
+    ]);
+    expect(answers.slice(3)).toEqual(Array.from({ length: 27 }, () => [SLOW_DOWN[locale]]));
+    // The guesses after the third never reached the interface.
+    expect(upstreams.trackings.requests).toHaveLength(3);
+  },
+);
 
-test('the cool-down is the customer\'s: another customer, and the same customer on another channel, go on looking up', async () => {
+test("the cool-down is the customer's: another customer, and the same customer on another channel, go on looking up", async () => {
   const { instances } = await startInstances(1);
   for (let i = 0; i < 3; i++) await lookUpAfresh(instances[0], TN.unknown);
   expect(await lookUpAfresh(instances[0], TN.inTransit)).toEqual([SLOW_DOWN['en-US']]);
-  expect(await lookUpAfresh(instances[0], TN.inTransit, { userId: 'someone-else' })).toEqual([expect.stringMatching(FOUND)]);
-  expect(await lookUpAfresh(instances[0], TN.inTransit, { channelId: 'msteams' })).toEqual([expect.stringMatching(FOUND)]);
+  expect(await lookUpAfresh(instances[0], TN.inTransit, { userId: 'someone-else' })).toEqual([
+    expect.stringMatching(FOUND),
+  ]);
+  expect(await lookUpAfresh(instances[0], TN.inTransit, { channelId: 'msteams' })).toEqual([
+    expect.stringMatching(FOUND),
+  ]);
 });
 
 test('the cool-down lifts after five minutes, in a new conversation as in the old ones', async () => {
@@ -98,7 +123,10 @@ test('ten lookups per ten minutes for a customer, however many conversations the
 
 test('a customer the channel gives no id is held by the conversation limits only', async () => {
   const { instances } = await startInstances(1);
-  for (let i = 0; i < 5; i++) expect(await lookUpAfresh(instances[0], TN.unknown, { userId: null })).toEqual([expect.stringMatching(NOT_FOUND['en-US'])]);
+  for (let i = 0; i < 5; i++)
+    expect(await lookUpAfresh(instances[0], TN.unknown, { userId: null })).toEqual([
+      expect.stringMatching(NOT_FOUND['en-US']),
+    ]);
   expect(upstreams.trackings.requests).toHaveLength(5);
 });
 
@@ -139,10 +167,15 @@ class WatchedStorage extends MemoryStorage {
   }
 }
 
-test('the customer\'s record is read and written only on turns that look something up, and stays small', async () => {
+test("the customer's record is read and written only on turns that look something up, and stays small", async () => {
   const storage = new WatchedStorage();
   const { instances } = await startInstances(1, storage);
-  const channel = new TestChannel({ botUrl: instances[0].url, mode: 'expectReplies', locale: 'en-US', userId: 'guesser' });
+  const channel = new TestChannel({
+    botUrl: instances[0].url,
+    mode: 'expectReplies',
+    locale: 'en-US',
+    userId: 'guesser',
+  });
   await channel.say('hi');
   await channel.say('Order ID');
   const userKey = 'webchat/users/guesser/';

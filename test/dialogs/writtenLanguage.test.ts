@@ -20,12 +20,25 @@ function chat(channelId: string, locale?: string): Conversation & { locale?: str
 }
 
 /** The bot's messages in reply, with the locale each is labelled in. */
-async function say(talk: Conversation & { locale?: string }, text: string, locale = talk.locale): Promise<Array<{ text: string; locale?: string }>> {
+async function say(
+  talk: Conversation & { locale?: string },
+  text: string,
+  locale = talk.locale,
+): Promise<Array<{ text: string; locale?: string }>> {
   const replies = await talk.say({ type: 'message', text, ...(locale && { locale }) });
-  return replies.filter((reply) => reply.type === 'message').map((reply) => ({ text: seen(reply).text, locale: reply.locale }));
+  return replies
+    .filter((reply) => reply.type === 'message')
+    .map((reply) => ({ text: seen(reply).text, locale: reply.locale }));
 }
 
-const CLIENT: Record<Language, string> = { en: 'en-US', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL' };
+const CLIENT: Record<Language, string> = {
+  en: 'en-US',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+};
 
 const written: Array<[string, string, Language]> = [
   ['en-US', 'waar blijft mijn pakket?', 'nl'],
@@ -37,14 +50,17 @@ const written: Array<[string, string, Language]> = [
   ['it-IT', 'mein Paket ist noch nicht angekommen', 'de'],
 ];
 
-test.each(written)('under a %s client, %p is understood and answered in its own language (%s)', async (locale, text, language) => {
-  const replies = await say(chat('webchat', locale), text);
-  // As a customer whose client speaks that language is answered.
-  const atHome = await say(chat('webchat', CLIENT[language]), text);
-  expect(replies.map((reply) => reply.text)).toEqual(atHome.map((reply) => reply.text));
-  expect(replies.map((reply) => reply.locale)).toEqual(atHome.map(() => language));
-  expect(atHome.map((reply) => reply.text).join(' ')).not.toContain(t(language)('questions.other'));
-});
+test.each(written)(
+  'under a %s client, %p is understood and answered in its own language (%s)',
+  async (locale, text, language) => {
+    const replies = await say(chat('webchat', locale), text);
+    // As a customer whose client speaks that language is answered.
+    const atHome = await say(chat('webchat', CLIENT[language]), text);
+    expect(replies.map((reply) => reply.text)).toEqual(atHome.map((reply) => reply.text));
+    expect(replies.map((reply) => reply.locale)).toEqual(atHome.map(() => language));
+    expect(atHome.map((reply) => reply.text).join(' ')).not.toContain(t(language)('questions.other'));
+  },
+);
 
 test('the written language is kept: a number, "ok" and "thanks" change nothing; writing in another changes it', async () => {
   const talk = chat('webchat', 'en-US');
@@ -59,7 +75,10 @@ test('the written language is kept: a number, "ok" and "thanks" change nothing; 
 test('naming a language picks it, and it is kept', async () => {
   const talk = chat('webchat', 'en-US');
   const picked = await say(talk, 'Nederlands');
-  expect(picked[0]).toEqual({ text: `${t('nl')('language.picked')} ${t('nl')('questions.send_number')}`, locale: 'nl' });
+  expect(picked[0]).toEqual({
+    text: `${t('nl')('language.picked')} ${t('nl')('questions.send_number')}`,
+    locale: 'nl',
+  });
   expect((await say(talk, 'ORD-1001')).every((reply) => reply.locale === 'nl')).toBe(true);
   expect((await say(talk, 'auf Deutsch bitte'))[0].text).toContain(t('de')('language.picked'));
 });
@@ -76,8 +95,13 @@ test('SMS sends no locale: a French text is answered in French, and the conversa
   expect((await say(talk, 'ORD-1001')).every((reply) => reply.locale === 'fr')).toBe(true);
 });
 
-test('a message whose words say nothing of its language is answered in the client\'s', async () => {
-  for (const [locale, text] of [['de-DE', 'ok'], ['nl-NL', 'Hallo'], ['fr-FR', '👍'], ['it-IT', 'thanks']] as const) {
+test("a message whose words say nothing of its language is answered in the client's", async () => {
+  for (const [locale, text] of [
+    ['de-DE', 'ok'],
+    ['nl-NL', 'Hallo'],
+    ['fr-FR', '👍'],
+    ['it-IT', 'thanks'],
+  ] as const) {
     const talk = chat('webchat', locale);
     const replies = await say(talk, text);
     expect([text, replies.map((reply) => reply.locale)]).toEqual([text, replies.map(() => locale)]);
@@ -86,6 +110,10 @@ test('a message whose words say nothing of its language is answered in the clien
 
 test('a language named while a question is open: the question is asked again, in that language', async () => {
   const talk = chat('webchat', 'nl-NL');
-  expect(await say(talk, 'Bestelnummer')).toEqual([{ text: t('nl')('prompt.identifier.order_number'), locale: 'nl-NL' }]);
-  expect(await say(talk, 'English please')).toEqual([{ text: `${t('en')('language.picked')} ${t('en')('prompt.identifier.order_number')}`, locale: 'en' }]);
+  expect(await say(talk, 'Bestelnummer')).toEqual([
+    { text: t('nl')('prompt.identifier.order_number'), locale: 'nl-NL' },
+  ]);
+  expect(await say(talk, 'English please')).toEqual([
+    { text: `${t('en')('language.picked')} ${t('en')('prompt.identifier.order_number')}`, locale: 'en' },
+  ]);
 });

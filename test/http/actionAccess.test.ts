@@ -15,8 +15,16 @@ const KEY = 'actions-SECRET-key-0123456789abcdef';
 const WRONG = 'actions-SECRET-wrong-0123456789abcd';
 const CHECKPOINTS = '/api/actions/get-checkpoints-by-order-number';
 const TRACKINGS = '/api/actions/list-trackings';
-const checkpointsInput = { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token };
-const trackingsInput = { auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` }, input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit };
+const checkpointsInput = {
+  orderNumber: DEMO.checkpoints.delivered,
+  userId: CREDENTIALS.userId,
+  token: CREDENTIALS.token,
+};
+const trackingsInput = {
+  auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
+  input_type: 'tracking_number',
+  identifier: DEMO.trackings.trackingNumbers.inTransit,
+};
 const upstreamCalls = () => upstreams.checkpoints.requests.length + upstreams.trackings.requests.length;
 
 const upstreams = useSimulators();
@@ -43,10 +51,17 @@ describe('in production, with ACTIONS_API_KEY', () => {
     ['the upstream key in its place', { Authorization: `Bearer ${API_KEY}` }],
   ])('%s: 401 naming the Authorization header, and nothing reaches an upstream', async (_what, headers) => {
     const app = await start(production);
-    for (const [path, body] of [[CHECKPOINTS, checkpointsInput], [TRACKINGS, trackingsInput]] as const) {
+    for (const [path, body] of [
+      [CHECKPOINTS, checkpointsInput],
+      [TRACKINGS, trackingsInput],
+    ] as const) {
       const { status, body: answer, text } = await app.post(path, body, headers);
       expect(status).toBe(401);
-      expect(answer).toEqual({ code: 'unauthenticated', message: expect.stringContaining('X-Api-Key'), argument: 'Authorization' });
+      expect(answer).toEqual({
+        code: 'unauthenticated',
+        message: expect.stringContaining('X-Api-Key'),
+        argument: 'Authorization',
+      });
       expect(text).not.toContain(KEY);
       expect(text).not.toContain(WRONG);
     }
@@ -72,10 +87,26 @@ describe('in production, with ACTIONS_API_KEY', () => {
 
   test('an authenticated caller gets the failure details the seed asks for, and the log has them without secrets', async () => {
     const app = await start(production);
-    upstreams.trackings.inject(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503, body: { code: 'unavailable', message: `down (${API_KEY})` } })));
+    upstreams.trackings.inject(
+      ...Array.from({ length: 4 }, () => ({
+        kind: 'status' as const,
+        status: 503,
+        body: { code: 'unavailable', message: `down (${API_KEY})` },
+      })),
+    );
     const { status, body, text } = await app.post(TRACKINGS, trackingsInput, { 'X-Api-Key': KEY });
     expect(status).toBe(502);
-    expect(body).toMatchObject({ code: 'unavailable', failure: { method: 'POST', url: `${upstreams.trackings.url}/example.storeapi.v1.PublicAPI/ListTrackings`, status: 503, attempts: 4, headers: expect.any(Object), body: expect.any(Object) } });
+    expect(body).toMatchObject({
+      code: 'unavailable',
+      failure: {
+        method: 'POST',
+        url: `${upstreams.trackings.url}/example.storeapi.v1.PublicAPI/ListTrackings`,
+        status: 503,
+        attempts: 4,
+        headers: expect.any(Object),
+        body: expect.any(Object),
+      },
+    });
     expect(text).not.toContain(API_KEY);
     const logged = app.logs.find((line) => line.includes('action failed upstream'));
     expect(logged).toBeDefined();
@@ -88,7 +119,10 @@ describe('in production, with ACTIONS_API_KEY', () => {
 describe('in production without ACTIONS_API_KEY', () => {
   test('the routes are off: 404 to everyone, the start says so, and nothing reaches an upstream', async () => {
     const app = await start({ NODE_ENV: 'production', ...BOT_IDENTITY });
-    for (const [path, body] of [[CHECKPOINTS, checkpointsInput], [TRACKINGS, trackingsInput]] as const) {
+    for (const [path, body] of [
+      [CHECKPOINTS, checkpointsInput],
+      [TRACKINGS, trackingsInput],
+    ] as const) {
       const { status, body: answer } = await app.post(path, body, { Authorization: `Bearer ${KEY}` });
       expect(status).toBe(404);
       expect(answer.code).toBe('not_found');
@@ -99,7 +133,7 @@ describe('in production without ACTIONS_API_KEY', () => {
 });
 
 describe('outside production without ACTIONS_API_KEY', () => {
-  test('a caller on this machine, naming it, is answered without a key (the sandbox\'s curl examples)', async () => {
+  test("a caller on this machine, naming it, is answered without a key (the sandbox's curl examples)", async () => {
     const app = await start({});
     expect((await app.post(CHECKPOINTS, checkpointsInput)).status).toBe(200);
   });
@@ -108,7 +142,11 @@ describe('outside production without ACTIONS_API_KEY', () => {
     const app = await start({});
     const { status, body } = await fetchWithHost(`${app.url}${CHECKPOINTS}`, 'evil.example', checkpointsInput);
     expect(status).toBe(401);
-    expect(body).toMatchObject({ code: 'unauthenticated', message: expect.stringContaining('ACTIONS_API_KEY'), argument: 'Authorization' });
+    expect(body).toMatchObject({
+      code: 'unauthenticated',
+      message: expect.stringContaining('ACTIONS_API_KEY'),
+      argument: 'Authorization',
+    });
     expect(upstreamCalls()).toBe(0);
   });
 });
@@ -120,9 +158,14 @@ describe('the per-client limit (ACTIONS_RATE_LIMIT)', () => {
     const statuses: number[] = [];
     let limited: { body: unknown; retryAfter: string | null } | undefined;
     for (let i = 0; i < 20; i++) {
-      const response = await fetch(`${app.url}${TRACKINGS}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Api-Key': KEY }, body: JSON.stringify(trackingsInput) });
+      const response = await fetch(`${app.url}${TRACKINGS}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Api-Key': KEY },
+        body: JSON.stringify(trackingsInput),
+      });
       statuses.push(response.status);
-      if (response.status === 429) limited ??= { body: await response.json(), retryAfter: response.headers.get('retry-after') };
+      if (response.status === 429)
+        limited ??= { body: await response.json(), retryAfter: response.headers.get('retry-after') };
       else await response.text();
     }
     expect(statuses).toEqual([...Array(5).fill(502), ...Array(15).fill(429)]);
@@ -134,7 +177,8 @@ describe('the per-client limit (ACTIONS_RATE_LIMIT)', () => {
 
   test('refused callers spend nothing of it: a wrong key is a 401 however often, and the key holder is still answered', async () => {
     const app = await start({ NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: KEY, ACTIONS_RATE_LIMIT: '2' });
-    for (let i = 0; i < 5; i++) expect((await app.post(CHECKPOINTS, checkpointsInput, { 'X-Api-Key': WRONG })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await app.post(CHECKPOINTS, checkpointsInput, { 'X-Api-Key': WRONG })).status).toBe(401);
     expect((await app.post(CHECKPOINTS, checkpointsInput, { 'X-Api-Key': KEY })).status).toBe(200);
   });
 });
@@ -145,15 +189,31 @@ describe('credentials with control characters', () => {
     ['a trailing line break in the token', 'token', { ...checkpointsInput, token: `${CREDENTIALS.token}\n` }],
     ['a NUL in the token', 'token', { ...checkpointsInput, token: `${CREDENTIALS.token}\u0000` }],
     ['a DEL in the token', 'token', { ...checkpointsInput, token: `${CREDENTIALS.token}\u007f` }],
-    ['a line break in auth_header.value', 'auth_header.value', { ...trackingsInput, auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}\r\nX-Injected: 1` } }],
-    ['a tab in auth_header.value', 'auth_header.value', { ...trackingsInput, auth_header: { name: 'Authorization', value: `Bearer\t${API_KEY}` } }],
-    ['a line break in auth_header.name', 'auth_header.name', { ...trackingsInput, auth_header: { name: 'Authorization\r\nX-Injected: 1', value: `Bearer ${API_KEY}` } }],
+    [
+      'a line break in auth_header.value',
+      'auth_header.value',
+      { ...trackingsInput, auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}\r\nX-Injected: 1` } },
+    ],
+    [
+      'a tab in auth_header.value',
+      'auth_header.value',
+      { ...trackingsInput, auth_header: { name: 'Authorization', value: `Bearer\t${API_KEY}` } },
+    ],
+    [
+      'a line break in auth_header.name',
+      'auth_header.name',
+      { ...trackingsInput, auth_header: { name: 'Authorization\r\nX-Injected: 1', value: `Bearer ${API_KEY}` } },
+    ],
   ])('%s is a 400 naming %s, and nothing reaches the upstream', async (_what, argument, input) => {
     const app = await start({});
     const path = argument === 'token' ? CHECKPOINTS : TRACKINGS;
     const { status, body, text } = await app.post(path, input);
     expect(status).toBe(400);
-    expect(body).toEqual({ code: 'invalid_argument', message: `${argument}: must not contain control characters (line breaks, tabs, NUL)`, argument });
+    expect(body).toEqual({
+      code: 'invalid_argument',
+      message: `${argument}: must not contain control characters (line breaks, tabs, NUL)`,
+      argument,
+    });
     expect(text).not.toContain(CREDENTIALS.token);
     expect(text).not.toContain(API_KEY);
     expect(upstreamCalls()).toBe(0);

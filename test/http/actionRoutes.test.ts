@@ -12,9 +12,17 @@ afterAll(() => app.close());
 
 const CHECKPOINTS = '/api/actions/get-checkpoints-by-order-number';
 const TRACKINGS = '/api/actions/list-trackings';
-const checkpointsInput = { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token };
+const checkpointsInput = {
+  orderNumber: DEMO.checkpoints.delivered,
+  userId: CREDENTIALS.userId,
+  token: CREDENTIALS.token,
+};
 const auth_header = { name: 'Authorization', value: `Bearer ${API_KEY}` };
-const trackingsInput = { auth_header, input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit };
+const trackingsInput = {
+  auth_header,
+  input_type: 'tracking_number',
+  identifier: DEMO.trackings.trackingNumbers.inTransit,
+};
 const [externalOrder] = Object.values(DEMO.trackings.externalOrders);
 
 describe('POST /api/actions/get-checkpoints-by-order-number', () => {
@@ -33,11 +41,14 @@ describe('POST /api/actions/get-checkpoints-by-order-number', () => {
     expect(request.headers.token).toBe(CREDENTIALS.token);
   });
 
-  test.each([DEMO.checkpoints.unknown, DEMO.checkpoints.emptyHeader])('no data for %s is success false, not an error', async (orderNumber) => {
-    const { status, body } = await app.post(CHECKPOINTS, { ...checkpointsInput, orderNumber });
-    expect(status).toBe(200);
-    expect(body).toEqual({ success: false, trackingData: null });
-  });
+  test.each([DEMO.checkpoints.unknown, DEMO.checkpoints.emptyHeader])(
+    'no data for %s is success false, not an error',
+    async (orderNumber) => {
+      const { status, body } = await app.post(CHECKPOINTS, { ...checkpointsInput, orderNumber });
+      expect(status).toBe(200);
+      expect(body).toEqual({ success: false, trackingData: null });
+    },
+  );
 
   test('a wrong token is a 401 unauthenticated', async () => {
     const { status, body } = await app.post(CHECKPOINTS, { ...checkpointsInput, token: 'not-the-token' });
@@ -79,39 +90,61 @@ describe('POST /api/actions/list-trackings', () => {
   });
 
   test('an order id answers several trackings', async () => {
-    const { status, body } = await app.post(TRACKINGS, { ...trackingsInput, input_type: 'order_id', identifier: DEMO.trackings.orderIds.multiShipment });
+    const { status, body } = await app.post(TRACKINGS, {
+      ...trackingsInput,
+      input_type: 'order_id',
+      identifier: DEMO.trackings.orderIds.multiShipment,
+    });
     expect(status).toBe(200);
     expect(body.trackings.length).toBeGreaterThan(1);
   });
 
   test('a store order with its store answers, and a null store_id counts as absent elsewhere', async () => {
-    const store = await app.post(TRACKINGS, { auth_header, input_type: 'external_order', identifier: externalOrder.externalOrder, store_id: externalOrder.storeId });
+    const store = await app.post(TRACKINGS, {
+      auth_header,
+      input_type: 'external_order',
+      identifier: externalOrder.externalOrder,
+      store_id: externalOrder.storeId,
+    });
     expect(store.status).toBe(200);
     const plain = await app.post(TRACKINGS, { ...trackingsInput, store_id: null });
     expect(plain.status).toBe(200);
   });
 
-  test("an auth_header without its name is the Authorization header, as the connector sends it (its name is fixed, so a flow never asks for it)", async () => {
-    const { status, body } = await app.post(TRACKINGS, { ...trackingsInput, auth_header: { value: `Bearer ${API_KEY}` } });
+  test('an auth_header without its name is the Authorization header, as the connector sends it (its name is fixed, so a flow never asks for it)', async () => {
+    const { status, body } = await app.post(TRACKINGS, {
+      ...trackingsInput,
+      auth_header: { value: `Bearer ${API_KEY}` },
+    });
     expect(status).toBe(200);
     expect(body.trackings).toHaveLength(1);
     expect(upstreams.trackings.requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
   });
 
   test('not found is a 404 carrying the code and message', async () => {
-    const { status, body } = await app.post(TRACKINGS, { ...trackingsInput, identifier: DEMO.trackings.trackingNumbers.unknown });
+    const { status, body } = await app.post(TRACKINGS, {
+      ...trackingsInput,
+      identifier: DEMO.trackings.trackingNumbers.unknown,
+    });
     expect(status).toBe(404);
     expect(body).toEqual({ code: 'not_found', message: expect.any(String) });
   });
 
   test('a wrong key is a 401', async () => {
-    const { status, body } = await app.post(TRACKINGS, { ...trackingsInput, auth_header: { name: 'Authorization', value: 'Bearer nope' } });
+    const { status, body } = await app.post(TRACKINGS, {
+      ...trackingsInput,
+      auth_header: { name: 'Authorization', value: 'Bearer nope' },
+    });
     expect(status).toBe(401);
     expect(body.code).toBe('unauthenticated');
   });
 
   test("the service's own invalid_argument comes back with the argument in the caller's terms", async () => {
-    upstreams.trackings.inject({ kind: 'status', status: 400, body: { code: 'invalid_argument', message: 'unknown format', meta: { argument: 'tracking_number' } } });
+    upstreams.trackings.inject({
+      kind: 'status',
+      status: 400,
+      body: { code: 'invalid_argument', message: 'unknown format', meta: { argument: 'tracking_number' } },
+    });
     const { status, body } = await app.post(TRACKINGS, trackingsInput);
     expect(status).toBe(400);
     expect(body).toEqual({ code: 'invalid_argument', message: 'unknown format', argument: 'identifier' });
@@ -121,23 +154,42 @@ describe('POST /api/actions/list-trackings', () => {
     upstreams.trackings.inject(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503 })));
     const { status, body } = await app.post(TRACKINGS, trackingsInput);
     expect(status).toBe(502);
-    expect(body).toMatchObject({ code: 'unavailable', failure: { status: 503, attempts: 4, delaysMs: [2000, 4000, 8000], method: 'POST' } });
+    expect(body).toMatchObject({
+      code: 'unavailable',
+      failure: { status: 503, attempts: 4, delaysMs: [2000, 4000, 8000], method: 'POST' },
+    });
     expect(app.clock.sleeps.slice(-3)).toEqual([2000, 4000, 8000]);
   });
 
   test.each<[string, unknown, string]>([
     ['no auth_header', { input_type: 'tracking_number', identifier: 'X' }, 'auth_header'],
     ['an auth_header that is a string', { ...trackingsInput, auth_header: `Bearer ${API_KEY}` }, 'auth_header'],
-    ['an auth_header of another name', { ...trackingsInput, auth_header: { name: 'X-Key', value: `Bearer ${API_KEY}` } }, 'auth_header.name'],
-    ['an auth_header value that is not Bearer', { ...trackingsInput, auth_header: { name: 'Authorization', value: API_KEY } }, 'auth_header.value'],
+    [
+      'an auth_header of another name',
+      { ...trackingsInput, auth_header: { name: 'X-Key', value: `Bearer ${API_KEY}` } },
+      'auth_header.name',
+    ],
+    [
+      'an auth_header value that is not Bearer',
+      { ...trackingsInput, auth_header: { name: 'Authorization', value: API_KEY } },
+      'auth_header.value',
+    ],
     ['no input_type', { auth_header, identifier: 'X' }, 'input_type'],
     ['an unknown input_type', { ...trackingsInput, input_type: 'email' }, 'input_type'],
     ['no identifier', { auth_header, input_type: 'tracking_number' }, 'identifier'],
     ['an identifier that is a number', { ...trackingsInput, identifier: 12 }, 'identifier'],
-    ['an order id of the wrong shape', { ...trackingsInput, input_type: 'order_id', identifier: 'SHORT' }, 'identifier'],
+    [
+      'an order id of the wrong shape',
+      { ...trackingsInput, input_type: 'order_id', identifier: 'SHORT' },
+      'identifier',
+    ],
     ['a store order without store_id', { auth_header, input_type: 'external_order', identifier: '#1001' }, 'store_id'],
     ['a tracking number with a store_id', { ...trackingsInput, store_id: 'store-eu-1' }, 'store_id'],
-    ['a store_id that is a number', { auth_header, input_type: 'external_order', identifier: '#1001', store_id: 7 }, 'store_id'],
+    [
+      'a store_id that is a number',
+      { auth_header, input_type: 'external_order', identifier: '#1001', store_id: 7 },
+      'store_id',
+    ],
     ['a body that is null', 'null', 'body'],
   ])('%s is a 400 naming %s, and nothing reaches the upstream', async (_what, input, argument) => {
     const { status, body } = await app.post(TRACKINGS, input);
@@ -163,7 +215,9 @@ describe('the server itself', () => {
   });
 
   test('a body that is not JSON by its content type is refused with 415', async () => {
-    const { status, body } = await app.post(TRACKINGS, 'input_type=tracking_number', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    const { status, body } = await app.post(TRACKINGS, 'input_type=tracking_number', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     expect(status).toBe(415);
     expect(body).toMatchObject({ code: 'unsupported_media_type', argument: 'Content-Type' });
   });

@@ -29,9 +29,29 @@ const TRACKINGS = '/api/actions/list-trackings';
 const OUR_KEY = 'our-actions-key-0123456789abcdef';
 const ROUTES = [CHECKPOINTS, TRACKINGS] as const;
 
-type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; example?: unknown; default?: unknown; format?: string; items?: Schema; [key: string]: unknown };
-type Operation = { operationId: string; summary: string; description: string; parameters: { in: string; schema: Schema }[]; responses: Record<string, { schema?: Schema }> };
-type Document = { swagger: string; paths: Record<string, Record<string, Operation>>; securityDefinitions: Record<string, { type: string; in: string; name: string }>; definitions: Record<string, Schema> };
+type Schema = {
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  example?: unknown;
+  default?: unknown;
+  format?: string;
+  items?: Schema;
+  [key: string]: unknown;
+};
+type Operation = {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters: { in: string; schema: Schema }[];
+  responses: Record<string, { schema?: Schema }>;
+};
+type Document = {
+  swagger: string;
+  paths: Record<string, Record<string, Operation>>;
+  securityDefinitions: Record<string, { type: string; in: string; name: string }>;
+  definitions: Record<string, Schema>;
+};
 
 const upstreams = useSimulators();
 let app: RunningApp;
@@ -61,11 +81,22 @@ describe('GET /api/actions/openapi.json', () => {
     // The validator is not lenient: zod's anyOf, left in, is refused.
     const unconverted = JSON.parse(served.text);
     unconverted.paths[TRACKINGS].post.parameters[0].schema.properties.identifier.anyOf = [{ type: 'string' }];
-    expect(await validateSwagger2(unconverted)).toMatchObject({ valid: false, errors: expect.stringContaining('identifier') });
+    expect(await validateSwagger2(unconverted)).toMatchObject({
+      valid: false,
+      errors: expect.stringContaining('identifier'),
+    });
   });
 
   test('it is not served where the actions are off (production without ACTIONS_API_KEY)', async () => {
-    const off = await startApp(configFor(upstreams, { NODE_ENV: 'production', MicrosoftAppType: 'SingleTenant', MicrosoftAppId: '00000000-0000-0000-0000-00000000b07d', MicrosoftAppPassword: 'p', MicrosoftAppTenantId: '00000000-0000-0000-0000-0000000000aa' }));
+    const off = await startApp(
+      configFor(upstreams, {
+        NODE_ENV: 'production',
+        MicrosoftAppType: 'SingleTenant',
+        MicrosoftAppId: '00000000-0000-0000-0000-00000000b07d',
+        MicrosoftAppPassword: 'p',
+        MicrosoftAppTenantId: '00000000-0000-0000-0000-0000000000aa',
+      }),
+    );
     try {
       expect((await fetch(`${off.url}${DOCUMENT}`)).status).toBe(404);
     } finally {
@@ -77,32 +108,54 @@ describe('GET /api/actions/openapi.json', () => {
 describe("what a flow designer sees: Power Platform's conventions", () => {
   test('"Get Checkpoints by Order Number" has the seed\'s display names: Order Number, User ID, Token in, Success and Tracking Data out', () => {
     expect(operation(CHECKPOINTS).summary).toBe('Get Checkpoints by Order Number');
-    const names = (schema: Schema) => Object.fromEntries(Object.entries(schema.properties!).map(([field, inner]) => [field, inner['x-ms-summary']]));
-    expect(names(input(CHECKPOINTS))).toEqual({ orderNumber: 'Order Number', userId: 'User ID', token: 'Token', lang: 'Language' });
+    const names = (schema: Schema) =>
+      Object.fromEntries(Object.entries(schema.properties!).map(([field, inner]) => [field, inner['x-ms-summary']]));
+    expect(names(input(CHECKPOINTS))).toEqual({
+      orderNumber: 'Order Number',
+      userId: 'User ID',
+      token: 'Token',
+      lang: 'Language',
+    });
     expect(names(output(CHECKPOINTS))).toEqual({ success: 'Success', trackingData: 'Tracking Data' });
     expect(output(CHECKPOINTS).properties!.trackingData['x-nullable']).toBe(true);
   });
 
   test("ListTrackings' inputs have readable names, and the connector sends the header's name itself", () => {
     const body = input(TRACKINGS).properties!;
-    expect(Object.values(body).map((field) => field['x-ms-summary'])).toEqual(['Authorization', 'Look Up By', 'Identifier', 'Store ID']);
-    expect(body.auth_header.properties!.name).toMatchObject({ 'x-ms-visibility': 'internal', default: 'Authorization' });
+    expect(Object.values(body).map((field) => field['x-ms-summary'])).toEqual([
+      'Authorization',
+      'Look Up By',
+      'Identifier',
+      'Store ID',
+    ]);
+    expect(body.auth_header.properties!.name).toMatchObject({
+      'x-ms-visibility': 'internal',
+      default: 'Authorization',
+    });
     expect(body.auth_header.required).toEqual(['value']);
   });
 
   test('the token and the auth header are secrets: format password, shown as important', () => {
-    for (const secret of [input(CHECKPOINTS).properties!.token, input(TRACKINGS).properties!.auth_header.properties!.value]) {
+    for (const secret of [
+      input(CHECKPOINTS).properties!.token,
+      input(TRACKINGS).properties!.auth_header.properties!.value,
+    ]) {
       expect(secret).toMatchObject({ type: 'string', format: 'password', 'x-ms-visibility': 'important' });
     }
   });
 
   test('each operation has an operationId, a summary and a description; our key is its security definition', () => {
-    expect(Object.values(served.body.paths).map(({ post }) => post.operationId)).toEqual(['GetCheckpointsByOrderNumber', 'ListTrackings']);
+    expect(Object.values(served.body.paths).map(({ post }) => post.operationId)).toEqual([
+      'GetCheckpointsByOrderNumber',
+      'ListTrackings',
+    ]);
     for (const { post } of Object.values(served.body.paths)) {
       expect(post.summary.length).toBeGreaterThan(0);
       expect(post.description.length).toBeGreaterThan(20);
     }
-    expect(Object.values(served.body.securityDefinitions)).toEqual([expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' })]);
+    expect(Object.values(served.body.securityDefinitions)).toEqual([
+      expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }),
+    ]);
   });
 });
 
@@ -122,8 +175,12 @@ describe('connector/: the files Power Automate and paconn import', () => {
 
 describe('the document is what the routes do', () => {
   test('every action route is in it, and nothing else (the document itself aside)', () => {
-    const routes = (app.app.server.getDebugInfo().routes as { method: string; path: string }[]).filter((route) => route.path.startsWith('/api/actions/') && route.path !== DOCUMENT);
-    const documented = Object.entries(served.body.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`));
+    const routes = (app.app.server.getDebugInfo().routes as { method: string; path: string }[]).filter(
+      (route) => route.path.startsWith('/api/actions/') && route.path !== DOCUMENT,
+    );
+    const documented = Object.entries(served.body.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+    );
     expect(documented.sort()).toEqual(routes.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort());
   });
 
@@ -141,7 +198,11 @@ describe('the document is what the routes do', () => {
     };
     const good = {
       [CHECKPOINTS]: { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token },
-      [TRACKINGS]: { auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` }, input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit },
+      [TRACKINGS]: {
+        auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
+        input_type: 'tracking_number',
+        identifier: DEMO.trackings.trackingNumbers.inTransit,
+      },
     };
     const simulator = { [CHECKPOINTS]: () => upstreams.checkpoints, [TRACKINGS]: () => upstreams.trackings };
     for (const route of ROUTES) {
@@ -155,7 +216,10 @@ describe('the document is what the routes do', () => {
       simulator[route]().inject({ kind: 'status', status: 429, retryAfter: '3600' });
       await seen(route, app.post(route, good[route], withKey));
     }
-    await seen(TRACKINGS, app.post(TRACKINGS, { ...good[TRACKINGS], identifier: DEMO.trackings.trackingNumbers.unknown }, withKey));
+    await seen(
+      TRACKINGS,
+      app.post(TRACKINGS, { ...good[TRACKINGS], identifier: DEMO.trackings.trackingNumbers.unknown }, withKey),
+    );
 
     const limited = await startApp(configFor(upstreams, { ACTIONS_RATE_LIMIT: '1' }));
     try {
@@ -164,8 +228,14 @@ describe('the document is what the routes do', () => {
     } finally {
       await limited.close();
     }
-    const broken = { getCheckpoints: () => Promise.reject(new Error('a defect')), listTrackings: () => Promise.reject(new Error('a defect')) };
-    for (const clients of [{}, { checkpoints: broken as unknown as CheckpointsClient, trackings: broken as unknown as TrackingsClient }]) {
+    const broken = {
+      getCheckpoints: () => Promise.reject(new Error('a defect')),
+      listTrackings: () => Promise.reject(new Error('a defect')),
+    };
+    for (const clients of [
+      {},
+      { checkpoints: broken as unknown as CheckpointsClient, trackings: broken as unknown as TrackingsClient },
+    ]) {
       const bare = await bareRoutes(clients);
       try {
         for (const route of ROUTES) await seen(route, bare.post(route, good[route]));
@@ -180,9 +250,23 @@ describe('the document is what the routes do', () => {
   });
 
   test('a response schema says what the route answers: the 200 of each route has exactly the documented fields', async () => {
-    const checkpoints = await app.post(CHECKPOINTS, { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token }, withKey);
+    const checkpoints = await app.post(
+      CHECKPOINTS,
+      { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token },
+      withKey,
+    );
     expect(Object.keys(checkpoints.body).sort()).toEqual(Object.keys(output(CHECKPOINTS).properties!).sort());
-    const [record] = (await app.post(TRACKINGS, { auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` }, input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit }, withKey)).body.trackings;
+    const [record] = (
+      await app.post(
+        TRACKINGS,
+        {
+          auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
+          input_type: 'tracking_number',
+          identifier: DEMO.trackings.trackingNumbers.inTransit,
+        },
+        withKey,
+      )
+    ).body.trackings;
     const documented = Object.keys(output(TRACKINGS).properties!.trackings.items!.properties!);
     for (const field of Object.keys(record)) expect(documented).toContain(field);
   });
@@ -192,7 +276,10 @@ describe("a request built from the document's examples", () => {
   let sandboxLike: { checkpoints: Simulator; trackings: Simulator };
   beforeAll(async () => {
     sandboxLike = {
-      checkpoints: await startCheckpointsSimulator({ userId: SANDBOX_CREDENTIALS.userId, token: SANDBOX_CREDENTIALS.token }),
+      checkpoints: await startCheckpointsSimulator({
+        userId: SANDBOX_CREDENTIALS.userId,
+        token: SANDBOX_CREDENTIALS.token,
+      }),
       trackings: await startTrackingsSimulator({ apiKey: SANDBOX_CREDENTIALS.apiKey }),
     };
   });
@@ -203,33 +290,60 @@ describe("a request built from the document's examples", () => {
   /** What a connector sends: every required field's example, and the default of a field it sends itself. */
   function exampleOf(schema: Schema): unknown {
     if (schema.type !== 'object') return schema.example ?? schema.default;
-    const fields = Object.entries(schema.properties ?? {}).filter(([name, inner]) => schema.required?.includes(name) || inner.default !== undefined);
+    const fields = Object.entries(schema.properties ?? {}).filter(
+      ([name, inner]) => schema.required?.includes(name) || inner.default !== undefined,
+    );
     return Object.fromEntries(fields.map(([name, inner]) => [name, exampleOf(inner)]));
   }
 
-  test.each(ROUTES)('%s, with our key as the security definition says, is accepted by the sandbox\'s simulators', async (route) => {
-    const service = await startApp(configFor({ checkpoints: sandboxLike.checkpoints, trackings: sandboxLike.trackings }, { ACTIONS_API_KEY: OUR_KEY, CHECKPOINTS_USER_ID: SANDBOX_CREDENTIALS.userId, CHECKPOINTS_TOKEN: SANDBOX_CREDENTIALS.token, TRACKINGS_API_KEY: SANDBOX_CREDENTIALS.apiKey }));
-    try {
-      const [security] = Object.values(served.body.securityDefinitions);
-      const body = exampleOf(input(route));
-      const { status, body: answer } = await service.post(route, body, { [security.name]: OUR_KEY });
-      expect(status).toBe(200);
-      if (route === CHECKPOINTS) expect(answer).toMatchObject({ success: true, trackingData: { header: [expect.anything()] } });
-      else expect(answer.trackings).toHaveLength(1);
-    } finally {
-      await service.close();
-    }
-  });
+  test.each(ROUTES)(
+    "%s, with our key as the security definition says, is accepted by the sandbox's simulators",
+    async (route) => {
+      const service = await startApp(
+        configFor(
+          { checkpoints: sandboxLike.checkpoints, trackings: sandboxLike.trackings },
+          {
+            ACTIONS_API_KEY: OUR_KEY,
+            CHECKPOINTS_USER_ID: SANDBOX_CREDENTIALS.userId,
+            CHECKPOINTS_TOKEN: SANDBOX_CREDENTIALS.token,
+            TRACKINGS_API_KEY: SANDBOX_CREDENTIALS.apiKey,
+          },
+        ),
+      );
+      try {
+        const [security] = Object.values(served.body.securityDefinitions);
+        const body = exampleOf(input(route));
+        const { status, body: answer } = await service.post(route, body, { [security.name]: OUR_KEY });
+        expect(status).toBe(200);
+        if (route === CHECKPOINTS)
+          expect(answer).toMatchObject({ success: true, trackingData: { header: [expect.anything()] } });
+        else expect(answer.trackings).toHaveLength(1);
+      } finally {
+        await service.close();
+      }
+    },
+  );
 });
 
 /** The action routes alone on a server of their own, with the clients given (none: not configured). */
 async function bareRoutes(clients: { checkpoints?: CheckpointsClient; trackings?: TrackingsClient }) {
   const server = createServer({ logger: silentLogger });
-  registerActionRoutes(server, { ...clients, access: new ActionAccess({ production: false, budget: new ClientBudget(0, new FakeClock()) }), logger: silentLogger });
+  registerActionRoutes(server, {
+    ...clients,
+    access: new ActionAccess({ production: false, budget: new ClientBudget(0, new FakeClock()) }),
+    logger: silentLogger,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    post: async (route: string, body: unknown) => answerOf(await fetch(`${url}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })),
+    post: async (route: string, body: unknown) =>
+      answerOf(
+        await fetch(`${url}${route}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -33,15 +33,26 @@ afterEach(async () => {
 });
 
 /** The token route behind one trusted proxy: `ask(xff)` is a page's request as the proxy passes it on. */
-async function tokenRoute(settings: Partial<WebchatSettings> = {}): Promise<{ ask(forwardedFor?: string): Promise<number> }> {
+async function tokenRoute(
+  settings: Partial<WebchatSettings> = {},
+): Promise<{ ask(forwardedFor?: string): Promise<number> }> {
   const server: Server = createServer({ logger: silentLogger });
   registerWebchatTokenRoute(
     server,
-    { secret: 'dl-SECRET-0123456789', endpoint: directLine.endpoint, allowedOrigins: [SHOP], tokensPerMinute: 1, trustedProxyHops: 1, ...settings },
+    {
+      secret: 'dl-SECRET-0123456789',
+      endpoint: directLine.endpoint,
+      allowedOrigins: [SHOP],
+      tokensPerMinute: 1,
+      trustedProxyHops: 1,
+      ...settings,
+    },
     { logger: silentLogger, clock: new FakeClock() },
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  running.push(() => new Promise<void>((resolve) => (server.close(() => resolve()), server.server.closeAllConnections())));
+  running.push(
+    () => new Promise<void>((resolve) => (server.close(() => resolve()), server.server.closeAllConnections())),
+  );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${PATH}`;
   return {
     async ask(forwardedFor) {
@@ -60,7 +71,11 @@ const inNetwork = (prefix: string) => `${prefix}:${[...randomBytes(8).toString('
 describe('an IPv6 client is its /64', () => {
   test('100 requests from rotating addresses of one /64 get the budget (5), not 100; another /64 has its own', async () => {
     const route = await tokenRoute({ tokensPerMinute: 5 });
-    const forms = [(a: string) => a, (a: string) => `[${a}]:${40_000 + Math.floor(Math.random() * 20_000)}`, (a: string) => a.toUpperCase()];
+    const forms = [
+      (a: string) => a,
+      (a: string) => `[${a}]:${40_000 + Math.floor(Math.random() * 20_000)}`,
+      (a: string) => a.toUpperCase(),
+    ];
     const answers: number[] = [];
     for (let i = 0; i < 100; i++) answers.push(await route.ask(forms[i % forms.length](inNetwork('2001:db8:a:b'))));
     expect(answers.filter((status) => status === 200)).toHaveLength(5);
@@ -94,7 +109,11 @@ describe('X-Forwarded-For in every form a proxy writes', () => {
     ['bracketed IPv6 with a port, then bare', '[2001:db8::1]:50005', '2001:db8::1'],
     ['IPv6 in capitals and written out, then compressed', '2001:DB8:0:0:0:0:0:1', '2001:db8::1'],
     ['IPv6 bracketed without a port, then with spaces', '[2001:db8::1]', ' 2001:db8::1 '],
-    ['the client’s own entries before the proxy’s, with spaces', '198.51.100.1 ,  203.0.113.7:9 ', '10.0.0.1,203.0.113.7:10'],
+    [
+      'the client’s own entries before the proxy’s, with spaces',
+      '198.51.100.1 ,  203.0.113.7:9 ',
+      '10.0.0.1,203.0.113.7:10',
+    ],
   ])('%s: one client', async (_what, first, second) => {
     const route = await tokenRoute();
     expect(await route.ask(first)).toBe(200);
@@ -114,7 +133,15 @@ describe('X-Forwarded-For in every form a proxy writes', () => {
   test('entries that are no address (a proxy set up wrong) cannot each be a new client: they all count as the connection', async () => {
     const route = await tokenRoute();
     expect(await route.ask('unknown')).toBe(200);
-    for (const entry of ['_hidden', '203.0.113.7:port', '999.0.0.1', '203.0.113.7:123456', '[203.0.113.7]:1', 'shop.example:80', '']) {
+    for (const entry of [
+      '_hidden',
+      '203.0.113.7:port',
+      '999.0.0.1',
+      '203.0.113.7:123456',
+      '[203.0.113.7]:1',
+      'shop.example:80',
+      '',
+    ]) {
       expect(await route.ask(entry)).toBe(429);
     }
     // The connection's own address: the same client as the garbage.
@@ -163,7 +190,13 @@ describe('a flood of new clients does not make the budget forget one still spend
     const refused = budget.refusal('203.0.113.99', 'chat tokens', 'WEBCHAT_TOKENS_PER_MINUTE');
     expect(refused).toEqual({
       retryAfterSeconds: 45,
-      error: { status: 429, body: { code: 'resource_exhausted', message: 'too many clients asking for chat tokens at once (over 10,000 within a minute); try again in 45 s' } },
+      error: {
+        status: 429,
+        body: {
+          code: 'resource_exhausted',
+          message: 'too many clients asking for chat tokens at once (over 10,000 within a minute); try again in 45 s',
+        },
+      },
     });
     expect(refusals).toBe(1);
     // A minute after they spent, the first of them are whole again and make room.
@@ -180,11 +213,16 @@ describe('in the service', () => {
   });
 
   test('the action routes’ budget counts an IPv6 client by its /64 too, and CLIENT_IPV6_PREFIX reaches it', async () => {
-    const body = { auth_header: { name: 'Authorization', value: 'Bearer x' }, input_type: 'tracking_number', identifier: '1Z999' };
+    const body = {
+      auth_header: { name: 'Authorization', value: 'Bearer x' },
+      input_type: 'tracking_number',
+      identifier: '1Z999',
+    };
     const start = async (env: NodeJS.ProcessEnv) => {
       const app = await startApp(configFor(upstreams, { ACTIONS_RATE_LIMIT: '1', TRUSTED_PROXY_HOPS: '1', ...env }));
       apps.push(app);
-      return async (client: string) => (await app.post('/api/actions/list-trackings', body, { 'X-Forwarded-For': client })).status;
+      return async (client: string) =>
+        (await app.post('/api/actions/list-trackings', body, { 'X-Forwarded-For': client })).status;
     };
     const byDefault = await start({});
     expect(await byDefault(inNetwork('2001:db8:a:b'))).not.toBe(429);

@@ -66,15 +66,35 @@ interface Store {
 
 async function start(tokens: CustomerTokenSettings | undefined, keys: { timeoutMs?: number } = {}): Promise<Store> {
   const logs: string[] = [];
-  const logger = createLogger('trace', new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }));
+  const logger = createLogger(
+    'trace',
+    new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }),
+  );
   const clock = new FakeClock();
-  const customers = new StoredCustomers(new MemoryStateStorage({ maxItems: 100, idleMs: 24 * 60 * MINUTE }, clock), clock);
+  const customers = new StoredCustomers(
+    new MemoryStateStorage({ maxItems: 100, idleMs: 24 * 60 * MINUTE }, clock),
+    clock,
+  );
   const storeKeys = tokens && 'jwksUrl' in tokens ? new StoreKeys(tokens.jwksUrl, clock, keys) : undefined;
-  const signIn = tokens && new CustomerSignIn(new CustomerTokenVerifier(tokens, clock, storeKeys), new CustomerUserIds(ID_SECRET), customers);
+  const signIn =
+    tokens &&
+    new CustomerSignIn(new CustomerTokenVerifier(tokens, clock, storeKeys), new CustomerUserIds(ID_SECRET), customers);
   const server: Server = createServer({ logger });
-  registerWebchatTokenRoute(server, { secret: DL_SECRET, endpoint: directLine.endpoint, allowedOrigins: [SHOP], tokensPerMinute: 0, trustedProxyHops: 0 }, { logger, clock, signIn });
+  registerWebchatTokenRoute(
+    server,
+    {
+      secret: DL_SECRET,
+      endpoint: directLine.endpoint,
+      allowedOrigins: [SHOP],
+      tokensPerMinute: 0,
+      trustedProxyHops: 0,
+    },
+    { logger, clock, signIn },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  running.push(() => new Promise<void>((resolve) => (server.close(() => resolve()), server.server.closeAllConnections())));
+  running.push(
+    () => new Promise<void>((resolve) => (server.close(() => resolve()), server.server.closeAllConnections())),
+  );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
@@ -82,13 +102,22 @@ async function start(tokens: CustomerTokenSettings | undefined, keys: { timeoutM
     clock,
     customers,
     async ask(path, body) {
-      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: SHOP }, body: JSON.stringify(body) });
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: SHOP },
+        body: JSON.stringify(body),
+      });
       return answerOf(response);
     },
   };
 }
 
-const HS256: CustomerTokenSettings = { algorithm: 'HS256', secret: CUSTOMER_SECRET, audience: AUDIENCE, issuer: ISSUER };
+const HS256: CustomerTokenSettings = {
+  algorithm: 'HS256',
+  secret: CUSTOMER_SECRET,
+  audience: AUDIENCE,
+  issuer: ISSUER,
+};
 
 /** How each setup signs: the store's own way, and the ways an attacker tries. */
 interface Signing {
@@ -117,7 +146,8 @@ async function signing(algorithm: 'HS256' | 'RS256' | 'ES256'): Promise<Signing>
     return {
       settings: HS256,
       sign: (claims) => signCustomerToken(claims, { alg: 'HS256', key: sharedSecret() }),
-      forge: (claims) => signCustomerToken(claims, { alg: 'HS256', key: sharedSecret('another-SECRET-0123456789abcdefghijk') }),
+      forge: (claims) =>
+        signCustomerToken(claims, { alg: 'HS256', key: sharedSecret('another-SECRET-0123456789abcdefghijk') }),
       otherAlgorithms: [
         ['RS256', (claims) => signCustomerToken(claims, { alg: 'RS256', key: rsa.privateKey })],
         ['HS512 with the secret', (claims) => signCustomerToken(claims, { alg: 'HS512', key: sharedSecret() })],
@@ -135,8 +165,19 @@ async function signing(algorithm: 'HS256' | 'RS256' | 'ES256'): Promise<Signing>
     sign: (claims) => signCustomerToken(claims, { alg: algorithm, key: key.privateKey, kid: key.kid }),
     forge: (claims) => signCustomerToken(claims, { alg: algorithm, key: stranger.privateKey, kid: key.kid }),
     otherAlgorithms: [
-      ['HS256 with the public key as the secret', (claims) => signCustomerToken(claims, { alg: 'HS256', key: new TextEncoder().encode(publicPem), kid: key.kid })],
-      [algorithm === 'RS256' ? 'ES256' : 'RS256', (claims) => signCustomerToken(claims, { alg: algorithm === 'RS256' ? 'ES256' : 'RS256', key: other.privateKey, kid: key.kid })],
+      [
+        'HS256 with the public key as the secret',
+        (claims) => signCustomerToken(claims, { alg: 'HS256', key: new TextEncoder().encode(publicPem), kid: key.kid }),
+      ],
+      [
+        algorithm === 'RS256' ? 'ES256' : 'RS256',
+        (claims) =>
+          signCustomerToken(claims, {
+            alg: algorithm === 'RS256' ? 'ES256' : 'RS256',
+            key: other.privateKey,
+            kid: key.kid,
+          }),
+      ],
     ],
     keySet,
     keys: [key],
@@ -148,23 +189,67 @@ const SECONDS = (ms: number) => Math.floor(ms / 1000);
 const CASES: Case[] = [
   ['a wrong signature', 'bad_signature', (s, now) => s.forge(claimsAt(now))],
   ['alg: none', 'wrong_algorithm', async (_s, now) => unsignedToken(claimsAt(now))],
-  ['expired', 'expired', (s, now) => s.sign(claimsAt(now, { iat: SECONDS(now) - 40 * 60, exp: SECONDS(now) - 2 * 60 }))],
+  [
+    'expired',
+    'expired',
+    (s, now) => s.sign(claimsAt(now, { iat: SECONDS(now) - 40 * 60, exp: SECONDS(now) - 2 * 60 })),
+  ],
   ['not yet valid (nbf)', 'not_yet_valid', (s, now) => s.sign(claimsAt(now, { nbf: SECONDS(now) + 5 * 60 }))],
-  ['issued in the future (iat)', 'not_yet_valid', (s, now) => s.sign(claimsAt(now, { iat: SECONDS(now) + 5 * 60, exp: SECONDS(now) + 20 * 60 }))],
+  [
+    'issued in the future (iat)',
+    'not_yet_valid',
+    (s, now) => s.sign(claimsAt(now, { iat: SECONDS(now) + 5 * 60, exp: SECONDS(now) + 20 * 60 })),
+  ],
   ['no sub', 'no_subject', (s, now) => s.sign(claimsAt(now, { sub: undefined }))],
   ['a sub that is not a string', 'malformed_claims', (s, now) => s.sign(claimsAt(now, { sub: 8231 as never }))],
   ['no exp', 'no_expiry', (s, now) => s.sign(claimsAt(now, { exp: undefined }))],
-  ['a life of two hours', 'too_long_lived', (s, now) => s.sign(claimsAt(now, { iat: undefined, exp: SECONDS(now) + 2 * 60 * 60 }))],
-  ['exp - iat over an hour', 'too_long_lived', (s, now) => s.sign(claimsAt(now, { iat: SECONDS(now) - 30 * 60, exp: SECONDS(now) + 50 * 60 }))],
+  [
+    'a life of two hours',
+    'too_long_lived',
+    (s, now) => s.sign(claimsAt(now, { iat: undefined, exp: SECONDS(now) + 2 * 60 * 60 })),
+  ],
+  [
+    'exp - iat over an hour',
+    'too_long_lived',
+    (s, now) => s.sign(claimsAt(now, { iat: SECONDS(now) - 30 * 60, exp: SECONDS(now) + 50 * 60 })),
+  ],
   ['oversized', 'oversized', (s, now) => s.sign(claimsAt(now, { name: undefined, padding: 'x'.repeat(4_100) }))],
   ['another audience', 'wrong_audience', (s, now) => s.sign(claimsAt(now, { aud: 'another-bot' }))],
   ['no audience', 'wrong_audience', (s, now) => s.sign(claimsAt(now, { aud: undefined }))],
   ['another issuer', 'wrong_issuer', (s, now) => s.sign(claimsAt(now, { iss: 'https://evil.example' }))],
-  ['orders that are not a list', 'malformed_orders', (s, now) => s.sign(claimsAt(now, { orders: 'ORD-1001' as never }))],
-  ['an order of a kind a store does not own (tracking_number)', 'malformed_orders', (s, now) => s.sign(claimsAt(now, { orders: [{ input_type: 'tracking_number', identifier: '1Z999AA10123456784' }] }))],
-  ['a store_id on an order number', 'malformed_orders', (s, now) => s.sign(claimsAt(now, { orders: [{ input_type: 'order_number', identifier: 'ORD-1', store_id: 'store-us-1' }] }))],
-  ['an identifier over 100 characters', 'malformed_orders', (s, now) => s.sign(claimsAt(now, { orders: [{ input_type: 'external_order', identifier: 'A'.repeat(101), store_id: 's' }] }))],
-  ['51 orders', 'malformed_orders', (s, now) => s.sign(claimsAt(now, { orders: Array.from({ length: 51 }, (_, i) => ({ input_type: 'order_number', identifier: `O${i}` })) }))],
+  [
+    'orders that are not a list',
+    'malformed_orders',
+    (s, now) => s.sign(claimsAt(now, { orders: 'ORD-1001' as never })),
+  ],
+  [
+    'an order of a kind a store does not own (tracking_number)',
+    'malformed_orders',
+    (s, now) =>
+      s.sign(claimsAt(now, { orders: [{ input_type: 'tracking_number', identifier: '1Z999AA10123456784' }] })),
+  ],
+  [
+    'a store_id on an order number',
+    'malformed_orders',
+    (s, now) =>
+      s.sign(claimsAt(now, { orders: [{ input_type: 'order_number', identifier: 'ORD-1', store_id: 'store-us-1' }] })),
+  ],
+  [
+    'an identifier over 100 characters',
+    'malformed_orders',
+    (s, now) =>
+      s.sign(claimsAt(now, { orders: [{ input_type: 'external_order', identifier: 'A'.repeat(101), store_id: 's' }] })),
+  ],
+  [
+    '51 orders',
+    'malformed_orders',
+    (s, now) =>
+      s.sign(
+        claimsAt(now, {
+          orders: Array.from({ length: 51 }, (_, i) => ({ input_type: 'order_number', identifier: `O${i}` })),
+        }),
+      ),
+  ],
   ['a name of 201 characters', 'malformed_claims', (s, now) => s.sign(claimsAt(now, { name: 'A'.repeat(201) }))],
   ['a locale that is no language tag', 'malformed_claims', (s, now) => s.sign(claimsAt(now, { locale: '<script>' }))],
   ['no JWT at all', 'malformed', async () => 'not-a-jwt'],
@@ -172,7 +257,10 @@ const CASES: Case[] = [
 
 async function expectRefused(store: Store, path: string, token: string, reason: string): Promise<void> {
   const { status, body } = await store.ask(path, { customerToken: token });
-  expect({ status, body }).toEqual({ status: 401, body: { code: 'unauthenticated', message: expect.any(String), argument: 'customerToken' } });
+  expect({ status, body }).toEqual({
+    status: 401,
+    body: { code: 'unauthenticated', message: expect.any(String), argument: 'customerToken' },
+  });
   const saying = store.logs.filter((line) => line.includes('"reason"'));
   expect(saying).toHaveLength(1);
   expect(JSON.parse(saying[0])).toMatchObject({ reason, msg: 'customer token refused' });
@@ -217,7 +305,14 @@ describe.each(['HS256', 'RS256', 'ES256'] as const)('%s', (algorithm) => {
     const token = await s.sign(claimsAt(now, { orders }));
     const { status, body } = await store.ask(TOKEN_PATH, { customerToken: token });
     expect(status).toBe(200);
-    expect(body).toEqual({ token: 'dl-token-1', conversationId: 'conv-1', userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{32}$/), expiresIn: 1800, renewal: expect.any(String), renewableFor: 30 * 60 });
+    expect(body).toEqual({
+      token: 'dl-token-1',
+      conversationId: 'conv-1',
+      userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{32}$/),
+      expiresIn: 1800,
+      renewal: expect.any(String),
+      renewableFor: 30 * 60,
+    });
     expect(directLine.requests.map((r) => r.body)).toEqual([{ user: { id: body.userId }, trustedOrigins: [SHOP] }]);
     expect(await store.customers.find(body.userId)).toEqual({
       userId: body.userId,
@@ -230,7 +325,9 @@ describe.each(['HS256', 'RS256', 'ES256'] as const)('%s', (algorithm) => {
       ],
       expiresAt: (SECONDS(now) + 30 * 60) * 1000,
     });
-    for (const line of store.logs) for (const secret of [token.slice(0, 60), 'customer-8231', 'Ana Lima', body.userId]) expect(line).not.toContain(secret);
+    for (const line of store.logs)
+      for (const secret of [token.slice(0, 60), 'customer-8231', 'Ana Lima', body.userId])
+        expect(line).not.toContain(secret);
   });
 });
 
@@ -241,7 +338,8 @@ describe('the store’s key set', () => {
     const keySet = await startStoreKeySet([old]);
     running.push(() => keySet.close());
     const store = await start({ algorithm: 'RS256', jwksUrl: keySet.url, audience: AUDIENCE, issuer: ISSUER });
-    const signed = (key: StoreKey) => signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid });
+    const signed = (key: StoreKey) =>
+      signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid });
 
     expect((await store.ask(CUSTOMER_PATH, { customerToken: await signed(old) })).status).toBe(200);
     expect(keySet.hits).toBe(1);
@@ -263,9 +361,11 @@ describe('the store’s key set', () => {
     const keySet = await startStoreKeySet([key]);
     running.push(() => keySet.close());
     const store = await start({ algorithm: 'ES256', jwksUrl: keySet.url, audience: AUDIENCE, issuer: ISSUER });
-    const made = (kid: string) => signCustomerToken(claimsAt(store.clock.now()), { alg: 'ES256', key: storeKey('ES256', kid).privateKey, kid });
+    const made = (kid: string) =>
+      signCustomerToken(claimsAt(store.clock.now()), { alg: 'ES256', key: storeKey('ES256', kid).privateKey, kid });
     const answers = [];
-    for (let i = 0; i < 20; i++) answers.push((await store.ask(TOKEN_PATH, { customerToken: await made(`made-up-${i}`) })).status);
+    for (let i = 0; i < 20; i++)
+      answers.push((await store.ask(TOKEN_PATH, { customerToken: await made(`made-up-${i}`) })).status);
     expect(answers).toEqual(Array(20).fill(401));
     expect(keySet.hits).toBe(1);
     await store.clock.sleep(30_000);
@@ -280,7 +380,8 @@ describe('the store’s key set', () => {
     running.push(() => keySet.close());
     keySet.failWith = 503;
     const store = await start({ algorithm: 'RS256', jwksUrl: keySet.url, audience: AUDIENCE, issuer: ISSUER });
-    const signed = () => signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid });
+    const signed = () =>
+      signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid });
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push((await store.ask(TOKEN_PATH, { customerToken: await signed() })).status);
     expect(answers).toEqual(Array(20).fill(401));
@@ -288,7 +389,8 @@ describe('the store’s key set', () => {
     expect(store.logs.filter((line) => line.includes('"keys_unavailable"'))).toHaveLength(20);
     // Still failing 30 s later: asked once more, then remembered again.
     await store.clock.sleep(30_000);
-    for (let i = 0; i < 5; i++) expect((await store.ask(TOKEN_PATH, { customerToken: await signed() })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await store.ask(TOKEN_PATH, { customerToken: await signed() })).status).toBe(401);
     expect(keySet.hits).toBe(2);
     // The store's server recovers: within the 30 s the failure is still the answer, after them the keys.
     keySet.failWith = undefined;
@@ -307,7 +409,12 @@ describe('the store’s key set', () => {
     running.push(() => keySet.close());
     keySet.hang = true;
     const store = await start({ algorithm: 'RS256', jwksUrl: keySet.url, audience: AUDIENCE }, { timeoutMs: 200 });
-    await expectRefused(store, TOKEN_PATH, await signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid }), 'keys_unavailable');
+    await expectRefused(
+      store,
+      TOKEN_PATH,
+      await signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid }),
+      'keys_unavailable',
+    );
   });
 
   test.each([
@@ -320,7 +427,12 @@ describe('the store’s key set', () => {
     running.push(() => keySet.close());
     Object.assign(keySet, answer);
     const store = await start({ algorithm: 'RS256', jwksUrl: keySet.url, audience: AUDIENCE });
-    await expectRefused(store, TOKEN_PATH, await signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid }), 'keys_unavailable');
+    await expectRefused(
+      store,
+      TOKEN_PATH,
+      await signCustomerToken(claimsAt(store.clock.now()), { alg: 'RS256', key: key.privateKey, kid: key.kid }),
+      'keys_unavailable',
+    );
     expect(keySet.hits).toBe(1);
     expect(directLine.requests).toHaveLength(0);
   });
@@ -329,7 +441,8 @@ describe('the store’s key set', () => {
 describe('the customer’s user id', () => {
   test('the same sub: the same id twice and on both routes; another sub: another id; the sub is not in it', async () => {
     const store = await start(HS256);
-    const sign = (sub: string) => signCustomerToken(claimsAt(store.clock.now(), { sub }), { alg: 'HS256', key: sharedSecret() });
+    const sign = (sub: string) =>
+      signCustomerToken(claimsAt(store.clock.now(), { sub }), { alg: 'HS256', key: sharedSecret() });
     const first = (await store.ask(TOKEN_PATH, { customerToken: await sign('customer-8231') })).body.userId;
     const again = (await store.ask(TOKEN_PATH, { customerToken: await sign('customer-8231') })).body.userId;
     const renewed = (await store.ask(CUSTOMER_PATH, { customerToken: await sign('customer-8231') })).body.userId;
@@ -347,10 +460,13 @@ describe('the customer’s user id', () => {
 
   test('the renewal route starts no conversation and keeps the newer claims until their exp, then nobody', async () => {
     const store = await start(HS256);
-    const sign = (extra: JWTPayload) => signCustomerToken(claimsAt(store.clock.now(), extra), { alg: 'HS256', key: sharedSecret() });
+    const sign = (extra: JWTPayload) =>
+      signCustomerToken(claimsAt(store.clock.now(), extra), { alg: 'HS256', key: sharedSecret() });
     const { userId } = (await store.ask(TOKEN_PATH, { customerToken: await sign({}) })).body;
     await store.clock.sleep(25 * MINUTE);
-    const renewed = await store.ask(CUSTOMER_PATH, { customerToken: await sign({ orders: [{ input_type: 'order_number', identifier: 'ORD-2002' }] }) });
+    const renewed = await store.ask(CUSTOMER_PATH, {
+      customerToken: await sign({ orders: [{ input_type: 'order_number', identifier: 'ORD-2002' }] }),
+    });
     expect(renewed).toMatchObject({ status: 200, body: { userId } });
     expect(directLine.requests).toHaveLength(1);
     const renewedUntil = store.clock.now() + 30 * MINUTE;
@@ -364,7 +480,8 @@ describe('the customer’s user id', () => {
 
   test('a signed-in conversation is renewed until the customer token’s exp; a newer token of theirs moves the bound, another customer’s does not', async () => {
     const store = await start(HS256);
-    const sign = (sub = 'customer-8231') => signCustomerToken(claimsAt(store.clock.now(), { sub }), { alg: 'HS256', key: sharedSecret() });
+    const sign = (sub = 'customer-8231') =>
+      signCustomerToken(claimsAt(store.clock.now(), { sub }), { alg: 'HS256', key: sharedSecret() });
     const given = (await store.ask(TOKEN_PATH, { customerToken: await sign() })).body;
     expect(given.renewableFor).toBe(30 * 60);
     const renew = (token: string, renewal: string) => store.ask(RENEWAL_PATH, { token, renewal });
@@ -375,7 +492,9 @@ describe('the customer’s user id', () => {
     const moved = (await store.ask(CUSTOMER_PATH, { customerToken: await sign(), renewal: given.renewal })).body;
     expect(moved).toEqual({ userId: given.userId, renewal: expect.any(String), renewableFor: 30 * 60 });
     // Another customer on the same browser: their token renews their claims, never this conversation.
-    const other = (await store.ask(CUSTOMER_PATH, { customerToken: await sign('customer-9999'), renewal: given.renewal })).body;
+    const other = (
+      await store.ask(CUSTOMER_PATH, { customerToken: await sign('customer-9999'), renewal: given.renewal })
+    ).body;
     expect(other).toEqual({ userId: expect.not.stringMatching(given.userId) });
 
     await store.clock.sleep(15 * MINUTE);
@@ -388,8 +507,14 @@ describe('the customer’s user id', () => {
 
   test('the renewal route needs a token: {} is a 400 naming customerToken', async () => {
     const store = await start(HS256);
-    expect(await store.ask(CUSTOMER_PATH, {})).toMatchObject({ status: 400, body: { code: 'invalid_argument', argument: 'customerToken' } });
-    expect(await store.ask(CUSTOMER_PATH, { customerToken: 'x', userId: 'dl_someone-else' })).toMatchObject({ status: 400, body: { argument: 'userId' } });
+    expect(await store.ask(CUSTOMER_PATH, {})).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_argument', argument: 'customerToken' },
+    });
+    expect(await store.ask(CUSTOMER_PATH, { customerToken: 'x', userId: 'dl_someone-else' })).toMatchObject({
+      status: 400,
+      body: { argument: 'userId' },
+    });
   });
 
   test('without customer tokens set up: 401 saying so, on both routes, and no call', async () => {
@@ -397,7 +522,14 @@ describe('the customer’s user id', () => {
     const token = await signCustomerToken(claimsAt(store.clock.now()), { alg: 'HS256', key: sharedSecret() });
     for (const path of [TOKEN_PATH, CUSTOMER_PATH]) {
       const { status, body } = await store.ask(path, { customerToken: token });
-      expect({ status, body }).toEqual({ status: 401, body: { code: 'unauthenticated', message: expect.stringContaining('CUSTOMER_TOKEN_SECRET'), argument: 'customerToken' } });
+      expect({ status, body }).toEqual({
+        status: 401,
+        body: {
+          code: 'unauthenticated',
+          message: expect.stringContaining('CUSTOMER_TOKEN_SECRET'),
+          argument: 'customerToken',
+        },
+      });
     }
     expect(directLine.requests).toHaveLength(0);
   });
@@ -408,13 +540,24 @@ describe('in the service', () => {
 
   test('CUSTOMER_TOKEN_SECRET set: the customer signs in, and the app’s directory finds them by the id the page got', async () => {
     const app = await startApp(
-      configFor(upstreams, { DIRECTLINE_SECRET: DL_SECRET, DIRECTLINE_ENDPOINT: directLine.endpoint, WEBCHAT_ALLOWED_ORIGINS: SHOP, CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET, CUSTOMER_TOKEN_ISSUER: ISSUER, CUSTOMER_ID_SECRET: ID_SECRET }),
+      configFor(upstreams, {
+        DIRECTLINE_SECRET: DL_SECRET,
+        DIRECTLINE_ENDPOINT: directLine.endpoint,
+        WEBCHAT_ALLOWED_ORIGINS: SHOP,
+        CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET,
+        CUSTOMER_TOKEN_ISSUER: ISSUER,
+        CUSTOMER_ID_SECRET: ID_SECRET,
+      }),
     );
     running.push(() => app.close());
     const token = await signCustomerToken(claimsAt(app.clock.now()), { alg: 'HS256', key: sharedSecret() });
     const given = await app.post(TOKEN_PATH, { customerToken: token }, { Origin: SHOP });
     expect(given.status).toBe(200);
-    expect((await app.app.customers.find(given.body.userId))?.orders).toEqual([{ kind: 'order_number', identifier: 'ORD-1001' }]);
-    for (const line of app.logs) for (const secret of [token.slice(0, 60), 'customer-8231', CUSTOMER_SECRET, ID_SECRET, given.body.userId]) expect(line).not.toContain(secret);
+    expect((await app.app.customers.find(given.body.userId))?.orders).toEqual([
+      { kind: 'order_number', identifier: 'ORD-1001' },
+    ]);
+    for (const line of app.logs)
+      for (const secret of [token.slice(0, 60), 'customer-8231', CUSTOMER_SECRET, ID_SECRET, given.body.userId])
+        expect(line).not.toContain(secret);
   });
 });

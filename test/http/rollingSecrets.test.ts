@@ -20,7 +20,15 @@ const NEW_METRICS = 'metrics-NEW-token-0123456789abcd';
 const OLD_STORE_SECRET = 'store-OLD-SECRET-0123456789abcdefghijkl';
 const NEW_STORE_SECRET = 'store-NEW-SECRET-0123456789abcdefghijkl';
 const OTHER_STORE_SECRET = 'store-OTHER-SECRET-0123456789abcdefghij';
-const ALL_SECRETS = [OLD_KEY, NEW_KEY, OLD_METRICS, NEW_METRICS, OLD_STORE_SECRET, NEW_STORE_SECRET, OTHER_STORE_SECRET];
+const ALL_SECRETS = [
+  OLD_KEY,
+  NEW_KEY,
+  OLD_METRICS,
+  NEW_METRICS,
+  OLD_STORE_SECRET,
+  NEW_STORE_SECRET,
+  OTHER_STORE_SECRET,
+];
 const SHOP = 'https://shop.example';
 const ACTION = '/api/actions/get-checkpoints-by-order-number';
 const actionInput = { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token };
@@ -28,9 +36,11 @@ const actionInput = { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIA
 const upstreams = useSimulators();
 const directLine = useFakeDirectLine();
 const apps = useApps(ALL_SECRETS);
-const start = (env: NodeJS.ProcessEnv) => apps.start(configFor(upstreams, { NODE_ENV: 'production', ...BOT_IDENTITY, ...env }));
+const start = (env: NodeJS.ProcessEnv) =>
+  apps.start(configFor(upstreams, { NODE_ENV: 'production', ...BOT_IDENTITY, ...env }));
 
-const scrape = (app: RunningApp, token: string) => fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then(answerOf);
+const scrape = (app: RunningApp, token: string) =>
+  fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${token}` } }).then(answerOf);
 
 describe('ACTIONS_API_KEY with ACTIONS_API_KEY_PREVIOUS', () => {
   test('while it rolls both keys are answered, in either header; once the old one is removed it is a 401', async () => {
@@ -78,19 +88,29 @@ describe('CUSTOMER_TOKEN_SECRET with CUSTOMER_TOKEN_SECRET_PREVIOUS', () => {
   };
 
   test('while it rolls a token signed with either secret signs the same customer in; once the old one is removed it is refused', async () => {
-    const rolling = await start({ ...webchat(), CUSTOMER_TOKEN_SECRET: NEW_STORE_SECRET, CUSTOMER_TOKEN_SECRET_PREVIOUS: OLD_STORE_SECRET });
+    const rolling = await start({
+      ...webchat(),
+      CUSTOMER_TOKEN_SECRET: NEW_STORE_SECRET,
+      CUSTOMER_TOKEN_SECRET_PREVIOUS: OLD_STORE_SECRET,
+    });
     const byNew = await signIn(rolling, NEW_STORE_SECRET);
     const byOld = await signIn(rolling, OLD_STORE_SECRET);
     expect([byNew.status, byOld.status]).toEqual([200, 200]);
     // One customer, whichever secret the store's server still signs with.
     expect(byOld.body.userId).toBe(byNew.body.userId);
-    expect((await signIn(rolling, OTHER_STORE_SECRET)).body).toEqual({ code: 'unauthenticated', message: expect.any(String), argument: 'customerToken' });
+    expect((await signIn(rolling, OTHER_STORE_SECRET)).body).toEqual({
+      code: 'unauthenticated',
+      message: expect.any(String),
+      argument: 'customerToken',
+    });
 
     const rolled = await start({ ...webchat(), CUSTOMER_TOKEN_SECRET: NEW_STORE_SECRET });
     expect((await signIn(rolled, NEW_STORE_SECRET)).body.userId).toBe(byNew.body.userId);
     const refused = await signIn(rolled, OLD_STORE_SECRET);
     expect(refused.status).toBe(401);
-    expect(rolled.logs.some((line) => line.includes('customer token refused') && line.includes('bad_signature'))).toBe(true);
+    expect(rolled.logs.some((line) => line.includes('customer token refused') && line.includes('bad_signature'))).toBe(
+      true,
+    );
   });
 });
 
@@ -106,6 +126,8 @@ test('a previous value without the setting it rolls from does not start, naming 
     } catch (error) {
       problems = (error as ConfigError).problems;
     }
-    expect(problems).toEqual([`${previous}: is the value being replaced while ${current} rolls, so it needs ${current} set`]);
+    expect(problems).toEqual([
+      `${previous}: is the value being replaced while ${current} rolls, so it needs ${current} set`,
+    ]);
   }
 });

@@ -71,14 +71,25 @@ const SMALL: ConnectionTimeouts = { headersMs: 300, requestMs: 600, keepAliveMs:
 
 test("by default a client gets 10 s for its headers, 15 s for the whole request and 5 s idle: within a channel's 15 s", () => {
   const server = createServer({ logger: silentLogger });
-  expect(DEFAULT_CONNECTION_TIMEOUTS).toEqual({ headersMs: 10_000, requestMs: 15_000, keepAliveMs: 5_000, checkEveryMs: 1_000 });
+  expect(DEFAULT_CONNECTION_TIMEOUTS).toEqual({
+    headersMs: 10_000,
+    requestMs: 15_000,
+    keepAliveMs: 5_000,
+    checkEveryMs: 1_000,
+  });
   const http = server.server as typeof server.server & { connectionsCheckingInterval: number };
-  expect([http.headersTimeout, http.requestTimeout, http.keepAliveTimeout, http.connectionsCheckingInterval]).toEqual([10_000, 15_000, 5_000, 1_000]);
+  expect([http.headersTimeout, http.requestTimeout, http.keepAliveTimeout, http.connectionsCheckingInterval]).toEqual([
+    10_000, 15_000, 5_000, 1_000,
+  ]);
 });
 
 test('timeouts Node would refuse are refused at start: headers may not take longer than the whole request', () => {
-  expect(() => createServer({ logger: silentLogger, timeouts: { headersMs: 2_000, requestMs: 1_000 } })).toThrow('headersMs must not exceed requestMs');
-  expect(() => createServer({ logger: silentLogger, timeouts: { keepAliveMs: 0 } })).toThrow('keepAliveMs must be a positive number');
+  expect(() => createServer({ logger: silentLogger, timeouts: { headersMs: 2_000, requestMs: 1_000 } })).toThrow(
+    'headersMs must not exceed requestMs',
+  );
+  expect(() => createServer({ logger: silentLogger, timeouts: { keepAliveMs: 0 } })).toThrow(
+    'keepAliveMs must be a positive number',
+  );
 });
 
 test('a client that sends part of its headers and stalls gets a 408 and is dropped after the headers timeout', async () => {
@@ -94,7 +105,10 @@ test('a client that sends part of its headers and stalls gets a 408 and is dropp
 
 test('a client that sends its headers and trickles the body is dropped after the request timeout, though bytes keep coming', async () => {
   const port = await startServer(SMALL);
-  const client = await openClient(port, 'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[');
+  const client = await openClient(
+    port,
+    'POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[',
+  );
   // One byte every 50 ms: the body would take 50 s, and the connection is never idle.
   const trickle = setInterval(() => client.socket.writable && client.socket.write('1'), 50);
   try {
@@ -125,7 +139,9 @@ test('a keep-alive connection left idle after its answer is closed', async () =>
 test('200 stalled clients are all dropped, and a normal request is answered while they hang', async () => {
   const timeouts = { ...SMALL, headersMs: 2_000, requestMs: 3_000 };
   const port = await startServer(timeouts);
-  const stalled = await Promise.all(Array.from({ length: 200 }, () => openClient(port, 'GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\n')));
+  const stalled = await Promise.all(
+    Array.from({ length: 200 }, () => openClient(port, 'GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\n')),
+  );
   let dropped = 0;
   for (const client of stalled) void client.closed.then(() => dropped++);
 

@@ -35,17 +35,31 @@ interface Started {
   url: string;
   logs: string[];
   clock: ManualClock;
-  ask(headers?: Record<string, string>, body?: unknown, method?: string): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  ask(
+    headers?: Record<string, string>,
+    body?: unknown,
+    method?: string,
+  ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
 }
 
 async function start(settings: Partial<WebchatSettings> = {}, timeoutMs = 2_000): Promise<Started> {
   const logs: string[] = [];
-  const logger = createLogger('trace', new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }));
+  const logger = createLogger(
+    'trace',
+    new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }),
+  );
   const clock = new ManualClock();
   const server: Server = createServer({ logger });
   registerWebchatTokenRoute(
     server,
-    { secret: SECRET, endpoint: directLine.endpoint, allowedOrigins: [SHOP, OTHER_SHOP], tokensPerMinute: 100, trustedProxyHops: 0, ...settings },
+    {
+      secret: SECRET,
+      endpoint: directLine.endpoint,
+      allowedOrigins: [SHOP, OTHER_SHOP],
+      tokensPerMinute: 100,
+      trustedProxyHops: 0,
+      ...settings,
+    },
     { logger, clock, timeoutMs },
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -82,7 +96,14 @@ describe('a token for the page', () => {
     const app = await start();
     const { status, headers, body, text } = await app.ask({ Origin: SHOP });
     expect(status).toBe(200);
-    expect(body).toEqual({ token: 'dl-token-1', conversationId: 'conv-1', userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{16,}$/), expiresIn: 1800, renewal: expect.any(String), renewableFor: 7200 });
+    expect(body).toEqual({
+      token: 'dl-token-1',
+      conversationId: 'conv-1',
+      userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{16,}$/),
+      expiresIn: 1800,
+      renewal: expect.any(String),
+      renewableFor: 7200,
+    });
     expect(directLine.requests).toHaveLength(1);
     const [call] = directLine.requests;
     expect(call.method).toBe('POST');
@@ -101,7 +122,9 @@ describe('a token for the page', () => {
     const ids = new Set<string>();
     for (let i = 0; i < 5; i++) ids.add((await app.ask({ Origin: OTHER_SHOP })).body.userId);
     expect(ids.size).toBe(5);
-    expect(directLine.requests.map((r) => (r.body as any).trustedOrigins)).toEqual(Array.from({ length: 5 }, () => [OTHER_SHOP]));
+    expect(directLine.requests.map((r) => (r.body as any).trustedOrigins)).toEqual(
+      Array.from({ length: 5 }, () => [OTHER_SHOP]),
+    );
   });
 
   test('a regional endpoint or one with a trailing slash is called at {endpoint}/tokens/generate', async () => {
@@ -113,7 +136,13 @@ describe('a token for the page', () => {
 
 describe('renewals: bounded by what the conversation is', () => {
   const renew = async (started: Started, body: unknown) =>
-    answerOf(await fetch(`${started.url}/api/webchat/renewal`, { method: 'POST', headers: { Origin: SHOP, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+    answerOf(
+      await fetch(`${started.url}/api/webchat/renewal`, {
+        method: 'POST',
+        headers: { Origin: SHOP, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
 
   test('a visitor’s conversation is renewed through the endpoint (Direct Line’s tokens/refresh, Bearer the token) until two hours after it began, never after', async () => {
     const started = await start();
@@ -124,13 +153,28 @@ describe('renewals: bounded by what the conversation is', () => {
     for (let minutes = 15; minutes < 120; minutes += 15) {
       await started.clock.advance(15 * 60_000);
       const renewed = await renew(started, { token, renewal: given.renewal });
-      expect(renewed).toMatchObject({ status: 200, body: { token: expect.stringMatching(/^dl-token-1\./), expiresIn: 1800, renewal: expect.any(String), renewableFor: (120 - minutes) * 60 } });
-      expect(directLine.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v3/directline/tokens/refresh', headers: { authorization: `Bearer ${token}` } });
+      expect(renewed).toMatchObject({
+        status: 200,
+        body: {
+          token: expect.stringMatching(/^dl-token-1\./),
+          expiresIn: 1800,
+          renewal: expect.any(String),
+          renewableFor: (120 - minutes) * 60,
+        },
+      });
+      expect(directLine.requests.at(-1)).toMatchObject({
+        method: 'POST',
+        path: '/v3/directline/tokens/refresh',
+        headers: { authorization: `Bearer ${token}` },
+      });
       token = renewed.body.token;
     }
     const calls = directLine.requests.length;
     await started.clock.advance(15 * 60_000);
-    expect(await renew(started, { token, renewal: given.renewal })).toMatchObject({ status: 401, body: { code: 'unauthenticated', argument: 'renewal' } });
+    expect(await renew(started, { token, renewal: given.renewal })).toMatchObject({
+      status: 401,
+      body: { code: 'unauthenticated', argument: 'renewal' },
+    });
     expect(directLine.requests).toHaveLength(calls);
   });
 
@@ -138,13 +182,24 @@ describe('renewals: bounded by what the conversation is', () => {
     const started = await start();
     const first = (await started.ask()).body;
     const second = (await started.ask()).body;
-    expect(await renew(started, { token: second.token, renewal: first.renewal })).toMatchObject({ status: 401, body: { argument: 'token' } });
+    expect(await renew(started, { token: second.token, renewal: first.renewal })).toMatchObject({
+      status: 401,
+      body: { argument: 'token' },
+    });
     const [body, mac] = first.renewal.split('.');
-    const stretched = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), t: Date.parse('2030-01-01') })).toString('base64url');
+    const stretched = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), t: Date.parse('2030-01-01') }),
+    ).toString('base64url');
     const calls = directLine.requests.length;
-    expect(await renew(started, { token: first.token, renewal: `${stretched}.${mac}` })).toMatchObject({ status: 401, body: { argument: 'renewal' } });
+    expect(await renew(started, { token: first.token, renewal: `${stretched}.${mac}` })).toMatchObject({
+      status: 401,
+      body: { argument: 'renewal' },
+    });
     const elsewhere = await start({ secret: 'another-dl-SECRET-0123456789' });
-    expect(await renew(elsewhere, { token: first.token, renewal: first.renewal })).toMatchObject({ status: 401, body: { argument: 'renewal' } });
+    expect(await renew(elsewhere, { token: first.token, renewal: first.renewal })).toMatchObject({
+      status: 401,
+      body: { argument: 'renewal' },
+    });
     expect(directLine.requests).toHaveLength(calls);
   });
 
@@ -152,9 +207,15 @@ describe('renewals: bounded by what the conversation is', () => {
     const started = await start();
     const given = (await started.ask()).body;
     directLine.reply({ kind: 'status', status: 403, body: { error: { code: 'TokenExpired' } } });
-    expect(await renew(started, { token: given.token, renewal: given.renewal })).toMatchObject({ status: 401, body: { argument: 'token' } });
+    expect(await renew(started, { token: given.token, renewal: given.renewal })).toMatchObject({
+      status: 401,
+      body: { argument: 'token' },
+    });
     expect(await renew(started, { token: given.token })).toMatchObject({ status: 400, body: { argument: 'renewal' } });
-    expect(await renew(started, { token: given.token, renewal: given.renewal, userId: 'dl_mine' })).toMatchObject({ status: 400, body: { argument: 'userId' } });
+    expect(await renew(started, { token: given.token, renewal: given.renewal, userId: 'dl_mine' })).toMatchObject({
+      status: 400,
+      body: { argument: 'userId' },
+    });
   });
 });
 
@@ -171,7 +232,11 @@ describe('only the store’s own pages', () => {
     const app = await start();
     const { status, headers: answer, body } = await app.ask(headers);
     expect(status).toBe(403);
-    expect(body).toEqual({ code: 'permission_denied', message: expect.stringContaining('WEBCHAT_ALLOWED_ORIGINS'), argument: 'Origin' });
+    expect(body).toEqual({
+      code: 'permission_denied',
+      message: expect.stringContaining('WEBCHAT_ALLOWED_ORIGINS'),
+      argument: 'Origin',
+    });
     expect(answer.get('access-control-allow-origin')).toBeNull();
     expectNeverCached(answer);
     expect(directLine.requests).toHaveLength(0);
@@ -179,7 +244,12 @@ describe('only the store’s own pages', () => {
 
   test('the preflight: 204 naming the origin, POST and Content-Type; refused for another origin; no call and no budget spent', async () => {
     const app = await start({ tokensPerMinute: 1 });
-    const preflight = (origin: string) => app.ask({ Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' }, undefined, 'OPTIONS');
+    const preflight = (origin: string) =>
+      app.ask(
+        { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+        undefined,
+        'OPTIONS',
+      );
     const allowed = await preflight(SHOP);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(SHOP);
@@ -227,7 +297,11 @@ describe('the body', () => {
     const app = await start();
     const { status, body } = await app.ask({ Origin: SHOP }, { customerToken: 'eyJhbGciOi.customer.token' });
     expect(status).toBe(401);
-    expect(body).toEqual({ code: 'unauthenticated', message: expect.stringContaining('not set up'), argument: 'customerToken' });
+    expect(body).toEqual({
+      code: 'unauthenticated',
+      message: expect.stringContaining('not set up'),
+      argument: 'customerToken',
+    });
     expect(directLine.requests).toHaveLength(0);
   });
 });
@@ -239,7 +313,10 @@ describe('the per-client limit', () => {
     expect((await app.ask()).status).toBe(200);
     const refused = await app.ask();
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ code: 'resource_exhausted', message: expect.stringContaining('WEBCHAT_TOKENS_PER_MINUTE') });
+    expect(refused.body).toEqual({
+      code: 'resource_exhausted',
+      message: expect.stringContaining('WEBCHAT_TOKENS_PER_MINUTE'),
+    });
     expect(refused.headers.get('retry-after')).toBe('30');
     expect(refused.headers.get('access-control-allow-origin')).toBe(SHOP);
     expect(refused.headers.get('access-control-expose-headers')).toMatch(/Retry-After/i);
@@ -265,7 +342,9 @@ describe('the per-client limit', () => {
     expect((await app.ask({ Origin: SHOP, 'X-Forwarded-For': '203.0.113.7:50002' })).status).toBe(429);
     // The client forges entries of its own; the proxy still appends the real one last.
     expect((await app.ask({ Origin: SHOP, 'X-Forwarded-For': '198.51.100.1, 203.0.113.7:50003' })).status).toBe(429);
-    expect((await app.ask({ Origin: SHOP, 'X-Forwarded-For': '10.0.0.1, 198.51.100.2, 203.0.113.7' })).status).toBe(429);
+    expect((await app.ask({ Origin: SHOP, 'X-Forwarded-For': '10.0.0.1, 198.51.100.2, 203.0.113.7' })).status).toBe(
+      429,
+    );
     // Another customer has a budget of their own, IPv6 too.
     expect((await app.ask({ Origin: SHOP, 'X-Forwarded-For': '203.0.113.8:50004' })).status).toBe(200);
     expect((await app.ask({ Origin: SHOP, 'X-Forwarded-For': '[2001:db8::1]:50005' })).status).toBe(200);
@@ -289,31 +368,51 @@ describe('without the secret, and when Direct Line fails', () => {
     expect(directLine.requests).toHaveLength(0);
   });
 
-  const echo = { error: { code: 'BadArgument', message: `secret ${SECRET} is not valid` }, authorization: `Bearer ${SECRET}` };
+  const echo = {
+    error: { code: 'BadArgument', message: `secret ${SECRET} is not valid` },
+    authorization: `Bearer ${SECRET}`,
+  };
   test.each<[string, Parameters<FakeDirectLine['reply']>, number]>([
-    ['a 500, twice', [{ kind: 'status', status: 500, body: echo }, { kind: 'status', status: 500, body: echo }], 2],
+    [
+      'a 500, twice',
+      [
+        { kind: 'status', status: 500, body: echo },
+        { kind: 'status', status: 500, body: echo },
+      ],
+      2,
+    ],
     ['a refused secret (403), echoing it', [{ kind: 'status', status: 403, body: echo }], 1],
     ['a refused secret (401)', [{ kind: 'status', status: 401, body: echo }], 1],
     ['an answer without a token', [{ kind: 'status', status: 200, body: { conversationId: 'c', note: SECRET } }], 1],
     ['resets, twice', [{ kind: 'reset' }, { kind: 'reset' }], 2],
     ['a hang, twice', [{ kind: 'hang' }, { kind: 'hang' }], 2],
-    ['an answer over 64 KB, twice', [{ kind: 'oversized', bytes: 100_000 }, { kind: 'oversized', bytes: 100_000 }], 2],
+    [
+      'an answer over 64 KB, twice',
+      [
+        { kind: 'oversized', bytes: 100_000 },
+        { kind: 'oversized', bytes: 100_000 },
+      ],
+      2,
+    ],
     // Not followed: the secret goes to Direct Line's own address only.
     ['a redirect', [{ kind: 'redirect', location: '/v3/directline/elsewhere' }], 1],
-  ])('%s: 502 in the one error shape, with neither the secret nor Direct Line’s words', async (_what, replies, calls) => {
-    const app = await start({}, 300);
-    directLine.reply(...replies);
-    const { status, headers, body, text } = await app.ask();
-    expect(status).toBe(502);
-    expect(body).toEqual({ code: 'unavailable', message: expect.stringMatching(/^Direct Line/) });
-    expect(headers.get('access-control-allow-origin')).toBe(SHOP);
-    expectNeverCached(headers);
-    expect(text).not.toContain(SECRET);
-    expect(text).not.toContain('BadArgument');
-    expect(directLine.requests).toHaveLength(calls);
-    expect(app.logs.some((line) => line.includes('Direct Line'))).toBe(true);
-    for (const line of app.logs) expect(line).not.toContain(SECRET);
-  });
+  ])(
+    '%s: 502 in the one error shape, with neither the secret nor Direct Line’s words',
+    async (_what, replies, calls) => {
+      const app = await start({}, 300);
+      directLine.reply(...replies);
+      const { status, headers, body, text } = await app.ask();
+      expect(status).toBe(502);
+      expect(body).toEqual({ code: 'unavailable', message: expect.stringMatching(/^Direct Line/) });
+      expect(headers.get('access-control-allow-origin')).toBe(SHOP);
+      expectNeverCached(headers);
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain('BadArgument');
+      expect(directLine.requests).toHaveLength(calls);
+      expect(app.logs.some((line) => line.includes('Direct Line'))).toBe(true);
+      for (const line of app.logs) expect(line).not.toContain(SECRET);
+    },
+  );
 
   test('a failure once, then a token: one more try is the policy', async () => {
     const app = await start();
@@ -333,7 +432,8 @@ test('the secret, the token and the user id appear in no log line', async () => 
   await app.ask();
   expect(app.logs.length).toBeGreaterThan(3);
   for (const line of app.logs) {
-    for (const secret of [SECRET, given.token, given.userId, 'customer-token-SECRET', 'dl_page-chosen']) expect(line).not.toContain(secret);
+    for (const secret of [SECRET, given.token, given.userId, 'customer-token-SECRET', 'dl_page-chosen'])
+      expect(line).not.toContain(secret);
   }
 });
 
@@ -347,7 +447,13 @@ describe('in the service', () => {
     expect(refused.status).toBe(503);
     expect(refused.body.code).toBe('unavailable');
 
-    const on = await startApp(configFor(upstreams, { DIRECTLINE_SECRET: SECRET, DIRECTLINE_ENDPOINT: directLine.endpoint, WEBCHAT_ALLOWED_ORIGINS: SHOP }));
+    const on = await startApp(
+      configFor(upstreams, {
+        DIRECTLINE_SECRET: SECRET,
+        DIRECTLINE_ENDPOINT: directLine.endpoint,
+        WEBCHAT_ALLOWED_ORIGINS: SHOP,
+      }),
+    );
     running.push(() => on.close());
     const given = await on.post(PATH, {}, { Origin: SHOP });
     expect(given.status).toBe(200);
@@ -359,8 +465,13 @@ describe('in the service', () => {
   test('TRUSTED_PROXY_HOPS applies to the action routes’ budget too: behind the proxy, each customer has their own', async () => {
     const app = await startApp(configFor(upstreams, { ACTIONS_RATE_LIMIT: '1', TRUSTED_PROXY_HOPS: '1' }));
     running.push(() => app.close());
-    const body = { auth_header: { name: 'Authorization', value: 'Bearer x' }, input_type: 'tracking_number', identifier: '1Z999' };
-    const status = async (client: string) => (await app.post('/api/actions/list-trackings', body, { 'X-Forwarded-For': client })).status;
+    const body = {
+      auth_header: { name: 'Authorization', value: 'Bearer x' },
+      input_type: 'tracking_number',
+      identifier: '1Z999',
+    };
+    const status = async (client: string) =>
+      (await app.post('/api/actions/list-trackings', body, { 'X-Forwarded-For': client })).status;
     expect(await status('203.0.113.7:1')).not.toBe(429);
     expect(await status('198.51.100.1, 203.0.113.7:2')).toBe(429);
     expect(await status('203.0.113.8:3')).not.toBe(429);

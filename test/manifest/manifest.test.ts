@@ -9,7 +9,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AppManifest } from '@microsoft/app-manifest';
 import { unzipSync } from 'fflate';
-import { buildPackage, escapeLoneBrackets, PACKAGE_FILE, pngSize, renderManifest, schemaErrors, type RenderedManifest } from '../../manifest/build';
+import {
+  buildPackage,
+  escapeLoneBrackets,
+  PACKAGE_FILE,
+  pngSize,
+  renderManifest,
+  schemaErrors,
+  type RenderedManifest,
+} from '../../manifest/build';
 import { ACCENT, COLOR_SIZE, OUTLINE_SIZE, renderColorIcon, renderOutlineIcon } from '../../manifest/icons';
 
 /*
@@ -56,7 +64,9 @@ function readJson(file: string): Record<string, unknown> {
 async function localizationSchema() {
   const schema = await AppManifestUtils.fetchSchema(LOCALIZATION_SCHEMA_URL);
   const withPatterns = schema as { patternProperties: Record<string, unknown> };
-  withPatterns.patternProperties = Object.fromEntries(Object.entries(withPatterns.patternProperties).map(([key, rule]) => [escapeLoneBrackets(key), rule]));
+  withPatterns.patternProperties = Object.fromEntries(
+    Object.entries(withPatterns.patternProperties).map(([key, rule]) => [escapeLoneBrackets(key), rule]),
+  );
   return schema;
 }
 
@@ -106,17 +116,26 @@ function decodePng(png: Buffer): Decoded {
       const c = x >= 4 && y > 0 ? pixels[(y - 1) * stride + x - 4] : 0;
       let predicted: number;
       switch (filter) {
-        case 0: predicted = 0; break;
-        case 1: predicted = a; break;
-        case 2: predicted = b; break;
-        case 3: predicted = (a + b) >> 1; break;
+        case 0:
+          predicted = 0;
+          break;
+        case 1:
+          predicted = a;
+          break;
+        case 2:
+          predicted = b;
+          break;
+        case 3:
+          predicted = (a + b) >> 1;
+          break;
         case 4: {
           const p = a + b - c;
           const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
           predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
           break;
         }
-        default: throw new Error(`bad filter ${filter} in row ${y}`);
+        default:
+          throw new Error(`bad filter ${filter} in row ${y}`);
       }
       pixels[y * stride + x] = (value + predicted) & 0xff;
     }
@@ -180,7 +199,8 @@ describe('manifest.json', () => {
     expect(manifest.name).toEqual({ short: 'Order Tracking', full: 'Order Tracking – where is my order?' });
     expect(manifest.description.short.length).toBeLessThanOrEqual(80);
     expect(manifest.description.full!.length).toBeLessThanOrEqual(4000);
-    for (const word of ['order number', 'tracking number', 'order ID', 'store order number', 'carrier']) expect(manifest.description.full).toContain(word);
+    for (const word of ['order number', 'tracking number', 'order ID', 'store order number', 'carrier'])
+      expect(manifest.description.full).toContain(word);
     expect(manifest.accentColor).toBe(ACCENT);
     expect(manifest.validDomains).toEqual([]);
     expect(manifest.icons).toEqual({ color: 'color.png', outline: 'outline.png' });
@@ -199,13 +219,20 @@ describe('manifest.json', () => {
       termsOfUseUrl: 'https://example.com/terms',
     });
     const custom = renderManifest(
-      { ...ENV, TEAMS_APP_WEBSITE_URL: 'https://shop.example.org/help', TEAMS_APP_PRIVACY_URL: 'https://shop.example.org/privacy', TEAMS_APP_TERMS_URL: '' },
+      {
+        ...ENV,
+        TEAMS_APP_WEBSITE_URL: 'https://shop.example.org/help',
+        TEAMS_APP_PRIVACY_URL: 'https://shop.example.org/privacy',
+        TEAMS_APP_TERMS_URL: '',
+      },
       VERSION,
     );
     expect(custom.developer.websiteUrl).toBe('https://shop.example.org/help');
     expect(custom.developer.privacyUrl).toBe('https://shop.example.org/privacy');
     expect(custom.developer.termsOfUseUrl).toBe('https://example.com/terms');
-    expect(() => renderManifest({ ...ENV, TEAMS_APP_PRIVACY_URL: 'http://shop.example.org/privacy' }, VERSION)).toThrow(/TEAMS_APP_PRIVACY_URL/);
+    expect(() => renderManifest({ ...ENV, TEAMS_APP_PRIVACY_URL: 'http://shop.example.org/privacy' }, VERSION)).toThrow(
+      /TEAMS_APP_PRIVACY_URL/,
+    );
     expect(() => renderManifest({ ...ENV, TEAMS_APP_TERMS_URL: 'terms' }, VERSION)).toThrow(/TEAMS_APP_TERMS_URL/);
   });
 
@@ -220,7 +247,9 @@ describe('manifest.json', () => {
   });
 
   it('does not echo a malformed MicrosoftAppId, in case a secret was pasted there', () => {
-    expect(() => renderManifest({ MicrosoftAppId: 'S3cr3t~value' }, VERSION)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('S3cr3t') }));
+    expect(() => renderManifest({ MicrosoftAppId: 'S3cr3t~value' }, VERSION)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('S3cr3t') }),
+    );
   });
 });
 
@@ -239,7 +268,9 @@ describe('localization files', () => {
   it.each(LANGUAGES)('%s.json validates against the bundled localization schema', async (language) => {
     const file = readJson(path.join(MANIFEST_DIR, `${language}.json`));
     expect(file.$schema).toBe(LOCALIZATION_SCHEMA_URL);
-    expect(await AppManifestUtils.validateAgainstSchema(file as unknown as AppManifest, await localizationSchema())).toEqual([]);
+    expect(
+      await AppManifestUtils.validateAgainstSchema(file as unknown as AppManifest, await localizationSchema()),
+    ).toEqual([]);
     expect(await schemaErrors(file)).toEqual([]);
   });
 
@@ -247,15 +278,26 @@ describe('localization files', () => {
     const file = readJson(path.join(MANIFEST_DIR, `${language}.json`));
     for (const key of ['name.short', 'name.full', 'description.short', 'description.full']) {
       expect(typeof file[key]).toBe('string');
-      expect(file[key]).not.toBe((manifest as unknown as Record<string, Record<string, string>>)[key.split('.')[0]][key.split('.')[1]]);
+      expect(file[key]).not.toBe(
+        (manifest as unknown as Record<string, Record<string, string>>)[key.split('.')[0]][key.split('.')[1]],
+      );
     }
-    const expected = manifest.bots![0].commandLists!.flatMap((list, l) => list.commands.map((_, c) => `bots[0].commandLists[${l}].commands[${c}].description`));
+    const expected = manifest.bots![0].commandLists!.flatMap((list, l) =>
+      list.commands.map((_, c) => `bots[0].commandLists[${l}].commands[${c}].description`),
+    );
     expect(Object.keys(file).filter((key) => key.startsWith('bots['))).toEqual(expected);
   });
 
   it('is checked for real: the patched schema still rejects a long name and an unknown key', async () => {
-    const file = { ...readJson(path.join(MANIFEST_DIR, 'de.json')), 'name.short': 'x'.repeat(31), 'name.nickname': 'x' };
-    const errors = await AppManifestUtils.validateAgainstSchema(file as unknown as AppManifest, await localizationSchema());
+    const file = {
+      ...readJson(path.join(MANIFEST_DIR, 'de.json')),
+      'name.short': 'x'.repeat(31),
+      'name.nickname': 'x',
+    };
+    const errors = await AppManifestUtils.validateAgainstSchema(
+      file as unknown as AppManifest,
+      await localizationSchema(),
+    );
     expect(errors.some((error) => error.startsWith('/name.short'))).toBe(true);
     expect(errors.some((error) => error.includes('additionalProperty') && error.includes('name.nickname'))).toBe(true);
   });
@@ -293,7 +335,14 @@ describe('icons', () => {
       }
     }
     expect(translucent).toBe(0);
-    for (const [x, y] of [[0, 0], [191, 0], [0, 191], [191, 191], [96, 4]]) expect(pixelAt(color, x, y)).toEqual([...accent, 255]);
+    for (const [x, y] of [
+      [0, 0],
+      [191, 0],
+      [0, 191],
+      [191, 191],
+      [96, 4],
+    ])
+      expect(pixelAt(color, x, y)).toEqual([...accent, 255]);
     expect(colours.size).toBeGreaterThan(8);
   });
 
@@ -310,7 +359,13 @@ describe('icons', () => {
       }
     }
     expect(notWhite).toEqual([]);
-    for (const [x, y] of [[0, 0], [31, 0], [0, 31], [31, 31]]) expect(pixelAt(outline, x, y)[3]).toBe(0);
+    for (const [x, y] of [
+      [0, 0],
+      [31, 0],
+      [0, 31],
+      [31, 31],
+    ])
+      expect(pixelAt(outline, x, y)[3]).toBe(0);
     // A drawing, neither empty nor a filled square.
     expect(transparent).toBeGreaterThan(32 * 32 * 0.3);
     expect(solid).toBeGreaterThan(32 * 32 * 0.2);

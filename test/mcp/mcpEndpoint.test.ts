@@ -6,7 +6,14 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { BOT_IDENTITY, configFor, startApp, type RunningApp } from '../support/app';
 import { fetchWithHost } from '../support/hostRequest';
-import { AUDIENCE, claimsAt, CUSTOMER_SECRET, ISSUER, sharedSecret, signCustomerToken } from '../support/customerTokens';
+import {
+  AUDIENCE,
+  claimsAt,
+  CUSTOMER_SECRET,
+  ISSUER,
+  sharedSecret,
+  signCustomerToken,
+} from '../support/customerTokens';
 import { useSimulators } from '../support/upstreams';
 import { parsePrometheus, valueOf } from '../telemetry/prometheusText';
 
@@ -18,7 +25,15 @@ const ORDER = 'ORD-1001';
 const TRACKING_NUMBER = '1Z7X3F940344156200';
 
 /** Signed-in customers possible; ORDER_DETAILS at the product's default, masked. */
-const signInSettings = { ORDER_DETAILS: 'masked', DIRECTLINE_SECRET: DL_SECRET, WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example', CUSTOMER_ID_SECRET: ID_SECRET, CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET, CUSTOMER_TOKEN_ISSUER: ISSUER, CUSTOMER_TOKEN_AUDIENCE: AUDIENCE };
+const signInSettings = {
+  ORDER_DETAILS: 'masked',
+  DIRECTLINE_SECRET: DL_SECRET,
+  WEBCHAT_ALLOWED_ORIGINS: 'https://shop.example',
+  CUSTOMER_ID_SECRET: ID_SECRET,
+  CUSTOMER_TOKEN_SECRET: CUSTOMER_SECRET,
+  CUSTOMER_TOKEN_ISSUER: ISSUER,
+  CUSTOMER_TOKEN_AUDIENCE: AUDIENCE,
+};
 
 const running: RunningApp[] = [];
 const clients: Client[] = [];
@@ -26,7 +41,8 @@ afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
   for (const app of running.splice(0)) {
     // Nothing of what the agent asked about, nor the key, is in a log line.
-    for (const line of app.logs) for (const secret of [ORDER, TRACKING_NUMBER, KEY, 'customer-8231']) expect(line).not.toContain(secret);
+    for (const line of app.logs)
+      for (const secret of [ORDER, TRACKING_NUMBER, KEY, 'customer-8231']) expect(line).not.toContain(secret);
     await app.close();
   }
 });
@@ -38,14 +54,18 @@ async function start(env: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
 }
 
 async function connect(app: RunningApp, options: { key?: string; era?: 'legacy' | 'auto' } = {}): Promise<Client> {
-  const client = new Client({ name: 'test-agent', version: '1.0.0' }, { versionNegotiation: { mode: options.era ?? 'legacy' } });
+  const client = new Client(
+    { name: 'test-agent', version: '1.0.0' },
+    { versionNegotiation: { mode: options.era ?? 'legacy' } },
+  );
   const headers: Record<string, string> = options.key ? { Authorization: `Bearer ${options.key}` } : {};
   await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers } }));
   clients.push(client);
   return client;
 }
 
-const textOf = (result: { content?: unknown }) => (result.content as Array<{ type: string; text: string }>).map((block) => block.text).join('\n');
+const textOf = (result: { content?: unknown }) =>
+  (result.content as Array<{ type: string; text: string }>).map((block) => block.text).join('\n');
 
 describe.each(['legacy', 'auto'] as const)('an MCP client (%s negotiation)', (era) => {
   test('lists the two tools, each with its input and output schema, the privacy rule in the tracking one', async () => {
@@ -54,7 +74,13 @@ describe.each(['legacy', 'auto'] as const)('an MCP client (%s negotiation)', (er
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['list_orders', 'track']);
     const track = tools.find((tool) => tool.name === 'track')!;
-    expect(Object.keys(track.inputSchema.properties ?? {}).sort()).toEqual(['customer_token', 'identifier', 'kind', 'language', 'store_id']);
+    expect(Object.keys(track.inputSchema.properties ?? {}).sort()).toEqual([
+      'customer_token',
+      'identifier',
+      'kind',
+      'language',
+      'store_id',
+    ]);
     expect(track.inputSchema.required).toEqual(['identifier']);
     expect(track.outputSchema?.properties).toHaveProperty('shipments');
     expect(track.description).toMatch(/sign in/i);
@@ -67,7 +93,11 @@ describe.each(['legacy', 'auto'] as const)('an MCP client (%s negotiation)', (er
     expect(result.isError).toBeFalsy();
     const answer = result.structuredContent as any;
     expect(answer).toMatchObject({ kind: 'tracking_number', details: 'full', found: true });
-    expect(answer.shipments[0]).toMatchObject({ status: 'in_transit', tracking_number: TRACKING_NUMBER, carrier: 'UPS' });
+    expect(answer.shipments[0]).toMatchObject({
+      status: 'in_transit',
+      tracking_number: TRACKING_NUMBER,
+      carrier: 'UPS',
+    });
     expect(answer.shipments[0].tracking_link).toMatch(/^https:\/\//);
     expect(answer.shipments[0].events.length).toBeGreaterThan(0);
     expect(textOf(result)).toContain(TRACKING_NUMBER);
@@ -78,11 +108,15 @@ describe('tracking an order number', () => {
   test("without a customer token: the visitor's view, masked as in Web Chat, and the text says where signing in shows more", async () => {
     const app = await start();
     const client = await connect(app);
-    const result = await client.callTool({ name: 'track', arguments: { identifier: ORDER, kind: 'order_number', language: 'de' } });
+    const result = await client.callTool({
+      name: 'track',
+      arguments: { identifier: ORDER, kind: 'order_number', language: 'de' },
+    });
     const answer = result.structuredContent as any;
     expect(answer).toMatchObject({ kind: 'order_number', details: 'masked', found: true });
     expect(answer.shipments[0].status).toBe('delivered');
-    for (const hidden of ['carrier', 'tracking_number', 'tracking_link']) expect(answer.shipments[0]).not.toHaveProperty(hidden);
+    for (const hidden of ['carrier', 'tracking_number', 'tracking_link'])
+      expect(answer.shipments[0]).not.toHaveProperty(hidden);
     expect(answer.shipments[0].events.every((event: object) => !('location' in event))).toBe(true);
     // The answer a German text channel gets: its intro, and how to see the rest.
     expect(textOf(result)).toContain('Im Chat unserer Website sehen Sie angemeldet');
@@ -102,8 +136,14 @@ describe('tracking an order number', () => {
   test("a customer token that does not own the order: the visitor's view, and the text says it is not theirs", async () => {
     const app = await start();
     const client = await connect(app);
-    const token = await signCustomerToken(claimsAt(app.clock.now(), { orders: [{ input_type: 'order_number', identifier: 'ORD-1002' }] }), { alg: 'HS256', key: sharedSecret() });
-    const result = await client.callTool({ name: 'track', arguments: { identifier: ORDER, kind: 'order_number', customer_token: token } });
+    const token = await signCustomerToken(
+      claimsAt(app.clock.now(), { orders: [{ input_type: 'order_number', identifier: 'ORD-1002' }] }),
+      { alg: 'HS256', key: sharedSecret() },
+    );
+    const result = await client.callTool({
+      name: 'track',
+      arguments: { identifier: ORDER, kind: 'order_number', customer_token: token },
+    });
     expect(result.structuredContent).toMatchObject({ details: 'masked', found: true });
     expect(textOf(result)).toContain("This order isn't in your account");
   });
@@ -119,7 +159,10 @@ describe('tracking an order number', () => {
   test('a refused customer token is an error that asks the user to sign in again, not a retry', async () => {
     const app = await start();
     const client = await connect(app);
-    const result = await client.callTool({ name: 'track', arguments: { identifier: ORDER, kind: 'order_number', customer_token: 'not-a-token' } });
+    const result = await client.callTool({
+      name: 'track',
+      arguments: { identifier: ORDER, kind: 'order_number', customer_token: 'not-a-token' },
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/sign in/i);
   });
@@ -137,16 +180,40 @@ describe('tracking an order number', () => {
 test('a lookup through MCP is counted as one, apart from the chat’s, and a second ask comes from the bot’s cache', async () => {
   const app = await start({ METRICS_TOKEN: 'metrics-SECRET-token-0123456789', LOOKUP_CACHE_TTL_MS: '60000' });
   const client = await connect(app);
-  for (let ask = 0; ask < 2; ask++) await client.callTool({ name: 'track', arguments: { identifier: TRACKING_NUMBER } });
-  const metrics = parsePrometheus(await (await fetch(`${app.url}/metrics`, { headers: { authorization: 'Bearer metrics-SECRET-token-0123456789' } })).text());
-  expect(valueOf(metrics, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'found', via: 'mcp' })).toBe(1);
-  expect(valueOf(metrics, 'bot_lookups_total', { kind: 'tracking_number', interface: 'trackings', result: 'cached', via: 'mcp' })).toBe(1);
+  for (let ask = 0; ask < 2; ask++)
+    await client.callTool({ name: 'track', arguments: { identifier: TRACKING_NUMBER } });
+  const metrics = parsePrometheus(
+    await (
+      await fetch(`${app.url}/metrics`, { headers: { authorization: 'Bearer metrics-SECRET-token-0123456789' } })
+    ).text(),
+  );
+  expect(
+    valueOf(metrics, 'bot_lookups_total', {
+      kind: 'tracking_number',
+      interface: 'trackings',
+      result: 'found',
+      via: 'mcp',
+    }),
+  ).toBe(1);
+  expect(
+    valueOf(metrics, 'bot_lookups_total', {
+      kind: 'tracking_number',
+      interface: 'trackings',
+      result: 'cached',
+      via: 'mcp',
+    }),
+  ).toBe(1);
   expect(upstreams.trackings.requests).toHaveLength(1);
 });
 
 test("the docs' one-line try (a bare tools/call, as curl sends it) answers the tracking number", async () => {
   const app = await start();
-  const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'track', arguments: { identifier: TRACKING_NUMBER } } };
+  const call = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'track', arguments: { identifier: TRACKING_NUMBER } },
+  };
   const { status, text } = await app.post('/mcp', call, { Accept: 'application/json, text/event-stream' });
   expect(status).toBe(200);
   const data = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text);
@@ -167,10 +234,17 @@ describe('the door', () => {
   test('ACTIONS_RATE_LIMIT per client: past it, a JSON-RPC error and Retry-After', async () => {
     const app = await start({ ACTIONS_RATE_LIMIT: '2' });
     for (let call = 0; call < 2; call++) expect((await app.post('/mcp', rpc, accept)).status).toBe(200);
-    const response = await fetch(`${app.url}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...accept }, body: JSON.stringify(rpc) });
+    const response = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...accept },
+      body: JSON.stringify(rpc),
+    });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number), message: expect.stringContaining('ACTIONS_RATE_LIMIT') } });
+    expect(await response.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: expect.any(Number), message: expect.stringContaining('ACTIONS_RATE_LIMIT') },
+    });
   });
 
   test('with ACTIONS_API_KEY set, a client without the key is refused, and one with it is let in', async () => {
@@ -182,15 +256,27 @@ describe('the door', () => {
 
   test('in production without ACTIONS_API_KEY the endpoint is off', async () => {
     const app = await start({ NODE_ENV: 'production', ...BOT_IDENTITY });
-    const { status } = await app.post('/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { Accept: 'application/json, text/event-stream' });
+    const { status } = await app.post(
+      '/mcp',
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { Accept: 'application/json, text/event-stream' },
+    );
     expect(status).toBe(404);
   });
 
   test('the refusal is a JSON-RPC error naming where the key goes, never the key', async () => {
     const app = await start({ NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: KEY });
-    const { status, body, text } = await app.post('/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { Authorization: 'Bearer wrong', Accept: 'application/json, text/event-stream' });
+    const { status, body, text } = await app.post(
+      '/mcp',
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { Authorization: 'Bearer wrong', Accept: 'application/json, text/event-stream' },
+    );
     expect(status).toBe(401);
-    expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: expect.any(Number), message: expect.stringContaining('Authorization: Bearer') } });
+    expect(body).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: expect.any(Number), message: expect.stringContaining('Authorization: Bearer') },
+    });
     expect(text).not.toContain(KEY);
   });
 });
@@ -199,13 +285,32 @@ describe('bad requests get a JSON-RPC error, never a 500', () => {
   const accept = { Accept: 'application/json, text/event-stream' };
   test.each([
     ['not JSON', '{"jsonrpc":', 400, -32700],
-    ['nested too deep', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)) }), 400, -32600],
-    ['larger than the limit', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(70_000) } }), 413, -32600],
+    [
+      'nested too deep',
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)),
+      }),
+      400,
+      -32600,
+    ],
+    [
+      'larger than the limit',
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(70_000) } }),
+      413,
+      -32600,
+    ],
     ['an empty batch', '[]', 400, -32600],
   ])('%s', async (_what, body, status, code) => {
     const app = await start();
     const answer = await app.post('/mcp', body, accept);
-    expect({ status: answer.status, error: answer.body?.error?.code, jsonrpc: answer.body?.jsonrpc }).toEqual({ status, error: code, jsonrpc: '2.0' });
+    expect({ status: answer.status, error: answer.body?.error?.code, jsonrpc: answer.body?.jsonrpc }).toEqual({
+      status,
+      error: code,
+      jsonrpc: '2.0',
+    });
   });
 
   test.each([
@@ -213,16 +318,28 @@ describe('bad requests get a JSON-RPC error, never a 500', () => {
     ['a compressed body', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, 415],
   ])('%s: the server’s own refusal, in JSON-RPC', async (_what, headers, status) => {
     const app = await start();
-    const response = await fetch(`${app.url}/mcp`, { method: 'POST', headers: { ...accept, ...headers }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    const response = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: { ...accept, ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
     expect(response.status).toBe(status);
-    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/Content-(Type|Encoding)/) } });
+    expect(await response.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(/Content-(Type|Encoding)/) },
+    });
   });
 
   test('another method than POST: 405, in JSON-RPC', async () => {
     const app = await start();
     for (const method of ['GET', 'DELETE', 'PUT']) {
       const response = await fetch(`${app.url}/mcp`, { method, headers: accept });
-      expect({ method, status: response.status, body: await response.json() }).toMatchObject({ method, status: 405, body: { jsonrpc: '2.0', error: { code: -32600 } } });
+      expect({ method, status: response.status, body: await response.json() }).toMatchObject({
+        method,
+        status: 405,
+        body: { jsonrpc: '2.0', error: { code: -32600 } },
+      });
     }
   });
 

@@ -14,7 +14,14 @@ import { context } from '../cards/fixtures';
 import { cardsOf, texts } from '../cards/helpers';
 
 const upstreams = useSimulators();
-const LOCALES: Record<string, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL' };
+const LOCALES: Record<string, string> = {
+  en: 'en-GB',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+};
 const STALE_AFTER_DAYS = 5;
 const TN = DEMO.trackings.trackingNumbers;
 const A = DEMO.checkpoints;
@@ -32,11 +39,18 @@ const PROBLEMS: Array<[string, LookupRequest, ProblemState[]]> = [
 
 function lookup(): ShipmentLookup {
   const { checkpoints, trackings } = clientsFor(upstreams);
-  return new ShipmentLookup({ checkpoints: { client: checkpoints, credentials: CREDENTIALS }, trackings: { client: trackings, apiKey: API_KEY } });
+  return new ShipmentLookup({
+    checkpoints: { client: checkpoints, credentials: CREDENTIALS },
+    trackings: { client: trackings, apiKey: API_KEY },
+  });
 }
 
 const now = Date.now();
-const contextFor = (lang: string, channel: string): CardContext => ({ ...context(LOCALES[lang], 'Europe/Berlin', channel), now, staleAfterDays: STALE_AFTER_DAYS });
+const contextFor = (lang: string, channel: string): CardContext => ({
+  ...context(LOCALES[lang], 'Europe/Berlin', channel),
+  now,
+  staleAfterDays: STALE_AFTER_DAYS,
+});
 
 describe.each(PROBLEMS)('%s', (_name, request, states) => {
   test.each(LANGUAGES)('says what happens next in %s, on the card and in the SMS', async (lang) => {
@@ -51,9 +65,14 @@ describe.each(PROBLEMS)('%s', (_name, request, states) => {
 
     const card = cardsOf(renderShipments([shipment], contextFor(lang, 'webchat')))[0];
     const shown = texts(card).join('\n');
-    const sms = renderShipments([shipment], contextFor(lang, 'sms')).map((reply) => reply.text).join('\n');
+    const sms = renderShipments([shipment], contextFor(lang, 'sms'))
+      .map((reply) => reply.text)
+      .join('\n');
     // The SMS says it in GSM-7 (’ as ', í as i), so that it arrives as one plain text.
-    for (const [answer, said] of [[shown, sentence], [sms, toGsm7(brief)]]) {
+    for (const [answer, said] of [
+      [shown, sentence],
+      [sms, toGsm7(brief)],
+    ]) {
       expect(answer).toContain(said);
       // The bot speaks for the shop: it never sends the customer away to "the sender".
       expect(answer).not.toMatch(/contact the sender|Absender kontaktieren|contacter l’expéditeur/i);
@@ -65,11 +84,16 @@ test('no news for days says since when, and for how long, in the customer’s da
   const [shipment] = await lookup().find({ kind: 'order_number', identifier: A.delayed }, 'en-GB');
   const later = now + 3 * 86_400_000; // three days on, ORD-1003 is stale whatever the hour
   const card = cardsOf(renderShipments([shipment], { ...contextFor('en', 'webchat'), now: later }))[0];
-  expect(texts(card).join('\n')).toMatch(/There has been no news from the carrier since \d{1,2} [A-Z][a-z]{2} \d{4} \(\d+ days\)\. We can check with the carrier for you\./);
+  expect(texts(card).join('\n')).toMatch(
+    /There has been no news from the carrier since \d{1,2} [A-Z][a-z]{2} \d{4} \(\d+ days\)\. We can check with the carrier for you\./,
+  );
 });
 
 test('a delivered parcel, and one moving on time, get no next step', async () => {
-  for (const request of [{ kind: 'order_number', identifier: A.delivered }, { kind: 'tracking_number', identifier: TN.inTransit }] as LookupRequest[]) {
+  for (const request of [
+    { kind: 'order_number', identifier: A.delivered },
+    { kind: 'tracking_number', identifier: TN.inTransit },
+  ] as LookupRequest[]) {
     const [shipment] = await lookup().find(request, 'en-GB');
     expect(problemOf(shipment, now, STALE_AFTER_DAYS)).toBeUndefined();
   }

@@ -43,14 +43,22 @@ test('in transit with no news for STALE_AFTER_DAYS days is stale, and says since
   expect(problemOf(shipment('in_transit', 4, { delayed: false }), NOW, 5)).toBeUndefined();
   expect(problemOf(shipment('in_transit', 5), NOW, 5)).toEqual({ state: 'stale', since: daysAgo(5), days: 5 });
   // Stale says more than the delay flag: no news for 17 days.
-  expect(problemOf(shipment('in_transit', 17, { delayed: true }), NOW, 5)).toEqual({ state: 'stale', since: daysAgo(17), days: 17 });
+  expect(problemOf(shipment('in_transit', 17, { delayed: true }), NOW, 5)).toEqual({
+    state: 'stale',
+    since: daysAgo(17),
+    days: 17,
+  });
   expect(problemOf(shipment('in_transit', 6), NOW, 7)).toBeUndefined();
 });
 
 test('never handed to the carrier for STALE_AFTER_DAYS days is stuck', () => {
   const pendingOnly = shipment('pending', 6, { events: [{ at: daysAgo(6), category: 'pending' }] });
   expect(problemOf(pendingOnly, NOW, 5)).toEqual({ state: 'stuck', since: daysAgo(6), days: 6 });
-  expect(problemOf({ ...pendingOnly, events: [], orderedAt: daysAgo(9) }, NOW, 5)).toEqual({ state: 'stuck', since: daysAgo(9), days: 9 });
+  expect(problemOf({ ...pendingOnly, events: [], orderedAt: daysAgo(9) }, NOW, 5)).toEqual({
+    state: 'stuck',
+    since: daysAgo(9),
+    days: 9,
+  });
   expect(problemOf({ ...pendingOnly, events: [{ at: daysAgo(2), category: 'pending' }] }, NOW, 5)).toBeUndefined();
 });
 

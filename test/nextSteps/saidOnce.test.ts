@@ -12,26 +12,45 @@ import type { Shipment, StatusCategory } from '../../src/tracking/shipment';
 import { context, shipment } from '../cards/fixtures';
 import { cardsOf, texts } from '../cards/helpers';
 
-const LOCALES: Record<string, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', it: 'it-IT', nl: 'nl-NL' };
+const LOCALES: Record<string, string> = {
+  en: 'en-GB',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+};
 const STALE_AFTER_DAYS = 5;
 /** The fixtures' newest event is 18 Nov 2026, 08:30 UTC. */
 const SOON = Date.parse('2026-11-19T12:00:00Z');
 const LATER = Date.parse('2026-11-30T12:00:00Z');
 
-const pendingOnly = { events: [{ at: '2026-11-18T08:30:00.000Z', category: 'pending' as const, code: 'PENDING', text: 'Label created' }] };
+const pendingOnly = {
+  events: [{ at: '2026-11-18T08:30:00.000Z', category: 'pending' as const, code: 'PENDING', text: 'Label created' }],
+};
 const CASES: Array<[string, Shipment, number, ProblemState, StatusCategory]> = [
   ['lost', shipment('lost'), SOON, 'lost', 'lost'],
   ['returning', shipment('returned'), SOON, 'returned', 'returned'],
   ['a failed attempt', shipment('failed_attempt'), SOON, 'failed_attempt', 'failed_attempt'],
   ['an exception', shipment('exception'), SOON, 'exception', 'exception'],
-  ['an exception flagged while in transit', shipment('in_transit', { exception: true }), SOON, 'exception', 'in_transit'],
+  [
+    'an exception flagged while in transit',
+    shipment('in_transit', { exception: true }),
+    SOON,
+    'exception',
+    'in_transit',
+  ],
   ['delayed', shipment('in_transit', { delayed: true }), SOON, 'delayed', 'in_transit'],
   ['no news for days', shipment('in_transit'), LATER, 'stale', 'in_transit'],
   ['no news for days, out for delivery', shipment('out_for_delivery'), LATER, 'stale', 'out_for_delivery'],
   ['never handed over', shipment('pending', pendingOnly), LATER, 'stuck', 'pending'],
 ];
 
-const contextFor = (lang: string, channel: string, now: number): CardContext => ({ ...context(LOCALES[lang], 'UTC', channel), now, staleAfterDays: STALE_AFTER_DAYS });
+const contextFor = (lang: string, channel: string, now: number): CardContext => ({
+  ...context(LOCALES[lang], 'UTC', channel),
+  now,
+  staleAfterDays: STALE_AFTER_DAYS,
+});
 
 /**
  * Runs of this many words said twice are a repetition ("the carrier cannot find"), shorter ones are not
@@ -74,10 +93,17 @@ describe.each(CASES)('%s', (_name, parcel, now, state, category) => {
 
     // The card's header: carrier, status, what it means and what happens next, the flags; the facts follow.
     const card = texts(cardsOf(renderShipments([parcel], ctx))[0]);
-    const header = card.slice(0, card.findIndex((line) => line.includes(t('card.tracking_number'))));
+    const header = card.slice(
+      0,
+      card.findIndex((line) => line.includes(t('card.tracking_number'))),
+    );
     // The text's and the SMS's lines before the events.
-    const text = renderShipments([parcel], contextFor(lang, 'telegram', now))[0].text!.split('\n').filter((line) => !line.startsWith('•'));
-    const sms = renderShipments([parcel], contextFor(lang, 'sms', now))[0].text!.split('\n').slice(0, 3);
+    const text = renderShipments([parcel], contextFor(lang, 'telegram', now))[0]
+      .text!.split('\n')
+      .filter((line) => !line.startsWith('•'));
+    const sms = renderShipments([parcel], contextFor(lang, 'sms', now))[0]
+      .text!.split('\n')
+      .slice(0, 3);
 
     for (const [lines, said] of [
       [header, (s: string) => s],

@@ -9,7 +9,12 @@ import { conversation } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
-const HELP = { ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', SUPPORT_URL: 'https://shop.example/help', SUPPORT_URL_FR: 'https://shop.example/fr/aide', SUPPORT_URL_NL: 'https://shop.example/nl/hulp' };
+const HELP = {
+  ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+  SUPPORT_URL: 'https://shop.example/help',
+  SUPPORT_URL_FR: 'https://shop.example/fr/aide',
+  SUPPORT_URL_NL: 'https://shop.example/nl/hulp',
+};
 const returned = DEMO.checkpoints.returned;
 const delivered = DEMO.checkpoints.delivered;
 
@@ -30,8 +35,13 @@ test('Teams in Dutch: an Action.OpenUrl among the answer’s choices, on their c
   const [answer] = await talk.say(returned);
   expect(answer.attachments).toHaveLength(2);
   const buttons = cardButtons(answer.attachments![1].content as Record<string, any>);
-  expect(buttons.filter((action) => action.type === 'Action.OpenUrl').map(({ title, url }) => [title, url])).toContainEqual(['Hulppagina', 'https://shop.example/nl/hulp']);
-  expect(buttons.filter((action) => action.type === 'Action.Submit').map(({ title }) => title)).toEqual(['Nog een volgen', 'Dat was het, bedankt']);
+  expect(
+    buttons.filter((action) => action.type === 'Action.OpenUrl').map(({ title, url }) => [title, url]),
+  ).toContainEqual(['Hulppagina', 'https://shop.example/nl/hulp']);
+  expect(buttons.filter((action) => action.type === 'Action.Submit').map(({ title }) => title)).toEqual([
+    'Nog een volgen',
+    'Dat was het, bedankt',
+  ]);
 });
 
 test('SMS in German, which has no page of its own: SUPPORT_URL on a line, and the numbers still pick the follow-ups', async () => {
@@ -42,14 +52,17 @@ test('SMS in German, which has no page of its own: SUPPORT_URL on a line, and th
   expect(next.text).toMatch(/Was möchten Sie verfolgen\?/);
 });
 
-test('SMS in French: the help page\'s line puts a space before the colon, as French does (a plain one: SMS stays GSM-7)', async () => {
+test("SMS in French: the help page's line puts a space before the colon, as French does (a plain one: SMS stays GSM-7)", async () => {
   const talk = conversation(configFor(upstreams, HELP), { channelId: 'sms', locale: 'fr-FR' });
   const [answer] = await talk.say(returned);
   expect(answer.text).toContain("Page d'aide : https://shop.example/fr/aide\n\n1. ");
 });
 
 test('without any help page, a problem gets no link button', async () => {
-  const talk = conversation(configFor(upstreams, { ORDER_NUMBER_PATTERN: HELP.ORDER_NUMBER_PATTERN }), { channelId: 'webchat', locale: 'en-US' });
+  const talk = conversation(configFor(upstreams, { ORDER_NUMBER_PATTERN: HELP.ORDER_NUMBER_PATTERN }), {
+    channelId: 'webchat',
+    locale: 'en-US',
+  });
   const [answer] = await talk.say(returned);
   expect(answer.suggestedActions?.actions.map((action: { type: string }) => action.type)).toEqual(['imBack', 'imBack']);
 });
@@ -76,6 +89,9 @@ describe('where a person can come into the conversation (HANDOFF=botframework)',
   test('an answer without a problem offers no person', async () => {
     const talk = conversation(configFor(upstreams, withHub), { channelId: 'webchat', locale: 'en-US' });
     const [answer] = await talk.say(delivered);
-    expect(answer.suggestedActions?.actions.map((action: { type: string }) => action.type)).toEqual(['imBack', 'imBack']);
+    expect(answer.suggestedActions?.actions.map((action: { type: string }) => action.type)).toEqual([
+      'imBack',
+      'imBack',
+    ]);
   });
 });

@@ -34,7 +34,10 @@ let env: Record<string, string>;
 let fresh = 0;
 
 beforeAll(async () => {
-  [checkpoints, trackings] = await Promise.all([startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token }), startTrackingsSimulator({ apiKey: API_KEY })]);
+  [checkpoints, trackings] = await Promise.all([
+    startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token }),
+    startTrackingsSimulator({ apiKey: API_KEY }),
+  ]);
 });
 afterAll(() => Promise.all([checkpoints?.close(), trackings?.close()]));
 beforeEach(async () => {
@@ -63,26 +66,48 @@ async function blobNames(): Promise<string[]> {
   return names.sort();
 }
 async function blobTexts(): Promise<string> {
-  const texts = await Promise.all((await blobNames()).map(async (name) => (await container().getBlobClient(name).downloadToBuffer()).toString('utf8')));
+  const texts = await Promise.all(
+    (await blobNames()).map(async (name) =>
+      (await container().getBlobClient(name).downloadToBuffer()).toString('utf8'),
+    ),
+  );
   return texts.join('\n');
 }
 
 /** A customer on a channel who looks the moving parcel up and asks to hear when it moves. */
 async function watcher(channelId: string, userId: string, conversationId?: string): Promise<TestChannel> {
-  const customer = new TestChannel({ botUrl: running.url, mode: 'expectReplies', locale: 'en-US', channelId, userId, conversationId });
+  const customer = new TestChannel({
+    botUrl: running.url,
+    mode: 'expectReplies',
+    locale: 'en-US',
+    channelId,
+    userId,
+    conversationId,
+  });
   await customer.say(MOVING);
-  expect(summarize((await customer.say('Notify me')).replies).join(' ')).toMatch(/I'll message you here when ORD-1014 moves/);
+  expect(summarize((await customer.say('Notify me')).replies).join(' ')).toMatch(
+    /I'll message you here when ORD-1014 moves/,
+  );
   return customer;
 }
 
 /** Runs `npm run erase -- …args` in this process; its exit code and what it printed. */
-async function runErase(args: string[], settings: Record<string, string> = env): Promise<{ code: number; lines: string[] }> {
+async function runErase(
+  args: string[],
+  settings: Record<string, string> = env,
+): Promise<{ code: number; lines: string[] }> {
   const lines: string[] = [];
   const code = await erase(args, settings, (line) => lines.push(line));
   return { code, lines };
 }
 
-const count = (lines: string[], words: string) => Number(lines.find((line) => line.endsWith(words))?.trim().split(' ')[0]);
+const count = (lines: string[], words: string) =>
+  Number(
+    lines
+      .find((line) => line.endsWith(words))
+      ?.trim()
+      .split(' ')[0],
+  );
 
 test('no stored name holds a phone number or a conversation id: conversations., users. and watches/ with keyed hashes', async () => {
   await watcher('sms', PHONE, `${PHONE}-chat`);
@@ -90,13 +115,21 @@ test('no stored name holds a phone number or a conversation id: conversations., 
   expect(names.length).toBeGreaterThanOrEqual(3);
   for (const name of names) {
     expect(name).not.toMatch(/4155550100|chat/);
-    expect(name).toMatch(/^(conversations\.[\w-]{22}|users\.[\w-]{22}|watches\/[\w-]{22}\/[\w-]{22}\.[\w-]{22}\.json)$/);
+    expect(name).toMatch(
+      /^(conversations\.[\w-]{22}|users\.[\w-]{22}|watches\/[\w-]{22}\/[\w-]{22}\.[\w-]{22}\.json)$/,
+    );
   }
 });
 
-test('--phone: the customer\'s state, both their conversations (transcript included), their watch; nobody else\'s; counts only', async () => {
+test("--phone: the customer's state, both their conversations (transcript included), their watch; nobody else's; counts only", async () => {
   const first = await watcher('sms', PHONE);
-  await new TestChannel({ botUrl: running.url, mode: 'expectReplies', locale: 'en-US', channelId: 'sms', userId: PHONE }).say(DEMO.checkpoints.delivered);
+  await new TestChannel({
+    botUrl: running.url,
+    mode: 'expectReplies',
+    locale: 'en-US',
+    channelId: 'sms',
+    userId: PHONE,
+  }).say(DEMO.checkpoints.delivered);
   await watcher('sms', OTHER_PHONE);
   expect(await blobTexts()).toContain(first.conversationId);
   const before = await blobNames();
@@ -121,7 +154,13 @@ test('--phone: the customer\'s state, both their conversations (transcript inclu
 
 test('--customer: the signed-in record (name, orders), their state and conversation on Direct Line', async () => {
   const userId = new CustomerUserIds(CUSTOMER_ID_SECRET).of('shop-customer-42');
-  await running.app.customers.keep({ userId, name: 'Alex Morgan', locale: 'en-US', orders: [{ orderNumber: 'ORD-1001' }] as never, expiresAt: running.clock.now() + 3_600_000 });
+  await running.app.customers.keep({
+    userId,
+    name: 'Alex Morgan',
+    locale: 'en-US',
+    orders: [{ orderNumber: 'ORD-1001' }] as never,
+    expiresAt: running.clock.now() + 3_600_000,
+  });
   await watcher('webchat', userId);
   expect(await blobTexts()).toContain('Alex Morgan');
 
@@ -148,11 +187,21 @@ test('--conversation: its state and its watches, set-aside ones too, on whicheve
   expect((await blobNames()).every((name) => name.startsWith('users.'))).toBe(true);
 });
 
-test('a customer\'s state names a conversation again each day it goes on, so it outlives the conversation\'s own retention', async () => {
+test("a customer's state names a conversation again each day it goes on, so it outlives the conversation's own retention", async () => {
   const userKey = `sms/users/${PHONE}/`;
-  const state = new NamedStateStorage(new BlobStateStorage(emulator().connectionString, env.AZURE_STORAGE_CONTAINER, {}), StorageNames.fromSecret(SECRET));
-  const recorded = async () => Object.values(((await state.read([userKey]))[userKey]?.conversations ?? {}) as Record<string, number>);
-  const customer = new TestChannel({ botUrl: running.url, mode: 'expectReplies', locale: 'en-US', channelId: 'sms', userId: PHONE });
+  const state = new NamedStateStorage(
+    new BlobStateStorage(emulator().connectionString, env.AZURE_STORAGE_CONTAINER, {}),
+    StorageNames.fromSecret(SECRET),
+  );
+  const recorded = async () =>
+    Object.values(((await state.read([userKey]))[userKey]?.conversations ?? {}) as Record<string, number>);
+  const customer = new TestChannel({
+    botUrl: running.url,
+    mode: 'expectReplies',
+    locale: 'en-US',
+    channelId: 'sms',
+    userId: PHONE,
+  });
   await customer.say('hi');
   const first = running.clock.now();
   expect(await recorded()).toEqual([first]);
@@ -164,12 +213,21 @@ test('a customer\'s state names a conversation again each day it goes on, so it 
   expect(await recorded()).toEqual([running.clock.now()]);
   // A conversation older than RETENTION_DAYS and a day is dropped from the record when another is named.
   await running.clock.sleep(9 * 86_400_000);
-  await new TestChannel({ botUrl: running.url, mode: 'expectReplies', locale: 'en-US', channelId: 'sms', userId: PHONE }).say('hi');
+  await new TestChannel({
+    botUrl: running.url,
+    mode: 'expectReplies',
+    locale: 'en-US',
+    channelId: 'sms',
+    userId: PHONE,
+  }).say('hi');
   expect(await recorded()).toEqual([running.clock.now()]);
 });
 
 test('the command itself: node dist/src/erase.js refuses memory storage with exit 2, and its words', async () => {
-  const child = spawnSync(process.execPath, ['dist/src/erase.js', '--phone', PHONE], { env: { PATH: process.env.PATH, STORAGE: 'memory' }, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['dist/src/erase.js', '--phone', PHONE], {
+    env: { PATH: process.env.PATH, STORAGE: 'memory' },
+    encoding: 'utf8',
+  });
   expect(child.status).toBe(2);
   expect(child.stdout).toMatch(/erase works on the storage the service shares, STORAGE=blob/);
   expect(child.stdout + child.stderr).not.toContain('4155550100');

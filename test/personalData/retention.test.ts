@@ -58,33 +58,111 @@ describe('retention', () => {
     return names.sort();
   }
   const settings = { retentionDays: 7, notifyForDays: 14 };
-  const sweepAt = (container: ContainerClient, at: number) => new BlobRetention(emulator().connectionString, container.containerName, { retryOptions: STORAGE_RETRY }, settings, new FakeClock(at), silentLogger).sweep();
-  const ofKinds = (...kinds: string[]) => Object.keys(BLOBS).filter((name) => !kinds.includes(BLOBS[name])).sort();
+  const sweepAt = (container: ContainerClient, at: number) =>
+    new BlobRetention(
+      emulator().connectionString,
+      container.containerName,
+      { retryOptions: STORAGE_RETRY },
+      settings,
+      new FakeClock(at),
+      silentLogger,
+    ).sweep();
+  const ofKinds = (...kinds: string[]) =>
+    Object.keys(BLOBS)
+      .filter((name) => !kinds.includes(BLOBS[name]))
+      .sort();
 
   test('each kind ends its own time after its last write, the former names too; what is not ours stays', async () => {
     const container = await filled();
     const now = Date.now();
-    expect(await sweepAt(container, now + HOUR)).toEqual({ conversations: 0, customers: 0, signedIn: 0, watches: 0, whatsappContacts: 0, whatsappSeen: 0 });
-    expect(await sweepAt(container, now + 3 * HOUR)).toEqual({ conversations: 0, customers: 0, signedIn: 2, watches: 0, whatsappContacts: 0, whatsappSeen: 0 });
-    expect(await sweepAt(container, now + 6 * DAY)).toEqual({ conversations: 0, customers: 0, signedIn: 0, watches: 0, whatsappContacts: 0, whatsappSeen: 0 });
+    expect(await sweepAt(container, now + HOUR)).toEqual({
+      conversations: 0,
+      customers: 0,
+      signedIn: 0,
+      watches: 0,
+      whatsappContacts: 0,
+      whatsappSeen: 0,
+    });
+    expect(await sweepAt(container, now + 3 * HOUR)).toEqual({
+      conversations: 0,
+      customers: 0,
+      signedIn: 2,
+      watches: 0,
+      whatsappContacts: 0,
+      whatsappSeen: 0,
+    });
+    expect(await sweepAt(container, now + 6 * DAY)).toEqual({
+      conversations: 0,
+      customers: 0,
+      signedIn: 0,
+      watches: 0,
+      whatsappContacts: 0,
+      whatsappSeen: 0,
+    });
     // A WhatsApp message id taken ends with the 7 days Meta may re-deliver it for, not on the storage account's rule alone.
-    expect(await sweepAt(container, now + 7 * DAY + HOUR)).toEqual({ conversations: 2, customers: 0, signedIn: 0, watches: 0, whatsappContacts: 0, whatsappSeen: 1 });
+    expect(await sweepAt(container, now + 7 * DAY + HOUR)).toEqual({
+      conversations: 2,
+      customers: 0,
+      signedIn: 0,
+      watches: 0,
+      whatsappContacts: 0,
+      whatsappSeen: 1,
+    });
     expect(await left(container)).toEqual(ofKinds('signedIn', 'conversations', 'whatsappSeen'));
-    expect(await sweepAt(container, now + 15 * DAY + HOUR)).toEqual({ conversations: 0, customers: 2, signedIn: 0, watches: 2, whatsappContacts: 2, whatsappSeen: 0 });
+    expect(await sweepAt(container, now + 15 * DAY + HOUR)).toEqual({
+      conversations: 0,
+      customers: 2,
+      signedIn: 0,
+      watches: 2,
+      whatsappContacts: 2,
+      whatsappSeen: 0,
+    });
     expect(await left(container)).toEqual(['not-ours.txt']);
   });
 
-  test('the times: a customer\'s state outlives their conversations and watches; a watch outlives its NOTIFY_FOR_DAYS', () => {
-    expect(lifetimes(settings)).toEqual({ conversations: 7 * DAY, customers: 15 * DAY, signedIn: 2 * HOUR, watches: 15 * DAY, whatsappContacts: 15 * DAY, whatsappSeen: 7 * DAY });
+  test("the times: a customer's state outlives their conversations and watches; a watch outlives its NOTIFY_FOR_DAYS", () => {
+    expect(lifetimes(settings)).toEqual({
+      conversations: 7 * DAY,
+      customers: 15 * DAY,
+      signedIn: 2 * HOUR,
+      watches: 15 * DAY,
+      whatsappContacts: 15 * DAY,
+      whatsappSeen: 7 * DAY,
+    });
     expect(lifetimes({ retentionDays: 30, notifyForDays: 14 }).customers).toBe(31 * DAY);
   });
 
-  test('the lifecycle rule docs/personal-data.md suggests covers every kind\'s names, and the former ones, no sooner than the service', () => {
+  test("the lifecycle rule docs/personal-data.md suggests covers every kind's names, and the former ones, no sooner than the service", () => {
     const text = readFileSync('docs/personal-data.md', 'utf8');
-    const policy = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(text)![1]) as { rules: { definition: { filters: { prefixMatch: string[] }; actions: { baseBlob: { delete: { daysAfterModificationGreaterThan: number } } } } }[] };
-    const days = new Map(policy.rules.flatMap((rule) => rule.definition.filters.prefixMatch.map((prefix) => [prefix.replace(/^conversation-state\//, ''), rule.definition.actions.baseBlob.delete.daysAfterModificationGreaterThan] as const)));
+    const policy = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(text)![1]) as {
+      rules: {
+        definition: {
+          filters: { prefixMatch: string[] };
+          actions: { baseBlob: { delete: { daysAfterModificationGreaterThan: number } } };
+        };
+      }[];
+    };
+    const days = new Map(
+      policy.rules.flatMap((rule) =>
+        rule.definition.filters.prefixMatch.map(
+          (prefix) =>
+            [
+              prefix.replace(/^conversation-state\//, ''),
+              rule.definition.actions.baseBlob.delete.daysAfterModificationGreaterThan,
+            ] as const,
+        ),
+      ),
+    );
     const times = lifetimes(settings);
-    const kinds: Record<string, number> = { [STATE_PREFIXES.conversation]: times.conversations, [STATE_PREFIXES.user]: times.customers, [STATE_PREFIXES.customer]: times.signedIn, [WATCH_PREFIX]: times.watches, 'whatsapp-contact.': times.whatsappContacts, 'whatsapp-update.': times.whatsappContacts, 'whatsapp-seen.': times.whatsappSeen };
+    const kinds: Record<string, number> = {
+      [STATE_PREFIXES.conversation]: times.conversations,
+      [STATE_PREFIXES.user]: times.customers,
+      [STATE_PREFIXES.customer]: times.signedIn,
+      [WATCH_PREFIX]: times.watches,
+      'whatsapp-contact.': times.whatsappContacts,
+      'whatsapp-update.': times.whatsappContacts,
+      'whatsapp-seen.': times.whatsappSeen,
+    };
     for (const channel of KNOWN_CHANNELS) kinds[`${channel}%2F`] = times.customers;
     kinds['signed-in-customers%2F'] = times.signedIn;
     for (const [prefix, lifetime] of Object.entries(kinds)) {
@@ -99,21 +177,35 @@ describe('retention', () => {
   test('the service starts the sweep itself, at once and then hourly, and it stops', async () => {
     const container = await filled();
     const clock = new FakeClock(Date.now() + 30 * DAY);
-    const retention = new BlobRetention(emulator().connectionString, container.containerName, { retryOptions: STORAGE_RETRY }, settings, clock, silentLogger);
+    const retention = new BlobRetention(
+      emulator().connectionString,
+      container.containerName,
+      { retryOptions: STORAGE_RETRY },
+      settings,
+      clock,
+      silentLogger,
+    );
     retention.start();
-    for (let i = 0; i < 50 && (await left(container)).length > 1; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 50 && (await left(container)).length > 1; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     await retention.stop();
     expect(await left(container)).toEqual(['not-ours.txt']);
   });
 
   test('a poison message is kept a week, not for ever', async () => {
     const name = `retention-queue-${++fresh}`;
-    const queue = new AzureWatchQueue(emulator().connectionString, name, { retryOptions: STORAGE_RETRY }, { poisonAfter: 1 });
+    const queue = new AzureWatchQueue(
+      emulator().connectionString,
+      name,
+      { retryOptions: STORAGE_RETRY },
+      { poisonAfter: 1 },
+    );
     await queue.add('w1', 'e1', 0);
     await queue.take(1, 1_000);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await queue.take(1, 1_000)).toEqual([]);
-    const [message] = (await new QueueClient(emulator().connectionString, `${name}-poison`).peekMessages()).peekedMessageItems;
+    const [message] = (await new QueueClient(emulator().connectionString, `${name}-poison`).peekMessages())
+      .peekedMessageItems;
     expect(message.expiresOn.getTime() - message.insertedOn.getTime()).toBe(7 * DAY);
   });
 });
@@ -122,7 +214,10 @@ describe('an upgrade loses nothing', () => {
   let checkpoints: Simulator;
   let trackings: Simulator;
   beforeAll(async () => {
-    [checkpoints, trackings] = await Promise.all([startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token }), startTrackingsSimulator({ apiKey: API_KEY })]);
+    [checkpoints, trackings] = await Promise.all([
+      startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token }),
+      startTrackingsSimulator({ apiKey: API_KEY }),
+    ]);
   });
   afterAll(() => Promise.all([checkpoints?.close(), trackings?.close()]));
 
@@ -130,9 +225,20 @@ describe('an upgrade loses nothing', () => {
     // What a turn leaves, as the version before kept it: its items under botbuilder's own keys (as in memory still).
     const written: StoreItems = {};
     const memory = new MemoryStorage();
-    const recording = { read: (keys: string[]) => memory.read(keys), delete: (keys: string[]) => memory.delete(keys), write: async (changes: StoreItems) => (Object.assign(written, changes), memory.write(changes)) };
+    const recording = {
+      read: (keys: string[]) => memory.read(keys),
+      delete: (keys: string[]) => memory.delete(keys),
+      write: async (changes: StoreItems) => (Object.assign(written, changes), memory.write(changes)),
+    };
     const before = await startApp(configFor({ checkpoints, trackings }, { LOG_LEVEL: 'warn' }), { storage: recording });
-    const earlier = new TestChannel({ botUrl: before.url, mode: 'expectReplies', locale: 'en-US', channelId: 'webchat', userId: 'customer-1', conversationId: 'upgraded-1' });
+    const earlier = new TestChannel({
+      botUrl: before.url,
+      mode: 'expectReplies',
+      locale: 'en-US',
+      channelId: 'webchat',
+      userId: 'customer-1',
+      conversationId: 'upgraded-1',
+    });
     expect(summarize((await earlier.say('Order number')).replies)).toEqual(['Please type your order number.']);
     await before.close();
     const conversation = written['webchat/conversations/upgraded-1/'];
@@ -142,13 +248,30 @@ describe('an upgrade loses nothing', () => {
     const { eTag: _eTag, ...state } = conversation;
     await raw.write({ 'webchat/conversations/upgraded-1/': state });
 
-    const env = { STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: emulator().connectionString, AZURE_STORAGE_CONTAINER: name, AZURE_STORAGE_QUEUE: name, STORAGE_KEY_SECRET: 'storage-key-SECRET-for-these-tests-0002' };
+    const env = {
+      STORAGE: 'blob',
+      AZURE_STORAGE_CONNECTION_STRING: emulator().connectionString,
+      AZURE_STORAGE_CONTAINER: name,
+      AZURE_STORAGE_QUEUE: name,
+      STORAGE_KEY_SECRET: 'storage-key-SECRET-for-these-tests-0002',
+    };
     const after = await startApp(configFor({ checkpoints, trackings }, env));
     try {
-      const later = new TestChannel({ botUrl: after.url, mode: 'expectReplies', locale: 'en-US', channelId: 'webchat', userId: 'customer-1', conversationId: 'upgraded-1' });
-      expect(summarize((await later.say(DEMO.checkpoints.delivered)).replies)).toEqual([`Here is the shipment for ${DEMO.checkpoints.delivered}:`, '(card)']);
+      const later = new TestChannel({
+        botUrl: after.url,
+        mode: 'expectReplies',
+        locale: 'en-US',
+        channelId: 'webchat',
+        userId: 'customer-1',
+        conversationId: 'upgraded-1',
+      });
+      expect(summarize((await later.say(DEMO.checkpoints.delivered)).replies)).toEqual([
+        `Here is the shipment for ${DEMO.checkpoints.delivered}:`,
+        '(card)',
+      ]);
       const names: string[] = [];
-      for await (const blob of new ContainerClient(emulator().connectionString, name).listBlobsFlat()) names.push(blob.name);
+      for await (const blob of new ContainerClient(emulator().connectionString, name).listBlobsFlat())
+        names.push(blob.name);
       expect(names.some((each) => each.includes('upgraded-1'))).toBe(false);
       expect(names.filter((each) => each.startsWith('conversations.'))).toHaveLength(1);
     } finally {
@@ -158,14 +281,42 @@ describe('an upgrade loses nothing', () => {
 
   test('a watch kept under its former tag is listed, renewed rather than doubled, and stopped', async () => {
     const name = `upgrade-${++fresh}`;
-    const env = { STORAGE: 'blob', AZURE_STORAGE_CONNECTION_STRING: emulator().connectionString, AZURE_STORAGE_CONTAINER: name, AZURE_STORAGE_QUEUE: name, STORAGE_KEY_SECRET: 'storage-key-SECRET-for-these-tests-0002', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' };
+    const env = {
+      STORAGE: 'blob',
+      AZURE_STORAGE_CONNECTION_STRING: emulator().connectionString,
+      AZURE_STORAGE_CONTAINER: name,
+      AZURE_STORAGE_QUEUE: name,
+      STORAGE_KEY_SECRET: 'storage-key-SECRET-for-these-tests-0002',
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+    };
     const running = await startApp(configFor({ checkpoints, trackings }, env));
     try {
-      const customer = new TestChannel({ botUrl: running.url, mode: 'expectReplies', locale: 'en-US', channelId: 'webchat', userId: 'customer-2' });
+      const customer = new TestChannel({
+        botUrl: running.url,
+        mode: 'expectReplies',
+        locale: 'en-US',
+        channelId: 'webchat',
+        userId: 'customer-2',
+      });
       const former = conversationTag(`webchat\u0000${customer.conversationId}`);
       const request = { kind: 'order_number' as const, identifier: DEMO.checkpoints.moving };
-      const watch: Watch = { id: watchId(former, request), conversation: former, reference: {}, channel: 'webchat', locale: 'en-US', request, shown: DEMO.checkpoints.moving, announced: {}, entry: 'e1', startedAt: Date.now(), expiresAt: Date.now() + DAY };
-      await new BlobWatchStore(emulator().connectionString, name, { retryOptions: STORAGE_RETRY }).write(watch, undefined);
+      const watch: Watch = {
+        id: watchId(former, request),
+        conversation: former,
+        reference: {},
+        channel: 'webchat',
+        locale: 'en-US',
+        request,
+        shown: DEMO.checkpoints.moving,
+        announced: {},
+        entry: 'e1',
+        startedAt: Date.now(),
+        expiresAt: Date.now() + DAY,
+      };
+      await new BlobWatchStore(emulator().connectionString, name, { retryOptions: STORAGE_RETRY }).write(
+        watch,
+        undefined,
+      );
 
       expect(summarize((await customer.say('My notifications')).replies).join(' ')).toMatch(/ORD-1014/);
       await customer.say(DEMO.checkpoints.moving);

@@ -7,7 +7,15 @@
  */
 import { ContainerClient } from '@azure/storage-blob';
 import { createHmac } from 'node:crypto';
-import { DEMO, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, SIM_PHONE_NUMBER_ID, type GraphApiSimulator, type Simulator } from '../../sandbox/simulators';
+import {
+  DEMO,
+  startCheckpointsSimulator,
+  startGraphApiSimulator,
+  startTrackingsSimulator,
+  SIM_PHONE_NUMBER_ID,
+  type GraphApiSimulator,
+  type Simulator,
+} from '../../sandbox/simulators';
 import { main as erase } from '../../src/erase';
 import { WhatsAppCustomerIds } from '../../src/channels/whatsapp/customerIds';
 import { StorageNames } from '../../src/runtime/storageNames';
@@ -61,14 +69,24 @@ beforeEach(async () => {
     STORAGE_KEY_SECRET: SECRET,
   };
   running = await startApp(
-    configFor({ checkpoints, trackings }, {
-      ...env,
-      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
-      NOTIFY_INTERVAL_MS: String(MINUTE),
-      ...whatsAppEnv(graph, { appSecret: APP_SECRET, verifyToken: 'verify-SECRET-whatsapp-0009' }),
-    }),
+    configFor(
+      { checkpoints, trackings },
+      {
+        ...env,
+        ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+        NOTIFY_INTERVAL_MS: String(MINUTE),
+        ...whatsAppEnv(graph, { appSecret: APP_SECRET, verifyToken: 'verify-SECRET-whatsapp-0009' }),
+      },
+    ),
     // The watches on blobs, as erase finds them; their timers on the test's clock (Azure's queue keeps real time).
-    { clock, watchStorage: { store: new BlobWatchStore(env.AZURE_STORAGE_CONNECTION_STRING, env.AZURE_STORAGE_CONTAINER, {}), queue: new MemoryWatchQueue(clock), shared: true } },
+    {
+      clock,
+      watchStorage: {
+        store: new BlobWatchStore(env.AZURE_STORAGE_CONNECTION_STRING, env.AZURE_STORAGE_CONTAINER, {}),
+        queue: new MemoryWatchQueue(clock),
+        shared: true,
+      },
+    },
   );
 });
 afterEach(async () => {
@@ -81,7 +99,30 @@ async function write(from: string, body: string): Promise<void> {
   graph.customerWrote(from, clock.now());
   const notification = {
     object: 'whatsapp_business_account',
-    entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID }, contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: from }], messages: [{ from, id: `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`, timestamp: String(Math.floor(clock.now() / 1000)), type: 'text', text: { body } }] } }] }],
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: from }],
+              messages: [
+                {
+                  from,
+                  id: `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`,
+                  timestamp: String(Math.floor(clock.now() / 1000)),
+                  type: 'text',
+                  text: { body },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
   };
   const raw = JSON.stringify(notification);
   const signature = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
@@ -106,7 +147,8 @@ async function subscribe(...numbers: string[]): Promise<void> {
 const container = () => new ContainerClient(emulator().connectionString, env.AZURE_STORAGE_CONTAINER);
 async function blobs(): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for await (const blob of container().listBlobsFlat()) found.set(blob.name, (await container().getBlobClient(blob.name).downloadToBuffer()).toString('utf8'));
+  for await (const blob of container().listBlobsFlat())
+    found.set(blob.name, (await container().getBlobClient(blob.name).downloadToBuffer()).toString('utf8'));
   return found;
 }
 
@@ -123,7 +165,8 @@ async function recordsOf(number: string): Promise<string[]> {
         name === `users.${names.user(`whatsapp\u0000${customer}`)}` ||
         name === `whatsapp-contact.${names.other(`whatsapp-contact\u0000${customer}`)}` ||
         name.startsWith(`watches/${conversation}/`) ||
-        (name.startsWith('whatsapp-update.') && (JSON.parse(all.get(name)!) as { watch: string }).watch.startsWith(`${conversation}.`)),
+        (name.startsWith('whatsapp-update.') &&
+          (JSON.parse(all.get(name)!) as { watch: string }).watch.startsWith(`${conversation}.`)),
     )
     .sort();
 }
@@ -134,14 +177,23 @@ async function runErase(args: string[]): Promise<{ code: number; lines: string[]
   const code = await erase(args, env, (line) => lines.push(line));
   return { code, lines };
 }
-const count = (lines: string[], words: string) => Number(lines.find((line) => line.endsWith(words))?.trim().split(' ')[0]);
+const count = (lines: string[], words: string) =>
+  Number(
+    lines
+      .find((line) => line.endsWith(words))
+      ?.trim()
+      .split(' ')[0],
+  );
 
-test('--phone with their WhatsApp number: their conversation, state, watch, sealed contact and the records of updates sent to them; nobody else\'s; counts only', async () => {
+test("--phone with their WhatsApp number: their conversation, state, watch, sealed contact and the records of updates sent to them; nobody else's; counts only", async () => {
   await subscribe(DUTCH, ENGLISH);
   const theirs = await recordsOf(DUTCH);
   const others = await recordsOf(ENGLISH);
   // Everything a WhatsApp customer leaves is there to erase: each kind of record, for each of them.
-  for (const records of [theirs, others]) expect(new Set(records.map(kind))).toEqual(new Set(['conversations', 'users', 'watches', 'whatsapp-contact', 'whatsapp-update']));
+  for (const records of [theirs, others])
+    expect(new Set(records.map(kind))).toEqual(
+      new Set(['conversations', 'users', 'watches', 'whatsapp-contact', 'whatsapp-update']),
+    );
   const before = await blobs();
 
   const { code, lines } = await runErase(['--phone', '+31 6 1234 5678']);
@@ -151,32 +203,39 @@ test('--phone with their WhatsApp number: their conversation, state, watch, seal
   expect(count(lines, "customers' state on a channel")).toBe(1);
   expect(count(lines, 'watches (Notify me)')).toBe(1);
   expect(count(lines, 'WhatsApp contacts (their number, sealed)')).toBe(1);
-  expect(count(lines, 'records of WhatsApp updates sent')).toBe(theirs.filter((name) => kind(name) === 'whatsapp-update').length);
+  expect(count(lines, 'records of WhatsApp updates sent')).toBe(
+    theirs.filter((name) => kind(name) === 'whatsapp-update').length,
+  );
 
   const after = await blobs();
   expect(await recordsOf(DUTCH)).toEqual([]);
   expect([...before.keys()].filter((name) => !after.has(name)).sort()).toEqual(theirs);
   expect(await recordsOf(ENGLISH)).toEqual(others);
   // What is left of them, the ids of their messages taken, is named by a keyed hash of a message id and holds a time alone.
-  for (const [name, text] of after) if (!others.includes(name)) expect([kind(name), Object.keys(JSON.parse(text))]).toEqual(['whatsapp-seen', ['seenAt']]);
+  for (const [name, text] of after)
+    if (!others.includes(name))
+      expect([kind(name), Object.keys(JSON.parse(text))]).toEqual(['whatsapp-seen', ['seenAt']]);
   // Nothing left to erase the second time.
   const again = await runErase(['--phone', DUTCH]);
   expect(count(again.lines, 'WhatsApp contacts (their number, sealed)')).toBe(0);
 });
 
-test.each(['31612345678', '+31612345678', '0031 6 12345678', '+31 (0)6-1234 5678', '+31 (0) 612 345 678'])('--phone %s: the same WhatsApp customer, however the number is written', async (written) => {
-  await write(DUTCH, 'hello');
-  await write(ENGLISH, 'hello');
-  expect((await recordsOf(DUTCH)).map(kind).sort()).toEqual(['conversations', 'users', 'whatsapp-contact']);
-  const others = await recordsOf(ENGLISH);
+test.each(['31612345678', '+31612345678', '0031 6 12345678', '+31 (0)6-1234 5678', '+31 (0) 612 345 678'])(
+  '--phone %s: the same WhatsApp customer, however the number is written',
+  async (written) => {
+    await write(DUTCH, 'hello');
+    await write(ENGLISH, 'hello');
+    expect((await recordsOf(DUTCH)).map(kind).sort()).toEqual(['conversations', 'users', 'whatsapp-contact']);
+    const others = await recordsOf(ENGLISH);
 
-  const { code, lines } = await runErase(['--phone', written]);
-  expect(code).toBe(0);
-  expect(count(lines, "conversations' state (transcripts included)")).toBe(1);
-  expect(count(lines, 'WhatsApp contacts (their number, sealed)')).toBe(1);
-  expect(await recordsOf(DUTCH)).toEqual([]);
-  expect(await recordsOf(ENGLISH)).toEqual(others);
-});
+    const { code, lines } = await runErase(['--phone', written]);
+    expect(code).toBe(0);
+    expect(count(lines, "conversations' state (transcripts included)")).toBe(1);
+    expect(count(lines, 'WhatsApp contacts (their number, sealed)')).toBe(1);
+    expect(await recordsOf(DUTCH)).toEqual([]);
+    expect(await recordsOf(ENGLISH)).toEqual(others);
+  },
+);
 
 test('a number without its country code is refused with words that say so, never echoed: erasing nobody must not look like success', async () => {
   await write(DUTCH, 'hello');

@@ -21,7 +21,9 @@ describe('a number picks exactly the item with that number', () => {
     ['n° 1', 0],
   ])('%p → %p', (text, index) => expect(pickChoice(text, kinds)).toBe(index));
 
-  test.each(['0', '5', '12', '1 2', '-1'])('%p picks nothing', (text) => expect(pickChoice(text, kinds)).toBeUndefined());
+  test.each(['0', '5', '12', '1 2', '-1'])('%p picks nothing', (text) =>
+    expect(pickChoice(text, kinds)).toBeUndefined(),
+  );
 
   test('for 2 to 5 options, each number picks its own item', () => {
     for (let n = 2; n <= 5; n++) {
@@ -34,7 +36,8 @@ describe('a number picks exactly the item with that number', () => {
     expect(pickChoice('1', [{ title: 'AB12CD34EF56' }, { title: '1' }])).toBe(0);
   });
 
-  test('not when nothing numbered the choices', () => expect(pickChoice('2', kinds, { numbers: false })).toBeUndefined());
+  test('not when nothing numbered the choices', () =>
+    expect(pickChoice('2', kinds, { numbers: false })).toBeUndefined());
 });
 
 describe('the words pick a choice only as a whole message', () => {
@@ -46,7 +49,9 @@ describe('the words pick a choice only as a whole message', () => {
     ['  store ', 3],
   ])('%p → %p', (text, index) => expect(pickChoice(text, kinds)).toBe(index));
 
-  test.each(['my order number is 1001', 'orders', 'number', ''])('%p picks nothing', (text) => expect(pickChoice(text, kinds)).toBeUndefined());
+  test.each(['my order number is 1001', 'orders', 'number', ''])('%p picks nothing', (text) =>
+    expect(pickChoice(text, kinds)).toBeUndefined(),
+  );
 
   test('accents and apostrophes as phones type them', () => {
     const french = [{ title: 'Numéro de suivi' }, { title: 'C’est tout, merci' }];

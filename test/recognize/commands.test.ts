@@ -7,7 +7,13 @@ const say = (text: string) => {
 };
 
 test('a command is the whole message, in plain words: case, punctuation and accents do not matter', () => {
-  expect(['help', 'Help!', 'help?', '?', '  HELP. '].map((text) => say(text))).toEqual(['help', 'help', 'help', 'help', 'help']);
+  expect(['help', 'Help!', 'help?', '?', '  HELP. '].map((text) => say(text))).toEqual([
+    'help',
+    'help',
+    'help',
+    'help',
+    'help',
+  ]);
   expect(say('Start over!')).toBe('start_over');
   expect(say('Arrêter')).toBe('cancel');
   expect(say('arreter')).toBe('cancel');

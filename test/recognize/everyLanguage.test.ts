@@ -8,7 +8,9 @@ import { INTENTS, SAID, type Intent } from './phrases';
 const book = (_language: Language) => lexicon.book;
 
 const walk = LANGUAGES.flatMap((language) =>
-  (Object.keys(INTENTS) as Intent[]).flatMap((intent) => SAID[language][intent].map((said) => [language, intent, said, INTENTS[intent]] as const)),
+  (Object.keys(INTENTS) as Intent[]).flatMap((intent) =>
+    SAID[language][intent].map((said) => [language, intent, said, INTENTS[intent]] as const),
+  ),
 );
 
 test.each(walk)('%s, %s: %p → %p', (language, _intent, said, topic) => {
@@ -16,5 +18,7 @@ test.each(walk)('%s, %s: %p → %p', (language, _intent, said, topic) => {
 });
 
 test('every intent has phrasings in every language', () => {
-  for (const language of LANGUAGES) for (const intent of Object.keys(INTENTS) as Intent[]) expect([language, intent, SAID[language][intent].length >= 2]).toEqual([language, intent, true]);
+  for (const language of LANGUAGES)
+    for (const intent of Object.keys(INTENTS) as Intent[])
+      expect([language, intent, SAID[language][intent].length >= 2]).toEqual([language, intent, true]);
 });

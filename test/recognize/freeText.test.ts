@@ -53,7 +53,9 @@ describe('customer writes several identifiers → asked which one', () => {
 
   test('at most 5 identifiers are offered', () => {
     const text = 'AB12CD34EF51 AB12CD34EF52 AB12CD34EF53 AB12CD34EF54 AB12CD34EF55 AB12CD34EF56 AB12CD34EF57';
-    expect(said(text)).toBe('order id AB12CD34EF51 + order id AB12CD34EF52 + order id AB12CD34EF53 + order id AB12CD34EF54 + order id AB12CD34EF55');
+    expect(said(text)).toBe(
+      'order id AB12CD34EF51 + order id AB12CD34EF52 + order id AB12CD34EF53 + order id AB12CD34EF54 + order id AB12CD34EF55',
+    );
   });
 
   test('only the first 500 characters are read, and a number there is not cut in two', () => {

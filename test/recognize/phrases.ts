@@ -166,7 +166,9 @@ export const SAID: Record<Language, Record<Intent, string[]>> = {
   },
 };
 
-export const NOT_ARRIVED = Object.fromEntries(Object.entries(SAID).map(([language, said]) => [language, said.not_arrived])) as Record<Language, string[]>;
+export const NOT_ARRIVED = Object.fromEntries(
+  Object.entries(SAID).map(([language, said]) => [language, said.not_arrived]),
+) as Record<Language, string[]>;
 
 /** What the bot cannot do, by the topic its answer is for. */
 export const CANT_DO = Object.fromEntries(

@@ -45,7 +45,8 @@ test('what the customer wants is read right in nine messages of ten, in every la
   for (const row of SHORT_MESSAGES) {
     const reading = reader.read(row.text);
     // A number in "where is ORD-1002?" or "ORD-1002 hasn't arrived" is looked up: the answer is what was asked.
-    const got = reading.number.type !== 'none' && ANSWERED_BY_LOOKUP.includes(row.intent) ? row.intent : intentOf(reading);
+    const got =
+      reading.number.type !== 'none' && ANSWERED_BY_LOOKUP.includes(row.intent) ? row.intent : intentOf(reading);
     const key = row.language ?? 'none';
     const [ok, all] = right.get(key) ?? [0, 0];
     right.set(key, [ok + (got === row.intent ? 1 : 0), all + 1]);
@@ -69,17 +70,25 @@ test('the bot answers in the language written, never in a third one, under a bro
   let browsers = 0;
   const wrong: string[] = [];
   for (const row of SHORT_MESSAGES) {
-    const talk = conversation(configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), { channelId: 'webchat', locale: row.browser });
+    const talk = conversation(configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), {
+      channelId: 'webchat',
+      locale: row.browser,
+    });
     const replies = (await talk.say(row.text)).filter((reply) => reply.type === 'message');
     const spoken = new Set(replies.map((reply) => translator.localize(reply.locale).language));
     const browser = translator.localize(row.browser).language;
     const [language] = spoken;
     if (spoken.size === 1 && language === (row.language ?? browser)) written += 1;
     else if (spoken.size === 1 && language === browser) browsers += 1;
-    else wrong.push(`${JSON.stringify(row.text)} (${row.language ?? 'none'}, under ${row.browser}): answered in ${[...spoken].join(', ')}`);
+    else
+      wrong.push(
+        `${JSON.stringify(row.text)} (${row.language ?? 'none'}, under ${row.browser}): answered in ${[...spoken].join(', ')}`,
+      );
   }
   const withLanguage = SHORT_MESSAGES.filter((row) => row.language).length;
-  console.log(`answered in the language written (or the browser's, where the words tell none): ${written}/${SHORT_MESSAGES.length}; in the browser's instead: ${browsers}; wrong: ${wrong.length}\n  ${wrong.join('\n  ')}`);
+  console.log(
+    `answered in the language written (or the browser's, where the words tell none): ${written}/${SHORT_MESSAGES.length}; in the browser's instead: ${browsers}; wrong: ${wrong.length}\n  ${wrong.join('\n  ')}`,
+  );
   expect(wrong).toEqual([]);
   // Most are read: the rest are answered in the browser's language, as before (a single "merci", "ciao").
   expect(percent(browsers, withLanguage)).toBeLessThanOrEqual(15);

@@ -16,7 +16,9 @@ test('has at least 30 messages whose words tell no language ("ok", "1002", "Hall
 });
 
 test("every message's browser says a language other than the one it is written in", () => {
-  const sameAsBrowser = SHORT_MESSAGES.filter((row) => row.language !== undefined && row.browser.split('-')[0] === row.language);
+  const sameAsBrowser = SHORT_MESSAGES.filter(
+    (row) => row.language !== undefined && row.browser.split('-')[0] === row.language,
+  );
   expect(sameAsBrowser).toEqual([]);
 });
 

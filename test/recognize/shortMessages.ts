@@ -17,9 +17,25 @@ import type { Language } from '../../src/i18n';
  * gives) an order or tracking number.
  */
 export type MessageIntent =
-  | 'greeting' | 'thanks' | 'goodbye' | 'yes' | 'no' | 'ok' | 'help' | 'cancel' | 'start_over'
-  | 'person' | 'notify' | 'problem' | 'change' | 'orders' | 'not_arrived' | 'eta' | 'track'
-  | 'question' | 'number';
+  | 'greeting'
+  | 'thanks'
+  | 'goodbye'
+  | 'yes'
+  | 'no'
+  | 'ok'
+  | 'help'
+  | 'cancel'
+  | 'start_over'
+  | 'person'
+  | 'notify'
+  | 'problem'
+  | 'change'
+  | 'orders'
+  | 'not_arrived'
+  | 'eta'
+  | 'track'
+  | 'question'
+  | 'number';
 
 export interface ShortMessage {
   text: string;
@@ -388,7 +404,20 @@ const NEUTRAL: Said = [
 ];
 
 /** Browser and channel locales the rows take in turn (regional ones too: de-CH, fr-BE, es-MX ...). */
-const LOCALES = ['en-US', 'de-DE', 'fr-FR', 'nl-NL', 'es-ES', 'it-IT', 'en-GB', 'de-CH', 'fr-BE', 'nl-BE', 'es-MX', 'it-CH'];
+const LOCALES = [
+  'en-US',
+  'de-DE',
+  'fr-FR',
+  'nl-NL',
+  'es-ES',
+  'it-IT',
+  'en-GB',
+  'de-CH',
+  'fr-BE',
+  'nl-BE',
+  'es-MX',
+  'it-CH',
+];
 
 function withBrowsers(said: Said, language: Language | undefined): ShortMessage[] {
   const others = LOCALES.filter((locale) => language === undefined || !locale.startsWith(`${language}-`));

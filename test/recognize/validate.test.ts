@@ -47,7 +47,7 @@ describe('asked for an order ID: 12 letters or digits, as typed', () => {
   ])('%p → %j', (input, expected) => expect(validateIdentifier('order_id', input)).toEqual(expected));
 });
 
-describe('asked for an order number (Interface A) or the store\'s order number: one word', () => {
+describe("asked for an order number (Interface A) or the store's order number: one word", () => {
   test.each<[Asked, string, Validation]>([
     ['order_number', '#1001', ok('#1001')],
     ['order_number', ' SO-2026/0042 ', ok('SO-2026/0042')],

@@ -26,7 +26,11 @@ for (const order of [DEMO.checkpoints.inTransitMultiShipment, DEMO.checkpoints.e
     await chat(page).locator('.webchat__suggested-actions__button').first().waitFor();
     await settled(page);
     const frame = page.frames().find((f) => f.url().includes('/webchat/frame'))!;
-    const scroller = await frame.evaluate(() => (globalThis as any).document.querySelector('.webchat__basic-transcript__scrollable').getBoundingClientRect().top as number);
+    const scroller = await frame.evaluate(
+      () =>
+        (globalThis as any).document.querySelector('.webchat__basic-transcript__scrollable').getBoundingClientRect()
+          .top as number,
+    );
     const cardTop = await card.evaluate((el) => el.getBoundingClientRect().top);
     await page.screenshot({ path: `${SHOTS}/${order}-desktop.png` });
     expect(cardTop).toBeGreaterThanOrEqual(scroller);

@@ -14,7 +14,12 @@ const DEMOS = `${SCREENSHOTS}/demos`;
 
 const check = browserTest();
 jest.setTimeout(180_000);
-const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', LOOKUP_LIMIT: '0', SUPPORT_URL: 'https://shop.example/help' });
+const sandbox = useSandboxBrowser({
+  LOG_LEVEL: 'warn',
+  ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+  LOOKUP_LIMIT: '0',
+  SUPPORT_URL: 'https://shop.example/help',
+});
 
 interface Problem {
   card: string;
@@ -24,13 +29,15 @@ interface Problem {
 }
 
 const fileName = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '_');
-const botBubble = (page: Page, text: string) => chatIn(page).locator('.webchat__bubble:not(.webchat__bubble--from-user)').filter({ hasText: text }).last();
+const botBubble = (page: Page, text: string) =>
+  chatIn(page).locator('.webchat__bubble:not(.webchat__bubble--from-user)').filter({ hasText: text }).last();
 const cardsIn = (page: Page) => chatIn(page).locator('.ac-adaptiveCard');
 
 /** Clicks the demo, waits for the bot to name it, and returns the cards the answer brought. */
 async function ask(page: Page, demo: (typeof DEMO_LOOKUPS)[number], phone: boolean): Promise<number[]> {
   const before = await cardsIn(page).count();
-  if (phone && !(await page.locator('#demos').evaluate((details) => (details as unknown as { open: boolean }).open))) await page.locator('#demos summary').tap();
+  if (phone && !(await page.locator('#demos').evaluate((details) => (details as unknown as { open: boolean }).open)))
+    await page.locator('#demos summary').tap();
   const button = page.locator('#demo button').filter({ hasText: demo.label });
   await (phone ? button.tap() : button.click());
   // Every answer names what was asked for: the intro of the cards, or "I couldn't find anything for …".
@@ -63,7 +70,15 @@ describe.each([
         const card = cardsIn(page).nth(index);
         // Open the older updates, so that they are checked and seen too.
         for (const toggle of await card.locator('.ac-pushButton[aria-controls]').all()) await toggle.click();
-        problems.push(...((await card.evaluate((root, label) => (globalThis as unknown as { textLayoutProblems: (r: unknown, n: string) => Problem[] }).textLayoutProblems(root, label), `${name} #${index - indexes[0] + 1}`)) as Problem[]));
+        problems.push(
+          ...((await card.evaluate(
+            (root, label) =>
+              (
+                globalThis as unknown as { textLayoutProblems: (r: unknown, n: string) => Problem[] }
+              ).textLayoutProblems(root, label),
+            `${name} #${index - indexes[0] + 1}`,
+          )) as Problem[]),
+        );
         await card.screenshot({ path: `${DEMOS}/${name}-card${index - indexes[0] + 1}.png` });
         cards++;
       }

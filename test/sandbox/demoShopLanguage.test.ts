@@ -11,12 +11,19 @@ let shop: DemoShop;
 beforeAll(async () => {
   // The sandbox's own demo secret, as when the operator set no customer tokens: the shop shows its sign-in button.
   const tokens = sandboxCustomerTokens({ customerTokens: undefined } as Config);
-  shop = await startDemoShop({ botUrl: 'http://127.0.0.1:9', port: 0, customerTokens: tokens.algorithm === 'HS256' ? tokens : undefined });
+  shop = await startDemoShop({
+    botUrl: 'http://127.0.0.1:9',
+    port: 0,
+    customerTokens: tokens.algorithm === 'HS256' ? tokens : undefined,
+  });
 });
 afterAll(() => shop?.close());
 
 async function frontDoor(acceptLanguage?: string): Promise<string | null> {
-  const response = await fetch(`${shop.url}/`, { redirect: 'manual', headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage } });
+  const response = await fetch(`${shop.url}/`, {
+    redirect: 'manual',
+    headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage },
+  });
   expect(response.status).toBe(302);
   return response.headers.get('location');
 }

@@ -1,5 +1,10 @@
 /** The WhatsApp Graph API stand-in answers as Meta's Cloud API documents, so the channel is tested against the real contract. */
-import { startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../sandbox/simulators';
+import {
+  startGraphApiSimulator,
+  SIM_ACCESS_TOKEN,
+  SIM_PHONE_NUMBER_ID,
+  type GraphApiSimulator,
+} from '../../sandbox/simulators';
 import { startSandbox } from '../../sandbox/upstreams';
 import { loadConfig } from '../../src/config';
 
@@ -10,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => graph.close());
 afterEach(() => graph.reset());
 
-async function send(body: unknown, token = SIM_ACCESS_TOKEN, phoneNumberId = SIM_PHONE_NUMBER_ID): Promise<{ status: number; body: any }> {
+async function send(
+  body: unknown,
+  token = SIM_ACCESS_TOKEN,
+  phoneNumberId = SIM_PHONE_NUMBER_ID,
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${graph.url}/v24.0/${phoneNumberId}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -19,13 +28,28 @@ async function send(body: unknown, token = SIM_ACCESS_TOKEN, phoneNumberId = SIM
   return { status: response.status, body: await response.json() };
 }
 
-const text = (body: string) => ({ messaging_product: 'whatsapp', recipient_type: 'individual', to: '491512345678', type: 'text', text: { body } });
+const text = (body: string) => ({
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: '491512345678',
+  type: 'text',
+  text: { body },
+});
 
 describe('the Graph API stand-in', () => {
   test('a text message is accepted with the contact and a message id, and recorded', async () => {
     const answer = await send(text('*Shipped*'));
-    expect(answer).toEqual({ status: 200, body: { messaging_product: 'whatsapp', contacts: [{ input: '491512345678', wa_id: '491512345678' }], messages: [{ id: expect.stringMatching(/^wamid\./) }] } });
-    expect(graph.sent).toEqual([{ id: answer.body.messages[0].id, to: '491512345678', type: 'text', body: text('*Shipped*') }]);
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: '491512345678', wa_id: '491512345678' }],
+        messages: [{ id: expect.stringMatching(/^wamid\./) }],
+      },
+    });
+    expect(graph.sent).toEqual([
+      { id: answer.body.messages[0].id, to: '491512345678', type: 'text', body: text('*Shipped*') },
+    ]);
   });
 
   test("a wrong token gets Meta's OAuth error 190, and nothing is sent", async () => {
@@ -35,7 +59,7 @@ describe('the Graph API stand-in', () => {
     expect(graph.sent).toEqual([]);
   });
 
-  test("another phone number id is refused", async () => {
+  test('another phone number id is refused', async () => {
     expect((await send(text('hi'), SIM_ACCESS_TOKEN, '999')).status).toBe(400);
   });
 
@@ -45,7 +69,11 @@ describe('the Graph API stand-in', () => {
       messaging_product: 'whatsapp',
       to: '491512345678',
       type: 'interactive',
-      interactive: { type: 'button', body: { text: 'Anything else?' }, action: { buttons: titles.map((title, i) => ({ type: 'reply', reply: { id: `c${i}`, title } })) } },
+      interactive: {
+        type: 'button',
+        body: { text: 'Anything else?' },
+        action: { buttons: titles.map((title, i) => ({ type: 'reply', reply: { id: `c${i}`, title } })) },
+      },
     });
     expect((await send(buttons(['A', 'B', 'C', 'D']))).status).toBe(400);
     expect((await send(buttons(['Benachrichtigungen erhalten']))).status).toBe(400);
@@ -53,48 +81,114 @@ describe('the Graph API stand-in', () => {
     expect(graph.sent.map((message) => message.type)).toEqual(['interactive']);
   });
 
-  const interactive = (content: Record<string, unknown>) => ({ messaging_product: 'whatsapp', to: '491512345678', type: 'interactive', interactive: { body: { text: 'Que souhaitez-vous suivre ?' }, ...content } });
-  const list = (rows: Array<Record<string, unknown>>, button = 'Choisir') => interactive({ type: 'list', action: { button, sections: [{ rows }] } });
-  const rows = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `choice-${i + 1}`, title: `Colis ${i + 1}` }));
-  const link = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => interactive({ type: 'cta_url', action: { name: 'cta_url', parameters }, ...extra });
+  const interactive = (content: Record<string, unknown>) => ({
+    messaging_product: 'whatsapp',
+    to: '491512345678',
+    type: 'interactive',
+    interactive: { body: { text: 'Que souhaitez-vous suivre ?' }, ...content },
+  });
+  const list = (rows: Array<Record<string, unknown>>, button = 'Choisir') =>
+    interactive({ type: 'list', action: { button, sections: [{ rows }] } });
+  const rows = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ id: `choice-${i + 1}`, title: `Colis ${i + 1}` }));
+  const link = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    interactive({ type: 'cta_url', action: { name: 'cta_url', parameters }, ...extra });
 
   test.each([
     ['an eleventh row', list(rows(11))],
     ['a row title over 24 characters', list([{ id: 'a', title: 'Numéro de commande boutique' }])],
-    ['a row description over 72 characters', list([{ id: 'a', title: 'Commande boutique', description: 'x'.repeat(73) }])],
-    ['two rows with one id', list([{ id: 'a', title: 'Un' }, { id: 'a', title: 'Deux' }])],
+    [
+      'a row description over 72 characters',
+      list([{ id: 'a', title: 'Commande boutique', description: 'x'.repeat(73) }]),
+    ],
+    [
+      'two rows with one id',
+      list([
+        { id: 'a', title: 'Un' },
+        { id: 'a', title: 'Deux' },
+      ]),
+    ],
     ['a list button over 20 characters', list(rows(2), 'Choisissez une option')],
-    ['a body over 1,024 characters', { ...list(rows(2)), interactive: { ...list(rows(2)).interactive, body: { text: 'x'.repeat(1025) } } }],
+    [
+      'a body over 1,024 characters',
+      { ...list(rows(2)), interactive: { ...list(rows(2)).interactive, body: { text: 'x'.repeat(1025) } } },
+    ],
     ['a link label over 20 characters', link({ display_text: 'Suivre le colis chez DHL', url: 'https://www.dhl.de/' })],
     ['a link that is no web address', link({ display_text: 'Suivre', url: 'javascript:alert(1)' })],
-    ['a link without its body', { ...link({ display_text: 'Suivre', url: 'https://www.dhl.de/' }), interactive: { type: 'cta_url', action: { name: 'cta_url', parameters: { display_text: 'Suivre', url: 'https://www.dhl.de/' } } } }],
-    ['a link header over 60 characters', link({ display_text: 'Suivre', url: 'https://www.dhl.de/' }, { header: { type: 'text', text: 'x'.repeat(61) } })],
+    [
+      'a link without its body',
+      {
+        ...link({ display_text: 'Suivre', url: 'https://www.dhl.de/' }),
+        interactive: {
+          type: 'cta_url',
+          action: { name: 'cta_url', parameters: { display_text: 'Suivre', url: 'https://www.dhl.de/' } },
+        },
+      },
+    ],
+    [
+      'a link header over 60 characters',
+      link({ display_text: 'Suivre', url: 'https://www.dhl.de/' }, { header: { type: 'text', text: 'x'.repeat(61) } }),
+    ],
   ])("Meta refuses %s: 400 with the Graph API's error, and nothing is sent", async (_what, message) => {
     const answer = await send(message);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({ type: 'OAuthException', code: 131009, error_data: { messaging_product: 'whatsapp', details: expect.any(String) } });
+    expect(answer.body.error).toMatchObject({
+      type: 'OAuthException',
+      code: 131009,
+      error_data: { messaging_product: 'whatsapp', details: expect.any(String) },
+    });
     expect(graph.sent).toEqual([]);
   });
 
   test('a list of ten rows and a link button within the limits are accepted and recorded', async () => {
-    expect((await send(list([...rows(9), { id: 'choice-10', title: 'Commande boutique', description: 'Numéro de commande boutique' }]))).status).toBe(200);
-    expect((await send(link({ display_text: 'Suivre chez DHL', url: 'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=1' }))).status).toBe(200);
-    expect(graph.sent.map((message) => (message.body.interactive as { type: string }).type)).toEqual(['list', 'cta_url']);
+    expect(
+      (
+        await send(
+          list([
+            ...rows(9),
+            { id: 'choice-10', title: 'Commande boutique', description: 'Numéro de commande boutique' },
+          ]),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send(
+          link({
+            display_text: 'Suivre chez DHL',
+            url: 'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=1',
+          }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(graph.sent.map((message) => (message.body.interactive as { type: string }).type)).toEqual([
+      'list',
+      'cta_url',
+    ]);
   });
 
   test('marking a message read (with a typing indicator) succeeds and is recorded', async () => {
-    const answer = await send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.in1', typing_indicator: { type: 'text' } });
+    const answer = await send({
+      messaging_product: 'whatsapp',
+      status: 'read',
+      message_id: 'wamid.in1',
+      typing_indicator: { type: 'text' },
+    });
     expect(answer).toEqual({ status: 200, body: { success: true } });
     expect(graph.read).toEqual(['wamid.in1']);
   });
 });
 
-describe("templates and the 24-hour window, as Meta enforces them", () => {
+describe('templates and the 24-hour window, as Meta enforces them', () => {
   const template = (name: string, code: string, texts: string[]) => ({
     messaging_product: 'whatsapp',
     to: '31612345678',
     type: 'template',
-    template: { name, language: { code }, components: [{ type: 'body', parameters: texts.map((each) => ({ type: 'text', text: each })) }] },
+    template: {
+      name,
+      language: { code },
+      components: [{ type: 'body', parameters: texts.map((each) => ({ type: 'text', text: each })) }],
+    },
   });
 
   test('an approved template in an approved language with its two parameters is accepted and recorded', async () => {
@@ -119,7 +213,11 @@ describe("templates and the 24-hour window, as Meta enforces them", () => {
     let now = Date.parse('2026-11-22T09:00:00Z');
     const timed = await startGraphApiSimulator({ now: () => now });
     const post = (body: unknown) =>
-      fetch(`${timed.url}/v24.0/${SIM_PHONE_NUMBER_ID}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${SIM_ACCESS_TOKEN}` }, body: JSON.stringify(body) }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+      fetch(`${timed.url}/v24.0/${SIM_PHONE_NUMBER_ID}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${SIM_ACCESS_TOKEN}` },
+        body: JSON.stringify(body),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
     try {
       const dutch = { ...text('hoi'), to: '31612345678' };
       // Never told of the customer: let through.
@@ -140,14 +238,17 @@ describe("templates and the 24-hour window, as Meta enforces them", () => {
     }
   });
 
-  test.each([130429, 131026, 131056])('a test can have the next send refused with %i, once; a read is not taken for it', async (code) => {
-    graph.refuseNextSend(code);
-    expect((await send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.in2' })).status).toBe(200);
-    const refused = await send(text('one'));
-    expect(refused.body.error.code).toBe(code);
-    expect((await send(text('two'))).status).toBe(200);
-    expect(graph.sent.map((message) => (message.body.text as { body: string }).body)).toEqual(['two']);
-  });
+  test.each([130429, 131026, 131056])(
+    'a test can have the next send refused with %i, once; a read is not taken for it',
+    async (code) => {
+      graph.refuseNextSend(code);
+      expect((await send({ messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.in2' })).status).toBe(200);
+      const refused = await send(text('one'));
+      expect(refused.body.error.code).toBe(code);
+      expect((await send(text('two'))).status).toBe(200);
+      expect(graph.sent.map((message) => (message.body.text as { body: string }).body)).toEqual(['two']);
+    },
+  );
 });
 
 describe('sandbox mode', () => {
@@ -163,14 +264,22 @@ describe('sandbox mode', () => {
       });
       expect(answer.status).toBe(200);
       // Notify me outside the 24-hour window: the stand-in's approved template, in the bot's six languages.
-      expect(whatsapp.updateTemplate).toEqual({ name: 'order_update', languages: ['en', 'de', 'fr', 'es', 'it', 'nl'] });
+      expect(whatsapp.updateTemplate).toEqual({
+        name: 'order_update',
+        languages: ['en', 'de', 'fr', 'es', 'it', 'nl'],
+      });
     } finally {
       await sandbox.close();
     }
   });
 
   test("an operator's own WhatsApp settings are kept", async () => {
-    const own = { WHATSAPP_PHONE_NUMBER_ID: '42', WHATSAPP_ACCESS_TOKEN: 'own-token', WHATSAPP_APP_SECRET: 'own-secret', WHATSAPP_VERIFY_TOKEN: 'own-verify' };
+    const own = {
+      WHATSAPP_PHONE_NUMBER_ID: '42',
+      WHATSAPP_ACCESS_TOKEN: 'own-token',
+      WHATSAPP_APP_SECRET: 'own-secret',
+      WHATSAPP_VERIFY_TOKEN: 'own-verify',
+    };
     const sandbox = await startSandbox(loadConfig(own));
     try {
       expect(sandbox.config.whatsapp).toEqual(loadConfig(own).whatsapp);

@@ -22,7 +22,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** A request as written on the wire, with the Host header we choose (or none), over loopback. */
-function request(base: string, method: string, path: string, host: string | undefined, body?: unknown): Promise<{ status: number; body: any }> {
+function request(
+  base: string,
+  method: string,
+  path: string,
+  host: string | undefined,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const url = new URL(path, base);
   const payload = body === undefined ? '' : JSON.stringify(body);
   const head = [
@@ -34,7 +40,9 @@ function request(base: string, method: string, path: string, host: string | unde
     'Connection: close',
   ];
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`${head.join('\r\n')}\r\n\r\n${payload}`));
+    const socket = net.connect(Number(url.port), url.hostname, () =>
+      socket.write(`${head.join('\r\n')}\r\n\r\n${payload}`),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
@@ -59,27 +67,50 @@ const ROUTES: Array<[string, string, string, unknown]> = [
   ['the page', 'GET', '/', undefined],
   ['the demo list', 'GET', '/sandbox/demo.json', undefined],
   ['Direct Line: start a conversation', 'POST', '/sandbox/directline/conversations', {}],
-  ['the connector the bot replies to', 'POST', '/sandbox/connector/v3/conversations/c1/activities', { type: 'message', text: 'hi' }],
+  [
+    'the connector the bot replies to',
+    'POST',
+    '/sandbox/connector/v3/conversations/c1/activities',
+    { type: 'message', text: 'hi' },
+  ],
   ['/api/messages', 'POST', '/api/messages', { type: 'message', text: 'hi' }],
   ['an action route', 'POST', '/api/actions/list-trackings', {}],
   ['liveness', 'GET', '/healthz', undefined],
 ];
 
 describe("the bot's server in sandbox mode", () => {
-  test.each(ROUTES)('%s: another Host name is a 421 naming the Host header, and nothing runs', async (_what, method, path, body) => {
-    for (const host of ['evil.example', `evil.example:${port()}`, 'localhost.evil.example', '127.0.0.1.nip.io', '10.0.0.5', `[::2]:${port()}`, 'localhost:3978@evil.example']) {
-      const answer = await request(app.url, method, path, host, body);
-      expect({ host, status: answer.status }).toEqual({ host, status: 421 });
-      expect(answer.body).toEqual({ code: 'misdirected_request', message: expect.stringContaining('localhost, 127.0.0.1 or [::1]'), argument: 'Host' });
-    }
-  });
+  test.each(ROUTES)(
+    '%s: another Host name is a 421 naming the Host header, and nothing runs',
+    async (_what, method, path, body) => {
+      for (const host of [
+        'evil.example',
+        `evil.example:${port()}`,
+        'localhost.evil.example',
+        '127.0.0.1.nip.io',
+        '10.0.0.5',
+        `[::2]:${port()}`,
+        'localhost:3978@evil.example',
+      ]) {
+        const answer = await request(app.url, method, path, host, body);
+        expect({ host, status: answer.status }).toEqual({ host, status: 421 });
+        expect(answer.body).toEqual({
+          code: 'misdirected_request',
+          message: expect.stringContaining('localhost, 127.0.0.1 or [::1]'),
+          argument: 'Host',
+        });
+      }
+    },
+  );
 
-  test.each(['localhost', 'localhost:3978', 'LOCALHOST:3978', '127.0.0.1', '127.0.0.1:1', '[::1]', '[::1]:3978'])('Host %s is answered', async (host) => {
-    const page = await request(app.url, 'GET', '/', host);
-    expect(page.status).toBe(200);
-    const started = await request(app.url, 'POST', '/sandbox/directline/conversations', host, {});
-    expect(started.status).toBe(201);
-  });
+  test.each(['localhost', 'localhost:3978', 'LOCALHOST:3978', '127.0.0.1', '127.0.0.1:1', '[::1]', '[::1]:3978'])(
+    'Host %s is answered',
+    async (host) => {
+      const page = await request(app.url, 'GET', '/', host);
+      expect(page.status).toBe(200);
+      const started = await request(app.url, 'POST', '/sandbox/directline/conversations', host, {});
+      expect(started.status).toBe(201);
+    },
+  );
 
   test('a request with no Host header is refused too (Node answers 400 before any route)', async () => {
     const answer = await request(app.url, 'GET', '/', undefined);
@@ -91,13 +122,16 @@ describe('the simulators', () => {
   test.each([
     ['Interface A', () => upstreams.checkpoints.url, 'GET', '/v2/checkpoints?user=4242&orderNo=ORD-1001'],
     ['Interface B', () => upstreams.trackings.url, 'POST', '/example.storeapi.v1.PublicAPI/ListTrackings'],
-  ])('%s answers only loopback names: another Host is a 421, and the request is not recorded', async (_what, base, method, path) => {
-    const body = method === 'POST' ? { tracking_number: '1Z' } : undefined;
-    const refused = await request(base(), method, path, 'evil.example', body);
-    expect(refused.status).toBe(421);
-    expect(refused.body).toMatchObject({ argument: 'Host' });
-    expect([...upstreams.checkpoints.requests, ...upstreams.trackings.requests]).toHaveLength(0);
-    const answered = await request(base(), method, path, `localhost:${new URL(base()).port}`, body);
-    expect(answered.status).not.toBe(421);
-  });
+  ])(
+    '%s answers only loopback names: another Host is a 421, and the request is not recorded',
+    async (_what, base, method, path) => {
+      const body = method === 'POST' ? { tracking_number: '1Z' } : undefined;
+      const refused = await request(base(), method, path, 'evil.example', body);
+      expect(refused.status).toBe(421);
+      expect(refused.body).toMatchObject({ argument: 'Host' });
+      expect([...upstreams.checkpoints.requests, ...upstreams.trackings.requests]).toHaveLength(0);
+      const answered = await request(base(), method, path, `localhost:${new URL(base()).port}`, body);
+      expect(answered.status).not.toBe(421);
+    },
+  );
 });

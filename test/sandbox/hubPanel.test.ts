@@ -13,7 +13,8 @@ jest.setTimeout(120_000);
 const sandbox = useSandboxBrowser({ LOG_LEVEL: 'warn', HANDOFF: 'botframework' });
 
 const sendBox = (page: Page) => chatIn(page).locator('[data-id="webchat-sendbox-input"]');
-const bubble = (page: Page, text: string | RegExp) => chatIn(page).locator('.webchat__bubble').filter({ hasText: text }).last();
+const bubble = (page: Page, text: string | RegExp) =>
+  chatIn(page).locator('.webchat__bubble').filter({ hasText: text }).last();
 
 async function type(page: Page, text: string): Promise<void> {
   await sendBox(page).fill(text);
@@ -57,24 +58,29 @@ browserTest("a new tab does not show another tab's waiting case", async () => {
   await second.close();
 });
 
-browserTest("a second handoff in one conversation shows its own transcript and a new chat with the agent, not the first case's", async () => {
-  const page = await opened('en-US', /^Hi!/);
-  const hub = page.locator('#hub');
-  await type(page, 'I want to talk to a human');
-  await hub.locator('#hub-status', { hasText: /^Waiting for an agent/ }).waitFor();
-  await hub.getByRole('button', { name: 'Accept' }).click();
-  await hub.locator('#hub-status', { hasText: /^Accepted/ }).waitFor();
-  await hub.locator('#hub-text').fill('First case, first line.');
-  await hub.locator('#hub-text').press('Enter');
-  await hub.locator('#hub-chat li', { hasText: 'You (Sam): First case, first line.' }).waitFor();
-  await hub.getByRole('button', { name: 'The agent is done' }).click();
-  await hub.locator('#hub-status', { hasText: /^Completed/ }).waitFor();
-  await bubble(page, /^My colleague has finished with your case/).waitFor();
+browserTest(
+  "a second handoff in one conversation shows its own transcript and a new chat with the agent, not the first case's",
+  async () => {
+    const page = await opened('en-US', /^Hi!/);
+    const hub = page.locator('#hub');
+    await type(page, 'I want to talk to a human');
+    await hub.locator('#hub-status', { hasText: /^Waiting for an agent/ }).waitFor();
+    await hub.getByRole('button', { name: 'Accept' }).click();
+    await hub.locator('#hub-status', { hasText: /^Accepted/ }).waitFor();
+    await hub.locator('#hub-text').fill('First case, first line.');
+    await hub.locator('#hub-text').press('Enter');
+    await hub.locator('#hub-chat li', { hasText: 'You (Sam): First case, first line.' }).waitFor();
+    await hub.getByRole('button', { name: 'The agent is done' }).click();
+    await hub.locator('#hub-status', { hasText: /^Completed/ }).waitFor();
+    await bubble(page, /^My colleague has finished with your case/).waitFor();
 
-  await type(page, 'Can I speak to a person again?');
-  await hub.locator('#hub-status', { hasText: /^Waiting for an agent/ }).waitFor();
-  await looks(page, 2);
-  await expect(hub.locator('#hub-transcript').innerText()).resolves.toMatch(/Customer: Can I speak to a person again\?$/);
-  await expect(hub.locator('#hub-chat li').count()).resolves.toBe(0);
-  await page.close();
-});
+    await type(page, 'Can I speak to a person again?');
+    await hub.locator('#hub-status', { hasText: /^Waiting for an agent/ }).waitFor();
+    await looks(page, 2);
+    await expect(hub.locator('#hub-transcript').innerText()).resolves.toMatch(
+      /Customer: Can I speak to a person again\?$/,
+    );
+    await expect(hub.locator('#hub-chat li').count()).resolves.toBe(0);
+    await page.close();
+  },
+);

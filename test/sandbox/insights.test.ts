@@ -28,7 +28,11 @@ async function sandboxApp(clock: ManualClock): Promise<RunningApp> {
   const config = configFor(upstreams, { HANDOFF: 'botframework', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' });
   const app = await startApp({ ...config, telemetry: sandboxTelemetry(config) });
   started.push(app);
-  attachSandbox(app.app.server, { botUrl: app.url, logger: silentLogger, insights: { collect: app.app.telemetry.collect, clock } });
+  attachSandbox(app.app.server, {
+    botUrl: app.url,
+    logger: silentLogger,
+    insights: { collect: app.app.telemetry.collect, clock },
+  });
   return app;
 }
 
@@ -36,7 +40,11 @@ interface Insights {
   at: number;
   sampleEveryMs: number;
   times: number[];
-  figures: Array<{ id: string; title: string; series: Array<{ id: string; value: number | null; history: Array<number | null> }> }>;
+  figures: Array<{
+    id: string;
+    title: string;
+    series: Array<{ id: string; value: number | null; history: Array<number | null> }>;
+  }>;
 }
 
 async function insights(app: RunningApp): Promise<{ status: number; text: string; body: Insights }> {
@@ -45,14 +53,20 @@ async function insights(app: RunningApp): Promise<{ status: number; text: string
   return { status: response.status, text, body: response.ok ? JSON.parse(text) : undefined };
 }
 
-const series = (body: Insights, figure: string, id: string) => body.figures.find((f) => f.id === figure)!.series.find((s) => s.id === id)!;
-const customer = (app: RunningApp, conversationId: string, userId: string) => new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId, userId });
+const series = (body: Insights, figure: string, id: string) =>
+  body.figures.find((f) => f.id === figure)!.series.find((s) => s.id === id)!;
+const customer = (app: RunningApp, conversationId: string, userId: string) =>
+  new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', conversationId, userId });
 
 test('outside sandbox mode there is no such route; with the sandbox but no metrics kept, neither', async () => {
   const plain = await startApp(configFor(upstreams));
   started.push(plain);
   expect((await insights(plain)).status).toBe(404);
-  attachSandbox(plain.app.server, { botUrl: plain.url, logger: silentLogger, insights: { collect: plain.app.telemetry.collect } });
+  attachSandbox(plain.app.server, {
+    botUrl: plain.url,
+    logger: silentLogger,
+    insights: { collect: plain.app.telemetry.collect },
+  });
   expect(plain.app.telemetry.collect).toBeUndefined();
   expect((await insights(plain)).status).toBe(404);
 });
@@ -107,7 +121,8 @@ test('a found order, an unknown one and a request for a person: the figures move
   expect(series(later.body, 'lookups', 'found').history.every((value) => value === 2)).toBe(true);
 
   // Nothing personal: no order number, no user or conversation id, no customer's words.
-  for (const secret of ['ORD-', 'INSIGHT', 'talk to a person']) expect({ secret, found: later.text.includes(secret) }).toEqual({ secret, found: false });
+  for (const secret of ['ORD-', 'INSIGHT', 'talk to a person'])
+    expect({ secret, found: later.text.includes(secret) }).toEqual({ secret, found: false });
 });
 
 /** This machine's first address that is not loopback, if it has one. */
@@ -115,24 +130,37 @@ const outside = Object.values(os.networkInterfaces())
   .flat()
   .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
 
-(outside ? test : test.skip)('a connection from another machine (any address but loopback) is refused, like the agent hub', async () => {
-  const app = await sandboxApp(new ManualClock());
-  // The same server's routes, reached over this machine's network address rather than loopback.
-  const front = http.createServer((req, res) => app.app.server.server.emit('request', req, res));
-  await new Promise<void>((resolve) => front.listen(0, '0.0.0.0', resolve));
-  try {
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.get({ host: outside, port: (front.address() as AddressInfo).port, path: '/sandbox/insights', headers: { host: 'localhost' } }, (res) => {
-        let body = '';
-        res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+(outside ? test : test.skip)(
+  'a connection from another machine (any address but loopback) is refused, like the agent hub',
+  async () => {
+    const app = await sandboxApp(new ManualClock());
+    // The same server's routes, reached over this machine's network address rather than loopback.
+    const front = http.createServer((req, res) => app.app.server.server.emit('request', req, res));
+    await new Promise<void>((resolve) => front.listen(0, '0.0.0.0', resolve));
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.get(
+          {
+            host: outside,
+            port: (front.address() as AddressInfo).port,
+            path: '/sandbox/insights',
+            headers: { host: 'localhost' },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        request.on('error', reject);
       });
-      request.on('error', reject);
-    });
-    expect(answer.status).toBe(403);
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'Forbidden', message: 'Insights answers this machine only' } });
-  } finally {
-    front.closeAllConnections();
-    await new Promise((resolve) => front.close(resolve));
-  }
-});
+      expect(answer.status).toBe(403);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: { code: 'Forbidden', message: 'Insights answers this machine only' },
+      });
+    } finally {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+    }
+  },
+);

@@ -38,42 +38,66 @@ async function say(page: Page, text: string, answer: string | RegExp): Promise<v
 
 /** A figure's number as the panel shows it: its one value, or one series' in its legend. */
 const shown = (page: Page, figure: string, series?: string) =>
-  page.locator(series ? `#insights [data-figure="${figure}"] [data-series="${series}"] b` : `#insights [data-figure="${figure}"] h3 .now`);
+  page.locator(
+    series
+      ? `#insights [data-figure="${figure}"] [data-series="${series}"] b`
+      : `#insights [data-figure="${figure}"] h3 .now`,
+  );
 
 /** Moves the panel's refresh on until the figure shows `text`. */
 async function until(page: Page, figure: string, series: string | undefined, text: string): Promise<void> {
   await page.clock.fastForward(REFRESH_MS);
-  await shown(page, figure, series).filter({ hasText: new RegExp(`^${text}$`) }).waitFor();
+  await shown(page, figure, series)
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .waitFor();
 }
 
-const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+const pageWidth = (page: Page) =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
 
-browserTest('on a desktop the panel is open beside the chat: a found order, an unknown one and a request for a person move its figures', async () => {
-  const page = await open(DESKTOP, 'en-US');
-  expect(await page.locator('#insights').evaluate((details) => (details as unknown as { open: boolean }).open)).toBe(true);
-  // Every figure of the picture, under its title, in its order.
-  await shown(page, 'lookups', 'found').filter({ hasText: /^0$/ }).waitFor();
-  expect(await page.locator('#insights .figure h3 .title').allTextContents()).toEqual(DAY_PICTURE.map((figure) => figure.title));
-  expect(await shown(page, 'not_found').textContent()).toBe('–');
+browserTest(
+  'on a desktop the panel is open beside the chat: a found order, an unknown one and a request for a person move its figures',
+  async () => {
+    const page = await open(DESKTOP, 'en-US');
+    expect(await page.locator('#insights').evaluate((details) => (details as unknown as { open: boolean }).open)).toBe(
+      true,
+    );
+    // Every figure of the picture, under its title, in its order.
+    await shown(page, 'lookups', 'found').filter({ hasText: /^0$/ }).waitFor();
+    expect(await page.locator('#insights .figure h3 .title').allTextContents()).toEqual(
+      DAY_PICTURE.map((figure) => figure.title),
+    );
+    expect(await shown(page, 'not_found').textContent()).toBe('–');
 
-  await say(page, DEMO.checkpoints.delivered, `Here is the shipment for ${DEMO.checkpoints.delivered}:`);
-  await say(page, DEMO.checkpoints.unknown, `find anything for ${DEMO.checkpoints.unknown}`);
-  await until(page, 'lookups', 'not_found', '1');
-  expect(await shown(page, 'lookups', 'found').textContent()).toBe('1');
-  expect(await shown(page, 'not_found').textContent()).toBe('50 %');
-  // The chart says it too, for a screen reader, and draws the results that happened (found, not found), not the zeros.
-  expect(await page.locator('#insights [data-figure="lookups"] svg').getAttribute('aria-label')).toContain('found: 1, from the cache: 0, not found: 1, refused: 0');
-  expect(await page.locator('#insights [data-figure="lookups"] svg circle').evaluateAll((dots) => dots.map((dot) => dot.getAttribute('class')))).toEqual(['s0', 's2']);
+    await say(page, DEMO.checkpoints.delivered, `Here is the shipment for ${DEMO.checkpoints.delivered}:`);
+    await say(page, DEMO.checkpoints.unknown, `find anything for ${DEMO.checkpoints.unknown}`);
+    await until(page, 'lookups', 'not_found', '1');
+    expect(await shown(page, 'lookups', 'found').textContent()).toBe('1');
+    expect(await shown(page, 'not_found').textContent()).toBe('50 %');
+    // The chart says it too, for a screen reader, and draws the results that happened (found, not found), not the zeros.
+    expect(await page.locator('#insights [data-figure="lookups"] svg').getAttribute('aria-label')).toContain(
+      'found: 1, from the cache: 0, not found: 1, refused: 0',
+    );
+    expect(
+      await page
+        .locator('#insights [data-figure="lookups"] svg circle')
+        .evaluateAll((dots) => dots.map((dot) => dot.getAttribute('class'))),
+    ).toEqual(['s0', 's2']);
 
-  await say(page, "talk to a person", "asking a colleague to take over");
-  await until(page, 'handoffs', 'initiated', '1');
-  expect(await shown(page, 'containment').textContent()).toBe('0 %');
-  await page.locator('#insights').scrollIntoViewIfNeeded();
-  await settled(page);
-  await page.screenshot({ path: `${SHOTS}/desktop-en-after-handoff.png` });
-  expect(await pageWidth(page)).toBeLessThanOrEqual(DESKTOP.viewport.width);
-  await page.close();
-});
+    await say(page, 'talk to a person', 'asking a colleague to take over');
+    await until(page, 'handoffs', 'initiated', '1');
+    expect(await shown(page, 'containment').textContent()).toBe('0 %');
+    await page.locator('#insights').scrollIntoViewIfNeeded();
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/desktop-en-after-handoff.png` });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(DESKTOP.viewport.width);
+    await page.close();
+  },
+);
 
 describe.each([
   ['desktop', DESKTOP],
@@ -97,7 +121,8 @@ describe.each([
     const box = (await panel.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.viewport.width);
     expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.viewport.width);
-    for (const chart of await page.locator('#insights svg').all()) expect((await chart.boundingBox())!.width).toBeGreaterThanOrEqual(240);
+    for (const chart of await page.locator('#insights svg').all())
+      expect((await chart.boundingBox())!.width).toBeGreaterThanOrEqual(240);
     await panel.scrollIntoViewIfNeeded();
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/${size}-${locale.slice(0, 2)}.png` });

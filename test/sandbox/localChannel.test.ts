@@ -21,12 +21,23 @@ afterAll(() => app.close());
 const directLine = (path: string) => `${app.url}/sandbox/directline${path}`;
 const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });
 // The local channel's demo secret, as the sandbox page connects with it.
-const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sandbox' }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sandbox' },
+    body: JSON.stringify(body),
+  });
 const get = (url: string) => fetch(url, { headers: { Authorization: 'Bearer sandbox' } });
 
-async function poll(conversationId: string, watermark: string, until: (texts: string[]) => boolean): Promise<{ activities: any[]; watermark: string }> {
+async function poll(
+  conversationId: string,
+  watermark: string,
+  until: (texts: string[]) => boolean,
+): Promise<{ activities: any[]; watermark: string }> {
   for (let i = 0; i < 100; i++) {
-    const { body } = await json(await get(directLine(`/conversations/${conversationId}/activities?watermark=${watermark}`)));
+    const { body } = await json(
+      await get(directLine(`/conversations/${conversationId}/activities?watermark=${watermark}`)),
+    );
     if (until(body.activities.map((a: any) => a.text ?? `(${a.type})`))) return body;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -37,22 +48,42 @@ describe('Direct Line, as Web Chat uses it', () => {
   test('start a conversation, post a message, read the echo and the bot’s replies by watermark', async () => {
     const started = await json(await post(directLine('/conversations'), {}));
     expect(started.status).toBe(201);
-    expect(started.body).toMatchObject({ conversationId: expect.any(String), token: expect.any(String), expires_in: expect.any(Number) });
+    expect(started.body).toMatchObject({
+      conversationId: expect.any(String),
+      token: expect.any(String),
+      expires_in: expect.any(Number),
+    });
     const id = started.body.conversationId;
 
-    const sent = await json(await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: DEMO.trackings.trackingNumbers.inTransit, from: { id: 'u1' }, locale: 'en-US' }));
+    const sent = await json(
+      await post(directLine(`/conversations/${id}/activities`), {
+        type: 'message',
+        text: DEMO.trackings.trackingNumbers.inTransit,
+        from: { id: 'u1' },
+        locale: 'en-US',
+      }),
+    );
     expect(sent.body.id).toMatch(new RegExp(`^${id}\\|`));
 
     const answer = `Here is the shipment for ${DEMO.trackings.trackingNumbers.inTransit}:`;
     const first = await poll(id, '0', (texts) => texts.includes(answer));
     const [echo, ...replies] = first.activities;
-    expect(echo).toMatchObject({ id: sent.body.id, type: 'message', from: { id: 'u1', role: 'user' }, conversation: { id } });
+    expect(echo).toMatchObject({
+      id: sent.body.id,
+      type: 'message',
+      from: { id: 'u1', role: 'user' },
+      conversation: { id },
+    });
     // One message: the intro, the card and the choices (a typing indicator only if it took over half a second).
     const messages = replies.filter((a: any) => a.type === 'message');
     expect(messages).toHaveLength(1);
     expect(messages[0].text).toBe(answer);
     expect(messages[0].attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
-    expect(messages[0].suggestedActions.actions.map((a: any) => a.title)).toEqual(['Notify me', 'Track another', "That's all, thanks"]);
+    expect(messages[0].suggestedActions.actions.map((a: any) => a.title)).toEqual([
+      'Notify me',
+      'Track another',
+      "That's all, thanks",
+    ]);
     expect(replies.every((a: any) => a.from.role === 'bot' && a.replyToId === sent.body.id)).toBe(true);
 
     // The watermark: nothing new until the next message.
@@ -62,7 +93,12 @@ describe('Direct Line, as Web Chat uses it', () => {
 
   test('the join event gets a welcome in the page’s language', async () => {
     const { body } = await json(await post(directLine('/conversations'), {}));
-    await post(directLine(`/conversations/${body.conversationId}/activities`), { type: 'event', name: 'webchat/join', value: { locale: 'nl-NL' }, from: { id: 'u1' } });
+    await post(directLine(`/conversations/${body.conversationId}/activities`), {
+      type: 'event',
+      name: 'webchat/join',
+      value: { locale: 'nl-NL' },
+      from: { id: 'u1' },
+    });
     const { activities } = await poll(body.conversationId, '0', (texts) => texts.length > 1);
     expect(activities[1].text).toMatch(/^Hallo! Ik vertel je waar je bestelling is\./);
   });
@@ -75,20 +111,35 @@ describe('Direct Line, as Web Chat uses it', () => {
 });
 
 describe('the agent hub, as the local channel plays it', () => {
-  const hub = (id: string, what: 'status' | 'messages', body: unknown) => post(`${app.url}/sandbox/hub/conversations/${id}/${what}`, body);
-  const shown = (a: any) => (a.type === 'event' ? `(${a.name}${a.value?.state ? ` ${a.value.state}` : ''})` : `${a.from.role === 'user' ? 'customer' : a.from.id === 'sandbox-agent' ? 'agent' : 'bot'}: ${a.text}`);
+  const hub = (id: string, what: 'status' | 'messages', body: unknown) =>
+    post(`${app.url}/sandbox/hub/conversations/${id}/${what}`, body);
+  const shown = (a: any) =>
+    a.type === 'event'
+      ? `(${a.name}${a.value?.state ? ` ${a.value.state}` : ''})`
+      : `${a.from.role === 'user' ? 'customer' : a.from.id === 'sandbox-agent' ? 'agent' : 'bot'}: ${a.text}`;
 
   test('takes the handoff.initiate and waits for an agent: Accept, the customer talks to the agent (not the bot), the agent is done and the bot is back', async () => {
     const { body } = await json(await post(directLine('/conversations'), {}));
     const id = body.conversationId;
-    await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: 'je voudrais parler à quelqu’un', from: { id: 'u1' }, locale: 'fr-FR' });
+    await post(directLine(`/conversations/${id}/activities`), {
+      type: 'message',
+      text: 'je voudrais parler à quelqu’un',
+      from: { id: 'u1' },
+      locale: 'fr-FR',
+    });
     const first = await poll(id, '0', (texts) => texts.includes('(event)'));
     // No agent has taken it yet: the hub waits (a real hub queues the case), it does not accept by itself.
-    expect(first.activities.map(shown)).toEqual(['customer: je voudrais parler à quelqu’un', expect.stringMatching(/^bot: Je demande à un membre de l’équipe de prendre le relais/), '(handoff.initiate)']);
+    expect(first.activities.map(shown)).toEqual([
+      'customer: je voudrais parler à quelqu’un',
+      expect.stringMatching(/^bot: Je demande à un membre de l’équipe de prendre le relais/),
+      '(handoff.initiate)',
+    ]);
     // What the page shows: the case and the transcript the hub received.
     const initiate = first.activities[2];
     expect(initiate.value).toEqual({ language: 'fr', locale: 'fr-FR', lookups: [], signedIn: false });
-    expect(initiate.attachments[0].content.activities.map((a: any) => a.text)).toEqual(['je voudrais parler à quelqu’un']);
+    expect(initiate.attachments[0].content.activities.map((a: any) => a.text)).toEqual([
+      'je voudrais parler à quelqu’un',
+    ]);
     // Nobody has the conversation: the agent can neither be done nor write yet.
     expect((await hub(id, 'status', { state: 'completed' })).status).toBe(409);
     expect((await hub(id, 'messages', { text: 'Bonjour' })).status).toBe(409);
@@ -103,12 +154,19 @@ describe('the agent hub, as the local channel plays it', () => {
     expect((await hub(id, 'status', { state: 'failed' })).status).toBe(409);
 
     // The customer writes: the agent gets it, the bot does not; the agent answers in the customer's chat.
-    await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: 'où est mon colis ?', from: { id: 'u1' }, locale: 'fr-FR' });
+    await post(directLine(`/conversations/${id}/activities`), {
+      type: 'message',
+      text: 'où est mon colis ?',
+      from: { id: 'u1' },
+      locale: 'fr-FR',
+    });
     expect((await hub(id, 'messages', { text: 'Bonjour, je regarde tout de suite.' })).status).toBe(204);
     expect((await hub(id, 'messages', { text: '  ' })).status).toBe(400);
     // The agent is done: the bot is back, and its first words are its welcome back, not an answer to what the agent had.
     expect((await hub(id, 'status', { state: 'completed' })).status).toBe(204);
-    const third = await poll(id, second.watermark, (texts) => texts.some((text) => text.startsWith('Un membre de l’équipe a terminé avec votre demande')));
+    const third = await poll(id, second.watermark, (texts) =>
+      texts.some((text) => text.startsWith('Un membre de l’équipe a terminé avec votre demande')),
+    );
     expect(third.activities.map(shown)).toEqual([
       'customer: où est mon colis ?',
       // Signed with the agent's name, which Web Chat shows no other way.
@@ -120,7 +178,12 @@ describe('the agent hub, as the local channel plays it', () => {
     expect((await hub(id, 'status', { state: 'completed' })).status).toBe(409);
 
     // The bot has the conversation again: the customer's next message reaches it.
-    await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: DEMO.trackings.trackingNumbers.inTransit, from: { id: 'u1' }, locale: 'fr-FR' });
+    await post(directLine(`/conversations/${id}/activities`), {
+      type: 'message',
+      text: DEMO.trackings.trackingNumbers.inTransit,
+      from: { id: 'u1' },
+      locale: 'fr-FR',
+    });
     const fourth = await poll(id, third.watermark, (texts) => texts.some((text) => text.includes('Voici')));
     expect(fourth.activities.map(shown)[1]).toMatch(/^bot: Voici/);
   });
@@ -128,11 +191,19 @@ describe('the agent hub, as the local channel plays it', () => {
   test('no agent is free: failed while it waits, and the bot gives the customer the help page', async () => {
     const { body } = await json(await post(directLine('/conversations'), {}));
     const id = body.conversationId;
-    await post(directLine(`/conversations/${id}/activities`), { type: 'message', text: 'talk to a person', from: { id: 'u1' }, locale: 'en-US' });
+    await post(directLine(`/conversations/${id}/activities`), {
+      type: 'message',
+      text: 'talk to a person',
+      from: { id: 'u1' },
+      locale: 'en-US',
+    });
     const first = await poll(id, '0', (texts) => texts.includes('(event)'));
     expect((await hub(id, 'status', { state: 'failed' })).status).toBe(204);
     const done = await poll(id, first.watermark, (texts) => texts.some((text) => text.startsWith('Sorry')));
-    expect(done.activities.map(shown)).toEqual(['(handoff.status failed)', expect.stringMatching(/^bot: Sorry, nobody from the team is free right now/)]);
+    expect(done.activities.map(shown)).toEqual([
+      '(handoff.status failed)',
+      expect.stringMatching(/^bot: Sorry, nobody from the team is free right now/),
+    ]);
     expect((await hub(id, 'status', { state: 'accepted' })).status).toBe(409);
   });
 
@@ -149,8 +220,16 @@ describe('the agent hub, as the local channel plays it', () => {
     // Two customers of their own: each customer may start only so many handoffs a day (HANDOFF_LIMIT).
     const ask = async (text: string, locale: string) => {
       const { body } = await json(await post(directLine('/conversations'), {}));
-      await post(directLine(`/conversations/${body.conversationId}/activities`), { type: 'message', text, from: { id: `queue-${locale}` }, locale });
-      return { id: body.conversationId as string, ...(await poll(body.conversationId, '0', (texts) => texts.includes('(event)'))) };
+      await post(directLine(`/conversations/${body.conversationId}/activities`), {
+        type: 'message',
+        text,
+        from: { id: `queue-${locale}` },
+        locale,
+      });
+      return {
+        id: body.conversationId as string,
+        ...(await poll(body.conversationId, '0', (texts) => texts.includes('(event)'))),
+      };
     };
     const older = await ask('talk to a person', 'en-US');
     const newer = await ask('ik wil een medewerker spreken', 'nl-NL');
@@ -159,22 +238,40 @@ describe('the agent hub, as the local channel plays it', () => {
     expect(first).toEqual({
       conversationId: newer.id,
       state: 'waiting',
-      event: { type: 'event', name: 'handoff.initiate', value: { language: 'nl', locale: 'nl-NL', lookups: [], signedIn: false }, attachments: [expect.objectContaining({ name: 'Transcript' })] },
+      event: {
+        type: 'event',
+        name: 'handoff.initiate',
+        value: { language: 'nl', locale: 'nl-NL', lookups: [], signedIn: false },
+        attachments: [expect.objectContaining({ name: 'Transcript' })],
+      },
       lines: [],
       // The order cases came in: a conversation's second case is told from its first.
       arrived: second.arrived + 1,
     });
-    expect(first.event.attachments[0].content.activities.map((a: any) => a.text)).toEqual(['ik wil een medewerker spreken']);
+    expect(first.event.attachments[0].content.activities.map((a: any) => a.text)).toEqual([
+      'ik wil een medewerker spreken',
+    ]);
 
     // Accepted: what the customer writes and what the agent answers are the case's lines, in their order.
     expect((await hub(newer.id, 'status', { state: 'accepted' })).status).toBe(204);
     await poll(newer.id, newer.watermark, (texts) => texts.some((text) => text.startsWith('Een collega')));
-    await post(directLine(`/conversations/${newer.id}/activities`), { type: 'message', text: 'Waar blijft mijn pakket?', from: { id: 'queue-nl-NL' }, locale: 'nl-NL' });
+    await post(directLine(`/conversations/${newer.id}/activities`), {
+      type: 'message',
+      text: 'Waar blijft mijn pakket?',
+      from: { id: 'queue-nl-NL' },
+      locale: 'nl-NL',
+    });
     expect((await hub(newer.id, 'messages', { text: 'Ik kijk het na.' })).status).toBe(204);
     expect((await hub(older.id, 'status', { state: 'failed' })).status).toBe(204);
     const now = await cases();
     expect(now.slice(0, 2).map(({ state, lines }) => ({ state, lines }))).toEqual([
-      { state: 'accepted', lines: [{ from: 'customer', text: 'Waar blijft mijn pakket?' }, { from: 'agent', text: 'Ik kijk het na.' }] },
+      {
+        state: 'accepted',
+        lines: [
+          { from: 'customer', text: 'Waar blijft mijn pakket?' },
+          { from: 'agent', text: 'Ik kijk het na.' },
+        ],
+      },
       { state: 'failed', lines: [] },
     ]);
     expect((await hub(newer.id, 'status', { state: 'completed' })).status).toBe(204);
@@ -192,7 +289,9 @@ describe('the sandbox page', () => {
     expect(html).not.toMatch(/sandbox\/webchat\.js|sandbox\/adaptivecards\.js/);
     expect((await fetch(`${app.url}/sandbox/app.js`)).status).toBe(200);
     const demo = (await (await fetch(`${app.url}/sandbox/demo.json`)).json()) as Array<{ input_type: string }>;
-    expect(new Set(demo.map((d) => d.input_type))).toEqual(new Set(['order_number', 'tracking_number', 'order_id', 'external_order']));
+    expect(new Set(demo.map((d) => d.input_type))).toEqual(
+      new Set(['order_number', 'tracking_number', 'order_id', 'external_order']),
+    );
   });
 
   test("serves the stand-in for the shop's help page, which says where the real one goes", async () => {

@@ -5,7 +5,13 @@
  * clock, every text in the six languages, and the bot's card changing from one minute to the next.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { DEMO, MOVING_STEP_MS, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
+import {
+  DEMO,
+  MOVING_STEP_MS,
+  startCheckpointsSimulator,
+  startTrackingsSimulator,
+  type Simulator,
+} from '../../sandbox/simulators';
 import { LANGUAGES } from '../../sandbox/simulators/demoData/checkpointTexts';
 import { checkpointCategory } from '../../src/tracking/checkpoints/status';
 import { configFor } from '../support/app';
@@ -40,7 +46,9 @@ beforeEach(() => {
 
 async function moving(lang = 'en'): Promise<{ header: any; checkpoints: any[] }> {
   const query = new URLSearchParams({ user: CREDENTIALS.userId, orderNo: DEMO.checkpoints.moving, lang });
-  const res = await fetch(`${checkpoints.url}/v2/checkpoints/?${query}`, { headers: { user: CREDENTIALS.userId, token: CREDENTIALS.token } });
+  const res = await fetch(`${checkpoints.url}/v2/checkpoints/?${query}`, {
+    headers: { user: CREDENTIALS.userId, token: CREDENTIALS.token },
+  });
   expect(res.status).toBe(200);
   const body = (await res.json()) as any;
   expect(body.header).toHaveLength(1);
@@ -57,13 +65,26 @@ test('each minute since the start reveals the next step, dated the minute it was
     time = T0 + minute * MINUTE + 30_000;
     const { header, checkpoints: events } = await moving();
     const newest = events.at(-1);
-    expect({ minute, code: header.last_delivery_status.code, newest: newest.status, status: header.last_delivery_status.status }).toEqual({ minute, code: step.code, newest: step.code, status: step.status });
+    expect({
+      minute,
+      code: header.last_delivery_status.code,
+      newest: newest.status,
+      status: header.last_delivery_status.status,
+    }).toEqual({ minute, code: step.code, newest: step.code, status: step.status });
     expect(checkpointCategory(header.last_delivery_status.code)).toBe(step.category);
     // The order, placed a minute before the label, then one checkpoint per minute so far.
     expect(events.map((e) => e.status)).toEqual(['OrderProcessed', ...ROUND.slice(0, minute + 1).map((s) => s.code)]);
-    expect(events.map((e) => Date.parse(e.timestamp))).toEqual([T0 - MINUTE, ...ROUND.slice(0, minute + 1).map((_, i) => T0 + i * MINUTE)]);
+    expect(events.map((e) => Date.parse(e.timestamp))).toEqual([
+      T0 - MINUTE,
+      ...ROUND.slice(0, minute + 1).map((_, i) => T0 + i * MINUTE),
+    ]);
     expect(events[0].full_courier_status).toBe('2026-11-22');
-    expect(header).toMatchObject({ tracking_number: '00340434161097351403', courier: { name: 'dhl-germany', prettyname: 'DHL' }, delay: false, exception: false });
+    expect(header).toMatchObject({
+      tracking_number: '00340434161097351403',
+      courier: { name: 'dhl-germany', prettyname: 'DHL' },
+      delay: false,
+      exception: false,
+    });
   }
   // Every step is news to a watcher: the code changes each minute, the category at most of them.
   const codes = ROUND.map((s) => s.code);
@@ -89,7 +110,12 @@ test('after delivery the parcel starts a fresh round, so a sandbox left running 
   time = T0 + 12 * MINUTE + 59_999;
   const later = await moving();
   expect(later.checkpoints.map((e) => e.status)).toEqual(['OrderProcessed', 'Pending', 'InboundScan', 'InTransit']);
-  expect(later.checkpoints.map((e) => Date.parse(e.timestamp))).toEqual([T0 + 9 * MINUTE, T0 + 10 * MINUTE, T0 + 11 * MINUTE, T0 + 12 * MINUTE]);
+  expect(later.checkpoints.map((e) => Date.parse(e.timestamp))).toEqual([
+    T0 + 9 * MINUTE,
+    T0 + 10 * MINUTE,
+    T0 + 11 * MINUTE,
+    T0 + 12 * MINUTE,
+  ]);
 });
 
 test('a newcomer never lands on the end of a round: asked for the first time in two steps while delivered, the parcel starts over', async () => {
@@ -129,8 +155,16 @@ test('every step speaks each of the six languages in its own words', async () =>
     expect(texts.map((e) => e.status)).toEqual(LANGUAGES.map(() => step.code));
     for (const field of ['status_text', 'status_details']) {
       const words = texts.map((e) => e[field]);
-      expect({ step: step.code, field, empty: words.filter((w) => !w?.trim()) }).toEqual({ step: step.code, field, empty: [] });
-      expect({ step: step.code, field, distinct: new Set(words).size }).toEqual({ step: step.code, field, distinct: LANGUAGES.length });
+      expect({ step: step.code, field, empty: words.filter((w) => !w?.trim()) }).toEqual({
+        step: step.code,
+        field,
+        empty: [],
+      });
+      expect({ step: step.code, field, distinct: new Set(words).size }).toEqual({
+        step: step.code,
+        field,
+        distinct: LANGUAGES.length,
+      });
     }
   }
   // The header speaks the language too, at every step.
@@ -144,7 +178,12 @@ test('every step speaks each of the six languages in its own words', async () =>
 
 test('the other demo orders keep the dates they got at the start', async () => {
   const query = new URLSearchParams({ user: CREDENTIALS.userId, orderNo: DEMO.checkpoints.outForDelivery });
-  const ask = async () => (await fetch(`${checkpoints.url}/v2/checkpoints/?${query}`, { headers: { user: CREDENTIALS.userId, token: CREDENTIALS.token } })).json();
+  const ask = async () =>
+    (
+      await fetch(`${checkpoints.url}/v2/checkpoints/?${query}`, {
+        headers: { user: CREDENTIALS.userId, token: CREDENTIALS.token },
+      })
+    ).json();
   const first = await ask();
   time = T0 + 3 * MINUTE;
   expect(await ask()).toEqual(first);

@@ -23,14 +23,20 @@ const INTERVAL_MS = 1_000;
 /** The parcel's clock: ten minutes behind the real one, so every step it reveals is dated in the past. */
 const PARCEL_START = Date.now() - 10 * MOVING_STEP_MS;
 let parcelTime = PARCEL_START;
-const service = useSandboxService({ LOG_LEVEL: 'info', NOTIFY_INTERVAL_MS: String(INTERVAL_MS), LOOKUP_CACHE_TTL_MS: '1000' }, { now: () => parcelTime });
+const service = useSandboxService(
+  { LOG_LEVEL: 'info', NOTIFY_INTERVAL_MS: String(INTERVAL_MS), LOOKUP_CACHE_TTL_MS: '1000' },
+  { now: () => parcelTime },
+);
 
 /** What the customer sees, per language: each line of the bot as how it starts (to find it) and all of it. */
 const WORDS = {
   en: {
     notify: 'Notify me',
     stop: 'Stop updates',
-    confirmed: { starts: 'I’ll message you here when', whole: new RegExp(`^I’ll message you here when ${MOVING} moves, until \\w{3} \\d+, \\d{4}\\.$`) },
+    confirmed: {
+      starts: 'I’ll message you here when',
+      whole: new RegExp(`^I’ll message you here when ${MOVING} moves, until \\w{3} \\d+, \\d{4}\\.$`),
+    },
     update: { starts: `News on ${MOVING}: `, whole: new RegExp(`^News on ${MOVING}: Dispatched\\.$`) },
     // The sandbox runs the product's defaults: a visitor's update on an order is masked (ORDER_DETAILS).
     card: /^Dispatched\s[\s\S]*\sSign in on our website to see the carrier, the tracking number and where your parcel has been\.$/,
@@ -39,17 +45,24 @@ const WORDS = {
   fr: {
     notify: 'Me prévenir',
     stop: 'Arrêter les alertes',
-    confirmed: { starts: 'Je vous écris ici quand', whole: new RegExp(`^Je vous écris ici quand ${MOVING} bouge, jusqu’au \\d+ \\S+ \\d{4}\\.$`) },
+    confirmed: {
+      starts: 'Je vous écris ici quand',
+      whole: new RegExp(`^Je vous écris ici quand ${MOVING} bouge, jusqu’au \\d+ \\S+ \\d{4}\\.$`),
+    },
     update: { starts: `Du nouveau pour ${MOVING} : `, whole: new RegExp(`^Du nouveau pour ${MOVING} : Expédié\\.$`) },
     card: /^Expédié\s[\s\S]*\sConnectez-vous sur notre site pour voir le transporteur, le numéro de suivi et le trajet de votre colis\.$/,
-    stopped: { starts: 'C’est fait : plus d’alertes', whole: new RegExp(`^C’est fait : plus d’alertes pour ${MOVING}\\.$`) },
+    stopped: {
+      starts: 'C’est fait : plus d’alertes',
+      whole: new RegExp(`^C’est fait : plus d’alertes pour ${MOVING}\\.$`),
+    },
   },
 };
 type Line = { starts: string; whole: RegExp };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The bot's chat bubbles with this text (Web Chat repeats text in hidden live regions too). */
-const botBubbles = (page: Page, text: string) => chatIn(page).locator('.webchat__bubble:not(.webchat__bubble--from-user)').filter({ hasText: text });
+const botBubbles = (page: Page, text: string) =>
+  chatIn(page).locator('.webchat__bubble:not(.webchat__bubble--from-user)').filter({ hasText: text });
 /** Waits for the bot's line, then checks all of it as shown (Web Chat shows apostrophes as typographic ones). */
 async function botSays(page: Page, line: Line, timeout?: number): Promise<void> {
   const bubble = botBubbles(page, line.starts).last();
@@ -71,7 +84,8 @@ async function inView(locator: Locator, timeout = 5_000): Promise<void> {
   );
 }
 /** A suggested action under the last message. */
-const suggested = (page: Page, title: string) => chatIn(page).locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${escape(title)}$`) });
+const suggested = (page: Page, title: string) =>
+  chatIn(page).locator('.webchat__suggested-actions__button', { hasText: new RegExp(`^${escape(title)}$`) });
 const sent = () => service.logs.filter((line) => line.includes('"watch update sent"')).length;
 /** Nothing may arrive: two more checks come and go. */
 const twoChecks = (page: Page) => page.waitForTimeout(2.5 * INTERVAL_MS);
@@ -84,7 +98,11 @@ describe.each([
     const words = WORDS[lang];
     const shots = `${SCREENSHOTS}/notify/${size}-${lang}`;
     parcelTime = PARCEL_START; // label created: the round's first step
-    const page = await service.browser.newPage({ ...device, locale: lang === 'en' ? 'en-US' : 'fr-FR', timezoneId: 'Europe/Paris' });
+    const page = await service.browser.newPage({
+      ...device,
+      locale: lang === 'en' ? 'en-US' : 'fr-FR',
+      timezoneId: 'Europe/Paris',
+    });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('requestfailed', (request) => errors.push(`${request.url()} ${request.failure()?.errorText}`));
@@ -114,7 +132,11 @@ describe.each([
     await inView(update.last());
     await inView(chatIn(page).locator('.ac-adaptiveCard').last());
     await page.screenshot({ path: `${shots}-2-update.png` });
-    await chatIn(page).locator('.webchat__stacked-layout').filter({ hasText: words.update.starts }).last().screenshot({ path: `${shots}-2-update-message.png` });
+    await chatIn(page)
+      .locator('.webchat__stacked-layout')
+      .filter({ hasText: words.update.starts })
+      .last()
+      .screenshot({ path: `${shots}-2-update-message.png` });
 
     // Once: no second message for the same step.
     await twoChecks(page);

@@ -31,13 +31,19 @@ function get(path: string, host: string): Promise<{ status: number; location?: s
   });
 }
 
-test.each(['localhost', '127.0.0.1', '[::1]'])('/sandbox/shop on %s sends the browser to the demo shop on the next port', async (host) => {
-  const port = Number(new URL(app.url).port);
-  const answer = await get('/sandbox/shop', host);
-  // The shop listens on IPv4 loopback: localhost reaches it from either name the page used.
-  const shopHost = host === '127.0.0.1' ? host : 'localhost';
-  expect({ status: answer.status, location: answer.location }).toEqual({ status: 302, location: `http://${shopHost}:${port + SHOP_PORT_OFFSET}/` });
-});
+test.each(['localhost', '127.0.0.1', '[::1]'])(
+  '/sandbox/shop on %s sends the browser to the demo shop on the next port',
+  async (host) => {
+    const port = Number(new URL(app.url).port);
+    const answer = await get('/sandbox/shop', host);
+    // The shop listens on IPv4 loopback: localhost reaches it from either name the page used.
+    const shopHost = host === '127.0.0.1' ? host : 'localhost';
+    expect({ status: answer.status, location: answer.location }).toEqual({
+      status: 302,
+      location: `http://${shopHost}:${port + SHOP_PORT_OFFSET}/`,
+    });
+  },
+);
 
 test('the sandbox page links to it', async () => {
   const page = await get('/', 'localhost');

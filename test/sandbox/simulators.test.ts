@@ -26,14 +26,23 @@ beforeEach(() => {
 });
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-async function getCheckpoints(orderNo: string, lang?: string, headers: Record<string, string> = A_HEADERS, user = '4242') {
+async function getCheckpoints(
+  orderNo: string,
+  lang?: string,
+  headers: Record<string, string> = A_HEADERS,
+  user = '4242',
+) {
   const query = new URLSearchParams({ user, orderNo, ...(lang ? { lang } : {}) });
   const res = await fetch(`${a.url}/v2/checkpoints/?${query}`, { headers });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
 async function listTrackings(body: unknown, headers: Record<string, string> = B_HEADERS) {
-  const res = await fetch(`${b.url}${B_PATH}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(`${b.url}${B_PATH}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, body: safeJson(text) };
 }
@@ -112,7 +121,15 @@ describe('interface A simulator (checkpoints)', () => {
     expect(checkpoints[0].status).toBe('OrderProcessed');
     expect(checkpoints[0].full_courier_status).toBe(checkpoints[0].timestamp.slice(0, 10));
     for (const c of checkpoints) {
-      expect(Object.keys(c).sort()).toEqual(['full_courier_status', 'location', 'shown', 'status', 'status_details', 'status_text', 'timestamp']);
+      expect(Object.keys(c).sort()).toEqual([
+        'full_courier_status',
+        'location',
+        'shown',
+        'status',
+        'status_details',
+        'status_text',
+        'timestamp',
+      ]);
       expect(c.timestamp).toMatch(ISO_MS);
       expect(Date.parse(c.timestamp)).toBeLessThanOrEqual(Date.now());
     }
@@ -129,23 +146,38 @@ describe('interface A simulator (checkpoints)', () => {
     expect(de.body[de.header[0].id][0].status_text).toBe('Bestellung bearbeitet');
     expect(fr.header[0].last_delivery_status).toMatchObject({ status: 'Livré', code: 'Delivered' });
     expect(fr.header[0].courier.trackingurl_label).toBe('Suivre mon colis');
-    expect(fr.body[fr.header[0].id][0].status_details).toBe('Votre commande a été reçue et est en cours de traitement.');
+    expect(fr.body[fr.header[0].id][0].status_details).toBe(
+      'Votre commande a été reçue et est en cours de traitement.',
+    );
   });
 
   it('has six distinct languages and falls back to English for unknown or missing lang', async () => {
-    const labels = await Promise.all(['en', 'de', 'fr', 'es', 'it', 'nl'].map(async (l) => (await getCheckpoints(C.delivered, l)).body.header[0].courier.trackingurl_label));
+    const labels = await Promise.all(
+      ['en', 'de', 'fr', 'es', 'it', 'nl'].map(
+        async (l) => (await getCheckpoints(C.delivered, l)).body.header[0].courier.trackingurl_label,
+      ),
+    );
     expect(new Set(labels).size).toBe(6);
-    expect((await getCheckpoints(C.delivered, 'xx')).body.header[0].courier.trackingurl_label).toBe('Track your parcel');
+    expect((await getCheckpoints(C.delivered, 'xx')).body.header[0].courier.trackingurl_label).toBe(
+      'Track your parcel',
+    );
     expect((await getCheckpoints(C.delivered)).body.header[0].courier.trackingurl_label).toBe('Track your parcel');
-    expect((await getCheckpoints(C.delivered, 'DE')).body.header[0].courier.trackingurl_label).toBe('Sendung verfolgen');
+    expect((await getCheckpoints(C.delivered, 'DE')).body.header[0].courier.trackingurl_label).toBe(
+      'Sendung verfolgen',
+    );
   });
 
   it('covers each demo situation', async () => {
-    const last = async (orderNo: string) => (await getCheckpoints(orderNo)).body.header.map((h: any) => h.last_delivery_status.code);
+    const last = async (orderNo: string) =>
+      (await getCheckpoints(orderNo)).body.header.map((h: any) => h.last_delivery_status.code);
     const multi = (await getCheckpoints(C.inTransitMultiShipment)).body;
     expect(multi.header).toHaveLength(3);
     expect(new Set(multi.header.map((h: any) => h.courier.name)).size).toBe(3);
-    expect(multi.header.map((h: any) => h.last_delivery_status.code)).toEqual(['InTransit', 'OutForDelivery', 'Delivered']);
+    expect(multi.header.map((h: any) => h.last_delivery_status.code)).toEqual([
+      'InTransit',
+      'OutForDelivery',
+      'Delivered',
+    ]);
     expect(Object.keys(multi.body).sort()).toEqual(multi.header.map((h: any) => h.id).sort());
 
     const delayed = (await getCheckpoints(C.delayed)).body.header[0];
@@ -186,7 +218,8 @@ describe('interface A simulator (checkpoints)', () => {
   });
 
   it('uses tracking numbers with valid check digits', async () => {
-    const number = async (orderNo: string, i = 0) => (await getCheckpoints(orderNo)).body.header[i].tracking_number as string;
+    const number = async (orderNo: string, i = 0) =>
+      (await getCheckpoints(orderNo)).body.header[i].tracking_number as string;
     expect(checkDigit.dhlExpress(await number(C.delayed))).toBe(true);
     expect(checkDigit.ups(await number(C.inTransitMultiShipment, 0))).toBe(true);
     expect(checkDigit.s10(await number(C.readyForPickup))).toBe(true);
@@ -217,8 +250,13 @@ describe('interface A simulator (checkpoints)', () => {
 
     const noSlash = await fetch(`${a.url}/v2/checkpoints?user=4242&orderNo=${C.delivered}`, { headers: A_HEADERS });
     expect(noSlash.status).toBe(200);
-    expect((await fetch(`${a.url}/v1/checkpoints?user=4242&orderNo=${C.delivered}`, { headers: A_HEADERS })).status).toBe(404);
-    expect((await fetch(`${a.url}/v2/checkpoints?user=4242&orderNo=${C.delivered}`, { method: 'POST', headers: A_HEADERS })).status).toBe(405);
+    expect(
+      (await fetch(`${a.url}/v1/checkpoints?user=4242&orderNo=${C.delivered}`, { headers: A_HEADERS })).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${a.url}/v2/checkpoints?user=4242&orderNo=${C.delivered}`, { method: 'POST', headers: A_HEADERS }))
+        .status,
+    ).toBe(405);
   });
 });
 
@@ -300,7 +338,10 @@ describe('interface B simulator (trackings)', () => {
 
   it('rejects a missing or wrong API key', async () => {
     for (const authorization of [undefined, 'Bearer nope', 'sim-trackings-key', 'bearer sim-trackings-key']) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        ...(authorization ? { authorization } : {}),
+      };
       const res = await listTrackings({ tracking_number: T.trackingNumbers.delivered }, headers);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ code: 'unauthenticated', message: 'invalid API key' });
@@ -331,13 +372,23 @@ describe('interface B simulator (trackings)', () => {
   it('checks the Connect protocol envelope', async () => {
     expect((await listTrackings('not json')).body.code).toBe('invalid_argument');
     expect((await listTrackings('[1]')).status).toBe(400);
-    const charset = await listTrackings({ tracking_number: T.trackingNumbers.delivered }, { ...B_HEADERS, 'content-type': 'application/json; charset=utf-8' });
+    const charset = await listTrackings(
+      { tracking_number: T.trackingNumbers.delivered },
+      { ...B_HEADERS, 'content-type': 'application/json; charset=utf-8' },
+    );
     expect(charset.status).toBe(200);
-    const wrongType = await listTrackings({ tracking_number: T.trackingNumbers.delivered }, { ...B_HEADERS, 'content-type': 'text/plain' });
+    const wrongType = await listTrackings(
+      { tracking_number: T.trackingNumbers.delivered },
+      { ...B_HEADERS, 'content-type': 'text/plain' },
+    );
     expect(wrongType.status).toBe(415);
     const get = await fetch(`${b.url}${B_PATH}`, { headers: B_HEADERS });
     expect(get.status).toBe(405);
-    const other = await fetch(`${b.url}/example.storeapi.v1.PublicAPI/GetOrder`, { method: 'POST', headers: B_HEADERS, body: '{}' });
+    const other = await fetch(`${b.url}/example.storeapi.v1.PublicAPI/GetOrder`, {
+      method: 'POST',
+      headers: B_HEADERS,
+      body: '{}',
+    });
     expect(other.status).toBe(404);
     expect(await other.json()).toMatchObject({ code: 'unimplemented' });
   });
@@ -345,7 +396,11 @@ describe('interface B simulator (trackings)', () => {
   it('serves a custom service path', async () => {
     const custom = await startTrackingsSimulator({ service: 'acme.v1.Tracking', apiKey: 'k' });
     try {
-      const res = await fetch(`${custom.url}/acme.v1.Tracking/ListTrackings`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: JSON.stringify({ order_id: 'AB12CD34EF56' }) });
+      const res = await fetch(`${custom.url}/acme.v1.Tracking/ListTrackings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+        body: JSON.stringify({ order_id: 'AB12CD34EF56' }),
+      });
       expect(res.status).toBe(200);
     } finally {
       await custom.close();
@@ -357,7 +412,10 @@ describe('faults, latency and recording', () => {
   const ok = { tracking_number: DEMO.trackings.trackingNumbers.delivered };
 
   it('status faults: Retry-After verbatim and interface-specific default bodies', async () => {
-    b.inject({ kind: 'status', status: 429, retryAfter: '2' }, { kind: 'status', status: 503, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT' });
+    b.inject(
+      { kind: 'status', status: 429, retryAfter: '2' },
+      { kind: 'status', status: 503, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT' },
+    );
     const first = await listTrackings(ok);
     expect(first.status).toBe(429);
     expect(first.headers.get('retry-after')).toBe('2');
@@ -375,7 +433,10 @@ describe('faults, latency and recording', () => {
   });
 
   it('status faults with a custom body', async () => {
-    b.inject({ kind: 'status', status: 502, body: '<html><body>Bad gateway</body></html>', contentType: 'text/html' }, { kind: 'status', status: 404, body: {} });
+    b.inject(
+      { kind: 'status', status: 502, body: '<html><body>Bad gateway</body></html>', contentType: 'text/html' },
+      { kind: 'status', status: 404, body: {} },
+    );
     const html = await listTrackings(ok);
     expect(html).toMatchObject({ status: 502, text: '<html><body>Bad gateway</body></html>' });
     expect(html.headers.get('content-type')).toBe('text/html');
@@ -390,7 +451,9 @@ describe('faults, latency and recording', () => {
 
   it('reset destroys the socket without an answer', async () => {
     a.inject({ kind: 'reset' });
-    await expect(rawRequest(`${a.url}/v2/checkpoints?user=4242&orderNo=${DEMO.checkpoints.delivered}`)).rejects.toMatchObject({ code: 'ECONNRESET' });
+    await expect(
+      rawRequest(`${a.url}/v2/checkpoints?user=4242&orderNo=${DEMO.checkpoints.delivered}`),
+    ).rejects.toMatchObject({ code: 'ECONNRESET' });
     b.inject({ kind: 'reset' });
     await expect(listTrackings(ok)).rejects.toThrow();
     expect((await listTrackings(ok)).status).toBe(200);
@@ -398,14 +461,26 @@ describe('faults, latency and recording', () => {
 
   it('hang never answers, so the client times out', async () => {
     a.inject({ kind: 'hang' });
-    await expect(rawRequest(`${a.url}/v2/checkpoints?user=4242&orderNo=${DEMO.checkpoints.delivered}`, 200)).rejects.toThrow('client timeout');
+    await expect(
+      rawRequest(`${a.url}/v2/checkpoints?user=4242&orderNo=${DEMO.checkpoints.delivered}`, 200),
+    ).rejects.toThrow('client timeout');
     b.inject({ kind: 'hang' });
-    await expect(fetch(`${b.url}${B_PATH}`, { method: 'POST', headers: B_HEADERS, body: JSON.stringify(ok), signal: AbortSignal.timeout(200) })).rejects.toThrow();
+    await expect(
+      fetch(`${b.url}${B_PATH}`, {
+        method: 'POST',
+        headers: B_HEADERS,
+        body: JSON.stringify(ok),
+        signal: AbortSignal.timeout(200),
+      }),
+    ).rejects.toThrow();
     expect((await listTrackings(ok)).status).toBe(200);
   });
 
   it('raw sends exactly the given body', async () => {
-    a.inject({ kind: 'raw', body: '{"header": [' }, { kind: 'raw', status: 502, body: '<html>Bad Gateway</html>', contentType: 'text/html' });
+    a.inject(
+      { kind: 'raw', body: '{"header": [' },
+      { kind: 'raw', status: 502, body: '<html>Bad Gateway</html>', contentType: 'text/html' },
+    );
     const malformed = await rawRequest(`${a.url}/v2/checkpoints?user=4242&orderNo=x`);
     expect(malformed).toEqual({ status: 200, body: '{"header": [' });
     const html = await rawRequest(`${a.url}/v2/checkpoints?user=4242&orderNo=x`);
@@ -448,10 +523,20 @@ describe('faults, latency and recording', () => {
     await fetch(`${a.url}/v2/checkpoints/?user=4242&orderNo=ORD-1001&lang=de&note=a%20b`, { headers: A_HEADERS });
 
     expect(b.requests).toHaveLength(2);
-    expect(b.requests[0]).toMatchObject({ method: 'POST', path: B_PATH, query: {}, body: '{"order_id":"AB12CD34EF56"}' });
+    expect(b.requests[0]).toMatchObject({
+      method: 'POST',
+      path: B_PATH,
+      query: {},
+      body: '{"order_id":"AB12CD34EF56"}',
+    });
     expect(b.requests[0].headers.authorization).toBe('Bearer sim-trackings-key');
     expect(a.requests).toHaveLength(1);
-    expect(a.requests[0]).toMatchObject({ method: 'GET', path: '/v2/checkpoints/', body: '', query: { user: '4242', orderNo: 'ORD-1001', lang: 'de', note: 'a b' } });
+    expect(a.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/v2/checkpoints/',
+      body: '',
+      query: { user: '4242', orderNo: 'ORD-1001', lang: 'de', note: 'a b' },
+    });
     expect(a.requests[0].headers).toMatchObject({ user: '4242', token: 'sim-checkpoints-token' });
 
     b.reset();

@@ -32,8 +32,15 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-type Entry = { from: 'customer'; id: string; text: string; read: boolean } | { from: 'business'; id: string; message: Record<string, any> };
-const send = (body: unknown) => fetch(`${url}/sandbox/whatsapp/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+type Entry =
+  | { from: 'customer'; id: string; text: string; read: boolean }
+  | { from: 'business'; id: string; message: Record<string, any> };
+const send = (body: unknown) =>
+  fetch(`${url}/sandbox/whatsapp/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 async function thread(number: string): Promise<{ entries: Entry[]; typing: boolean }> {
   const response = await fetch(`${url}/sandbox/whatsapp/thread?number=${encodeURIComponent(number)}`);
   expect(response.status).toBe(200);
@@ -67,7 +74,9 @@ test("a reply button pressed goes as Meta's button_reply: the customer's bubble 
   const before = (await thread(UK)).entries;
   const buttons = before.at(-1) as Extract<Entry, { from: 'business' }>;
   const pressed = buttons.message.interactive.action.buttons[1].reply;
-  expect((await send({ number: UK, reply: { type: 'button_reply', ...pressed }, context: buttons.id })).status).toBe(200);
+  expect((await send({ number: UK, reply: { type: 'button_reply', ...pressed }, context: buttons.id })).status).toBe(
+    200,
+  );
   await app.idle();
   const after = shown((await thread(UK)).entries).slice(before.length);
   expect(after[0]).toBe("you: That's all, thanks");
@@ -76,7 +85,22 @@ test("a reply button pressed goes as Meta's button_reply: the customer's bubble 
 
 test('a message the bot sends with no customer message before it (a Notify me update, a template) is in the thread too', async () => {
   const graph = new GraphApi(sandbox.config.whatsapp!);
-  const template = { type: 'template', template: { name: 'order_update', language: { code: 'nl' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'ORD-1014' }, { type: 'text', text: 'Onderweg' }] }] } };
+  const template = {
+    type: 'template',
+    template: {
+      name: 'order_update',
+      language: { code: 'nl' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'ORD-1014' },
+            { type: 'text', text: 'Onderweg' },
+          ],
+        },
+      ],
+    },
+  };
   await graph.send(NL, template as never);
   expect(shown((await thread('+31 6 12345678')).entries)).toEqual(['bot template: order_update']);
 });
@@ -111,12 +135,22 @@ test("the sandbox's start page links the phone page", async () => {
   expect(page).toMatch(/<a [^>]*href="\/sandbox\/whatsapp"/);
 });
 
-test("the start line says where the phone page is", () => {
-  expect(sandboxBanner('http://localhost:3978/', {}, sandbox.demo)).toContain('  WhatsApp:            http://localhost:3978/sandbox/whatsapp: chat as a WhatsApp customer from a demo number (Meta\'s side is a stand-in)');
+test('the start line says where the phone page is', () => {
+  expect(sandboxBanner('http://localhost:3978/', {}, sandbox.demo)).toContain(
+    "  WhatsApp:            http://localhost:3978/sandbox/whatsapp: chat as a WhatsApp customer from a demo number (Meta's side is a stand-in)",
+  );
 });
 
 test("with WhatsApp settings of the operator's own there is no stand-in, so no phone page, and the start line offers none", async () => {
-  const own = await startSandbox(loadConfig({ LOG_LEVEL: 'silent', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_ACCESS_TOKEN: 't', WHATSAPP_APP_SECRET: 's', WHATSAPP_VERIFY_TOKEN: 'v' }));
+  const own = await startSandbox(
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      WHATSAPP_PHONE_NUMBER_ID: '1',
+      WHATSAPP_ACCESS_TOKEN: 't',
+      WHATSAPP_APP_SECRET: 's',
+      WHATSAPP_VERIFY_TOKEN: 'v',
+    }),
+  );
   try {
     expect(own.phone).toBeUndefined();
     expect(sandboxBanner('http://localhost:3978/', {}, own.demo)).not.toContain('sandbox/whatsapp');

@@ -31,7 +31,12 @@ browserTest('the launcher, the chat and a lookup log no warning or error in the 
     await chat(page).locator('.ac-adaptiveCard').first().waitFor();
     await settled(page);
     // The customer's own message is theirs: Web Chat took the token's user, the one Direct Line stamps on it.
-    await expect(chat(page).locator('.webchat__bubble--from-user').filter({ hasText: DEMO.checkpoints.inTransitMultiShipment }).count()).resolves.toBe(1);
+    await expect(
+      chat(page)
+        .locator('.webchat__bubble--from-user')
+        .filter({ hasText: DEMO.checkpoints.inTransitMultiShipment })
+        .count(),
+    ).resolves.toBe(1);
     expect(logged).toEqual([]);
   } finally {
     await context.close();

@@ -27,26 +27,29 @@ for (const [lang, device, label, line] of [
   ['de', DESKTOP, 'desktop', 'Der Chat ist für diese Website nicht eingerichtet.'],
   ['en', PHONE, '390', 'The chat is not set up for this site.'],
 ] as const) {
-  browserTest(`a store page of an origin not on the list (${lang}, ${label}): the panel says the chat is not set up for this site`, async () => {
-    const context = await demo.browser.newContext({ ...device, locale: lang === 'de' ? 'de-DE' : 'en-GB' });
-    const page = await context.newPage();
-    const refused: string[] = [];
-    page.on('console', (message) => {
-      if (/frame-ancestors|Refused to (display|frame)/i.test(message.text())) refused.push(message.text());
-    });
-    await page.goto(`${unlisted.url}/${lang}/`);
-    await launcher(page).click();
-    await poll(async () => (await widgetState(page)).open, true);
-    const status = chat(page).locator('p[role="status"]');
-    await status.waitFor();
-    expect(await status.textContent()).toBe(line);
-    expect(await chat(page).locator('html').getAttribute('lang')).toBe(lang);
-    // Readable in the panel: the line is inside the frame's box, the frame is the panel's size.
-    const box = await page.locator('iframe[data-part="frame"]').boundingBox();
-    expect(box!.width).toBeGreaterThan(300);
-    expect(box!.height).toBeGreaterThan(300);
-    expect(refused).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/${lang}-${label}.png` });
-    await context.close();
-  });
+  browserTest(
+    `a store page of an origin not on the list (${lang}, ${label}): the panel says the chat is not set up for this site`,
+    async () => {
+      const context = await demo.browser.newContext({ ...device, locale: lang === 'de' ? 'de-DE' : 'en-GB' });
+      const page = await context.newPage();
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/frame-ancestors|Refused to (display|frame)/i.test(message.text())) refused.push(message.text());
+      });
+      await page.goto(`${unlisted.url}/${lang}/`);
+      await launcher(page).click();
+      await poll(async () => (await widgetState(page)).open, true);
+      const status = chat(page).locator('p[role="status"]');
+      await status.waitFor();
+      expect(await status.textContent()).toBe(line);
+      expect(await chat(page).locator('html').getAttribute('lang')).toBe(lang);
+      // Readable in the panel: the line is inside the frame's box, the frame is the panel's size.
+      const box = await page.locator('iframe[data-part="frame"]').boundingBox();
+      expect(box!.width).toBeGreaterThan(300);
+      expect(box!.height).toBeGreaterThan(300);
+      expect(refused).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/${lang}-${label}.png` });
+      await context.close();
+    },
+  );
 }

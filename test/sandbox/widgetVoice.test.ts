@@ -31,10 +31,13 @@ async function panelWords(lang: string, device: typeof DESKTOP | typeof PHONE, s
     await bubble(chat(page), 'ORD-9999').waitFor();
     await fromBot.nth(1).waitFor();
     await settled(page);
-    const youSaid = await chat(page).locator('.webchat__bubble--from-user').last().evaluate((b) => {
-      const item = b.closest('[role="group"], article, li') ?? b.parentElement!;
-      return item.textContent ?? '';
-    });
+    const youSaid = await chat(page)
+      .locator('.webchat__bubble--from-user')
+      .last()
+      .evaluate((b) => {
+        const item = b.closest('[role="group"], article, li') ?? b.parentElement!;
+        return item.textContent ?? '';
+      });
     // Web Chat's French puts a no-break space before a colon; the bot's words a plain one. The voice is what counts here.
     const heard = youSaid.replace(/\u00a0/g, ' ');
     if (shot) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
@@ -45,7 +48,10 @@ async function panelWords(lang: string, device: typeof DESKTOP | typeof PHONE, s
 }
 
 browserTest('Dutch, as the bot: "Typ je bericht", "Je zei:" (desktop and 390 px)', async () => {
-  for (const [device, label] of [[DESKTOP, 'desktop'], [PHONE, '390']] as const) {
+  for (const [device, label] of [
+    [DESKTOP, 'desktop'],
+    [PHONE, '390'],
+  ] as const) {
     const words = await panelWords('nl', device, `nl-${label}`);
     expect(words.placeholder).toBe('Typ je bericht');
     expect(words.youSaid).toContain('Je zei:');

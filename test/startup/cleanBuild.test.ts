@@ -13,11 +13,16 @@ const ROOT = projectRoot();
 /** Every file tsc compiled (a .js beside its .js.map) under dir, relative to dist/. */
 function compiled(dir: string): string[] {
   return readdirSync(path.join(ROOT, 'dist', dir), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.js') && existsSync(path.join(entry.parentPath, `${entry.name}.map`)))
+    .filter(
+      (entry) =>
+        entry.isFile() && entry.name.endsWith('.js') && existsSync(path.join(entry.parentPath, `${entry.name}.map`)),
+    )
     .map((entry) => path.relative(path.join(ROOT, 'dist'), path.join(entry.parentPath, entry.name)));
 }
 
 test('every compiled file in dist/ has its source: nothing stale shadows a module', () => {
-  const orphans = compiled('.').filter((file) => !['.ts', '.js'].some((extension) => existsSync(path.join(ROOT, file.replace(/\.js$/, extension)))));
+  const orphans = compiled('.').filter(
+    (file) => !['.ts', '.js'].some((extension) => existsSync(path.join(ROOT, file.replace(/\.js$/, extension)))),
+  );
   expect(orphans).toEqual([]);
 });

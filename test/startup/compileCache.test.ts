@@ -24,7 +24,13 @@ function temporaryFolder(): string {
   return folders.at(-1)!;
 }
 
-const SANDBOX = { CHECKPOINTS_BASE_URL: '', TRACKINGS_BASE_URL: '', MicrosoftAppId: '', NODE_ENV: 'development', LOG_LEVEL: 'debug' };
+const SANDBOX = {
+  CHECKPOINTS_BASE_URL: '',
+  TRACKINGS_BASE_URL: '',
+  MicrosoftAppId: '',
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'debug',
+};
 
 async function stopped(service: ServiceProcess): Promise<void> {
   service.child.kill('SIGTERM');
@@ -33,7 +39,9 @@ async function stopped(service: ServiceProcess): Promise<void> {
 
 /** Every file below `folder` (Node keeps one folder per Node version and one file per module). */
 function filesIn(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 }
 
 test('a restart reads our compiled code from the cache the last start left when it stopped', async () => {
@@ -44,7 +52,10 @@ test('a restart reads our compiled code from the cache the last start left when 
 
   const again = await startService({ ...SANDBOX, TMPDIR: tmp, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
   await stopped(again);
-  const accepted = again.output().split('\n').filter((line) => /^\[compile cache\] .*cache for .* was accepted/.test(line));
+  const accepted = again
+    .output()
+    .split('\n')
+    .filter((line) => /^\[compile cache\] .*cache for .* was accepted/.test(line));
   expect(accepted.some((line) => line.includes(`${path.sep}dist${path.sep}src${path.sep}app.js`))).toBe(true);
   expect(accepted.some((line) => line.includes(`${path.sep}node_modules${path.sep}botbuilder`))).toBe(true);
 });
@@ -59,9 +70,18 @@ test('NODE_DISABLE_COMPILE_CACHE=1 leaves nothing; a cache folder it cannot writ
   const service = await startService({ ...SANDBOX, TMPDIR: tmp });
   expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
   await stopped(service);
-  const lines = service.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: number; msg: string });
-  expect(lines.filter((line) => line.msg.startsWith('compile cache')).map(({ level, msg }) => ({ level, msg }))).toEqual([
-    { level: 30, msg: 'compile cache off: its folder cannot be used (NODE_COMPILE_CACHE); each start compiles everything' },
+  const lines = service
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string });
+  expect(
+    lines.filter((line) => line.msg.startsWith('compile cache')).map(({ level, msg }) => ({ level, msg })),
+  ).toEqual([
+    {
+      level: 30,
+      msg: 'compile cache off: its folder cannot be used (NODE_COMPILE_CACHE); each start compiles everything',
+    },
   ]);
   expect(lines.filter((line) => line.level >= 40 && !/sandbox mode|INBOUND AUTH/.test(line.msg))).toEqual([]);
 });

@@ -53,7 +53,8 @@ const folder = (prefix: string) => {
 
 beforeAll(async () => {
   artifact = folder('artifact-');
-  for (const name of ['dist', 'package.json', 'package-lock.json']) cpSync(path.join(ROOT, name), path.join(artifact, name), { recursive: true });
+  for (const name of ['dist', 'package.json', 'package-lock.json'])
+    cpSync(path.join(ROOT, name), path.join(artifact, name), { recursive: true });
   const started = Date.now();
   // The registry is the one network this needs; npm's cache is warm from the checkout's own install.
   await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
@@ -61,7 +62,9 @@ beforeAll(async () => {
     env: { ...process.env, NODE_ENV: 'production' },
     maxBuffer: 16 * 1024 * 1024,
   });
-  process.stdout.write(`deployedArtifact: the production install took ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `deployedArtifact: the production install took ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }, 600_000);
 
 afterAll(() => {
@@ -84,7 +87,11 @@ async function slowRequestThenStop(service: ServiceProcess, stop: () => void) {
   const answer = fetch(`${service.url}/api/actions/list-trackings`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${ACTIONS_KEY}` },
-    body: JSON.stringify({ auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` }, input_type: 'tracking_number', identifier: DEMO.trackings.trackingNumbers.inTransit }),
+    body: JSON.stringify({
+      auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
+      input_type: 'tracking_number',
+      identifier: DEMO.trackings.trackingNumbers.inTransit,
+    }),
   });
   // Once the upstream has the request, it is in flight, waiting on it (a fixed wait would race a loaded machine).
   while (upstreams.trackings.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -115,7 +122,9 @@ test('started as documented (node dist/src/index.js, NODE_ENV=production), it se
   expect(files.map(({ route, status }) => [route, status])).toEqual(scripts.map((src) => [src, 200]));
   // Web Chat's own bundle, byte for byte, though the production install has no botframework-webchat.
   const webchat = files.find(({ route }) => route.startsWith('/webchat/webchat-'))!;
-  expect(webchat.body.equals(readFileSync(path.join(ROOT, 'node_modules/botframework-webchat/dist/webchat.js')))).toBe(true);
+  expect(webchat.body.equals(readFileSync(path.join(ROOT, 'node_modules/botframework-webchat/dist/webchat.js')))).toBe(
+    true,
+  );
 
   const { status, body } = await slowRequestThenStop(service, () => service.child.kill('SIGTERM'));
   expect(status).toBe(200);
@@ -128,8 +137,15 @@ test('npm start, which App Service runs when no startup command is set, compiles
   const service = await startService(storeSettings(), { cwd: artifact, command: ['npm', 'start'] });
   expect((await get(service, '/readyz')).status).toBe(200);
   // npm's child is the service itself, not a shell waiting on it: SIGTERM to npm reaches it.
-  const [node] = readFileSync(`/proc/${service.child.pid}/task/${service.child.pid}/children`, 'utf8').trim().split(' ').map(Number);
-  expect(readFileSync(`/proc/${node}/cmdline`, 'utf8').split('\0')).toEqual([expect.stringMatching(/(^|\/)node$/), 'dist/src/index.js', '']);
+  const [node] = readFileSync(`/proc/${service.child.pid}/task/${service.child.pid}/children`, 'utf8')
+    .trim()
+    .split(' ')
+    .map(Number);
+  expect(readFileSync(`/proc/${node}/cmdline`, 'utf8').split('\0')).toEqual([
+    expect.stringMatching(/(^|\/)node$/),
+    'dist/src/index.js',
+    '',
+  ]);
 
   const { status, body } = await slowRequestThenStop(service, () => service.child.kill('SIGTERM'));
   expect(status).toBe(200);
@@ -142,7 +158,8 @@ test('npm start, which App Service runs when no startup command is set, compiles
 test('a production start that cannot find a file it serves is not ready, and says which file and where it comes from', async () => {
   // The same install under a build that lacks Web Chat's bundle.
   const broken = folder('artifact-broken-');
-  for (const name of ['dist', 'package.json']) cpSync(path.join(artifact, name), path.join(broken, name), { recursive: true });
+  for (const name of ['dist', 'package.json'])
+    cpSync(path.join(artifact, name), path.join(broken, name), { recursive: true });
   symlinkSync(path.join(artifact, 'node_modules'), path.join(broken, 'node_modules'));
   rmSync(path.join(broken, 'dist/src/webchat/served/webchat.js'));
 
@@ -151,7 +168,10 @@ test('a production start that cannot find a file it serves is not ready, and say
   const ready = await get(service, '/readyz');
   expect(ready.status).toBe(503);
   expect(JSON.parse(ready.body.toString())).toEqual({ status: 'unready', failing: ['web chat files'] });
-  const line = service.output().split('\n').find((entry) => entry.includes('webchat.js'));
+  const line = service
+    .output()
+    .split('\n')
+    .find((entry) => entry.includes('webchat.js'));
   expect(line).toMatch(/botframework-webchat/);
   expect(line).toMatch(/npm run build/);
   service.child.kill('SIGTERM');
@@ -164,8 +184,20 @@ test('every package the service code imports loads from the production install',
       .flatMap((file) => importsOf(file))
       .map(({ specifier }) => specifier)
       .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'))
-      .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')),
+      .map((specifier) =>
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
   );
-  const { stdout } = await run(process.execPath, ['-e', `for (const name of ${JSON.stringify([...packages].sort())}) { try { require(name); } catch (error) { console.log(name + ': ' + error.code); } }`], { cwd: artifact });
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '-e',
+      `for (const name of ${JSON.stringify([...packages].sort())}) { try { require(name); } catch (error) { console.log(name + ': ' + error.code); } }`,
+    ],
+    { cwd: artifact },
+  );
   expect(stdout).toBe('');
 });

@@ -40,10 +40,16 @@ const unsigned = {
 };
 
 /** What an unsigned POST /api/messages got: its status, or that the service refused to start (and what it printed). */
-async function unsignedPost(env: Record<string, string>): Promise<{ answer: number | 'refused to start'; output: string }> {
+async function unsignedPost(
+  env: Record<string, string>,
+): Promise<{ answer: number | 'refused to start'; output: string }> {
   const started = await startService(env).catch((error: Error) => error);
   if (started instanceof Error) return { answer: 'refused to start', output: started.message };
-  const response = await fetch(`${started.url}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(unsigned) });
+  const response = await fetch(`${started.url}/api/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(unsigned),
+  });
   started.child.kill();
   return { answer: response.status, output: started.output() };
 }
@@ -63,13 +69,16 @@ function accepts(host: string, port: number): Promise<boolean> {
 test.each([
   ['unset, as on Azure App Service', ''],
   ['production', 'production'],
-])('a configured service with NODE_ENV %s and no MicrosoftAppId refuses to start: an unsigned POST /api/messages never gets 200', async (_what, nodeEnv) => {
-  const { answer, output } = await unsignedPost({ ...configured(), NODE_ENV: nodeEnv, MicrosoftAppId: '' });
-  expect(answer).toBe('refused to start');
-  expect(output).toContain('exited with 1');
-  expect(output).toMatch(/MicrosoftAppId: is required .*NODE_ENV=development/);
-  for (const secret of [CREDENTIALS.token, API_KEY]) expect(output).not.toContain(secret);
-});
+])(
+  'a configured service with NODE_ENV %s and no MicrosoftAppId refuses to start: an unsigned POST /api/messages never gets 200',
+  async (_what, nodeEnv) => {
+    const { answer, output } = await unsignedPost({ ...configured(), NODE_ENV: nodeEnv, MicrosoftAppId: '' });
+    expect(answer).toBe('refused to start');
+    expect(output).toContain('exited with 1');
+    expect(output).toMatch(/MicrosoftAppId: is required .*NODE_ENV=development/);
+    for (const secret of [CREDENTIALS.token, API_KEY]) expect(output).not.toContain(secret);
+  },
+);
 
 test('NODE_ENV=test, said deliberately, runs a configured service without MicrosoftAppId on loopback only, and says inbound auth is off', async () => {
   const service = await startService({ ...configured(), NODE_ENV: 'test', MicrosoftAppId: '' });
@@ -86,12 +95,21 @@ test('NODE_ENV=test, said deliberately, runs a configured service without Micros
 });
 
 test('with a bot identity it listens on every interface, as a host expects, and an unsigned POST /api/messages gets 401', async () => {
-  const identity = { MicrosoftAppType: 'SingleTenant', MicrosoftAppId: '00000000-0000-0000-0000-00000000c105', MicrosoftAppPassword: 'fail-closed-password', MicrosoftAppTenantId: '00000000-0000-0000-0000-0000000000aa' };
+  const identity = {
+    MicrosoftAppType: 'SingleTenant',
+    MicrosoftAppId: '00000000-0000-0000-0000-00000000c105',
+    MicrosoftAppPassword: 'fail-closed-password',
+    MicrosoftAppTenantId: '00000000-0000-0000-0000-0000000000aa',
+  };
   const service = await startService({ ...configured(), NODE_ENV: '', ...identity });
   try {
     const { address } = await listeningLine(service);
     expect(['::', '0.0.0.0']).toContain(address);
-    const response = await fetch(`${service.url}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(unsigned) });
+    const response = await fetch(`${service.url}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(unsigned),
+    });
     expect(response.status).toBe(401);
   } finally {
     service.child.kill();

@@ -25,7 +25,7 @@ describe('each check fails when its internal is gone', () => {
     expect(() => checkRespondedReset()).toThrow(/botbuilder-core's TurnContext/);
   });
 
-  test("BotState keeps its turn state under another field", async () => {
+  test('BotState keeps its turn state under another field', async () => {
     // What load keeps is no longer where BotState.get reads it.
     jest.spyOn(SavedConversationState.prototype, 'get').mockReturnValue(undefined);
     await expect(checkSavedState()).rejects.toThrow(/botbuilder-core's BotState/);
@@ -33,9 +33,14 @@ describe('each check fails when its internal is gone', () => {
 
   test("the connector client's pipeline has no retry policy to take out", () => {
     const removePolicy = jest.fn(() => []);
-    const client = new ConnectorClient({ signRequest: async (request) => request }, { baseUri: 'https://localhost' }) as unknown as { client: { pipeline: { removePolicy: unknown } } };
+    const client = new ConnectorClient(
+      { signRequest: async (request) => request },
+      { baseUri: 'https://localhost' },
+    ) as unknown as { client: { pipeline: { removePolicy: unknown } } };
     // Every client the check builds has a pipeline that removes nothing.
-    jest.spyOn(Object.getPrototypeOf(client.client.pipeline) as { removePolicy: () => unknown[] }, 'removePolicy').mockImplementation(removePolicy);
+    jest
+      .spyOn(Object.getPrototypeOf(client.client.pipeline) as { removePolicy: () => unknown[] }, 'removePolicy')
+      .mockImplementation(removePolicy);
     expect(() => checkConnectorRetries()).toThrow(/botframework-connector's ConnectorClient/);
     expect(removePolicy).toHaveBeenCalled();
   });

@@ -14,7 +14,11 @@ export interface RunningApp {
   clock: FakeClock;
   /** Every log line written so far, as raw JSON text. */
   logs: string[];
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; text: string }>;
+  post(
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; text: string }>;
   close(): Promise<void>;
 }
 
@@ -47,7 +51,9 @@ export function configFor(upstreams: Upstreams, env: NodeJS.ProcessEnv = {}): Co
 }
 
 /** A response's status, its text and that text as JSON (undefined when it is not JSON). */
-export async function answerOf(response: Response): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+export async function answerOf(
+  response: Response,
+): Promise<{ status: number; headers: Headers; body: any; text: string }> {
   const text = await response.text();
   let body: unknown;
   try {
@@ -63,7 +69,10 @@ export async function answerOf(response: Response): Promise<{ status: number; he
  * `routeConsole`: what libraries print goes to the app's log, as in the service (restored on close).
  * `port`: where it listens, when the config must name its own origin (the sandbox's token endpoint); any free port unless given.
  */
-export async function startApp(config: Config, parts: Omit<AppParts, 'clock'> & { clock?: FakeClock; routeConsole?: boolean; port?: number } = {}): Promise<RunningApp> {
+export async function startApp(
+  config: Config,
+  parts: Omit<AppParts, 'clock'> & { clock?: FakeClock; routeConsole?: boolean; port?: number } = {},
+): Promise<RunningApp> {
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {

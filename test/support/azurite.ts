@@ -69,14 +69,27 @@ type Service = 'blob' | 'queue';
 function spawnService(service: Service, port: number, { location, env }: AzuriteOptions): ChildProcess {
   const persistence = location ? ['--location', location] : ['--inMemoryPersistence'];
   const main = require.resolve(`azurite/dist/src/${service}/main.js`);
-  const args = [main, `--${service}Host`, '127.0.0.1', `--${service}Port`, String(port), ...persistence, '--disableTelemetry', '--skipApiVersionCheck', '--silent'];
+  const args = [
+    main,
+    `--${service}Host`,
+    '127.0.0.1',
+    `--${service}Port`,
+    String(port),
+    ...persistence,
+    '--disableTelemetry',
+    '--skipApiVersionCheck',
+    '--silent',
+  ];
   return spawn(process.execPath, args, { stdio: 'ignore', env: { ...process.env, ...env } });
 }
 
 async function listening(child: ChildProcess, service: Service, port: number): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/${ACCOUNT}?comp=list`).then(() => true, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/${ACCOUNT}?comp=list`).then(
+      () => true,
+      () => false,
+    );
     if (up) return;
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`Azurite's ${service} service did not start`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -26,7 +26,9 @@ export type ChannelRefusal = { status: number; retryAfter?: string };
  * `status`: what the channel answers a POST to this path (Teams' 403 for a bot that was blocked, a 429 with its Retry-After); 200 unless it says otherwise.
  * `acceptMs`: how long the channel takes to answer a message it has already taken (a slow channel).
  */
-export async function startConnector(options: { status?: (path: string) => number | ChannelRefusal | undefined; acceptMs?: number } = {}): Promise<Connector> {
+export async function startConnector(
+  options: { status?: (path: string) => number | ChannelRefusal | undefined; acceptMs?: number } = {},
+): Promise<Connector> {
   const received: Connector['received'] = [];
   const requests: Connector['requests'] = [];
   let next = 0;
@@ -40,8 +42,18 @@ export async function startConnector(options: { status?: (path: string) => numbe
       const record = (status: number) => requests.push({ method: req.method ?? '', path: req.url ?? '', status });
       if (refused && refused.status >= 400) {
         record(refused.status);
-        res.writeHead(refused.status, { 'content-type': 'application/json', ...(refused.retryAfter ? { 'retry-after': refused.retryAfter } : {}) });
-        res.end(JSON.stringify({ error: { code: refused.status === 403 ? 'MessageWritesBlocked' : 'Refused', message: 'refused by the test channel' } }));
+        res.writeHead(refused.status, {
+          'content-type': 'application/json',
+          ...(refused.retryAfter ? { 'retry-after': refused.retryAfter } : {}),
+        });
+        res.end(
+          JSON.stringify({
+            error: {
+              code: refused.status === 403 ? 'MessageWritesBlocked' : 'Refused',
+              message: 'refused by the test channel',
+            },
+          }),
+        );
       } else if (req.method === 'POST' && /^\/v3\/conversations\/[^/]+\/activities(\/[^/]+)?$/.test(req.url ?? '')) {
         record(200);
         received.push({ path: req.url!, activity: JSON.parse(body) });
@@ -111,7 +123,10 @@ export class TestChannel {
       channelId: this.options.channelId ?? 'webchat',
       serviceUrl: this.options.connector?.url ?? 'http://127.0.0.1:9/unused',
       conversation: { id: this.conversationId },
-      from: this.options.userId === null ? { name: 'Customer' } : { id: this.options.userId ?? `customer-of-${this.conversationId}`, name: 'Customer' },
+      from:
+        this.options.userId === null
+          ? { name: 'Customer' }
+          : { id: this.options.userId ?? `customer-of-${this.conversationId}`, name: 'Customer' },
       recipient: { id: 'bot', name: 'Order Tracking' },
       locale: this.options.locale,
       timestamp: new Date().toISOString(),

@@ -21,20 +21,38 @@ export interface StoreKey {
 }
 
 export function storeKey(algorithm: 'RS256' | 'ES256', kid: string): StoreKey {
-  const pair = algorithm === 'RS256' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pair =
+    algorithm === 'RS256'
+      ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+      : generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return { kid, ...pair };
 }
 
 /** The claims a store's server puts in, `nowMs` being the bot's clock: 30 minutes of life. */
 export function claimsAt(nowMs: number, extra: JWTPayload = {}): JWTPayload {
   const now = Math.floor(nowMs / 1000);
-  return { sub: 'customer-8231', aud: AUDIENCE, iss: ISSUER, iat: now, exp: now + 30 * 60, name: 'Ana Lima', locale: 'pt-BR', orders: [{ input_type: 'order_number', identifier: 'ORD-1001' }], ...extra };
+  return {
+    sub: 'customer-8231',
+    aud: AUDIENCE,
+    iss: ISSUER,
+    iat: now,
+    exp: now + 30 * 60,
+    name: 'Ana Lima',
+    locale: 'pt-BR',
+    orders: [{ input_type: 'order_number', identifier: 'ORD-1001' }],
+    ...extra,
+  };
 }
 
 /** Signs `claims` (none removed: set one to undefined to leave it out). */
-export async function signCustomerToken(claims: JWTPayload, signer: { alg: string; key: KeyObject | Uint8Array; kid?: string }): Promise<string> {
+export async function signCustomerToken(
+  claims: JWTPayload,
+  signer: { alg: string; key: KeyObject | Uint8Array; kid?: string },
+): Promise<string> {
   const payload = Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== undefined));
-  return new SignJWT(payload).setProtectedHeader({ alg: signer.alg, typ: 'JWT', ...(signer.kid ? { kid: signer.kid } : {}) }).sign(signer.key);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: signer.alg, typ: 'JWT', ...(signer.kid ? { kid: signer.kid } : {}) })
+    .sign(signer.key);
 }
 
 export const sharedSecret = (secret = CUSTOMER_SECRET) => new TextEncoder().encode(secret);

@@ -9,9 +9,16 @@ import { API_KEY, CREDENTIALS, clientsFor, type Upstreams } from './upstreams';
 
 export const DEMO_REQUESTS: LookupRequest[] = [
   ...Object.values(DEMO.checkpoints).map((identifier): LookupRequest => ({ kind: 'order_number', identifier })),
-  ...Object.values(DEMO.trackings.trackingNumbers).map((identifier): LookupRequest => ({ kind: 'tracking_number', identifier })),
+  ...Object.values(DEMO.trackings.trackingNumbers).map((identifier): LookupRequest => ({
+    kind: 'tracking_number',
+    identifier,
+  })),
   ...Object.values(DEMO.trackings.orderIds).map((identifier): LookupRequest => ({ kind: 'order_id', identifier })),
-  ...Object.values(DEMO.trackings.externalOrders).map(({ externalOrder, storeId }): LookupRequest => ({ kind: 'external_order', identifier: externalOrder, storeId })),
+  ...Object.values(DEMO.trackings.externalOrders).map(({ externalOrder, storeId }): LookupRequest => ({
+    kind: 'external_order',
+    identifier: externalOrder,
+    storeId,
+  })),
 ];
 
 export interface DemoAnswer {
@@ -22,7 +29,12 @@ export interface DemoAnswer {
 /** The demos that find something, in `locale` (Interface A answers in that language). */
 export async function demoAnswers(upstreams: Upstreams, locale: string): Promise<DemoAnswer[]> {
   const { checkpoints, trackings } = clientsFor(upstreams);
-  const lookup = new ShipmentLookup({ checkpoints: { client: checkpoints, credentials: CREDENTIALS }, trackings: { client: trackings, apiKey: API_KEY } });
-  const answers = await Promise.all(DEMO_REQUESTS.map(async (request) => ({ request, shipments: await lookup.find(request, locale) })));
+  const lookup = new ShipmentLookup({
+    checkpoints: { client: checkpoints, credentials: CREDENTIALS },
+    trackings: { client: trackings, apiKey: API_KEY },
+  });
+  const answers = await Promise.all(
+    DEMO_REQUESTS.map(async (request) => ({ request, shipments: await lookup.find(request, locale) })),
+  );
   return answers.filter((answer) => answer.shipments.length > 0);
 }

@@ -35,14 +35,26 @@ export function useDemoShop(screenshots: string, options: { signIn?: boolean } =
     const [botPort, shopPort] = await freePorts(2);
     // As sandbox mode runs it: the token endpoint on the local channel's Direct Line, the demo shop's origin allowed.
     // With sign-in, what a lookup shows follows the product's default (masked): the customer's own orders in full, anyone else's not.
-    const config = configFor(upstreams, { LOG_LEVEL: 'warn', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', PORT: String(botPort), ...(options.signIn && { ORDER_DETAILS: 'masked' }) });
+    const config = configFor(upstreams, {
+      LOG_LEVEL: 'warn',
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+      PORT: String(botPort),
+      ...(options.signIn && { ORDER_DETAILS: 'masked' }),
+    });
     const customerTokens = options.signIn ? sandboxCustomerTokens(config) : undefined;
-    started.app = createApp({ ...config, webchat: sandboxWebchat(config, shopPort), customerTokens }, silentLogger as never);
+    started.app = createApp(
+      { ...config, webchat: sandboxWebchat(config, shopPort), customerTokens },
+      silentLogger as never,
+    );
     await new Promise<void>((resolve) => started.app.server.listen(botPort, '127.0.0.1', resolve));
     started.botUrl = `http://127.0.0.1:${botPort}`;
     attachSandbox(started.app.server, { botUrl: started.botUrl, logger: silentLogger, widget: started.app.widget });
     // Another origin than the bot's: another name (localhost, another site) and another port.
-    started.shop = await startDemoShop({ botUrl: started.botUrl, port: shopPort, customerTokens: customerTokens?.algorithm === 'HS256' ? customerTokens : undefined });
+    started.shop = await startDemoShop({
+      botUrl: started.botUrl,
+      port: shopPort,
+      customerTokens: customerTokens?.algorithm === 'HS256' ? customerTokens : undefined,
+    });
     started.browser = await launchChromium();
     mkdirSync(screenshots, { recursive: true });
   });
@@ -55,7 +67,9 @@ export function useDemoShop(screenshots: string, options: { signIn?: boolean } =
 }
 
 /** The widget's shadow root, by what the page's script sees. */
-export async function widgetState(page: Page): Promise<{ open: boolean; focus: string | null; launcher: string | null }> {
+export async function widgetState(
+  page: Page,
+): Promise<{ open: boolean; focus: string | null; launcher: string | null }> {
   return page.evaluate(`(() => {
     const host = document.querySelector('[data-order-tracking-chat]');
     const root = host && host.shadowRoot;
@@ -68,7 +82,8 @@ export async function widgetState(page: Page): Promise<{ open: boolean; focus: s
 export const launcher = (page: Page) => page.locator('button[data-part="launcher"]');
 /** The widget's chat: its frame, of the bot's origin. */
 export const chat = chatIn;
-export const bubble = (frame: FrameLocator, text: string | RegExp) => frame.locator('.webchat__bubble').filter({ hasText: text }).last();
+export const bubble = (frame: FrameLocator, text: string | RegExp) =>
+  frame.locator('.webchat__bubble').filter({ hasText: text }).last();
 
 export async function send(frame: FrameLocator, text: string): Promise<void> {
   const box = frame.locator('[data-id="webchat-sendbox-input"]');

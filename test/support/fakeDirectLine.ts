@@ -55,7 +55,8 @@ export async function startFakeDirectLine(): Promise<FakeDirectLine> {
         return void res.end();
       }
       if (reply.kind === 'oversized') return void streamOf(res, reply.bytes);
-      const [status, answer] = reply.kind === 'status' ? [reply.status, reply.body ?? {}] : [200, tokenFor(req, ++issued)];
+      const [status, answer] =
+        reply.kind === 'status' ? [reply.status, reply.body ?? {}] : [200, tokenFor(req, ++issued)];
       const json = JSON.stringify(answer);
       res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });
       res.end(json);
@@ -76,9 +77,15 @@ export async function startFakeDirectLine(): Promise<FakeDirectLine> {
 }
 
 /** A new conversation's token (`dl-token-{n}` for `conv-{n}`), or, from tokens/refresh, a new token for the bearer's conversation. */
-function tokenFor(req: http.IncomingMessage, issued: number): { conversationId: string; token: string; expires_in: number } {
-  const refreshed = req.url?.endsWith('/tokens/refresh') ? /^Bearer dl-token-(\d+)/.exec(req.headers.authorization ?? '')?.[1] : undefined;
-  if (refreshed) return { conversationId: `conv-${refreshed}`, token: `dl-token-${refreshed}.${issued}`, expires_in: 1800 };
+function tokenFor(
+  req: http.IncomingMessage,
+  issued: number,
+): { conversationId: string; token: string; expires_in: number } {
+  const refreshed = req.url?.endsWith('/tokens/refresh')
+    ? /^Bearer dl-token-(\d+)/.exec(req.headers.authorization ?? '')?.[1]
+    : undefined;
+  if (refreshed)
+    return { conversationId: `conv-${refreshed}`, token: `dl-token-${refreshed}.${issued}`, expires_in: 1800 };
   return { conversationId: `conv-${issued}`, token: `dl-token-${issued}`, expires_in: 1800 };
 }
 

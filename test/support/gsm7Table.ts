@@ -14,7 +14,18 @@ const ROWS = [
   'pqrstuvwxyzäöñüà',
 ];
 /** The extension table, each sent as ESC + code: 0x0A form feed, 0x14 ^, 0x28 {, 0x29 }, 0x2F \, 0x3C [, 0x3D ~, 0x3E ], 0x40 |, 0x65 €. */
-const EXTENSION: Record<number, string> = { 0x0a: '\f', 0x14: '^', 0x28: '{', 0x29: '}', 0x2f: '\\', 0x3c: '[', 0x3d: '~', 0x3e: ']', 0x40: '|', 0x65: '€' };
+const EXTENSION: Record<number, string> = {
+  0x0a: '\f',
+  0x14: '^',
+  0x28: '{',
+  0x29: '}',
+  0x2f: '\\',
+  0x3c: '[',
+  0x3d: '~',
+  0x3e: ']',
+  0x40: '|',
+  0x65: '€',
+};
 
 /** Character → septets it costs (1 basic, 2 extension); absent: not GSM-7. */
 export const GSM7_SEPTETS: ReadonlyMap<string, number> = (() => {

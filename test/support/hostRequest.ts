@@ -6,7 +6,15 @@ export function fetchWithHost(url: string, host: string, body: unknown): Promise
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', setHost: false, agent: false, headers: { Host: host, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        setHost: false,
+        agent: false,
+        headers: { Host: host, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));

@@ -20,7 +20,11 @@ export function filesUnder(...dirs: string[]): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const file = path.join(dir, name);
-      return statSync(file).isDirectory() ? walk(file) : file.endsWith('.ts') && !file.endsWith('.d.ts') ? [path.relative(ROOT, file)] : [];
+      return statSync(file).isDirectory()
+        ? walk(file)
+        : file.endsWith('.ts') && !file.endsWith('.d.ts')
+          ? [path.relative(ROOT, file)]
+          : [];
     });
   return dirs.flatMap((dir) => walk(path.join(ROOT, dir))).sort();
 }
@@ -28,7 +32,10 @@ export function filesUnder(...dirs: string[]): string[] {
 /** `file` relative to the root, or absolute. */
 export function importsOf(file: string): Import[] {
   const { importedFiles } = ts.preProcessFile(readFileSync(path.resolve(ROOT, file), 'utf8'), true, true);
-  return importedFiles.map(({ fileName: specifier }) => ({ specifier, file: specifier.startsWith('.') ? resolve(file, specifier) : undefined }));
+  return importedFiles.map(({ fileName: specifier }) => ({
+    specifier,
+    file: specifier.startsWith('.') ? resolve(file, specifier) : undefined,
+  }));
 }
 
 function resolve(from: string, specifier: string): string | undefined {
@@ -45,7 +52,9 @@ function resolve(from: string, specifier: string): string | undefined {
 
 /** The import circles among the files (Tarjan's strongly connected components of two or more files), each sorted. */
 export function circlesAmong(files: string[]): string[][] {
-  const edges = new Map(files.map((file) => [file, importsOf(file).flatMap((imported) => (imported.file ? [imported.file] : []))]));
+  const edges = new Map(
+    files.map((file) => [file, importsOf(file).flatMap((imported) => (imported.file ? [imported.file] : []))]),
+  );
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

@@ -12,7 +12,29 @@ import tls from 'node:tls';
 export function trustedLoopbackCertificate(): { key: string; cert: string; restore(): void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loopback-tls-'));
   const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
   const pem = { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
   rmSync(dir, { recursive: true });
   const trusted = tls.getCACertificates('default');

@@ -13,7 +13,10 @@ export interface MovingParcelWorld extends Upstreams {
   parcel: { time: number };
 }
 
-export function useMovingParcel(start: number, connector: Parameters<typeof startConnector>[0] = {}): MovingParcelWorld {
+export function useMovingParcel(
+  start: number,
+  connector: Parameters<typeof startConnector>[0] = {},
+): MovingParcelWorld {
   const world = { parcel: { time: start } } as MovingParcelWorld;
   beforeAll(async () => {
     [world.checkpoints, world.trackings, world.connector] = await Promise.all([

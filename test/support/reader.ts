@@ -6,4 +6,9 @@ export const translator = new Translator('en');
 export const lexicon = buildLexicon(translator.languages);
 const pattern = compileOrderNumberPattern('ORD-\\d{4}');
 if (!pattern.ok) throw new Error(pattern.problem);
-export const reader = new Understanding(['order_number', 'tracking_number', 'order_id', 'external_order'], lexicon, translator.languages, pattern.format);
+export const reader = new Understanding(
+  ['order_number', 'tracking_number', 'order_id', 'external_order'],
+  lexicon,
+  translator.languages,
+  pattern.format,
+);

@@ -9,7 +9,9 @@ window.renderTeamsAnswer = (activities, hostConfig) => {
   const config = new AdaptiveCards.HostConfig(hostConfig);
   // Teams renders the Markdown subset the cards use: bold, and backslash escapes.
   AdaptiveCards.AdaptiveCard.onProcessMarkdown = (text, result) => {
-    const html = text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\*\*((?:[^*\\]|\\.)+)\*\*/g, '<b>$1</b>');
+    const html = text
+      .replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+      .replace(/\*\*((?:[^*\\]|\\.)+)\*\*/g, '<b>$1</b>');
     result.outputHtml = html.replace(/\\([!-/:-@[-`{-~])/g, '$1');
     result.didProcess = true;
   };
@@ -40,7 +42,8 @@ window.renderTeamsAnswer = (activities, hostConfig) => {
     document.body.appendChild(message);
   }
   const width = document.documentElement.clientWidth;
-  const buttons = (frame) => Array.from(frame.querySelectorAll('.ac-pushButton')).filter((button) => button.offsetParent !== null);
+  const buttons = (frame) =>
+    Array.from(frame.querySelectorAll('.ac-pushButton')).filter((button) => button.offsetParent !== null);
   const parcel = (frame) => frame.querySelector('.ac-textBlock') !== null;
   const choices = frames.filter((frame) => !parcel(frame));
   const cut = choices.flatMap(buttons).filter((button) => {
@@ -48,8 +51,13 @@ window.renderTeamsAnswer = (activities, hostConfig) => {
     return rect.left < 0 || rect.right > width + 0.5 || button.scrollWidth > button.clientWidth + 1;
   });
   return {
-    cards: frames.map((frame) => ({ parcel: parcel(frame), buttons: buttons(frame).map((button) => button.innerText.trim()) })),
+    cards: frames.map((frame) => ({
+      parcel: parcel(frame),
+      buttons: buttons(frame).map((button) => button.innerText.trim()),
+    })),
     cutButtons: cut.map((button) => button.innerText.trim()),
-    problems: choices.flatMap((frame) => window.textLayoutProblems(frame, 'choices')).map(({ kind, text }) => ({ kind, text })),
+    problems: choices
+      .flatMap((frame) => window.textLayoutProblems(frame, 'choices'))
+      .map(({ kind, text }) => ({ kind, text })),
   };
 };

@@ -9,7 +9,13 @@ import { Writable } from 'node:stream';
 import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { attachSandbox } from '../../sandbox/attach';
 import { startDemoShop, type DemoShop } from '../../sandbox/shop/server';
-import { sandboxTelemetry, sandboxWebchat, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/upstreams';
+import {
+  sandboxTelemetry,
+  sandboxWebchat,
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox/upstreams';
 import { createApp, type App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/log';
@@ -29,7 +35,16 @@ export interface SandboxBrowser {
 
 /** Ports free right now (the bot's, the shop's): each must know the other's origin, and the token endpoint its own, before it starts. */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<Server>((resolve) => { const server = createServer(); server.listen(0, '127.0.0.1', () => resolve(server)); })));
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve) => {
+          const server = createServer();
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
   const ports = servers.map((server) => (server.address() as AddressInfo).port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
@@ -47,8 +62,17 @@ export function useSandboxBrowser(env: NodeJS.ProcessEnv, channelClock?: { now()
     if (!chromiumAvailable) return;
     const [port] = await freePorts(1);
     const config = configFor(upstreams, { ...env, PORT: String(port) });
-    sandbox.app = await startApp({ ...config, webchat: sandboxWebchat(config), telemetry: sandboxTelemetry(config) }, { port });
-    attachSandbox(sandbox.app.app.server, { botUrl: sandbox.app.url, logger: silentLogger, widget: sandbox.app.app.widget, clock: channelClock, insights: { collect: sandbox.app.app.telemetry.collect } });
+    sandbox.app = await startApp(
+      { ...config, webchat: sandboxWebchat(config), telemetry: sandboxTelemetry(config) },
+      { port },
+    );
+    attachSandbox(sandbox.app.app.server, {
+      botUrl: sandbox.app.url,
+      logger: silentLogger,
+      widget: sandbox.app.app.widget,
+      clock: channelClock,
+      insights: { collect: sandbox.app.app.telemetry.collect },
+    });
     sandbox.browser = await launchChromium();
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -76,12 +100,18 @@ export interface SandboxService {
  * environment, `options` for the simulators' clock; with `shop`, the demo shop too. Started before the
  * file's tests, stopped after.
  */
-export function useSandboxService(env: NodeJS.ProcessEnv, options: Omit<SandboxOptions, 'shopPort'> & { shop?: boolean } = {}): SandboxService {
+export function useSandboxService(
+  env: NodeJS.ProcessEnv,
+  options: Omit<SandboxOptions, 'shopPort'> & { shop?: boolean } = {},
+): SandboxService {
   const service = { logs: [] as string[] } as SandboxService;
   beforeAll(async () => {
     if (!chromiumAvailable) return;
     const [port, shopPort] = await freePorts(2);
-    service.sandbox = await startSandbox(loadConfig({ ...env, PORT: String(port) }), { ...options, shopPort: options.shop ? shopPort : undefined });
+    service.sandbox = await startSandbox(loadConfig({ ...env, PORT: String(port) }), {
+      ...options,
+      shopPort: options.shop ? shopPort : undefined,
+    });
     const config = service.sandbox.config;
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -92,7 +122,13 @@ export function useSandboxService(env: NodeJS.ProcessEnv, options: Omit<SandboxO
     service.app = createApp(config, createLogger(config.logLevel, sink));
     await new Promise<void>((resolve) => service.app.server.listen(port, '127.0.0.1', resolve));
     service.url = `http://127.0.0.1:${port}`;
-    attachSandbox(service.app.server, { botUrl: service.url, logger: silentLogger, widget: service.app.widget, insights: { collect: service.app.telemetry.collect }, phone: service.sandbox.phone });
+    attachSandbox(service.app.server, {
+      botUrl: service.url,
+      logger: silentLogger,
+      widget: service.app.widget,
+      insights: { collect: service.app.telemetry.collect },
+      phone: service.sandbox.phone,
+    });
     if (options.shop) service.shop = await startDemoShop({ botUrl: service.url, port: shopPort });
     service.app.updates.scheduler.start();
     service.browser = await launchChromium();

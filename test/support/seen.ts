@@ -29,7 +29,9 @@ export function seen(activity: Partial<Activity>): Seen {
   const cards = adaptive.filter((card) => !isChoicesCard(card));
   const choicesCard = adaptive.find(isChoicesCard);
   const hero = attachments.filter((a) => a.contentType === HERO);
-  const other = attachments.filter((a) => a.contentType !== ADAPTIVE && a.contentType !== HERO).map((a) => a.contentType);
+  const other = attachments
+    .filter((a) => a.contentType !== ADAPTIVE && a.contentType !== HERO)
+    .map((a) => a.contentType);
   let text = activity.text ?? '';
   let choices: string[] = [];
   let style: Seen['style'];
@@ -38,7 +40,9 @@ export function seen(activity: Partial<Activity>): Seen {
     choices = activity.suggestedActions.actions.map((a) => String(a.title));
     style = 'suggested_actions';
   } else if (hero.length) {
-    choices = hero.flatMap((h) => ((h.content as { buttons?: Array<{ title: string }> }).buttons ?? []).map((b) => b.title));
+    choices = hero.flatMap((h) =>
+      ((h.content as { buttons?: Array<{ title: string }> }).buttons ?? []).map((b) => b.title),
+    );
     style = 'card_buttons';
   } else if (choicesCard) {
     // Teams, after cards: the choices on a card of their own, which shows nothing else.
@@ -62,13 +66,20 @@ export function isChoicesCard(card: Record<string, any>): boolean {
 
 /** A card's buttons in its body's action sets and at its foot, in order (the toggles of older events left out). */
 export function cardButtons(card: Record<string, any>): Array<Record<string, any>> {
-  const actions = [...(card.body ?? []).filter((element: any) => element.type === 'ActionSet').flatMap((set: any) => set.actions ?? []), ...(card.actions ?? [])];
+  const actions = [
+    ...(card.body ?? [])
+      .filter((element: any) => element.type === 'ActionSet')
+      .flatMap((set: any) => set.actions ?? []),
+    ...(card.actions ?? []),
+  ];
   return actions.filter((a: any) => a.type !== 'Action.ToggleVisibility');
 }
 
 /** The titles of a card's buttons that send words back (Teams imBack through Action.Submit). */
 export function submits(card: Record<string, any>): string[] {
-  return cardButtons(card).filter((a: any) => a.type === 'Action.Submit' && a.data?.msteams?.type === 'imBack').map((a: any) => a.title);
+  return cardButtons(card)
+    .filter((a: any) => a.type === 'Action.Submit' && a.data?.msteams?.type === 'imBack')
+    .map((a: any) => a.title);
 }
 
 /** Every string a customer can read in an activity: texts, titles, card texts and facts. */
@@ -76,7 +87,8 @@ export function visibleStrings(activity: Partial<Activity>): string[] {
   const out: string[] = [];
   const walk = (node: unknown, key?: string): void => {
     if (typeof node === 'string') {
-      if (['text', 'title', 'value', 'altText', 'fallbackText', 'speak', 'subtitle'].includes(key ?? '')) out.push(node);
+      if (['text', 'title', 'value', 'altText', 'fallbackText', 'speak', 'subtitle'].includes(key ?? ''))
+        out.push(node);
       return;
     }
     if (Array.isArray(node)) return node.forEach((item) => walk(item, key));

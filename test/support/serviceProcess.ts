@@ -29,7 +29,11 @@ export interface StartOptions {
 export async function startService(env: Record<string, string>, options: StartOptions = {}): Promise<ServiceProcess> {
   const port = await freePort();
   const [command, ...args] = options.command ?? [process.execPath, 'dist/src/index.js'];
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -41,7 +45,13 @@ export async function startService(env: Record<string, string>, options: StartOp
     return service;
   }
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`${service.url}/healthz`).then((r) => r.ok, () => false)) return service;
+    if (
+      await fetch(`${service.url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return service;
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -49,9 +59,14 @@ export async function startService(env: Record<string, string>, options: StartOp
 }
 
 /** The start line (`order-tracking bot listening`), as the service logged it: where it listens. */
-export async function listeningLine(service: ServiceProcess): Promise<{ address: string; port: number; sandbox: boolean }> {
+export async function listeningLine(
+  service: ServiceProcess,
+): Promise<{ address: string; port: number; sandbox: boolean }> {
   for (let i = 0; i < 50; i++) {
-    const line = service.output().split('\n').find((l) => l.includes('"order-tracking bot listening"'));
+    const line = service
+      .output()
+      .split('\n')
+      .find((l) => l.includes('"order-tracking bot listening"'));
     if (line) return JSON.parse(line);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -77,7 +92,10 @@ export async function startOrphanedService(env: Record<string, string>): Promise
       process.stdout.write(String(child.pid));
       process.exit(0);
     })();`;
-  const launcher = spawn(process.execPath, ['-e', parent], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const launcher = spawn(process.execPath, ['-e', parent], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let printed = '';
   launcher.stdout!.on('data', (chunk) => (printed += chunk));
   await new Promise((resolve) => launcher.once('exit', resolve));

@@ -16,7 +16,9 @@ process.stdin.on('data', (chunk) => (text += chunk)).on('end', () =>
 
 export function validateSwagger2(document: unknown): Promise<{ valid: boolean; swagger?: string; errors?: string }> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['-e', VALIDATE], { cwd: __dirname }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))));
+    const child = execFile(process.execPath, ['-e', VALIDATE], { cwd: __dirname }, (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout)),
+    );
     child.stdin!.end(JSON.stringify(document));
   });
 }

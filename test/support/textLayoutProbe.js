@@ -14,7 +14,13 @@
     const boxes = [];
     for (let element = node.parentElement; element; element = element.parentElement) {
       const style = getComputedStyle(element);
-      if (element === root || style.overflowX !== 'visible' || style.overflowY !== 'visible') boxes.push({ element, rect: element.getBoundingClientRect(), x: element === root || style.overflowX !== 'visible', y: element === root || style.overflowY !== 'visible' });
+      if (element === root || style.overflowX !== 'visible' || style.overflowY !== 'visible')
+        boxes.push({
+          element,
+          rect: element.getBoundingClientRect(),
+          x: element === root || style.overflowX !== 'visible',
+          y: element === root || style.overflowY !== 'visible',
+        });
       if (element === root) break;
     }
     return boxes;
@@ -75,9 +81,18 @@
       const excerpt = text.trim().slice(0, 80);
 
       for (const box of clipBoxes(node, root)) {
-        const out = rects.some((r) => (box.x && (r.left < box.rect.left - SLACK || r.right > box.rect.right + SLACK)) || (box.y && (r.top < box.rect.top - SLACK || r.bottom > box.rect.bottom + SLACK)));
+        const out = rects.some(
+          (r) =>
+            (box.x && (r.left < box.rect.left - SLACK || r.right > box.rect.right + SLACK)) ||
+            (box.y && (r.top < box.rect.top - SLACK || r.bottom > box.rect.bottom + SLACK)),
+        );
         if (out) {
-          problems.push({ card: name, kind: 'clipped', text: excerpt, detail: `outside ${box.element === root ? 'the card' : box.element.className || box.element.tagName}` });
+          problems.push({
+            card: name,
+            kind: 'clipped',
+            text: excerpt,
+            detail: `outside ${box.element === root ? 'the card' : box.element.className || box.element.tagName}`,
+          });
           break;
         }
       }
@@ -87,7 +102,8 @@
           if (match[0].length < 2) continue;
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
-          if (lines(Array.from(range.getClientRects()).filter((r) => r.width > 0)) > 1) problems.push({ card: name, kind: 'broken word', text: excerpt, detail: match[0] });
+          if (lines(Array.from(range.getClientRects()).filter((r) => r.width > 0)) > 1)
+            problems.push({ card: name, kind: 'broken word', text: excerpt, detail: match[0] });
         }
       }
 
@@ -95,7 +111,13 @@
       if (!checked.has(element)) {
         checked.add(element);
         const ratio = contrast(element);
-        if (ratio < 4.5) problems.push({ card: name, kind: 'contrast', text: excerpt, detail: `${getComputedStyle(element).color} is ${ratio.toFixed(2)}:1` });
+        if (ratio < 4.5)
+          problems.push({
+            card: name,
+            kind: 'contrast',
+            text: excerpt,
+            detail: `${getComputedStyle(element).color} is ${ratio.toFixed(2)}:1`,
+          });
       }
     }
     return problems;

@@ -24,7 +24,10 @@ export interface TokenIssuer {
   /** The public key in the PEM form botbuilder verifies with (for HMAC key-confusion forgeries). */
   publicPem: string;
   /** Signs `claims` with RS256 (by default with the channel key and its kid), as a channel's token: no iat added. */
-  sign(claims: JWTPayload, options?: { key?: KeyObject | Uint8Array; kid?: string; algorithm?: 'RS256' | 'HS256' }): Promise<string>;
+  sign(
+    claims: JWTPayload,
+    options?: { key?: KeyObject | Uint8Array; kid?: string; algorithm?: 'RS256' | 'HS256' },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -36,14 +39,21 @@ export async function startTokenIssuer(endorsements: string[]): Promise<TokenIss
   const stranger = rsaKey();
   // The emulator's (Azure AD) keys: tokens claiming an Azure AD issuer are checked against these.
   const emulator = rsaKey();
-  const jwk = (key: KeyObject, kid: string, extra: object = {}) => ({ ...key.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256', ...extra });
+  const jwk = (key: KeyObject, kid: string, extra: object = {}) => ({
+    ...key.export({ format: 'jwk' }),
+    kid,
+    use: 'sig',
+    alg: 'RS256',
+    ...extra,
+  });
 
   const hits: string[] = [];
   let base = '';
   const documents: Record<string, (() => object) | undefined> = {
     '/channel/.well-known/openidconfiguration': () => openIdConfiguration(CHANNEL_ISSUER, `${base}/channel/keys`),
     '/channel/keys': () => ({ keys: [jwk(channel.publicKey, CHANNEL_KID, { endorsements })] }),
-    '/emulator/.well-known/openid-configuration': () => openIdConfiguration('https://login.microsoftonline.com/test/v2.0', `${base}/emulator/keys`),
+    '/emulator/.well-known/openid-configuration': () =>
+      openIdConfiguration('https://login.microsoftonline.com/test/v2.0', `${base}/emulator/keys`),
     '/emulator/keys': () => ({ keys: [jwk(emulator.publicKey, 'test-emulator-key')] }),
   };
   const server = http.createServer((req, res) => {
@@ -68,7 +78,9 @@ export async function startTokenIssuer(endorsements: string[]): Promise<TokenIss
     // botbuilder rebuilds the key from the JWK's modulus and exponent as a PKCS#1 PEM.
     publicPem: channel.publicKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
     sign: (claims, options = {}) =>
-      new SignJWT(claims).setProtectedHeader({ alg: options.algorithm ?? 'RS256', typ: 'JWT', kid: options.kid ?? CHANNEL_KID }).sign(options.key ?? channel.privateKey),
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: options.algorithm ?? 'RS256', typ: 'JWT', kid: options.kid ?? CHANNEL_KID })
+        .sign(options.key ?? channel.privateKey),
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -96,9 +108,16 @@ export function refuseInternet(): { attempts: string[]; restore(): void } {
   const attempts: string[] = [];
   const refuse = (target: unknown): never => {
     const options = target as { hostname?: string; path?: string };
-    attempts.push(target instanceof URL || typeof target === 'string' ? String(target) : `https://${options.hostname}${options.path ?? ''}`);
+    attempts.push(
+      target instanceof URL || typeof target === 'string'
+        ? String(target)
+        : `https://${options.hostname}${options.path ?? ''}`,
+    );
     throw new Error(`a test tried to reach the internet: ${attempts.at(-1)}`);
   };
-  const spies = [jest.spyOn(https, 'request').mockImplementation(refuse), jest.spyOn(https, 'get').mockImplementation(refuse)];
+  const spies = [
+    jest.spyOn(https, 'request').mockImplementation(refuse),
+    jest.spyOn(https, 'get').mockImplementation(refuse),
+  ];
   return { attempts, restore: () => spies.forEach((spy) => spy.mockRestore()) };
 }

@@ -33,7 +33,9 @@ export const bot = (text: string | RegExp): Line => ({ bot: { text } });
 export const ask = (text: string | RegExp, ...choices: string[]): Line => ({ bot: { text, choices } });
 export const typing = (): Line => ({ bot: { typing: true } });
 /** The answer to a lookup: one message with the intro line and the cards. */
-export const answer = (intro: string | RegExp, count: number, ...showing: string[]): Line => ({ bot: { cards: count, showing, intro } });
+export const answer = (intro: string | RegExp, count: number, ...showing: string[]): Line => ({
+  bot: { cards: count, showing, intro },
+});
 export const textShowing = (...showing: string[]): Line => ({ bot: { textShowing: showing } });
 
 export interface TranscriptOptions {
@@ -65,7 +67,10 @@ export interface Conversation {
 
 export function conversation(config: Config, options: TranscriptOptions = {}): Conversation {
   const logs: string[] = [];
-  const logger = createLogger('debug', new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }));
+  const logger = createLogger(
+    'debug',
+    new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) }),
+  );
   const clock = new FakeClock();
   // The reply timer never moves: no typing indicator (500 ms) and no deadline (8 s) unless a test moves it.
   const replyTimer = new ManualClock();
@@ -75,7 +80,11 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
       await app.bot.run(context);
     },
     // The test adapter's template overwrites the activity's fields, a locale left undefined too.
-    { channelId: options.channelId ?? 'test', ...(options.locale && { locale: options.locale }), ...(options.userId && { from: { id: options.userId, name: 'Customer', role: 'user' } }) } as Partial<Activity>,
+    {
+      channelId: options.channelId ?? 'test',
+      ...(options.locale && { locale: options.locale }),
+      ...(options.userId && { from: { id: options.userId, name: 'Customer', role: 'user' } }),
+    } as Partial<Activity>,
   );
   // The adapter's error handler, so that a failing turn is answered as in production.
   adapter.onTurnError = app.adapter.onTurnError;
@@ -88,7 +97,9 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
     telemetry: app.telemetry,
     async say(said) {
       const activity: Partial<Activity> =
-        typeof said === 'string' ? { type: 'message', text: said, locale: options.locale, localTimezone: options.localTimezone } : { type: 'message', locale: options.locale, ...said };
+        typeof said === 'string'
+          ? { type: 'message', text: said, locale: options.locale, localTimezone: options.localTimezone }
+          : { type: 'message', locale: options.locale, ...said };
       await adapter.receiveActivity(activity);
       return adapter.activeQueue.splice(0);
     },
@@ -103,30 +114,48 @@ export async function run(config: Config, lines: Line[], options: TranscriptOpti
   let pending: Partial<Activity>[] = [];
   for (const line of lines) {
     if ('user' in line) {
-      if (pending.length) throw new Error(`unexpected bot activities:\n${pending.map(show).join('\n')}\n\nafter:\n${exchange.join('\n')}`);
+      if (pending.length)
+        throw new Error(
+          `unexpected bot activities:\n${pending.map(show).join('\n')}\n\nafter:\n${exchange.join('\n')}`,
+        );
       exchange.push(`user: ${typeof line.user === 'string' ? line.user : JSON.stringify(line.user)}`);
       pending = await talk.say(line.user);
       continue;
     }
     for (const expected of Array.isArray(line.bot) ? line.bot : [line.bot]) {
       const activity = pending.shift();
-      if (!activity) throw new Error(`expected ${JSON.stringify(expected)} but the bot said nothing more\n\nexchange:\n${exchange.join('\n')}`);
+      if (!activity)
+        throw new Error(
+          `expected ${JSON.stringify(expected)} but the bot said nothing more\n\nexchange:\n${exchange.join('\n')}`,
+        );
       exchange.push(`bot: ${show(activity)}`);
       // Teams: a carousel's choices follow it on a card of their own; the answer is the two together.
       const choices = 'cards' in expected && pending[0] && onlyChoices(pending[0]) ? pending.shift()! : undefined;
       if (choices) exchange.push(`bot: ${show(choices)}`);
-      const problem = options.everyReply?.(activity) ?? (choices && options.everyReply?.(choices)) ?? mismatch(activity, expected, choices);
+      const problem =
+        options.everyReply?.(activity) ??
+        (choices && options.everyReply?.(choices)) ??
+        mismatch(activity, expected, choices);
       if (problem) throw new Error(`${problem}\n\nexchange:\n${exchange.join('\n')}`);
     }
   }
-  if (pending.length) throw new Error(`unexpected bot activities at the end:\n${pending.map(show).join('\n')}\n\nexchange:\n${exchange.join('\n')}`);
+  if (pending.length)
+    throw new Error(
+      `unexpected bot activities at the end:\n${pending.map(show).join('\n')}\n\nexchange:\n${exchange.join('\n')}`,
+    );
   return talk;
 }
 
 /** A message that holds nothing but Teams' card of choices. */
 function onlyChoices(activity: Partial<Activity>): boolean {
   const view = seen(activity);
-  return activity.type === 'message' && !view.text && !view.cards.length && !view.other.length && view.style === 'card_buttons';
+  return (
+    activity.type === 'message' &&
+    !view.text &&
+    !view.cards.length &&
+    !view.other.length &&
+    view.style === 'card_buttons'
+  );
 }
 
 /** `after`: the message of choices that followed the cards (Teams, after a carousel). */
@@ -135,7 +164,8 @@ function mismatch(activity: Partial<Activity>, expected: Expected, after?: Parti
   if (activity.type !== 'message') return `expected a message, got ${show(activity)}`;
   const view = seen(activity);
   if (after) view.choices = seen(after).choices;
-  if (expected.choices && JSON.stringify(view.choices) !== JSON.stringify(expected.choices)) return `expected choices ${JSON.stringify(expected.choices)}, got ${JSON.stringify(view.choices)}`;
+  if (expected.choices && JSON.stringify(view.choices) !== JSON.stringify(expected.choices))
+    return `expected choices ${JSON.stringify(expected.choices)}, got ${JSON.stringify(view.choices)}`;
   if ('text' in expected) {
     const ok = typeof expected.text === 'string' ? view.text === expected.text : expected.text.test(view.text);
     return ok ? undefined : `expected text ${String(expected.text)}, got ${JSON.stringify(view.text)}`;
@@ -149,8 +179,10 @@ function mismatch(activity: Partial<Activity>, expected: Expected, after?: Parti
     const ok = typeof expected.intro === 'string' ? view.text === expected.intro : expected.intro.test(view.text);
     if (!ok) return `expected the intro ${String(expected.intro)}, got ${JSON.stringify(view.text)}`;
   }
-  if (view.cards.length !== expected.cards) return `expected ${expected.cards} card(s), got ${view.cards.length}: ${show(activity)}`;
-  if (expected.layout && activity.attachmentLayout !== expected.layout) return `expected layout ${expected.layout}, got ${activity.attachmentLayout}`;
+  if (view.cards.length !== expected.cards)
+    return `expected ${expected.cards} card(s), got ${view.cards.length}: ${show(activity)}`;
+  if (expected.layout && activity.attachmentLayout !== expected.layout)
+    return `expected layout ${expected.layout}, got ${activity.attachmentLayout}`;
   const json = JSON.stringify(view.cards);
   const missing = (expected.showing ?? []).filter((s) => !json.includes(s));
   return missing.length ? `cards lack ${JSON.stringify(missing)}` : undefined;

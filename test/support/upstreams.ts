@@ -22,7 +22,11 @@ export interface Upstreams {
 export function useSimulators(options: { now?: () => number } = {}): Upstreams {
   const upstreams = {} as Upstreams;
   beforeAll(async () => {
-    upstreams.checkpoints = await startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token, now: options.now });
+    upstreams.checkpoints = await startCheckpointsSimulator({
+      userId: CREDENTIALS.userId,
+      token: CREDENTIALS.token,
+      now: options.now,
+    });
     upstreams.trackings = await startTrackingsSimulator({ apiKey: API_KEY });
   });
   beforeEach(() => {

@@ -9,7 +9,10 @@ const IKEY = '00000000-0000-0000-0000-000000000000';
 export const connectionString = (url: string) => `InstrumentationKey=${IKEY};IngestionEndpoint=${url}`;
 
 /** Application Insights' ingestion (Breeze) on loopback, over https as the exporter insists: takes every batch, gzipped or not, and answers `status`. */
-export async function startIngestion(tls: ReturnType<typeof trustedLoopbackCertificate>, status = 200): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
+export async function startIngestion(
+  tls: ReturnType<typeof trustedLoopbackCertificate>,
+  status = 200,
+): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
   const bodies: string[] = [];
   const server = https.createServer(tls, (req, res) => {
     const chunks: Buffer[] = [];
@@ -23,5 +26,9 @@ export async function startIngestion(tls: ReturnType<typeof trustedLoopbackCerti
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/`, bodies, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    bodies,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -33,10 +33,14 @@ async function startRefusingProxy(): Promise<{ url: string; targets: string[]; c
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, targets, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    targets,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
-test('the exporters send ours only to the ingestion endpoint and write no file, even when it refuses; their settings poll reaches only the tests\' proxy', async () => {
+test("the exporters send ours only to the ingestion endpoint and write no file, even when it refuses; their settings poll reaches only the tests' proxy", async () => {
   const ingestion = await startIngestion(tls, 503);
   const proxy = await startRefusingProxy();
   const proxyBefore = process.env.HTTPS_PROXY;
@@ -50,10 +54,16 @@ test('the exporters send ours only to the ingestion endpoint and write no file, 
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   try {
     const telemetry = createTelemetry(
-      { serviceName: 'shop-bot', traces: { sampler: { name: 'always_on', ratio: 1 } }, azureMonitor: { connectionString: connectionString(ingestion.url), intervalMs: MINUTE } },
+      {
+        serviceName: 'shop-bot',
+        traces: { sampler: { name: 'always_on', ratio: 1 } },
+        azureMonitor: { connectionString: connectionString(ingestion.url), intervalMs: MINUTE },
+      },
       silentLogger,
     );
-    await telemetry.tracing.inSpan('bot.turn', { kind: 'server', root: true }, async () => telemetry.metrics.count('bot_turns_total', { channel: 'webchat' }));
+    await telemetry.tracing.inSpan('bot.turn', { kind: 'server', root: true }, async () =>
+      telemetry.metrics.count('bot_turns_total', { channel: 'webchat' }),
+    );
     // Past the settings poll's first call (5 to 15 s after the start) and statsbeat's first export (15 minutes).
     await jest.advanceTimersByTimeAsync(20 * MINUTE);
     jest.useRealTimers();

@@ -5,10 +5,15 @@
 import { readFileSync } from 'node:fs';
 import { METRICS } from '../../src/telemetry/catalog';
 
-const rows = [...readFileSync('docs/operating.md', 'utf8').matchAll(/^\| (bot_[a-z_]+) \|([a-z, ]*)\|/gm)].map((row) => ({ name: row[1], labels: row[2].trim() }));
+const rows = [...readFileSync('docs/operating.md', 'utf8').matchAll(/^\| (bot_[a-z_]+) \|([a-z, ]*)\|/gm)].map(
+  (row) => ({ name: row[1], labels: row[2].trim() }),
+);
 
-test('docs/operating.md lists exactly the catalog\'s metrics, each with its labels', () => {
-  const catalog = Object.entries(METRICS).map(([name, spec]) => ({ name, labels: Object.keys(spec.labels).join(', ') }));
+test("docs/operating.md lists exactly the catalog's metrics, each with its labels", () => {
+  const catalog = Object.entries(METRICS).map(([name, spec]) => ({
+    name,
+    labels: Object.keys(spec.labels).join(', '),
+  }));
   expect(rows).toEqual(catalog);
 });
 

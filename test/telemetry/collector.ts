@@ -20,7 +20,11 @@ export async function startCollector(): Promise<Collector> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', contentType: req.headers['content-type'] ?? '', body: Buffer.concat(chunks) });
+      received.push({
+        path: req.url ?? '',
+        contentType: req.headers['content-type'] ?? '',
+        body: Buffer.concat(chunks),
+      });
       const json = (req.headers['content-type'] ?? '').includes('json');
       res.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' });
       res.end(json ? '{}' : undefined);

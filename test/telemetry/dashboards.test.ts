@@ -22,7 +22,9 @@ const grafana = JSON.parse(readFileSync('dashboards/grafana/order-tracking-bot.j
 const workbook = JSON.parse(readFileSync('dashboards/azure/order-tracking-bot.workbook.json', 'utf8'));
 
 /** Every panel, those inside a collapsed row too; rows themselves show nothing. */
-const panels: any[] = grafana.panels.flatMap((panel: any) => [panel, ...(panel.panels ?? [])]).filter((panel: any) => panel.type !== 'row');
+const panels: any[] = grafana.panels
+  .flatMap((panel: any) => [panel, ...(panel.panels ?? [])])
+  .filter((panel: any) => panel.type !== 'row');
 const promqlOf = (panel: any): string[] => panel.targets.map((target: any) => target.expr);
 /** The channel variable's label_values(metric, label): Prometheus must know the metric and its label. */
 const variables: any[] = grafana.templating.list;
@@ -33,7 +35,8 @@ const variableExpr = `count by (${variableLabel}) (${variableMetric})`;
 const grafanaQueries: string[] = [...panels.flatMap(promqlOf), variableExpr];
 
 const queries: any[] = workbook.items.filter((item: any) => item.type === 3);
-const kqlOf = (title: string) => queries.filter((item) => item.content.title === title).map((item) => readKql(item.content.query));
+const kqlOf = (title: string) =>
+  queries.filter((item) => item.content.title === title).map((item) => readKql(item.content.query));
 
 /** The span attributes a workbook may read in `dependencies` (the tracking.lookup span's, fixed for #27). */
 const SPAN_ATTRIBUTES = ['tracking.kind', 'tracking.interface', 'tracking.result', 'tracking.cached'];
@@ -42,7 +45,9 @@ const SPAN_ATTRIBUTES = ['tracking.kind', 'tracking.interface', 'tracking.result
 function metricOf(series: string): MetricName | undefined {
   if (series in METRICS) return series as MetricName;
   const base = series.replace(/_(bucket|sum|count)$/, '');
-  return base !== series && base in METRICS && METRICS[base as MetricName].kind === 'histogram' ? (base as MetricName) : undefined;
+  return base !== series && base in METRICS && METRICS[base as MetricName].kind === 'histogram'
+    ? (base as MetricName)
+    : undefined;
 }
 
 function labelsOf(series: string): Readonly<Record<string, readonly string[]>> {
@@ -57,7 +62,9 @@ function unknownIn(selector: Selector): string[] {
   const labels = labelsOf(selector.series);
   return selector.matchers.flatMap((matcher) => {
     if (!(matcher.label in labels)) return [`${selector.series} has no label ${matcher.label}`];
-    return namedValues(matcher).filter((value) => !labels[matcher.label].includes(value)).map((value) => `${selector.series}'s ${matcher.label} is never "${value}"`);
+    return namedValues(matcher)
+      .filter((value) => !labels[matcher.label].includes(value))
+      .map((value) => `${selector.series}'s ${matcher.label} is never "${value}"`);
   });
 }
 
@@ -66,20 +73,42 @@ const histograms = (metrics: readonly MetricName[]) => metrics.filter((metric) =
 
 describe('the Grafana dashboard', () => {
   test('is a Grafana JSON model to import as it is: the Prometheus data source a variable of every panel and query', () => {
-    expect(grafana).toMatchObject({ uid: 'order-tracking-bot', schemaVersion: expect.any(Number), title: expect.any(String), time: { from: 'now-24h', to: 'now' } });
-    expect(variables.find((variable) => variable.name === 'datasource')).toMatchObject({ type: 'datasource', query: 'prometheus' });
-    expect(channelVariable).toMatchObject({ type: 'query', includeAll: true, multi: true, datasource: { type: 'prometheus', uid: '${datasource}' } });
+    expect(grafana).toMatchObject({
+      uid: 'order-tracking-bot',
+      schemaVersion: expect.any(Number),
+      title: expect.any(String),
+      time: { from: 'now-24h', to: 'now' },
+    });
+    expect(variables.find((variable) => variable.name === 'datasource')).toMatchObject({
+      type: 'datasource',
+      query: 'prometheus',
+    });
+    expect(channelVariable).toMatchObject({
+      type: 'query',
+      includeAll: true,
+      multi: true,
+      datasource: { type: 'prometheus', uid: '${datasource}' },
+    });
     const ids = grafana.panels.flatMap((panel: any) => [panel, ...(panel.panels ?? [])]).map((panel: any) => panel.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const panel of panels) {
-      expect({ title: panel.title, datasource: panel.datasource, gridPos: panel.gridPos }).toEqual({ title: panel.title, datasource: { type: 'prometheus', uid: '${datasource}' }, gridPos: expect.objectContaining({ w: expect.any(Number), h: expect.any(Number) }) });
-      expect(panel.targets.map((target: any) => target.datasource.uid)).toEqual(panel.targets.map(() => '${datasource}'));
+      expect({ title: panel.title, datasource: panel.datasource, gridPos: panel.gridPos }).toEqual({
+        title: panel.title,
+        datasource: { type: 'prometheus', uid: '${datasource}' },
+        gridPos: expect.objectContaining({ w: expect.any(Number), h: expect.any(Number) }),
+      });
+      expect(panel.targets.map((target: any) => target.datasource.uid)).toEqual(
+        panel.targets.map(() => '${datasource}'),
+      );
     }
   });
 
   test('has one panel per figure of the day, under its title, described by what it means', () => {
     for (const figure of DAY_PICTURE) {
-      expect({ title: figure.title, descriptions: panels.filter((panel) => panel.title === figure.title).map((panel) => panel.description) }).toEqual({ title: figure.title, descriptions: [figure.means] });
+      expect({
+        title: figure.title,
+        descriptions: panels.filter((panel) => panel.title === figure.title).map((panel) => panel.description),
+      }).toEqual({ title: figure.title, descriptions: [figure.means] });
     }
     expect(new Set(panels.map((panel) => panel.title)).size).toBe(panels.length);
   });
@@ -87,11 +116,21 @@ describe('the Grafana dashboard', () => {
   test('every query is PromQL Prometheus reads, and asks only for metrics, labels and values the bot records', () => {
     for (const expr of grafanaQueries) {
       const query = readPromQL(expr);
-      expect({ expr, errors: query.errors, unknown: query.selectors.flatMap(unknownIn) }).toEqual({ expr, errors: [], unknown: [] });
+      expect({ expr, errors: query.errors, unknown: query.selectors.flatMap(unknownIn) }).toEqual({
+        expr,
+        errors: [],
+        unknown: [],
+      });
       // Every bot_ name in the text is one the grammar read as a series (none hides in a string or a typo'd function).
-      expect({ expr, names: [...new Set(expr.match(/bot_[a-z_]+/g))].sort() }).toEqual({ expr, names: [...new Set(query.selectors.map((selector) => selector.series))].sort() });
+      expect({ expr, names: [...new Set(expr.match(/bot_[a-z_]+/g))].sort() }).toEqual({
+        expr,
+        names: [...new Set(query.selectors.map((selector) => selector.series))].sort(),
+      });
       const groupable = new Set(query.selectors.flatMap((selector) => Object.keys(labelsOf(selector.series))));
-      expect({ expr, grouping: query.grouping.filter((label) => !groupable.has(label)) }).toEqual({ expr, grouping: [] });
+      expect({ expr, grouping: query.grouping.filter((label) => !groupable.has(label)) }).toEqual({
+        expr,
+        grouping: [],
+      });
     }
   });
 
@@ -99,7 +138,10 @@ describe('the Grafana dashboard', () => {
     for (const figure of DAY_PICTURE) {
       const [panel] = panels.filter((each) => each.title === figure.title);
       const read = promqlOf(panel).flatMap((expr) => readPromQL(expr).selectors.map((selector) => selector.series));
-      expect({ figure: figure.id, metrics: metricsOf(read) }).toEqual({ figure: figure.id, metrics: [...figure.metrics].sort() });
+      expect({ figure: figure.id, metrics: metricsOf(read) }).toEqual({
+        figure: figure.id,
+        metrics: [...figure.metrics].sort(),
+      });
     }
   });
 });
@@ -110,7 +152,10 @@ describe("the Grafana dashboard's shares: no data is no data, never 100 % or 0 %
     // Grafana shows "No data" for an empty answer unless the panel says otherwise.
     expect(panel.fieldConfig.defaults.noValue).toBeUndefined();
     // Each selector by its metric and the values it filters on, as `metric{value|value}`: what the day came to for it.
-    return evaluateShare(promqlOf(panel)[0], (selector) => totals[`${selector.series}{${selector.matchers.map((matcher) => matcher.value).join(',')}}`]);
+    return evaluateShare(
+      promqlOf(panel)[0],
+      (selector) => totals[`${selector.series}{${selector.matchers.map((matcher) => matcher.value).join(',')}}`],
+    );
   };
   const conversations = 'bot_conversations_total{}';
   const handoffs = 'bot_handoffs_total{initiated}';
@@ -142,16 +187,27 @@ describe('the Azure Monitor workbook', () => {
   test('is a workbook gallery template: KQL queries on the Application Insights resource, in a time range the operator picks', () => {
     expect(workbook.version).toBe('Notebook/1.0');
     for (const item of queries) {
-      expect(item.content).toMatchObject({ version: 'KqlItem/1.0', queryType: 0, resourceType: 'microsoft.insights/components', timeContextFromParameter: 'TimeRange', title: expect.any(String) });
+      expect(item.content).toMatchObject({
+        version: 'KqlItem/1.0',
+        queryType: 0,
+        resourceType: 'microsoft.insights/components',
+        timeContextFromParameter: 'TimeRange',
+        title: expect.any(String),
+      });
     }
-    const parameters = workbook.items.filter((item: any) => item.type === 9).flatMap((item: any) => item.content.parameters);
+    const parameters = workbook.items
+      .filter((item: any) => item.type === 9)
+      .flatMap((item: any) => item.content.parameters);
     expect(parameters).toContainEqual(expect.objectContaining({ name: 'TimeRange', type: 4 }));
   });
 
   test('has one query per figure of the day, under its title, and its opening text says what each means', () => {
     const about = workbook.items.find((item: any) => item.type === 1).content.json;
     for (const figure of DAY_PICTURE) {
-      expect({ title: figure.title, queries: queries.filter((item) => item.content.title === figure.title).length }).toEqual({ title: figure.title, queries: 1 });
+      expect({
+        title: figure.title,
+        queries: queries.filter((item) => item.content.title === figure.title).length,
+      }).toEqual({ title: figure.title, queries: 1 });
       expect(about).toContain(`**${figure.title}**: ${figure.means}`);
     }
     expect(new Set(queries.map((item) => item.content.title)).size).toBe(queries.length);
@@ -162,10 +218,16 @@ describe('the Azure Monitor workbook', () => {
       const query = readKql(item.content.query);
       const title = item.content.title;
       const metrics = query.metrics.map((name) => metricOf(name) ?? `no metric ${name}`);
-      expect({ title, errors: query.errors, unknown: metrics.filter((name) => name.startsWith('no metric')) }).toEqual({ title, errors: [], unknown: [] });
+      expect({ title, errors: query.errors, unknown: metrics.filter((name) => name.startsWith('no metric')) }).toEqual({
+        title,
+        errors: [],
+        unknown: [],
+      });
       const reading = (key: string): readonly string[] | undefined => {
         if (query.tables.includes('dependencies')) return SPAN_ATTRIBUTES.includes(key) ? [] : undefined;
-        const labels = metrics.map((metric) => METRICS[metric as MetricName].labels as Record<string, readonly string[]>).find((each) => key in each);
+        const labels = metrics
+          .map((metric) => METRICS[metric as MetricName].labels as Record<string, readonly string[]>)
+          .find((each) => key in each);
         return labels?.[key];
       };
       const unknown = query.dimensions.flatMap(({ key, values }) => {
@@ -173,7 +235,11 @@ describe('the Azure Monitor workbook', () => {
         if (!known) return [`no dimension ${key}`];
         return values.filter((value) => !known.includes(value)).map((value) => `${key} is never "${value}"`);
       });
-      expect({ title, tables: query.tables.filter((table) => !['customMetrics', 'dependencies'].includes(table)), unknown }).toEqual({ title, tables: [], unknown: [] });
+      expect({
+        title,
+        tables: query.tables.filter((table) => !['customMetrics', 'dependencies'].includes(table)),
+        unknown,
+      }).toEqual({ title, tables: [], unknown: [] });
     }
   });
 
@@ -182,7 +248,11 @@ describe('the Azure Monitor workbook', () => {
     for (const figure of DAY_PICTURE) {
       const [query] = kqlOf(figure.title);
       const counted = figure.metrics.filter((metric) => METRICS[metric].kind !== 'histogram');
-      expect({ figure: figure.id, metrics: metricsOf(query.metrics), fromCalls: query.tables.includes('dependencies') }).toEqual({
+      expect({
+        figure: figure.id,
+        metrics: metricsOf(query.metrics),
+        fromCalls: query.tables.includes('dependencies'),
+      }).toEqual({
         figure: figure.id,
         metrics: [...counted].sort(),
         fromCalls: histograms(figure.metrics).length > 0,
@@ -192,8 +262,11 @@ describe('the Azure Monitor workbook', () => {
 });
 
 test('docs/operating.md\'s "A picture of a day" has every figure, in order, with what it means', () => {
-  const section = /^## A picture of a day$([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readFileSync('docs/operating.md', 'utf8'))?.[1] ?? '';
-  const rows = [...section.matchAll(/^\| (.+?) \| (.+?) \|$/gm)].slice(2).map((row) => ({ title: row[1], means: row[2] }));
+  const section =
+    /^## A picture of a day$([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readFileSync('docs/operating.md', 'utf8'))?.[1] ?? '';
+  const rows = [...section.matchAll(/^\| (.+?) \| (.+?) \|$/gm)]
+    .slice(2)
+    .map((row) => ({ title: row[1], means: row[2] }));
   expect(rows).toEqual(DAY_PICTURE.map(({ title, means }) => ({ title, means })));
 });
 
@@ -205,10 +278,16 @@ describe("what the Grafana panels read is in the bot's own /metrics after a day 
 
   test('every series each query selects, with the labels it filters and groups by', async () => {
     const clock = new FakeClock(T0);
-    const env = { METRICS_TOKEN, HANDOFF: 'botframework', NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' };
+    const env = {
+      METRICS_TOKEN,
+      HANDOFF: 'botframework',
+      NOTIFY_INTERVAL_MS: String(MINUTE),
+      ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+    };
     const running = await startApp(configFor(world, env), { clock });
     try {
-      const customer = (channelId: string) => new TestChannel({ botUrl: running.url, mode: 'normal', connector: world.connector, locale: 'en', channelId });
+      const customer = (channelId: string) =>
+        new TestChannel({ botUrl: running.url, mode: 'normal', connector: world.connector, locale: 'en', channelId });
       const web = customer('webchat');
       await web.say(DEMO.checkpoints.delivered);
       await web.say(DEMO.trackings.trackingNumbers.unknown);
@@ -222,14 +301,26 @@ describe("what the Grafana panels read is in the bot's own /metrics after a day 
       await running.app.updates.scheduler.runDue();
       await web.say('I want to talk to a human');
 
-      const scrape = await fetch(`${running.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(answerOf);
+      const scrape = await fetch(`${running.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      }).then(answerOf);
       const samples = parsePrometheus(scrape.text);
       for (const expr of grafanaQueries) {
         const query = readPromQL(expr);
         for (const selector of query.selectors) {
-          const found = samples.filter((sample) => sample.name === selector.series && selector.matchers.every((matcher) => passes(matcher, sample.labels)));
-          const missing = query.grouping.filter((label) => label in labelsOf(selector.series) && !found.every((sample) => label in sample.labels));
-          expect({ expr, series: selector.series, found: found.length > 0, missing }).toEqual({ expr, series: selector.series, found: true, missing: [] });
+          const found = samples.filter(
+            (sample) =>
+              sample.name === selector.series && selector.matchers.every((matcher) => passes(matcher, sample.labels)),
+          );
+          const missing = query.grouping.filter(
+            (label) => label in labelsOf(selector.series) && !found.every((sample) => label in sample.labels),
+          );
+          expect({ expr, series: selector.series, found: found.length > 0, missing }).toEqual({
+            expr,
+            series: selector.series,
+            found: true,
+            missing: [],
+          });
         }
       }
     } finally {

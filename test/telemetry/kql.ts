@@ -18,28 +18,42 @@ export interface KqlQuery {
 }
 
 /** The columns of Application Insights' tables that a workbook on the bot reads (the portal's schema, in part). */
-const COMMON = 'timestamp:datetime, customDimensions:dynamic, operation_Id:string, operation_ParentId:string, cloud_RoleName:string, itemCount:int';
+const COMMON =
+  'timestamp:datetime, customDimensions:dynamic, operation_Id:string, operation_ParentId:string, cloud_RoleName:string, itemCount:int';
 const TABLES = {
   customMetrics: `(${COMMON}, name:string, value:real, valueCount:int, valueSum:real, valueMin:real, valueMax:real, valueStdDev:real)`,
   dependencies: `(${COMMON}, id:string, name:string, target:string, type:string, data:string, success:bool, resultCode:string, duration:real)`,
 };
 const language = Kusto.Language;
 const applicationInsights = language.GlobalState.Default.WithDatabase(
-  new language.Symbols.DatabaseSymbol.$ctor1('applicationInsights', Object.entries(TABLES).map(([name, schema]) => new language.Symbols.TableSymbol.$ctor7(name, schema, null))),
+  new language.Symbols.DatabaseSymbol.$ctor1(
+    'applicationInsights',
+    Object.entries(TABLES).map(([name, schema]) => new language.Symbols.TableSymbol.$ctor7(name, schema, null)),
+  ),
 );
 
 const STRINGS = /"([^"]*)"/g;
 const NAME_IS = /\bname\s*==\s*"([^"]*)"/g;
 const NAME_IN = /\bname\s+in\s*\(([^)]*)\)/g;
-const DIMENSION = /customDimensions(?:\.([A-Za-z_]\w*)|\[\s*"([^"]+)"\s*\])\)?(?:\s*(?:==\s*("[^"]*")|in\s*\(([^)]*)\)))?/g;
+const DIMENSION =
+  /customDimensions(?:\.([A-Za-z_]\w*)|\[\s*"([^"]+)"\s*\])\)?(?:\s*(?:==\s*("[^"]*")|in\s*\(([^)]*)\)))?/g;
 
 export function readKql(query: string): KqlQuery {
   const text = query.replace(/\/\/.*$/gm, '');
   const strings = (list: string) => [...list.matchAll(STRINGS)].map((match) => match[1]);
   return {
-    tables: text.split('\n').filter((line) => /^\s*[A-Za-z]/.test(line) && !/^\s*let\b/.test(line)).map((line) => line.trim().split(/\W/)[0]),
-    metrics: [...[...text.matchAll(NAME_IS)].map((match) => match[1]), ...[...text.matchAll(NAME_IN)].flatMap((match) => strings(match[1]))],
-    dimensions: [...text.matchAll(DIMENSION)].map((match) => ({ key: match[1] ?? match[2], values: strings(match[3] ?? match[4] ?? '') })),
+    tables: text
+      .split('\n')
+      .filter((line) => /^\s*[A-Za-z]/.test(line) && !/^\s*let\b/.test(line))
+      .map((line) => line.trim().split(/\W/)[0]),
+    metrics: [
+      ...[...text.matchAll(NAME_IS)].map((match) => match[1]),
+      ...[...text.matchAll(NAME_IN)].flatMap((match) => strings(match[1])),
+    ],
+    dimensions: [...text.matchAll(DIMENSION)].map((match) => ({
+      key: match[1] ?? match[2],
+      values: strings(match[3] ?? match[4] ?? ''),
+    })),
     errors: diagnostics(query),
   };
 }
@@ -61,5 +75,7 @@ const TYPE_IS = /\btype\s*(==|=~)\s*"([^"]*)"/g;
  * compares strings case-sensitively, `=~` does not. True when the query has no such filter.
  */
 export function typeFilterPasses(query: string, type: string): boolean {
-  return [...query.replace(/\/\/.*$/gm, '').matchAll(TYPE_IS)].every(([, operator, value]) => (operator === '==' ? type === value : type.toLowerCase() === value.toLowerCase()));
+  return [...query.replace(/\/\/.*$/gm, '').matchAll(TYPE_IS)].every(([, operator, value]) =>
+    operator === '==' ? type === value : type.toLowerCase() === value.toLowerCase(),
+  );
 }

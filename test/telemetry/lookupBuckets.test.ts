@@ -11,11 +11,15 @@ import { openTelemetry } from '../../src/telemetry/openTelemetry';
 async function panelFor(seconds: number[]) {
   const telemetry = openTelemetry({ serviceName: 'bucket-test', inProcess: true }, silentLogger as never);
   try {
-    for (const value of seconds) telemetry.metrics.observe('bot_lookup_duration_seconds', { interface: 'checkpoints' }, value);
+    for (const value of seconds)
+      telemetry.metrics.observe('bot_lookup_duration_seconds', { interface: 'checkpoints' }, value);
     const collected = await telemetry.collect!();
     const point = collected.find((metric) => metric.name === 'bot_lookup_duration_seconds')!;
     const latency = dayFigures(collected).find((figure) => figure.id === 'upstream_latency')!;
-    return { boundaries: point.kind === 'histogram' ? point.points[0].boundaries : [], values: Object.fromEntries(latency.series.map((s) => [s.id, s.value])) };
+    return {
+      boundaries: point.kind === 'histogram' ? point.points[0].boundaries : [],
+      values: Object.fromEntries(latency.series.map((s) => [s.id, s.value])),
+    };
   } finally {
     await telemetry.shutdown();
   }

@@ -23,7 +23,13 @@ async function lookupThenStop(env: Record<string, string>): Promise<{ output: st
     ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
     ...env,
   });
-  const { replies } = await new TestChannel({ botUrl: service.url, mode: 'expectReplies', locale: 'en', conversationId: 'conv-SEARCH-otlp', userId: 'user-SEARCH-otlp' }).say(DEMO.checkpoints.delivered);
+  const { replies } = await new TestChannel({
+    botUrl: service.url,
+    mode: 'expectReplies',
+    locale: 'en',
+    conversationId: 'conv-SEARCH-otlp',
+    userId: 'user-SEARCH-otlp',
+  }).say(DEMO.checkpoints.delivered);
   expect(replies.length).toBeGreaterThan(0);
   service.child.kill('SIGTERM');
   const code = await service.exited;
@@ -31,7 +37,11 @@ async function lookupThenStop(env: Record<string, string>): Promise<{ output: st
 }
 
 test('http/json: the collector receives the metrics under their names, with their labels, and no number or id', async () => {
-  const { code } = await lookupThenStop({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector.url}/`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_SERVICE_NAME: 'shop-bot' });
+  const { code } = await lookupThenStop({
+    OTEL_EXPORTER_OTLP_ENDPOINT: `${collector.url}/`,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    OTEL_SERVICE_NAME: 'shop-bot',
+  });
   expect(code).toBe(0);
   // The same endpoint takes the traces too, at /v1/traces (traceExport.test.ts): one metrics export, at the stop.
   const [sent, ...more] = collector.received.filter((received) => received.path !== '/v1/traces');
@@ -40,16 +50,31 @@ test('http/json: the collector receives the metrics under their names, with thei
   expect(sent.contentType).toMatch(/^application\/json/);
   const text = sent.body.toString('utf8');
   const names = [...text.matchAll(/"name":"(bot_[a-z_]+)"/g)].map((match) => match[1]);
-  expect(names).toEqual(expect.arrayContaining(['bot_turns_total', 'bot_turn_duration_seconds', 'bot_conversations_total', 'bot_lookups_total', 'bot_lookup_duration_seconds']));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'bot_turns_total',
+      'bot_turn_duration_seconds',
+      'bot_conversations_total',
+      'bot_lookups_total',
+      'bot_lookup_duration_seconds',
+    ]),
+  );
   expect(text).toContain('"stringValue":"shop-bot"');
   expect(text).toContain('{"key":"result","value":{"stringValue":"found"}}');
-  for (const secret of ['SEARCH', DEMO.checkpoints.delivered, CREDENTIALS.token]) expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
+  for (const secret of ['SEARCH', DEMO.checkpoints.delivered, CREDENTIALS.token])
+    expect({ secret, found: text.includes(secret) }).toEqual({ secret, found: false });
 });
 
 test('each instance names itself in its export (service.instance.id, new at every start): a collector keeps the counters of several instances apart', async () => {
   const instanceOf = async () => {
-    await lookupThenStop({ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: `${collector.url}/v1/metrics`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
-    const text = collector.received.splice(0).map((received) => received.body.toString('utf8')).join('\n');
+    await lookupThenStop({
+      OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: `${collector.url}/v1/metrics`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    });
+    const text = collector.received
+      .splice(0)
+      .map((received) => received.body.toString('utf8'))
+      .join('\n');
     return /\{"key":"service\.instance\.id","value":\{"stringValue":"([^"]+)"\}\}/.exec(text)?.[1];
   };
   const [one, other] = [await instanceOf(), await instanceOf()];
@@ -65,12 +90,16 @@ test("http/protobuf (the default), to the signal's own endpoint: the same names,
   expect(sent.contentType).toBe('application/x-protobuf');
   // Protobuf keeps strings as UTF-8 bytes: the names and label values are readable in the body.
   const body = sent.body.toString('latin1');
-  for (const name of ['bot_turns_total', 'bot_lookups_total', 'bot_lookup_duration_seconds', 'order-tracking-bot']) expect(body).toContain(name);
+  for (const name of ['bot_turns_total', 'bot_lookups_total', 'bot_lookup_duration_seconds', 'order-tracking-bot'])
+    expect(body).toContain(name);
   expect(body).not.toContain('SEARCH');
 });
 
 test('a collector that is down: a warning in the log, and the service still answers and stops cleanly', async () => {
-  const { output, code } = await lookupThenStop({ OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://127.0.0.1:9/v1/metrics', OTEL_EXPORTER_OTLP_TIMEOUT: '500' });
+  const { output, code } = await lookupThenStop({
+    OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://127.0.0.1:9/v1/metrics',
+    OTEL_EXPORTER_OTLP_TIMEOUT: '500',
+  });
   expect(output).toContain('metrics export failed');
   expect(output).toContain('"msg":"metrics on"');
   expect(code).toBe(0);

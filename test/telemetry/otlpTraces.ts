@@ -25,7 +25,9 @@ interface OtlpValue {
 export function exportedSpans(received: Received[], path = '/v1/traces'): ExportedSpan[] {
   return received
     .filter((each) => each.path === path)
-    .flatMap((each) => JSON.parse(each.body.toString('utf8')).resourceSpans as Array<{ scopeSpans: Array<{ spans: any[] }> }>)
+    .flatMap(
+      (each) => JSON.parse(each.body.toString('utf8')).resourceSpans as Array<{ scopeSpans: Array<{ spans: any[] }> }>,
+    )
     .flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans))
     .map((span) => ({
       traceId: span.traceId,
@@ -33,8 +35,16 @@ export function exportedSpans(received: Received[], path = '/v1/traces'): Export
       parentSpanId: span.parentSpanId || undefined,
       name: span.name,
       kind: span.kind,
-      attributes: Object.fromEntries((span.attributes ?? []).map((attribute: { key: string; value: OtlpValue }) => [attribute.key, valueOf(attribute.value)])),
-      links: (span.links ?? []).map((link: { traceId: string; spanId: string }) => ({ traceId: link.traceId, spanId: link.spanId })),
+      attributes: Object.fromEntries(
+        (span.attributes ?? []).map((attribute: { key: string; value: OtlpValue }) => [
+          attribute.key,
+          valueOf(attribute.value),
+        ]),
+      ),
+      links: (span.links ?? []).map((link: { traceId: string; spanId: string }) => ({
+        traceId: link.traceId,
+        spanId: link.spanId,
+      })),
       status: span.status ?? {},
     }));
 }

@@ -35,8 +35,10 @@ export function readPromQL(expr: string): PromQuery {
     enter(ref) {
       const node = ref.node;
       const source = (from = node.from, to = node.to) => text.slice(from, to);
-      if (node.type.isError) query.errors.push(`cannot read "${source(node.from, node.from + 24)}" at ${node.from} of ${text}`);
-      if (node.name === 'GroupingLabels') query.grouping.push(...node.getChildren('LabelName').map((label) => source(label.from, label.to)));
+      if (node.type.isError)
+        query.errors.push(`cannot read "${source(node.from, node.from + 24)}" at ${node.from} of ${text}`);
+      if (node.name === 'GroupingLabels')
+        query.grouping.push(...node.getChildren('LabelName').map((label) => source(label.from, label.to)));
       if (node.name !== 'VectorSelector') return;
       const name = node.getChild('Identifier');
       if (!name) query.errors.push(`a selector without a metric name in ${text}`);
@@ -48,7 +50,11 @@ export function readPromQL(expr: string): PromQuery {
             const child = matcher.getChild(type);
             return child ? source(child.from, child.to) : '';
           };
-          return { label: part('LabelName'), op: part('MatchOp') as Matcher['op'], value: JSON.parse(part('StringLiteral')) as string };
+          return {
+            label: part('LabelName'),
+            op: part('MatchOp') as Matcher['op'],
+            value: JSON.parse(part('StringLiteral')) as string,
+          };
         }),
       });
     },
@@ -74,8 +80,20 @@ export function namedValues(matcher: Matcher): string[] {
 /** A value while a query is worked out: a number, or a vector of at most one sample (undefined: no sample, "No data"). */
 type Value = { scalar: number } | { vector: number | undefined };
 
-const ARITHMETIC: Record<string, (a: number, b: number) => number> = { Add: (a, b) => a + b, Sub: (a, b) => a - b, Mul: (a, b) => a * b, Div: (a, b) => a / b };
-const COMPARISON: Record<string, (a: number, b: number) => boolean> = { Gtr: (a, b) => a > b, Lss: (a, b) => a < b, Gte: (a, b) => a >= b, Lte: (a, b) => a <= b, Eql: (a, b) => a === b, Neq: (a, b) => a !== b };
+const ARITHMETIC: Record<string, (a: number, b: number) => number> = {
+  Add: (a, b) => a + b,
+  Sub: (a, b) => a - b,
+  Mul: (a, b) => a * b,
+  Div: (a, b) => a / b,
+};
+const COMPARISON: Record<string, (a: number, b: number) => boolean> = {
+  Gtr: (a, b) => a > b,
+  Lss: (a, b) => a < b,
+  Gte: (a, b) => a >= b,
+  Lte: (a, b) => a <= b,
+  Eql: (a, b) => a === b,
+  Neq: (a, b) => a !== b,
+};
 
 /**
  * What a single-number panel shows, worked out as Prometheus would for the forms the day's shares use:
@@ -104,7 +122,13 @@ export function evaluateShare(expr: string, totalOf: (selector: Selector) => num
         const [op, body] = [node.getChild('AggregateOp'), node.getChild('FunctionCallBody')];
         const inner = body?.getChild('FunctionCall');
         const selector = inner?.getChild('FunctionCallBody')?.getChild('MatrixSelector')?.getChild('VectorSelector');
-        if (source(op!) !== 'sum' || !inner || source(inner.getChild('FunctionIdentifier')!) !== 'increase' || !selector) throw new Error(`cannot work out ${source(node)}`);
+        if (
+          source(op!) !== 'sum' ||
+          !inner ||
+          source(inner.getChild('FunctionIdentifier')!) !== 'increase' ||
+          !selector
+        )
+          throw new Error(`cannot work out ${source(node)}`);
         return { vector: totalOf(readPromQL(source(selector)).selectors[0]) };
       }
       case 'FunctionCall': {
@@ -124,7 +148,8 @@ export function evaluateShare(expr: string, totalOf: (selector: Selector) => num
         const [left, op, right] = parts;
         const [a, b] = [value(left), value(right)];
         if (op.name === 'Or') return { vector: vectorOf(a) ?? vectorOf(b) };
-        if ('scalar' in a && 'scalar' in b && ARITHMETIC[op.name]) return { scalar: ARITHMETIC[op.name](a.scalar, b.scalar) };
+        if ('scalar' in a && 'scalar' in b && ARITHMETIC[op.name])
+          return { scalar: ARITHMETIC[op.name](a.scalar, b.scalar) };
         const [x, y] = [vectorOf(a), vectorOf(b)];
         if (x === undefined || y === undefined) return { vector: undefined };
         if (ARITHMETIC[op.name]) return { vector: ARITHMETIC[op.name](x, y) };

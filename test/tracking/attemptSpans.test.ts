@@ -4,7 +4,14 @@
  * attempt carries no traceparent, and no span is started.
  */
 import { DEMO } from '../../sandbox/simulators';
-import { NO_SPAN, NO_TRACING, type Span, type SpanName, type SpanStart, type Tracing } from '../../src/telemetry/tracing';
+import {
+  NO_SPAN,
+  NO_TRACING,
+  type Span,
+  type SpanName,
+  type SpanStart,
+  type Tracing,
+} from '../../src/telemetry/tracing';
 import { TrackingsClient } from '../../src/tracking/trackings/client';
 import { UpstreamHttp } from '../../src/tracking/upstream';
 import { FakeClock } from '../support/fakeClock';
@@ -24,7 +31,12 @@ function recording(): Tracing & { spans: Array<{ name: SpanName; start: SpanStar
     start(name, start): Span {
       const events: string[] = [];
       spans.push({ name, start, events });
-      return { set: (attributes) => events.push(`set ${JSON.stringify(attributes)}`), fail: (type) => events.push(`fail ${type}`), traceparent: () => TRACEPARENT, end: () => events.push('end') };
+      return {
+        set: (attributes) => events.push(`set ${JSON.stringify(attributes)}`),
+        fail: (type) => events.push(`fail ${type}`),
+        traceparent: () => TRACEPARENT,
+        end: () => events.push('end'),
+      };
     },
   };
 }
@@ -34,12 +46,17 @@ test('a retried attempt and the last: two spans, both ended, the retry counted, 
   const client = new TrackingsClient(upstreams.trackings.url, new UpstreamHttp({ clock: new FakeClock(), tracing }));
   upstreams.trackings.inject({ kind: 'status', status: 503 });
   await client.listTrackings(byNumber, API_KEY);
-  expect(tracing.spans.map((span) => [span.name, span.start.attributes?.['http.request.resend_count'], span.events.at(-1)])).toEqual([
+  expect(
+    tracing.spans.map((span) => [span.name, span.start.attributes?.['http.request.resend_count'], span.events.at(-1)]),
+  ).toEqual([
     ['POST', undefined, 'end'],
     ['POST', 1, 'end'],
   ]);
   expect(tracing.spans[0].events).toContain('fail 503');
-  expect(upstreams.trackings.requests.map((request) => request.headers.traceparent)).toEqual([TRACEPARENT, TRACEPARENT]);
+  expect(upstreams.trackings.requests.map((request) => request.headers.traceparent)).toEqual([
+    TRACEPARENT,
+    TRACEPARENT,
+  ]);
 });
 
 test('something outside HTTP throws while the retry is decided (the clock): the attempt span still ends, failed by the error class', async () => {
@@ -60,7 +77,10 @@ test('something outside HTTP throws while the retry is decided (the clock): the 
 });
 
 test('traces off: no traceparent goes to the interface', async () => {
-  const client = new TrackingsClient(upstreams.trackings.url, new UpstreamHttp({ clock: new FakeClock(), tracing: NO_TRACING }));
+  const client = new TrackingsClient(
+    upstreams.trackings.url,
+    new UpstreamHttp({ clock: new FakeClock(), tracing: NO_TRACING }),
+  );
   await client.listTrackings(byNumber, API_KEY);
   expect(upstreams.trackings.requests.map((request) => request.headers.traceparent)).toEqual([undefined]);
 });

@@ -100,7 +100,9 @@ describe('what Interface A answers', () => {
 
   test('wrong credentials are an UnauthenticatedError, not "not found"', async () => {
     const { checkpoints } = clientsFor(upstreams);
-    await expect(checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'en', { userId: '4242', token: 'wrong-token' })).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(
+      checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'en', { userId: '4242', token: 'wrong-token' }),
+    ).rejects.toBeInstanceOf(UnauthenticatedError);
     expect(upstreams.checkpoints.requests).toHaveLength(1);
   });
 
@@ -108,13 +110,18 @@ describe('what Interface A answers', () => {
     ['not JSON', '<html>maintenance</html>', 'text/html'],
     ['JSON labelled as text', JSON.stringify({ header: [], body: {} }), 'text/plain'],
     ['JSON whose header is not a list', JSON.stringify({ header: 'none' }), 'application/json'],
-  ])('a 200 whose body is %s is an UpstreamError naming a malformed response, never "not found"', async (_what, body, contentType) => {
-    const { checkpoints } = clientsFor(upstreams);
-    upstreams.checkpoints.inject({ kind: 'raw', body, contentType });
-    const error = await checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'en', CREDENTIALS).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UpstreamError);
-    expect(error).toMatchObject({ code: 'malformed_response', failure: { status: 200 } });
-  });
+  ])(
+    'a 200 whose body is %s is an UpstreamError naming a malformed response, never "not found"',
+    async (_what, body, contentType) => {
+      const { checkpoints } = clientsFor(upstreams);
+      upstreams.checkpoints.inject({ kind: 'raw', body, contentType });
+      const error = await checkpoints
+        .getCheckpoints(DEMO.checkpoints.delivered, 'en', CREDENTIALS)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UpstreamError);
+      expect(error).toMatchObject({ code: 'malformed_response', failure: { status: 200 } });
+    },
+  );
 
   test.each([
     ['an empty order number', '  ', CREDENTIALS, 'orderNo'],

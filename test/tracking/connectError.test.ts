@@ -4,20 +4,43 @@ import { readConnectError } from '../../src/tracking/trackings/connectError';
 /** google.rpc.BadRequest with the given field violations, encoded as protobuf and base64, as Connect sends `value`. */
 function badRequestValue(...fields: Array<[string, string]>): string {
   const writer = new BinaryWriter();
-  for (const [field, description] of fields) writer.uint32((1 << 3) | 2).fork().uint32((1 << 3) | 2).string(field).uint32((2 << 3) | 2).string(description).join();
+  for (const [field, description] of fields)
+    writer
+      .uint32((1 << 3) | 2)
+      .fork()
+      .uint32((1 << 3) | 2)
+      .string(field)
+      .uint32((2 << 3) | 2)
+      .string(description)
+      .join();
   return Buffer.from(writer.finish()).toString('base64');
 }
 
 describe('reading a Connect error', () => {
   test('the code comes from the body, with the message and meta.argument', () => {
-    const error = readConnectError(400, { code: 'invalid_argument', message: 'bad order id', meta: { argument: 'order_id' } });
-    expect(error).toMatchObject({ code: 'invalid_argument', message: 'bad order id', argument: 'order_id', fromBody: true });
+    const error = readConnectError(400, {
+      code: 'invalid_argument',
+      message: 'bad order id',
+      meta: { argument: 'order_id' },
+    });
+    expect(error).toMatchObject({
+      code: 'invalid_argument',
+      message: 'bad order id',
+      argument: 'order_id',
+      fromBody: true,
+    });
   });
 
   test('field violations are read from the debug form of a google.rpc.BadRequest detail', () => {
     const error = readConnectError(400, {
       code: 'invalid_argument',
-      details: [{ type: 'google.rpc.BadRequest', value: '', debug: { fieldViolations: [{ field: 'store_id', description: 'required' }] } }],
+      details: [
+        {
+          type: 'google.rpc.BadRequest',
+          value: '',
+          debug: { fieldViolations: [{ field: 'store_id', description: 'required' }] },
+        },
+      ],
     });
     expect(error.violations).toEqual([{ field: 'store_id', description: 'required' }]);
     expect(error.argument).toBe('store_id');
@@ -26,7 +49,12 @@ describe('reading a Connect error', () => {
   test('field violations are decoded from the protobuf value when there is no debug form', () => {
     const error = readConnectError(400, {
       code: 'invalid_argument',
-      details: [{ type: 'type.googleapis.com/google.rpc.BadRequest', value: badRequestValue(['order_id', 'must be 12 characters'], ['store_id', 'x']) }],
+      details: [
+        {
+          type: 'type.googleapis.com/google.rpc.BadRequest',
+          value: badRequestValue(['order_id', 'must be 12 characters'], ['store_id', 'x']),
+        },
+      ],
     });
     expect(error.violations).toEqual([
       { field: 'order_id', description: 'must be 12 characters' },
@@ -45,7 +73,15 @@ describe('reading a Connect error', () => {
   });
 
   test('other detail types and garbage in details are ignored', () => {
-    const error = readConnectError(400, { code: 'invalid_argument', details: [null, 5, { type: 'google.rpc.RetryInfo', value: 'AAAA' }, { type: 'google.rpc.BadRequest', value: '!!not base64 protobuf!!' }] });
+    const error = readConnectError(400, {
+      code: 'invalid_argument',
+      details: [
+        null,
+        5,
+        { type: 'google.rpc.RetryInfo', value: 'AAAA' },
+        { type: 'google.rpc.BadRequest', value: '!!not base64 protobuf!!' },
+      ],
+    });
     expect(error.violations).toEqual([]);
     expect(error.argument).toBeUndefined();
   });
@@ -58,10 +94,13 @@ describe('reading a Connect error', () => {
     [503, 'unavailable'],
     [400, 'internal'],
     [500, 'unknown'],
-  ])('a body without a Connect code falls back to the HTTP status: %i → %s (a bare 404 is not "order not found")', (status, code) => {
-    const error = readConnectError(status, '<html>Bad Gateway</html>');
-    expect(error).toMatchObject({ code, fromBody: false });
-  });
+  ])(
+    'a body without a Connect code falls back to the HTTP status: %i → %s (a bare 404 is not "order not found")',
+    (status, code) => {
+      const error = readConnectError(status, '<html>Bad Gateway</html>');
+      expect(error).toMatchObject({ code, fromBody: false });
+    },
+  );
 
   test('an unknown code in the body is not trusted', () => {
     expect(readConnectError(404, { code: 'ORDER_MISSING' })).toMatchObject({ code: 'unimplemented', fromBody: false });

@@ -13,7 +13,9 @@ describe('the two-letter lang sent upstream', () => {
     ['pt-BR', 'pt'],
   ])('%s → %s', (locale, lang) => expect(upstreamLang(locale)).toBe(lang));
 
-  test.each([undefined, '', '  ', 'gsw', 'not a locale!', 'x'])('%p falls back to en', (locale) => expect(upstreamLang(locale)).toBe('en'));
+  test.each([undefined, '', '  ', 'gsw', 'not a locale!', 'x'])('%p falls back to en', (locale) =>
+    expect(upstreamLang(locale)).toBe('en'),
+  );
 
   test('the fallback can be chosen', () => expect(upstreamLang(undefined, 'fr')).toBe('fr'));
 });

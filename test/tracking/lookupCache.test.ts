@@ -12,7 +12,10 @@ const upstreams = useSimulators();
 
 function cachedLookup(ttlMs = 60_000) {
   const { checkpoints, trackings, clock } = clientsFor(upstreams);
-  const lookup = new ShipmentLookup({ checkpoints: { client: checkpoints, credentials: CREDENTIALS }, trackings: { client: trackings, apiKey: API_KEY } });
+  const lookup = new ShipmentLookup({
+    checkpoints: { client: checkpoints, credentials: CREDENTIALS },
+    trackings: { client: trackings, apiKey: API_KEY },
+  });
   return { finder: new CachedLookup(lookup, { ttlMs, clock }), clock };
 }
 
@@ -28,7 +31,7 @@ test('20 identical lookups at the same time make one upstream call, and all get 
   expect(answers[0][0].trackingNumber).toBe(byNumber.identifier);
 });
 
-test('each lookup says how it was served, for the turn\'s log line: miss, shared with one in flight, or hit', async () => {
+test("each lookup says how it was served, for the turn's log line: miss, shared with one in flight, or hit", async () => {
   const { finder } = cachedLookup();
   upstreams.trackings.setLatency(50);
   const traces: LookupTrace[] = [{}, {}, {}];
@@ -88,8 +91,16 @@ test('concurrent lookups that fail all see the failure, from one call', async ()
 test('different stores, kinds and numbers are different lookups', async () => {
   const { finder } = cachedLookup();
   const store = DEMO.trackings.externalOrders;
-  await finder.find({ kind: 'external_order', identifier: store.usStore.externalOrder, storeId: store.usStore.storeId });
-  await finder.find({ kind: 'external_order', identifier: store.ukStore.externalOrder, storeId: store.ukStore.storeId });
+  await finder.find({
+    kind: 'external_order',
+    identifier: store.usStore.externalOrder,
+    storeId: store.usStore.storeId,
+  });
+  await finder.find({
+    kind: 'external_order',
+    identifier: store.ukStore.externalOrder,
+    storeId: store.ukStore.storeId,
+  });
   await finder.find({ kind: 'order_id', identifier: DEMO.trackings.orderIds.multiShipment });
   expect(upstreams.trackings.requests).toHaveLength(3);
 });

@@ -4,19 +4,31 @@ import { isRetryable, parseRetryAfter, retryDelayMs } from '../../src/tracking/r
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
 
 function httpError(status: number, headers: Record<string, string> = {}): AxiosError {
-  const response = { status, headers, data: '', statusText: '', config: { headers: new AxiosHeaders() } } as AxiosResponse;
+  const response = {
+    status,
+    headers,
+    data: '',
+    statusText: '',
+    config: { headers: new AxiosHeaders() },
+  } as AxiosResponse;
   return new AxiosError(`status ${status}`, 'ERR_BAD_RESPONSE', undefined, undefined, response);
 }
 const transportError = (code: string) => new AxiosError(code, code);
 
 describe('which failures the seed retries', () => {
-  test.each([429, 500, 502, 503, 504, 599])('HTTP %i is retried', (status) => expect(isRetryable(httpError(status))).toBe(true));
-  test.each([400, 401, 403, 404, 409, 422])('HTTP %i is not retried', (status) => expect(isRetryable(httpError(status))).toBe(false));
-  test.each(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN'])('a %s transport error is retried', (code) =>
-    expect(isRetryable(transportError(code))).toBe(true),
+  test.each([429, 500, 502, 503, 504, 599])('HTTP %i is retried', (status) =>
+    expect(isRetryable(httpError(status))).toBe(true),
   );
-  test.each(['ERR_BAD_RESPONSE', 'ERR_CANCELED', 'ERR_BAD_OPTION', 'ERR_FR_TOO_MANY_REDIRECTS'])('axios refusing by itself (%s) is not retried', (code) =>
-    expect(isRetryable(transportError(code))).toBe(false),
+  test.each([400, 401, 403, 404, 409, 422])('HTTP %i is not retried', (status) =>
+    expect(isRetryable(httpError(status))).toBe(false),
+  );
+  test.each(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN'])(
+    'a %s transport error is retried',
+    (code) => expect(isRetryable(transportError(code))).toBe(true),
+  );
+  test.each(['ERR_BAD_RESPONSE', 'ERR_CANCELED', 'ERR_BAD_OPTION', 'ERR_FR_TOO_MANY_REDIRECTS'])(
+    'axios refusing by itself (%s) is not retried',
+    (code) => expect(isRetryable(transportError(code))).toBe(false),
   );
 });
 

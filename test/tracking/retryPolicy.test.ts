@@ -32,14 +32,22 @@ describe('Interface B (POST) retries like the seed says', () => {
 
   test('429 without Retry-After waits 2 × attempt seconds', async () => {
     const { trackings, clock } = clientsFor(upstreams);
-    upstreams.trackings.inject({ kind: 'status', status: 429 }, { kind: 'status', status: 429 }, { kind: 'status', status: 429 });
+    upstreams.trackings.inject(
+      { kind: 'status', status: 429 },
+      { kind: 'status', status: 429 },
+      { kind: 'status', status: 429 },
+    );
     await trackings.listTrackings(byNumber, API_KEY);
     expect(clock.sleeps).toEqual([2000, 4000, 6000]);
   });
 
   test('5xx waits 2^attempt seconds', async () => {
     const { trackings, clock } = clientsFor(upstreams);
-    upstreams.trackings.inject({ kind: 'status', status: 500 }, { kind: 'status', status: 502 }, { kind: 'status', status: 503 });
+    upstreams.trackings.inject(
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 502 },
+      { kind: 'status', status: 503 },
+    );
     await trackings.listTrackings(byNumber, API_KEY);
     expect(clock.sleeps).toEqual([2000, 4000, 8000]);
     expect(upstreams.trackings.requests).toHaveLength(4);
@@ -135,7 +143,11 @@ describe('Interface B (POST) retries like the seed says', () => {
 
   test('a body over the size limit is refused, not retried', async () => {
     const small = new TrackingsClient(upstreams.trackings.url, new UpstreamHttp({ maxResponseBytes: 1024 }));
-    upstreams.trackings.inject({ kind: 'raw', body: JSON.stringify({ trackings: [{ carrier: 'x'.repeat(5000) }] }), contentType: 'application/json' });
+    upstreams.trackings.inject({
+      kind: 'raw',
+      body: JSON.stringify({ trackings: [{ carrier: 'x'.repeat(5000) }] }),
+      contentType: 'application/json',
+    });
     await expect(small.listTrackings(byNumber, API_KEY)).rejects.toBeInstanceOf(UpstreamError);
     expect(upstreams.trackings.requests).toHaveLength(1);
   });
@@ -148,7 +160,9 @@ describe('Interface A (GET) follows the same policy', () => {
     const answer = await checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'en', CREDENTIALS);
     expect(answer?.header?.length).toBeGreaterThan(0);
     expect(clock.sleeps).toEqual([2000, 1000]);
-    expect(upstreams.checkpoints.requests.map((r) => r.query.orderNo)).toEqual(Array(3).fill(DEMO.checkpoints.delivered));
+    expect(upstreams.checkpoints.requests.map((r) => r.query.orderNo)).toEqual(
+      Array(3).fill(DEMO.checkpoints.delivered),
+    );
   });
 
   test('a slow but timely answer is not retried', async () => {
@@ -162,7 +176,9 @@ describe('Interface A (GET) follows the same policy', () => {
   test('401 is not retried', async () => {
     const { checkpoints } = clientsFor(upstreams);
     upstreams.checkpoints.inject({ kind: 'status', status: 401 });
-    await expect(checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'en', CREDENTIALS)).rejects.toBeInstanceOf(UnauthenticatedError);
+    await expect(checkpoints.getCheckpoints(DEMO.checkpoints.delivered, 'en', CREDENTIALS)).rejects.toBeInstanceOf(
+      UnauthenticatedError,
+    );
     expect(upstreams.checkpoints.requests).toHaveLength(1);
   });
 });

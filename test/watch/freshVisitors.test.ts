@@ -12,14 +12,34 @@ import { Translator } from '../../src/i18n';
 import { createLogger } from '../../src/log';
 import type { ShipmentFinder } from '../../src/tracking/lookup';
 import type { Shipment } from '../../src/tracking/shipment';
-import { AnnouncementWriter, CheckBudget, createWatchStorage, SendRate, WatchCheck, Watches, WatchScheduler, type Announcer, type Asker, type WatchStorage } from '../../src/watch';
+import {
+  AnnouncementWriter,
+  CheckBudget,
+  createWatchStorage,
+  SendRate,
+  WatchCheck,
+  Watches,
+  WatchScheduler,
+  type Announcer,
+  type Asker,
+  type WatchStorage,
+} from '../../src/watch';
 import { azuriteForThisFile } from '../support/azuriteForThisFile';
 import { FakeClock } from '../support/fakeClock';
 
 jest.setTimeout(60_000);
 
 const azurite = azuriteForThisFile();
-const inTransit: Shipment = { id: 's1', trackingNumber: 'TN1', carrier: { name: 'DHL' }, status: { category: 'in_transit' }, delayed: false, exception: false, localizedTexts: false, events: [] };
+const inTransit: Shipment = {
+  id: 's1',
+  trackingNumber: 'TN1',
+  carrier: { name: 'DHL' },
+  status: { category: 'in_transit' },
+  delayed: false,
+  exception: false,
+  localizedTexts: false,
+  events: [],
+};
 const DAY = 86_400_000;
 
 interface Place {
@@ -38,11 +58,23 @@ const places: Place[] = [
   },
   {
     name: 'on Azure Storage (Azurite)',
-    config: (env) => loadConfig({ ...env, STORAGE: 'blob', STORAGE_KEY_SECRET: 'storage-names-key-fresh-visitors-0123', AZURE_STORAGE_CONNECTION_STRING: azurite().connectionString, AZURE_STORAGE_CONTAINER: `fresh-${++fresh}`, AZURE_STORAGE_QUEUE: `fresh-queue-${fresh}` }),
+    config: (env) =>
+      loadConfig({
+        ...env,
+        STORAGE: 'blob',
+        STORAGE_KEY_SECRET: 'storage-names-key-fresh-visitors-0123',
+        AZURE_STORAGE_CONNECTION_STRING: azurite().connectionString,
+        AZURE_STORAGE_CONTAINER: `fresh-${++fresh}`,
+        AZURE_STORAGE_QUEUE: `fresh-queue-${fresh}`,
+      }),
     async count(_storage, config) {
       if (config.storage.kind !== 'blob') throw new Error('blob storage expected');
       let watches = 0;
-      for await (const blob of new ContainerClient(config.storage.connectionString, config.storage.container).listBlobsFlat({ prefix: 'watches/' })) if (blob.name.endsWith('.json')) watches++;
+      for await (const blob of new ContainerClient(
+        config.storage.connectionString,
+        config.storage.container,
+      ).listBlobsFlat({ prefix: 'watches/' }))
+        if (blob.name.endsWith('.json')) watches++;
       return watches;
     },
   },
@@ -55,14 +87,52 @@ function world(place: Place, env: NodeJS.ProcessEnv) {
   const finder: ShipmentFinder = { kinds: () => ['order_number'], find: async () => [inTransit] };
   const translator = new Translator('en');
   const told: Array<{ conversation: string; text: string }> = [];
-  const announcer: Announcer = { announce: async (watch, announcement) => (told.push({ conversation: String((watch.reference as { id: string }).id), text: announcement.messages.map((m) => m.text).join(' ') }), { outcome: 'sent' }) };
+  const announcer: Announcer = {
+    announce: async (watch, announcement) => (
+      told.push({
+        conversation: String((watch.reference as { id: string }).id),
+        text: announcement.messages.map((m) => m.text).join(' '),
+      }),
+      { outcome: 'sent' }
+    ),
+  };
   const timing = { intervalMs: 60_000, leaseMs: 20_000, forDays: 14 };
-  const writer = new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
-  const check = new WatchCheck({ store: storage.store, finder, writer, announcer, rate: new SendRate(clock), translator, clock, timing });
-  const scheduler = new WatchScheduler(storage.queue, check, new CheckBudget(100, clock), clock, createLogger('silent'), { leaseMs: timing.leaseMs, intervalMs: timing.intervalMs, pollMs: 1_000, concurrency: 4 });
+  const writer = new AnnouncementWriter({
+    defaultTimeZone: 'UTC',
+    staleAfterDays: 5,
+    supportPages: { byLanguage: {} },
+    disclosure: { orderDetails: 'masked' },
+  });
+  const check = new WatchCheck({
+    store: storage.store,
+    finder,
+    writer,
+    announcer,
+    rate: new SendRate(clock),
+    translator,
+    clock,
+    timing,
+  });
+  const scheduler = new WatchScheduler(
+    storage.queue,
+    check,
+    new CheckBudget(100, clock),
+    clock,
+    createLogger('silent'),
+    { leaseMs: timing.leaseMs, intervalMs: timing.intervalMs, pollMs: 1_000, concurrency: 4 },
+  );
   // The first check is due at once, so that Azure's queue (which keeps its own time) needs no waiting.
-  const watches = new Watches(storage.store, storage.queue, finder, translator, clock, { ...config.notify, intervalMs: 0 });
-  const asker = (id: string, signedIn = false): Asker => ({ conversation: `webchat\u0000${id}`, reference: { id }, channel: 'webchat', locale: 'en', signedIn });
+  const watches = new Watches(storage.store, storage.queue, finder, translator, clock, {
+    ...config.notify,
+    intervalMs: 0,
+  });
+  const asker = (id: string, signedIn = false): Asker => ({
+    conversation: `webchat\u0000${id}`,
+    reference: { id },
+    channel: 'webchat',
+    locale: 'en',
+    signedIn,
+  });
   const order = (identifier: string) => [{ request: { kind: 'order_number' as const, identifier }, shown: identifier }];
   const count = () => place.count(storage, config);
   return { clock, storage, watches, scheduler, told, asker, order, count };
@@ -86,7 +156,9 @@ describe.each(places)('watches $name', (place) => {
     await w.scheduler.runDue();
     const yielded = Array.from({ length: 21 }, (_, i) => `visitor-${i}`);
     expect(w.told.map((each) => each.conversation).sort()).toEqual(yielded.sort());
-    expect(w.told[0].text).toMatch(/^To make room for other orders, I've stopped watching ORD-\d+\. Ask me again if you still want updates\.$/);
+    expect(w.told[0].text).toMatch(
+      /^To make room for other orders, I've stopped watching ORD-\d+\. Ask me again if you still want updates\.$/,
+    );
     expect(await w.watches.list('webchat\u0000customer')).toHaveLength(1);
     expect(await w.watches.list('webchat\u0000visitor-39')).toHaveLength(1);
     expect(await w.watches.list('webchat\u0000visitor-0')).toEqual([]);
@@ -99,9 +171,15 @@ describe.each(places)('watches $name', (place) => {
     for (let i = 0; i < 4; i++) await w.watches.start(w.asker(`member-${i}`, true), w.order(`ORD-M${i}`));
     await w.clock.sleep(DAY);
 
-    expect(await w.watches.start(w.asker('member-new', true), w.order('ORD-NEW'))).toMatchObject({ started: ['ORD-NEW'], busy: [] });
+    expect(await w.watches.start(w.asker('member-new', true), w.order('ORD-NEW'))).toMatchObject({
+      started: ['ORD-NEW'],
+      busy: [],
+    });
 
-    expect(await w.watches.start(w.asker('visitor-2'), w.order('ORD-V2'))).toMatchObject({ started: [], busy: ['ORD-V2'] });
+    expect(await w.watches.start(w.asker('visitor-2'), w.order('ORD-V2'))).toMatchObject({
+      started: [],
+      busy: ['ORD-V2'],
+    });
     await w.scheduler.runDue();
     expect(w.told.map((each) => each.conversation)).toEqual(['visitor']);
     for (let i = 0; i < 4; i++) expect(await w.watches.list(`webchat\u0000member-${i}`)).toHaveLength(1);

@@ -45,12 +45,25 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string> = {}): Promise<RunningApp> {
-  running = await startApp(configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', ...env }), { clock });
+  running = await startApp(
+    configFor(
+      { checkpoints, trackings },
+      { NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', ...env },
+    ),
+    { clock },
+  );
   return running;
 }
 
 function channel(options: { locale?: string; userId?: string } = {}): TestChannel {
-  return new TestChannel({ botUrl: running!.url, mode: 'normal', connector, locale: options.locale ?? 'en', channelId: 'webchat', userId: options.userId });
+  return new TestChannel({
+    botUrl: running!.url,
+    mode: 'normal',
+    connector,
+    locale: options.locale ?? 'en',
+    channelId: 'webchat',
+    userId: options.userId,
+  });
 }
 
 const said = async (customer: TestChannel, text: string) => summarize((await customer.say(text)).replies);
@@ -74,20 +87,26 @@ test("one customer saying 'Notify me' and 'stop' 50 times: another customer's up
   const dueAt = clock.now();
   await running!.app.updates.scheduler.runDue();
   const updates = connector.received.slice(before).map((each) => each.activity as Partial<Activity>);
-  expect(updates.map((update) => [update.conversation?.id, update.text])).toEqual([[other.conversationId, 'News on ORD-1014: Dispatched.']]);
+  expect(updates.map((update) => [update.conversation?.id, update.text])).toEqual([
+    [other.conversationId, 'News on ORD-1014: Dispatched.'],
+  ]);
   // One check, one token of the budget (5 a second): the 50 stopped watches took none.
   expect(clock.now() - dueAt).toBeLessThan(1_000);
 });
 
-test('asking for updates over and over is paused for a while, with the reason, in the customer\'s language; then it works again', async () => {
+test("asking for updates over and over is paused for a while, with the reason, in the customer's language; then it works again", async () => {
   await start();
   const customer = channel({ locale: 'fr-FR' });
   await customer.say(MOVING);
   for (let i = 0; i < 10; i++) {
-    expect(await said(customer, 'Me prévenir')).toEqual([expect.stringMatching(/^Je vous écris ici quand ORD-1014 bouge/)]);
+    expect(await said(customer, 'Me prévenir')).toEqual([
+      expect.stringMatching(/^Je vous écris ici quand ORD-1014 bouge/),
+    ]);
     await customer.say('stop');
   }
-  expect(await said(customer, 'Me prévenir')).toEqual([expect.stringMatching(/^Vous m’avez demandé des alertes bien des fois .* dans 10 minutes\.$/)]);
+  expect(await said(customer, 'Me prévenir')).toEqual([
+    expect.stringMatching(/^Vous m’avez demandé des alertes bien des fois .* dans 10 minutes\.$/),
+  ]);
   expect(await watched(customer)).toEqual([]);
   // The same customer in a new conversation is paused too.
   const again = channel({ locale: 'fr-FR', userId: `customer-of-${customer.conversationId}` });
@@ -97,7 +116,9 @@ test('asking for updates over and over is paused for a while, with the reason, i
   expect((await customer.say(MOVING)).replies.some((reply) => reply.attachments?.length)).toBe(true);
 
   await clock.sleep(10 * MINUTE);
-  expect(await said(customer, 'Me prévenir')).toEqual([expect.stringMatching(/^Je vous écris ici quand ORD-1014 bouge/)]);
+  expect(await said(customer, 'Me prévenir')).toEqual([
+    expect.stringMatching(/^Je vous écris ici quand ORD-1014 bouge/),
+  ]);
   expect(await watched(customer)).toHaveLength(1);
 });
 
@@ -111,7 +132,9 @@ test('a customer has a cap across conversations; stopping one makes room again',
     await first.say('Notify me');
   }
   await second.say(exception);
-  expect(await said(second, 'Benachrichtige mich')).toEqual([expect.stringMatching(/^Ich schreibe Ihnen hier, wenn sich ORD-1004 bewegt/)]);
+  expect(await said(second, 'Benachrichtige mich')).toEqual([
+    expect.stringMatching(/^Ich schreibe Ihnen hier, wenn sich ORD-1004 bewegt/),
+  ]);
   await second.say(pending);
   expect(await said(second, 'Benachrichtige mich')).toEqual([
     'Ich beobachte schon 3 Bestellungen für Sie, mehr geht nicht auf einmal, darum habe ich ORD-1009 nicht hinzugefügt. Beenden Sie eine dort, wo Sie sie angefordert haben, oder fragen Sie wieder, wenn eine angekommen ist.',
@@ -122,10 +145,14 @@ test('a customer has a cap across conversations; stopping one makes room again',
   // Another customer is not affected.
   const stranger = channel();
   await stranger.say(pending);
-  expect(await said(stranger, 'Notify me')).toEqual([expect.stringMatching(/^I'll message you here when ORD-1009 moves/)]);
+  expect(await said(stranger, 'Notify me')).toEqual([
+    expect.stringMatching(/^I'll message you here when ORD-1009 moves/),
+  ]);
 
   await first.say('stop');
-  expect(await said(second, 'Benachrichtige mich')).toEqual([expect.stringMatching(/^Ich schreibe Ihnen hier, wenn sich ORD-1009 bewegt/)]);
+  expect(await said(second, 'Benachrichtige mich')).toEqual([
+    expect.stringMatching(/^Ich schreibe Ihnen hier, wenn sich ORD-1009 bewegt/),
+  ]);
 });
 
 test("past the instance's cap, fresh visitors' watches do not shut Notify me: a new one is taken, the visitor's watch that ends soonest makes room, its customer is told so in their language, and lookups and the other watches' updates go on", async () => {
@@ -148,7 +175,10 @@ test("past the instance's cap, fresh visitors' watches do not shut Notify me: a 
   const sent = connector.received.slice(before).map((each) => [each.activity.conversation?.id, each.activity.text]);
   expect(sent).toEqual(
     expect.arrayContaining([
-      [a.conversationId, 'Om ruimte te maken voor andere bestellingen volg ik ORD-1014 niet meer. Vraag het me gerust opnieuw als je nog updates wilt.'],
+      [
+        a.conversationId,
+        'Om ruimte te maken voor andere bestellingen volg ik ORD-1014 niet meer. Vraag het me gerust opnieuw als je nog updates wilt.',
+      ],
       [b.conversationId, 'News on ORD-1014: Dispatched.'],
       [c.conversationId, 'Novedades de ORD-1014: Enviado.'],
     ]),
@@ -157,17 +187,22 @@ test("past the instance's cap, fresh visitors' watches do not shut Notify me: a 
   expect(await watched(a)).toEqual([]);
 });
 
-test('when every watch kept is a signed-in customer\'s, a new one is refused with a short answer in the customer\'s language, and nothing is started', async () => {
+test("when every watch kept is a signed-in customer's, a new one is refused with a short answer in the customer's language, and nothing is started", async () => {
   await start({ NOTIFY_MAX_WATCHES: '1' });
   const member = channel();
   await member.say(MOVING);
   await member.say('Notify me');
   // Signed in: their watch never makes room (the store gives that id, it is not free).
   const [watch] = await watched(member);
-  await running!.app.updates.store.write({ ...watch, signedIn: true }, (await running!.app.updates.store.read(watch.id))!.etag);
+  await running!.app.updates.store.write(
+    { ...watch, signedIn: true },
+    (await running!.app.updates.store.read(watch.id))!.etag,
+  );
   const c = channel({ locale: 'es-ES' });
   await c.say(MOVING);
-  expect(await said(c, 'Avísame')).toEqual(['Ahora mismo no puedo seguir más pedidos, así que no he añadido ORD-1014. Vuelve a pedírmelo más tarde.']);
+  expect(await said(c, 'Avísame')).toEqual([
+    'Ahora mismo no puedo seguir más pedidos, así que no he añadido ORD-1014. Vuelve a pedírmelo más tarde.',
+  ]);
   expect(await watched(c)).toEqual([]);
   expect(await watched(member)).toHaveLength(1);
 });

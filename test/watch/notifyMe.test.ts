@@ -34,7 +34,9 @@ beforeAll(async () => {
   [checkpoints, trackings, connector] = await Promise.all([
     startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token, now: () => parcelTime }),
     startTrackingsSimulator({ apiKey: API_KEY }),
-    startConnector({ status: (path) => ([...blocked].some((id) => path.includes(`/conversations/${id}/`)) ? 403 : undefined) }),
+    startConnector({
+      status: (path) => ([...blocked].some((id) => path.includes(`/conversations/${id}/`)) ? 403 : undefined),
+    }),
   ]);
 });
 afterAll(() => Promise.all([checkpoints?.close(), trackings?.close(), connector?.close()]));
@@ -42,7 +44,13 @@ beforeEach(async () => {
   parcelTime = T0;
   blocked = new Set();
   clock = new FakeClock(T0);
-  running = await startApp(configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: String(MINUTE), NOTIFY_FOR_DAYS: '14', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', METRICS_TOKEN }), { clock });
+  running = await startApp(
+    configFor(
+      { checkpoints, trackings },
+      { NOTIFY_INTERVAL_MS: String(MINUTE), NOTIFY_FOR_DAYS: '14', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}', METRICS_TOKEN },
+    ),
+    { clock },
+  );
 });
 afterEach(() => running.close());
 
@@ -67,7 +75,9 @@ test('subscribe, the parcel moves, exactly one message; no change, no message; s
   expect(actions(answer.replies.at(-1)!)).toContain('Notify me');
 
   const { replies } = await customer.say('Notify me');
-  expect(summarize(replies)).toEqual([expect.stringMatching(/^I'll message you here when ORD-1014 moves, until \w+ \d+, 2026\.$/)]);
+  expect(summarize(replies)).toEqual([
+    expect.stringMatching(/^I'll message you here when ORD-1014 moves, until \w+ \d+, 2026\.$/),
+  ]);
 
   expect(await minutesPass(1, false)).toEqual([]);
   const update = await minutesPass(1);
@@ -86,7 +96,7 @@ test('subscribe, the parcel moves, exactly one message; no change, no message; s
   expect(await minutesPass(1)).toEqual([]);
 });
 
-test('each change is announced once, in the customer\'s language; delivered is the last update and ends the watch', async () => {
+test("each change is announced once, in the customer's language; delivered is the last update and ends the watch", async () => {
   const customer = channel('fr-FR');
   await customer.say(MOVING);
   await customer.say('Me prévenir');
@@ -108,7 +118,9 @@ test('after NOTIFY_FOR_DAYS the watch ends with a last message', async () => {
   await customer.say('let me know when it moves');
   // The parcel stands still (its clock does not move); the bot's clock passes 14 days.
   const last = await minutesPass(14 * 24 * 60, false);
-  expect(last.map((reply) => reply.text)).toEqual(["I've stopped watching ORD-1014: 14 days have passed. Ask me again any time."]);
+  expect(last.map((reply) => reply.text)).toEqual([
+    "I've stopped watching ORD-1014: 14 days have passed. Ask me again any time.",
+  ]);
   expect(await running.app.updates.watches.list(`webchat\u0000${customer.conversationId}`)).toEqual([]);
 });
 
@@ -127,14 +139,18 @@ test('a bot the customer blocked (Teams 403) ends every watch of that conversati
   await minutesPass(1);
   expect(connector.received.length).toBe(refused);
   expect(await running.app.updates.watches.list(`msteams\u0000${customer.conversationId}`)).toEqual([]);
-  expect(running.logs.filter((line) => line.includes('update')).join('')).toContain('watch ended: the conversation takes no more messages');
+  expect(running.logs.filter((line) => line.includes('update')).join('')).toContain(
+    'watch ended: the conversation takes no more messages',
+  );
   expect(await minutesPass(1)).toEqual([]);
 });
 
 test('by SMS in Dutch: the update is GSM-7 text whose numbered list is its stop, and "1" stops that watch', async () => {
   const customer = channel('nl-NL', 'sms');
   await customer.say(MOVING);
-  expect(summarize((await customer.say('1')).replies)).toEqual([expect.stringMatching(/^Ik stuur je hier een bericht als ORD-1014 beweegt, tot \d+ \w+ 2026\.$/)]);
+  expect(summarize((await customer.say('1')).replies)).toEqual([
+    expect.stringMatching(/^Ik stuur je hier een bericht als ORD-1014 beweegt, tot \d+ \w+ 2026\.$/),
+  ]);
   const [update] = await minutesPass(2);
   expect(isGsm7(update.text ?? '')).toBe(true);
   expect(update.text).toMatch(/^Nieuws over ORD-1014: .+\n\n1\. Stop updates$/s);
@@ -148,9 +164,15 @@ test('in Teams in French: the update carries its stop as a button that sends its
   await customer.say('Me prévenir');
   const [update] = await minutesPass(2);
   expect(update.attachments).toHaveLength(2);
-  const buttons = cardButtons(update.attachments?.[1].content as Record<string, any>).filter((action) => action.type === 'Action.Submit');
-  expect(buttons.map((button) => [button.title, button.data?.msteams])).toEqual([['Arrêter les alertes', { type: 'imBack', value: 'Arrêter les alertes' }]]);
-  expect(summarize((await customer.say('Arrêter les alertes')).replies)).toEqual(['C’est fait : plus d’alertes pour ORD-1014.']);
+  const buttons = cardButtons(update.attachments?.[1].content as Record<string, any>).filter(
+    (action) => action.type === 'Action.Submit',
+  );
+  expect(buttons.map((button) => [button.title, button.data?.msteams])).toEqual([
+    ['Arrêter les alertes', { type: 'imBack', value: 'Arrêter les alertes' }],
+  ]);
+  expect(summarize((await customer.say('Arrêter les alertes')).replies)).toEqual([
+    'C’est fait : plus d’alertes pour ORD-1014.',
+  ]);
 });
 
 test('on Messenger every update carries the POST_PURCHASE_UPDATE tag, which lets it out after the 24-hour window; answers to the customer do not', async () => {
@@ -165,7 +187,17 @@ test('on Messenger every update carries the POST_PURCHASE_UPDATE tag, which lets
 
 test('"Notify me" right after the answer asks the upstream nothing more (the lookup cache), and a check shares the cache too', async () => {
   await running.close();
-  running = await startApp(configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: String(MINUTE), LOOKUP_CACHE_TTL_MS: String(5 * MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), { clock });
+  running = await startApp(
+    configFor(
+      { checkpoints, trackings },
+      {
+        NOTIFY_INTERVAL_MS: String(MINUTE),
+        LOOKUP_CACHE_TTL_MS: String(5 * MINUTE),
+        ORDER_NUMBER_PATTERN: 'ORD-\\d{4}',
+      },
+    ),
+    { clock },
+  );
   const customer = channel();
   const asks = () => checkpoints.requests.length;
   await customer.say(MOVING);
@@ -184,20 +216,59 @@ test('"Notify me" right after the answer asks the upstream nothing more (the loo
 /** What the moving parcel must not show a stranger: its tracking number, the carrier's link, every place it has been. */
 async function parcelDetails(): Promise<string[]> {
   const [shipment] = await running.app.lookup.find({ kind: 'order_number', identifier: MOVING }, 'en');
-  const values = [shipment.trackingNumber, shipment.carrier.trackingUrl, ...shipment.events.map((event) => event.location)];
+  const values = [
+    shipment.trackingNumber,
+    shipment.carrier.trackingUrl,
+    ...shipment.events.map((event) => event.location),
+  ];
   return [...new Set(values.filter((value): value is string => !!value))];
 }
 
 test('updates show what the lookup showed (ORDER_DETAILS=masked): a visitor’s are masked, the signed-in owner’s whole, and another signed-in customer’s say it is not theirs', async () => {
   await running.close();
-  running = await startApp(configFor({ checkpoints, trackings }, { ORDER_DETAILS: 'masked', NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), { clock });
+  running = await startApp(
+    configFor(
+      { checkpoints, trackings },
+      { ORDER_DETAILS: 'masked', NOTIFY_INTERVAL_MS: String(MINUTE), ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' },
+    ),
+    { clock },
+  );
   const ownerId = 'dl_theOwnerOfTheMovingParcel';
-  await running.app.customers.keep({ userId: ownerId, orders: [{ kind: 'order_number', identifier: MOVING }], expiresAt: T0 + 30 * MINUTE });
-  const owner = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', channelId: 'webchat', userId: ownerId });
-  const visitor = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', channelId: 'webchat', userId: 'visitor-5e1b7d20c4' });
+  await running.app.customers.keep({
+    userId: ownerId,
+    orders: [{ kind: 'order_number', identifier: MOVING }],
+    expiresAt: T0 + 30 * MINUTE,
+  });
+  const owner = new TestChannel({
+    botUrl: running.url,
+    mode: 'normal',
+    connector,
+    locale: 'en',
+    channelId: 'webchat',
+    userId: ownerId,
+  });
+  const visitor = new TestChannel({
+    botUrl: running.url,
+    mode: 'normal',
+    connector,
+    locale: 'en',
+    channelId: 'webchat',
+    userId: 'visitor-5e1b7d20c4',
+  });
   const otherId = 'dl_someoneElseSignedIn';
-  await running.app.customers.keep({ userId: otherId, orders: [{ kind: 'order_number', identifier: 'ORD-1001' }], expiresAt: T0 + 30 * MINUTE });
-  const other = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'en', channelId: 'webchat', userId: otherId });
+  await running.app.customers.keep({
+    userId: otherId,
+    orders: [{ kind: 'order_number', identifier: 'ORD-1001' }],
+    expiresAt: T0 + 30 * MINUTE,
+  });
+  const other = new TestChannel({
+    botUrl: running.url,
+    mode: 'normal',
+    connector,
+    locale: 'en',
+    channelId: 'webchat',
+    userId: otherId,
+  });
   for (const customer of [owner, visitor, other]) {
     await customer.say(MOVING);
     await customer.say('Notify me');
@@ -205,10 +276,11 @@ test('updates show what the lookup showed (ORDER_DETAILS=masked): a visitor’s 
 
   const updates = await minutesPass(2);
   expect(updates).toHaveLength(3);
-  const to = (customer: TestChannel) => JSON.stringify(updates.filter((update) => update.conversation?.id === customer.conversationId));
+  const to = (customer: TestChannel) =>
+    JSON.stringify(updates.filter((update) => update.conversation?.id === customer.conversationId));
   const [own, stranger, signedInStranger] = [to(owner), to(visitor), to(other)];
   const details = await parcelDetails();
-  const signIn = "Sign in on our website to see the carrier, the tracking number and where your parcel has been.";
+  const signIn = 'Sign in on our website to see the carrier, the tracking number and where your parcel has been.';
   expect(details.length).toBeGreaterThanOrEqual(3);
 
   expect(own).toContain('"text":"News on ORD-1014: In transit."');
@@ -227,7 +299,11 @@ test('updates show what the lookup showed (ORDER_DETAILS=masked): a visitor’s 
 });
 
 test('/metrics: an update sent on Web Chat, one Teams refuses with 403: checks, updates sent and blocked, and the watches kept', async () => {
-  const metrics = async () => parsePrometheus((await fetch(`${running.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(answerOf)).text);
+  const metrics = async () =>
+    parsePrometheus(
+      (await fetch(`${running.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(answerOf))
+        .text,
+    );
   const web = channel('en', 'webchat');
   const teams = channel('en', 'msteams');
   for (const customer of [web, teams]) {

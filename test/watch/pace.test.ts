@@ -75,20 +75,52 @@ function harness(finder: ShipmentFinder, checksPerSecond = 5, clock: FakeClock =
   const sent: string[] = [];
   const announcer: Announcer = { announce: async (watch) => (sent.push(watch.shown), { outcome: 'sent' }) };
   const timing = { intervalMs: 60_000, leaseMs: 20_000, forDays: 14 };
-  const check = new WatchCheck({ store, finder, writer: new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } }), announcer, rate: new SendRate(clock), translator, clock, timing });
+  const check = new WatchCheck({
+    store,
+    finder,
+    writer: new AnnouncementWriter({
+      defaultTimeZone: 'UTC',
+      staleAfterDays: 5,
+      supportPages: { byLanguage: {} },
+      disclosure: { orderDetails: 'masked' },
+    }),
+    announcer,
+    rate: new SendRate(clock),
+    translator,
+    clock,
+    timing,
+  });
   const logs: string[] = [];
   const logger = createLogger('info', { write: (line: string) => void logs.push(line) } as never);
-  const scheduler = new WatchScheduler(queue, check, new CheckBudget(checksPerSecond, clock), clock, logger, { leaseMs: timing.leaseMs, intervalMs: timing.intervalMs, pollMs: 1_000, concurrency: 4 });
-  const watches = new Watches(store, queue, finder, translator, clock, { forDays: 14, maxPerConversation: 5, intervalMs: timing.intervalMs });
+  const scheduler = new WatchScheduler(queue, check, new CheckBudget(checksPerSecond, clock), clock, logger, {
+    leaseMs: timing.leaseMs,
+    intervalMs: timing.intervalMs,
+    pollMs: 1_000,
+    concurrency: 4,
+  });
+  const watches = new Watches(store, queue, finder, translator, clock, {
+    forDays: 14,
+    maxPerConversation: 5,
+    intervalMs: timing.intervalMs,
+  });
   const subscribe = (n: number) =>
-    Promise.all(Array.from({ length: n }, (_, i) => watches.start({ conversation: `c${i}`, reference: {}, channel: 'webchat', locale: 'en' }, [{ request: { kind: 'order_number', identifier: `ORD-${i}` }, shown: `ORD-${i}` }])));
+    Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        watches.start({ conversation: `c${i}`, reference: {}, channel: 'webchat', locale: 'en' }, [
+          { request: { kind: 'order_number', identifier: `ORD-${i}` }, shown: `ORD-${i}` },
+        ]),
+      ),
+    );
   return { clock, scheduler, sent, subscribe, logs, queue };
 }
 
 test('the check budget: 40 watches due at once are checked at 5 a second, not in one burst', async () => {
   const calls: number[] = [];
   let clock!: FakeClock;
-  const finder: ShipmentFinder = { kinds: () => ['order_number'], find: async () => (calls.push(clock.now()), [shipment('in_transit')]) };
+  const finder: ShipmentFinder = {
+    kinds: () => ['order_number'],
+    find: async () => (calls.push(clock.now()), [shipment('in_transit')]),
+  };
   // Checks run side by side and wait for their tokens: a clock that moves only when the test moves it shows when each really went out.
   const h = harness(finder, 5, new ManualClock());
   clock = h.clock;
@@ -111,7 +143,15 @@ test('a 429 from the upstream pauses every check for its Retry-After; the postpo
   let status: Shipment['status']['category'] = 'in_transit';
   let clock!: FakeClock;
   const calls: number[] = [];
-  const failure = { upstream: 'checkpoints' as const, method: 'GET', url: 'http://upstream/v2/checkpoints', status: 429, headers: { 'retry-after': '120' }, attempts: 3, delaysMs: [] };
+  const failure = {
+    upstream: 'checkpoints' as const,
+    method: 'GET',
+    url: 'http://upstream/v2/checkpoints',
+    status: 429,
+    headers: { 'retry-after': '120' },
+    attempts: 3,
+    delaysMs: [],
+  };
   const finder: ShipmentFinder = {
     kinds: () => ['order_number'],
     find: async () => {
@@ -151,7 +191,13 @@ test('a parcel out for delivery is checked four times as often; one in transit a
   let clock!: FakeClock;
   const checked: Record<string, number[]> = {};
   const status: Record<string, Shipment['status']['category']> = { 'ORD-0': 'out_for_delivery', 'ORD-1': 'in_transit' };
-  const finder: ShipmentFinder = { kinds: () => ['order_number'], find: async (request) => ((checked[request.identifier] ??= []).push(clock.now()), [shipment(status[request.identifier])]) };
+  const finder: ShipmentFinder = {
+    kinds: () => ['order_number'],
+    find: async (request) => (
+      (checked[request.identifier] ??= []).push(clock.now()),
+      [shipment(status[request.identifier])]
+    ),
+  };
   const h = harness(finder, 100);
   clock = h.clock;
   await h.subscribe(2);

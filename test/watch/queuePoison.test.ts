@@ -23,7 +23,14 @@ interface Line {
 }
 function recordingLogger(lines: Line[]): Logger {
   const at = (level: string) => (fields: object, message?: string) => void lines.push({ level, fields, message });
-  const logger: Logger = { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug'), trace: () => {}, child: () => logger };
+  const logger: Logger = {
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    debug: at('debug'),
+    trace: () => {},
+    child: () => logger,
+  };
   return logger;
 }
 
@@ -32,8 +39,19 @@ function setUp(options: { poisonAfter?: number } = {}) {
   const name = `poison-test-${++fresh}`;
   const lines: Line[] = [];
   const { connectionString } = emulator();
-  const queue = new AzureWatchQueue(connectionString, name, { retryOptions: STORAGE_RETRY }, { logger: recordingLogger(lines), ...options });
-  return { name, lines, queue, raw: new QueueClient(connectionString, name), poison: new QueueClient(connectionString, `${name}-poison`) };
+  const queue = new AzureWatchQueue(
+    connectionString,
+    name,
+    { retryOptions: STORAGE_RETRY },
+    { logger: recordingLogger(lines), ...options },
+  );
+  return {
+    name,
+    lines,
+    queue,
+    raw: new QueueClient(connectionString, name),
+    poison: new QueueClient(connectionString, `${name}-poison`),
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

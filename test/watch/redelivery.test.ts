@@ -63,9 +63,14 @@ test('a newer update went since (the watch says something else now): nothing is 
   await store.write(watchOf({ announced: { s1: 'out_for_delivery' } }), undefined);
   await queue.add('conv.watch1', 'entry-0', INTERVAL);
   expect(await redelivery.again({ watch: 'conv.watch1', before: BEFORE, after: AFTER })).toBe(false);
-  expect((await store.read('conv.watch1'))!.watch).toMatchObject({ announced: { s1: 'out_for_delivery' }, entry: 'entry-0' });
+  expect((await store.read('conv.watch1'))!.watch).toMatchObject({
+    announced: { s1: 'out_for_delivery' },
+    entry: 'entry-0',
+  });
   expect(queue.nextDueInMs()).toBe(INTERVAL);
-  expect(await redelivery.again({ watch: 'conv.watch1', before: BEFORE, after: { s1: 'out_for_delivery' } })).toBe(true);
+  expect(await redelivery.again({ watch: 'conv.watch1', before: BEFORE, after: { s1: 'out_for_delivery' } })).toBe(
+    true,
+  );
 });
 
 test('a watch stopped meanwhile stays stopped: nothing written, nothing queued', async () => {

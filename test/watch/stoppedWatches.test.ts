@@ -40,7 +40,16 @@ afterAll(async () => {
 });
 
 const TOGGLES = 100;
-const inTransit: Shipment = { id: 's1', trackingNumber: 'TN1', carrier: { name: 'DHL' }, status: { category: 'in_transit' }, delayed: false, exception: false, localizedTexts: false, events: [] };
+const inTransit: Shipment = {
+  id: 's1',
+  trackingNumber: 'TN1',
+  carrier: { name: 'DHL' },
+  status: { category: 'in_transit' },
+  delayed: false,
+  exception: false,
+  localizedTexts: false,
+  events: [],
+};
 
 interface Place {
   name: string;
@@ -79,17 +88,45 @@ describe.each(places)('watches $name', (place) => {
   test("a customer who says 'Notify me' and 'stop' a hundred times delays nobody else's check, and asks the upstream nothing for it", async () => {
     const { store, queue, entries } = place.storage();
     const looked: Array<{ identifier: string; at: number }> = [];
-    const finder: ShipmentFinder = { kinds: () => ['order_number'], find: async (request) => (looked.push({ identifier: request.identifier, at: clock.now() }), [inTransit]) };
+    const finder: ShipmentFinder = {
+      kinds: () => ['order_number'],
+      find: async (request) => (looked.push({ identifier: request.identifier, at: clock.now() }), [inTransit]),
+    };
     const translator = new Translator('en');
     const announcer: Announcer = { announce: async () => ({ outcome: 'sent' }) };
     const timing = { intervalMs: 60_000, leaseMs: 20_000, forDays: 14 };
-    const check = new WatchCheck({ store, finder, writer: new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } }), announcer, rate: new SendRate(clock), translator, clock, timing });
+    const check = new WatchCheck({
+      store,
+      finder,
+      writer: new AnnouncementWriter({
+        defaultTimeZone: 'UTC',
+        staleAfterDays: 5,
+        supportPages: { byLanguage: {} },
+        disclosure: { orderDetails: 'masked' },
+      }),
+      announcer,
+      rate: new SendRate(clock),
+      translator,
+      clock,
+      timing,
+    });
     const logger = createLogger('silent');
-    const scheduler = new WatchScheduler(queue, check, new CheckBudget(5, clock), clock, logger, { leaseMs: timing.leaseMs, intervalMs: timing.intervalMs, pollMs: 1_000, concurrency: 4 });
+    const scheduler = new WatchScheduler(queue, check, new CheckBudget(5, clock), clock, logger, {
+      leaseMs: timing.leaseMs,
+      intervalMs: timing.intervalMs,
+      pollMs: 1_000,
+      concurrency: 4,
+    });
     // The first check is due at once, so that Azure's queue (which keeps its own time) needs no waiting.
-    const watches = new Watches(store, queue, finder, translator, clock, { forDays: 14, maxPerConversation: 5, intervalMs: 0 });
+    const watches = new Watches(store, queue, finder, translator, clock, {
+      forDays: 14,
+      maxPerConversation: 5,
+      intervalMs: 0,
+    });
     const asker = (conversation: string) => ({ conversation, reference: {}, channel: 'webchat', locale: 'en' });
-    const order = (identifier: string) => [{ request: { kind: 'order_number' as const, identifier }, shown: identifier }];
+    const order = (identifier: string) => [
+      { request: { kind: 'order_number' as const, identifier }, shown: identifier },
+    ];
 
     for (let i = 0; i < TOGGLES; i++) {
       await watches.start(asker('abuser'), order('ORD-1'));

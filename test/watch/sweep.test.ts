@@ -9,7 +9,19 @@ import type { ShipmentFinder } from '../../src/tracking/lookup';
 import type { Logger } from '../../src/runtime/logger';
 import type { Shipment } from '../../src/tracking/shipment';
 import { STORAGE_RETRY } from '../../src/storageRetry';
-import { AnnouncementWriter, CheckBudget, MemoryWatchQueue, MemoryWatchStore, SendRate, WatchCheck, Watches, WatchScheduler, WatchSweep, type WatchQueue, type WatchStore } from '../../src/watch';
+import {
+  AnnouncementWriter,
+  CheckBudget,
+  MemoryWatchQueue,
+  MemoryWatchStore,
+  SendRate,
+  WatchCheck,
+  Watches,
+  WatchScheduler,
+  WatchSweep,
+  type WatchQueue,
+  type WatchStore,
+} from '../../src/watch';
 import { AzureWatchQueue } from '../../src/watch/azure/azureWatchQueue';
 import { BlobWatchStore } from '../../src/watch/azure/blobWatchStore';
 import { azuriteForThisFile } from '../support/azuriteForThisFile';
@@ -19,7 +31,16 @@ jest.setTimeout(30_000);
 const emulator = azuriteForThisFile();
 const INTERVAL = 60_000;
 
-const inTransit: Shipment = { id: 's1', trackingNumber: 'TN1', carrier: { name: 'DHL' }, status: { category: 'in_transit' }, delayed: false, exception: false, localizedTexts: false, events: [] };
+const inTransit: Shipment = {
+  id: 's1',
+  trackingNumber: 'TN1',
+  carrier: { name: 'DHL' },
+  status: { category: 'in_transit' },
+  delayed: false,
+  exception: false,
+  localizedTexts: false,
+  events: [],
+};
 const finder: ShipmentFinder = { kinds: () => ['order_number'], find: async () => [inTransit] };
 
 let fresh = 0;
@@ -30,7 +51,10 @@ const places: Array<{ name: string; make: (clock: FakeClock) => { store: WatchSt
     make: () => {
       const { connectionString } = emulator();
       fresh++;
-      return { store: new BlobWatchStore(connectionString, `sweep-${fresh}`, { retryOptions: STORAGE_RETRY }), queue: new AzureWatchQueue(connectionString, `sweep-queue-${fresh}`, { retryOptions: STORAGE_RETRY }) };
+      return {
+        store: new BlobWatchStore(connectionString, `sweep-${fresh}`, { retryOptions: STORAGE_RETRY }),
+        queue: new AzureWatchQueue(connectionString, `sweep-queue-${fresh}`, { retryOptions: STORAGE_RETRY }),
+      };
     },
   },
 ];
@@ -47,8 +71,14 @@ describe.each(places)('the sweep, $name', ({ make }) => {
     const clock = new FakeClock();
     const { store, queue } = make(clock);
     // Started on a queue that then loses its entry: the real queue never hears of it.
-    const watches = new Watches(store, new MemoryWatchQueue(clock), finder, new Translator('en'), clock, { forDays: 14, maxPerConversation: 5, intervalMs: INTERVAL });
-    await watches.start({ conversation: 'webchat\u0000c1', reference: {}, channel: 'webchat', locale: 'en' }, [{ request: { kind: 'order_number', identifier: 'ORD-1' }, shown: 'ORD-1' }]);
+    const watches = new Watches(store, new MemoryWatchQueue(clock), finder, new Translator('en'), clock, {
+      forDays: 14,
+      maxPerConversation: 5,
+      intervalMs: INTERVAL,
+    });
+    await watches.start({ conversation: 'webchat\u0000c1', reference: {}, channel: 'webchat', locale: 'en' }, [
+      { request: { kind: 'order_number', identifier: 'ORD-1' }, shown: 'ORD-1' },
+    ]);
     const { logger, lines } = recorder();
     const sweep = new WatchSweep(store, queue, clock, logger, { intervalMs: INTERVAL });
 
@@ -64,7 +94,12 @@ describe.each(places)('the sweep, $name', ({ make }) => {
     const [watch] = await watches.list('webchat\u0000c1');
     const tickets = await queue.take(32, 10_000);
     expect(tickets.map((ticket) => [ticket.watchId, ticket.entry])).toEqual([[watch.id, watch.entry]]);
-    expect(lines).toEqual([{ fields: { watches: 1, overdueAfterMs: 3_600_000 }, message: expect.stringMatching(/not checked in time were put back in the queue/) }]);
+    expect(lines).toEqual([
+      {
+        fields: { watches: 1, overdueAfterMs: 3_600_000 },
+        message: expect.stringMatching(/not checked in time were put back in the queue/),
+      },
+    ]);
   });
 });
 
@@ -75,12 +110,37 @@ test('a watch checked on time is never swept, and its checks rarely write it (ab
   const translator = new Translator('en');
   const writes = jest.spyOn(store, 'write');
   const timing = { intervalMs: INTERVAL, leaseMs: 20_000, forDays: 14 };
-  const writer = new AnnouncementWriter({ defaultTimeZone: 'UTC', staleAfterDays: 5, supportPages: { byLanguage: {} }, disclosure: { orderDetails: 'masked' } });
-  const check = new WatchCheck({ store, finder, writer, announcer: { announce: async () => ({ outcome: 'sent' }) }, rate: new SendRate(clock), translator, clock, timing });
+  const writer = new AnnouncementWriter({
+    defaultTimeZone: 'UTC',
+    staleAfterDays: 5,
+    supportPages: { byLanguage: {} },
+    disclosure: { orderDetails: 'masked' },
+  });
+  const check = new WatchCheck({
+    store,
+    finder,
+    writer,
+    announcer: { announce: async () => ({ outcome: 'sent' }) },
+    rate: new SendRate(clock),
+    translator,
+    clock,
+    timing,
+  });
   const { logger, lines } = recorder();
-  const scheduler = new WatchScheduler(queue, check, new CheckBudget(100, clock), clock, logger, { leaseMs: 20_000, intervalMs: INTERVAL, pollMs: 1_000, concurrency: 2 });
-  const watches = new Watches(store, queue, finder, translator, clock, { forDays: 14, maxPerConversation: 5, intervalMs: INTERVAL });
-  await watches.start({ conversation: 'webchat\u0000c1', reference: {}, channel: 'webchat', locale: 'en' }, [{ request: { kind: 'order_number', identifier: 'ORD-1' }, shown: 'ORD-1' }]);
+  const scheduler = new WatchScheduler(queue, check, new CheckBudget(100, clock), clock, logger, {
+    leaseMs: 20_000,
+    intervalMs: INTERVAL,
+    pollMs: 1_000,
+    concurrency: 2,
+  });
+  const watches = new Watches(store, queue, finder, translator, clock, {
+    forDays: 14,
+    maxPerConversation: 5,
+    intervalMs: INTERVAL,
+  });
+  await watches.start({ conversation: 'webchat\u0000c1', reference: {}, channel: 'webchat', locale: 'en' }, [
+    { request: { kind: 'order_number', identifier: 'ORD-1' }, shown: 'ORD-1' },
+  ]);
   writes.mockClear();
   const sweep = new WatchSweep(store, queue, clock, logger, { intervalMs: INTERVAL });
   let checked = 0;

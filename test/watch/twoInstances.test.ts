@@ -119,14 +119,26 @@ test('watches on two instances: every change announced to every conversation onc
   const config = loadConfig(env);
   const store = new BlobWatchStore(azurite.connectionString, CONTAINER, { retryOptions: STORAGE_RETRY });
   const queue = new AzureWatchQueue(azurite.connectionString, QUEUE, { retryOptions: STORAGE_RETRY });
-  const finder = new ShipmentLookup({ checkpoints: { client: clientsFor({ checkpoints, trackings: checkpoints }).checkpoints, credentials: CREDENTIALS } });
+  const finder = new ShipmentLookup({
+    checkpoints: { client: clientsFor({ checkpoints, trackings: checkpoints }).checkpoints, credentials: CREDENTIALS },
+  });
   const watches = new Watches(store, queue, finder, new Translator('en'), clock, { ...config.notify });
   const ids = Array.from({ length: CONVERSATIONS }, (_, i) => `conv-${String(i).padStart(4, '0')}`);
   for (let i = 0; i < ids.length; i += 50) {
     await Promise.all(
       ids.slice(i, i + 50).map(async (id) => {
-        const reference = { channelId: 'webchat', serviceUrl: connector.url, conversation: { id }, bot: { id: 'bot', name: 'Order Tracking' }, user: { id: `customer-${id}` }, locale: 'en' };
-        const started = await watches.start({ conversation: `webchat\u0000${id}`, reference, channel: 'webchat', locale: 'en' }, [{ request: { kind: 'order_number', identifier: MOVING }, shown: MOVING }]);
+        const reference = {
+          channelId: 'webchat',
+          serviceUrl: connector.url,
+          conversation: { id },
+          bot: { id: 'bot', name: 'Order Tracking' },
+          user: { id: `customer-${id}` },
+          locale: 'en',
+        };
+        const started = await watches.start(
+          { conversation: `webchat\u0000${id}`, reference, channel: 'webchat', locale: 'en' },
+          [{ request: { kind: 'order_number', identifier: MOVING }, shown: MOVING }],
+        );
         expect(started.started).toEqual([MOVING]);
       }),
     );
@@ -134,9 +146,20 @@ test('watches on two instances: every change announced to every conversation onc
 
   services.push(...(await Promise.all([startService(env), startService(env)])));
   const [survivor, victim] = services;
-  const alive = () => ({ services: services.filter((service) => service.child.exitCode === null && service.child.signalCode === null).map((service) => service.child.pid!), storage: azurite.pids });
+  const alive = () => ({
+    services: services
+      .filter((service) => service.child.exitCode === null && service.child.signalCode === null)
+      .map((service) => service.child.pid!),
+    storage: azurite.pids,
+  });
   const timer = new QueueClient(azurite.connectionString, QUEUE);
-  const claimed = async () => new Map((await Promise.all(ids.map((id) => watches.list(`webchat\u0000${id}`)))).flat().filter((watch) => watch.sending).map((watch) => [watch.id, watch.sending!.until]));
+  const claimed = async () =>
+    new Map(
+      (await Promise.all(ids.map((id) => watches.list(`webchat\u0000${id}`))))
+        .flat()
+        .filter((watch) => watch.sending)
+        .map((watch) => [watch.id, watch.sending!.until]),
+    );
   /** Once the instances are done with the last one, the parcel takes its next step, and the next check of every watch comes due. */
   const nextStep = async () => {
     await settled(claimed, timer);
@@ -150,7 +173,11 @@ test('watches on two instances: every change announced to every conversation onc
 
   // Step 2: one instance dies with a third of the announcements out, and updates of its own in the channel's hands.
   await nextStep();
-  await until(() => reached(NEWS[1]) >= CONVERSATIONS / 3 && connector.unanswered() > CHECKS_AT_ONCE, 60_000, 'a third of the second change, and both instances sending');
+  await until(
+    () => reached(NEWS[1]) >= CONVERSATIONS / 3 && connector.unanswered() > CHECKS_AT_ONCE,
+    60_000,
+    'a third of the second change, and both instances sending',
+  );
   victim.child.kill('SIGSTOP');
   // What the frozen instance had claimed and not recorded: the claims left once the survivor has done all it can.
   const inDoubt = await settled(claimed, timer);
@@ -159,7 +186,11 @@ test('watches on two instances: every change announced to every conversation onc
   await victim.exited;
   // Its leases end: what it held comes back, and the survivor checks it.
   await clock.advance(PAST_A_LEASE_MS, alive());
-  await until(() => reached(NEWS[1]) === CONVERSATIONS, 60_000, 'the second change to reach every conversation after the death');
+  await until(
+    () => reached(NEWS[1]) === CONVERSATIONS,
+    60_000,
+    'the second change to reach every conversation after the death',
+  );
   // Step 3: the survivor alone.
   await nextStep();
   await until(() => reached(NEWS[2]) === CONVERSATIONS, 60_000, 'the third change to reach every conversation');
@@ -179,8 +210,15 @@ test('watches on two instances: every change announced to every conversation onc
   expect(repeats(NEWS[2])).toEqual([]);
   // Repeated: exactly the updates the dead instance had claimed and the channel already had (at least one:
   // it died with some in the channel's hands); each of its other claims went out once.
-  const conversationOfWatch = new Map((await Promise.all(ids.map(async (id) => [(await watches.list(`webchat\u0000${id}`))[0]?.id, id] as const))).map(([watch, id]) => [watch, id]));
-  const claimedAndHad = [...inDoubt.keys()].map((watch) => conversationOfWatch.get(watch)!).filter((id) => hadIt.has(id)).sort();
+  const conversationOfWatch = new Map(
+    (await Promise.all(ids.map(async (id) => [(await watches.list(`webchat\u0000${id}`))[0]?.id, id] as const))).map(
+      ([watch, id]) => [watch, id],
+    ),
+  );
+  const claimedAndHad = [...inDoubt.keys()]
+    .map((watch) => conversationOfWatch.get(watch)!)
+    .filter((id) => hadIt.has(id))
+    .sort();
   const repeated = repeats(NEWS[1]);
   expect(inDoubt.size).toBeLessThanOrEqual(CHECKS_AT_ONCE);
   expect(claimedAndHad.length).toBeGreaterThanOrEqual(1);
@@ -212,7 +250,12 @@ async function settled(claimed: () => Promise<Map<string, number>>, queue: Queue
       const first = await claimed();
       result = await claimed();
       const same = first.size === result.size && [...first].every(([id, until]) => result.get(id) === until);
-      return same && connector.unanswered() === 0 && lookups === checkpoints.requests.length && sent === connector.received.length;
+      return (
+        same &&
+        connector.unanswered() === 0 &&
+        lookups === checkpoints.requests.length &&
+        sent === connector.received.length
+      );
     },
     30_000,
     'the instances to settle',

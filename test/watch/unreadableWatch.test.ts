@@ -23,7 +23,19 @@ let fresh = 0;
 function watchIn(conversation: string, identifier: string): Watch {
   const tag = conversationTag(conversation);
   const request = { kind: 'order_number' as const, identifier };
-  return { id: watchId(tag, request), conversation: tag, reference: {}, channel: 'webchat', locale: 'de-DE', request, shown: identifier, announced: {}, entry: 'e1', startedAt: 1, expiresAt: 2 };
+  return {
+    id: watchId(tag, request),
+    conversation: tag,
+    reference: {},
+    channel: 'webchat',
+    locale: 'de-DE',
+    request,
+    shown: identifier,
+    announced: {},
+    entry: 'e1',
+    startedAt: 1,
+    expiresAt: 2,
+  };
 }
 
 test('the store: an unreadable watch is moved aside once, its conversation lists the others, and is told of it once', async () => {
@@ -33,7 +45,9 @@ test('the store: an unreadable watch is moved aside once, its conversation lists
   const broken = watchIn('conv-1', 'ORD-1002');
   await store.write(good, undefined);
   const container = new ContainerClient(emulator().connectionString, name);
-  await container.getBlockBlobClient(`watches/${broken.conversation}/${broken.id}.json`).upload('{"id": "half a wat', 18);
+  await container
+    .getBlockBlobClient(`watches/${broken.conversation}/${broken.id}.json`)
+    .upload('{"id": "half a wat', 18);
 
   expect(await store.read(broken.id)).toBeUndefined();
   expect(await store.read(broken.id)).toBeUndefined();
@@ -43,7 +57,9 @@ test('the store: an unreadable watch is moved aside once, its conversation lists
   const names: string[] = [];
   for await (const blob of container.listBlobsFlat()) names.push(blob.name);
   // Kept for whoever wants to look at it, out of every listing of watches.
-  expect(names.sort()).toEqual([`watches/${good.conversation}/${good.id}.json`, `watches/${broken.conversation}/${broken.id}.unreadable`].sort());
+  expect(names.sort()).toEqual(
+    [`watches/${good.conversation}/${good.id}.json`, `watches/${broken.conversation}/${broken.id}.unreadable`].sort(),
+  );
 });
 
 describe('the customer', () => {
@@ -51,26 +67,56 @@ describe('the customer', () => {
   let trackings: Simulator;
   let connector: Connector;
   beforeAll(async () => {
-    [checkpoints, trackings, connector] = await Promise.all([startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token }), startTrackingsSimulator({ apiKey: API_KEY }), startConnector()]);
+    [checkpoints, trackings, connector] = await Promise.all([
+      startCheckpointsSimulator({ userId: CREDENTIALS.userId, token: CREDENTIALS.token }),
+      startTrackingsSimulator({ apiKey: API_KEY }),
+      startConnector(),
+    ]);
   });
   afterAll(() => Promise.all([checkpoints?.close(), trackings?.close(), connector?.close()]));
 
   test('"My notifications" with an unreadable watch: told once, in German, and the conversation goes on; its check ends quietly', async () => {
     const clock = new FakeClock();
     const warned: string[] = [];
-    const logger = { info() {}, warn: (_: object, message?: string) => void warned.push(message ?? ''), error() {}, debug() {}, trace() {}, child: () => logger };
-    const store = new BlobWatchStore(emulator().connectionString, `unreadable-${++fresh}`, { retryOptions: STORAGE_RETRY }, logger);
-    const running = await startApp(configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: '60000', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }), {
-      clock,
-      watchStorage: { store, queue: new MemoryWatchQueue(clock), shared: true },
-    });
+    const logger = {
+      info() {},
+      warn: (_: object, message?: string) => void warned.push(message ?? ''),
+      error() {},
+      debug() {},
+      trace() {},
+      child: () => logger,
+    };
+    const store = new BlobWatchStore(
+      emulator().connectionString,
+      `unreadable-${++fresh}`,
+      { retryOptions: STORAGE_RETRY },
+      logger,
+    );
+    const running = await startApp(
+      configFor({ checkpoints, trackings }, { NOTIFY_INTERVAL_MS: '60000', ORDER_NUMBER_PATTERN: 'ORD-\\d{4}' }),
+      {
+        clock,
+        watchStorage: { store, queue: new MemoryWatchQueue(clock), shared: true },
+      },
+    );
     const lines = running.logs;
     try {
-      const customer = new TestChannel({ botUrl: running.url, mode: 'normal', connector, locale: 'de-DE', channelId: 'webchat' });
+      const customer = new TestChannel({
+        botUrl: running.url,
+        mode: 'normal',
+        connector,
+        locale: 'de-DE',
+        channelId: 'webchat',
+      });
       await customer.say(DEMO.checkpoints.moving);
       await customer.say('Benachrichtige mich');
-      const [watch] = await running.app.updates.watches.list(conversationKey({ channelId: 'webchat', conversation: { id: customer.conversationId } as never }));
-      const container = new ContainerClient(emulator().connectionString, (store as unknown as { container: ContainerClient }).container.containerName);
+      const [watch] = await running.app.updates.watches.list(
+        conversationKey({ channelId: 'webchat', conversation: { id: customer.conversationId } as never }),
+      );
+      const container = new ContainerClient(
+        emulator().connectionString,
+        (store as unknown as { container: ContainerClient }).container.containerName,
+      );
       await container.getBlockBlobClient(`watches/${watch.conversation}/${watch.id}.json`).upload('\u0000', 1);
 
       await clock.sleep(60_000);

@@ -229,7 +229,8 @@ describe('on the wire: what Azure Storage is asked', () => {
     ({ a, names } = azure().fresh());
   });
   const rawQueue = () => new QueueClient(azurite.connectionString, names.queue);
-  const rawContainer = () => BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient(names.container);
+  const rawContainer = () =>
+    BlobServiceClient.fromConnectionString(azurite.connectionString).getContainerClient(names.container);
 
   test('a queue message is {"w": watch id, "e": entry} and never expires, since a watch may outlast 7 days', async () => {
     await a.queue.add('w1', 'e1', 0);
@@ -239,7 +240,7 @@ describe('on the wire: what Azure Storage is asked', () => {
     expect(message.expiresOn.getUTCFullYear()).toBe(9999);
   });
 
-  test('a delay past 7 days, Azure\'s longest, is cut to 7 days rather than refused', async () => {
+  test("a delay past 7 days, Azure's longest, is cut to 7 days rather than refused", async () => {
     // Azure answers 400 OutOfRangeQueryParameterValue to a visibility timeout over 604,800 s.
     await a.queue.add('w1', 'e1', 30 * 86_400_000);
     expect((await rawQueue().getProperties()).approximateMessagesCount).toBe(1);
@@ -259,7 +260,8 @@ describe('on the wire: what Azure Storage is asked', () => {
     const watch = watchOf('conv-1', '1Z999AA10123456784');
     await a.store.write(watch, undefined);
     const blobs = [];
-    for await (const blob of rawContainer().listBlobsFlat()) blobs.push({ name: blob.name, type: blob.properties.contentType });
+    for await (const blob of rawContainer().listBlobsFlat())
+      blobs.push({ name: blob.name, type: blob.properties.contentType });
     expect(blobs).toEqual([{ name: `watches/${watch.conversation}/${watch.id}.json`, type: 'application/json' }]);
     expect(watch.id.startsWith(`${watch.conversation}.`)).toBe(true);
   });
@@ -272,7 +274,14 @@ describe('on the wire: what Azure Storage is asked', () => {
     for (const name of ['state/secret.json', 'watches/secret.json', `watches/${watch.conversation}/x/y.json`]) {
       await container.getBlockBlobClient(name).upload(body, body.length);
     }
-    for (const id of ['../state/secret', '../../state/secret', 'secret', `${watch.conversation}/x/y`, `${watch.conversation}.x/../../../state/secret`, '']) {
+    for (const id of [
+      '../state/secret',
+      '../../state/secret',
+      'secret',
+      `${watch.conversation}/x/y`,
+      `${watch.conversation}.x/../../../state/secret`,
+      '',
+    ]) {
       expect(await a.store.read(id)).toBeUndefined();
       await a.store.remove(id);
     }
@@ -285,13 +294,24 @@ describe('on the wire: what Azure Storage is asked', () => {
 
   test('STORAGE=blob: watches go to AZURE_STORAGE_CONTAINER, their timer to AZURE_STORAGE_QUEUE, both created when missing', async () => {
     names = { container: 'bot-state', queue: 'bot-watch' };
-    const config = loadConfig({ STORAGE: 'blob', STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001', AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString, AZURE_STORAGE_CONTAINER: names.container, AZURE_STORAGE_QUEUE: names.queue });
+    const config = loadConfig({
+      STORAGE: 'blob',
+      STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001',
+      AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
+      AZURE_STORAGE_CONTAINER: names.container,
+      AZURE_STORAGE_QUEUE: names.queue,
+    });
     const { store, queue, shared } = createWatchStorage(config.storage);
     expect(shared).toBe(true);
     const watch = watchOf('conv-1', '1Z999AA10123456784');
     await store.write(watch, undefined);
     await queue.add(watch.id, watch.entry, 0);
-    expect(await rawContainer().getBlockBlobClient(`watches/${watch.conversation}/${watch.id}.json`).exists()).toBe(true);
-    expect(JSON.parse((await rawQueue().peekMessages()).peekedMessageItems[0].messageText)).toEqual({ w: watch.id, e: watch.entry });
+    expect(await rawContainer().getBlockBlobClient(`watches/${watch.conversation}/${watch.id}.json`).exists()).toBe(
+      true,
+    );
+    expect(JSON.parse((await rawQueue().peekMessages()).peekedMessageItems[0].messageText)).toEqual({
+      w: watch.id,
+      e: watch.entry,
+    });
   });
 });

@@ -22,17 +22,26 @@ function create(env: NodeJS.ProcessEnv): WatchStorage {
   return storage!;
 }
 
-const kinds = (storage: WatchStorage) => ({ store: storage.store.constructor.name, queue: storage.queue.constructor.name, shared: storage.shared });
+const kinds = (storage: WatchStorage) => ({
+  store: storage.store.constructor.name,
+  queue: storage.queue.constructor.name,
+  shared: storage.shared,
+});
 
 beforeEach(() => loads.mockClear());
 
-test('STORAGE=memory (the default): watches in this process, and Azure\'s queue SDK is never loaded', () => {
+test("STORAGE=memory (the default): watches in this process, and Azure's queue SDK is never loaded", () => {
   expect(kinds(create({}))).toEqual({ store: 'MemoryWatchStore', queue: 'MemoryWatchQueue', shared: false });
   expect(loads).not.toHaveBeenCalled();
 });
 
 test('STORAGE=blob: watches on Azure Storage, shared by every instance; nothing is asked of the network yet', () => {
-  const storage = create({ STORAGE: 'blob', STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001', AZURE_STORAGE_CONNECTION_STRING: 'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=a2V5;QueueEndpoint=http://127.0.0.1:9/devstoreaccount1;BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;' });
+  const storage = create({
+    STORAGE: 'blob',
+    STORAGE_KEY_SECRET: 'storage-key-SECRET-for-tests-000000001',
+    AZURE_STORAGE_CONNECTION_STRING:
+      'DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=a2V5;QueueEndpoint=http://127.0.0.1:9/devstoreaccount1;BlobEndpoint=http://127.0.0.1:9/devstoreaccount1;',
+  });
   expect(kinds(storage)).toEqual({ store: 'BlobWatchStore', queue: 'AzureWatchQueue', shared: true });
   expect(loads).toHaveBeenCalledTimes(1);
   expect(storage.queue.nextDueInMs()).toBeUndefined();

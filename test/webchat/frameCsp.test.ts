@@ -16,7 +16,11 @@ afterAll(() => app.close());
 
 async function frame(): Promise<{ policy: Map<string, string>; cache: string | null; html: string }> {
   const response = await fetch(`${app.url}/webchat/frame?locale=en`);
-  const policy = new Map((response.headers.get('content-security-policy') ?? '').split('; ').map((d) => [d.split(' ')[0], d.slice(d.indexOf(' ') + 1)] as [string, string]));
+  const policy = new Map(
+    (response.headers.get('content-security-policy') ?? '')
+      .split('; ')
+      .map((d) => [d.split(' ')[0], d.slice(d.indexOf(' ') + 1)] as [string, string]),
+  );
   return { policy, cache: response.headers.get('cache-control'), html: await response.text() };
 }
 
@@ -27,7 +31,9 @@ test('a nonce of its own per answer admits the page’s style element and Web Ch
   expect(first.policy.get('style-src-elem')).not.toContain("'unsafe-inline'");
   // Its own style element carries it, and Web Chat is given it (the config the frame's script reads).
   expect(first.html).toContain(`<style nonce="${nonce}">`);
-  expect(JSON.parse(/<script id="config" type="application\/json">(.*?)<\/script>/.exec(first.html)![1]).nonce).toBe(nonce);
+  expect(JSON.parse(/<script id="config" type="application\/json">(.*?)<\/script>/.exec(first.html)![1]).nonce).toBe(
+    nonce,
+  );
   // Attributes alone may be inline; browsers without the two directives keep the policy they had.
   expect(first.policy.get('style-src-attr')).toBe("'unsafe-inline'");
   expect(first.policy.get('style-src')).toBe("'self' 'unsafe-inline'");

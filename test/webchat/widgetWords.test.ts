@@ -17,7 +17,7 @@ test.each(LANGUAGES)('%s: every word of the widget comes from locales/, none is 
   }
 });
 
-test('in the bot\'s voice: Spanish tú, Dutch je, German Sie', () => {
+test("in the bot's voice: Spanish tú, Dutch je, German Sie", () => {
   expect(words.es.unavailable).not.toMatch(/Inténtelo|usted/);
   expect(words.nl.unavailable).not.toMatch(/\b(u|uw)\b/);
   expect(words.de.unavailable).toMatch(/Sie/);

@@ -4,7 +4,8 @@
  */
 import { at, type Moment } from './clock';
 
-export type TrackingStatusCode = 'PENDING' | 'IN_TRANSIT' | 'OUT_FOR_DELIVERY' | 'DELIVERED' | 'DELIVERY_FAILED' | 'RETURNED' | 'LOST';
+export type TrackingStatusCode =
+  'PENDING' | 'IN_TRANSIT' | 'OUT_FOR_DELIVERY' | 'DELIVERED' | 'DELIVERY_FAILED' | 'RETURNED' | 'LOST';
 
 /** Identifiers of the interface B demo, by what they show. */
 export const DEMO_TRACKINGS = {
@@ -149,7 +150,11 @@ export const TRACKINGS: Readonly<Record<string, TrackingSeed>> = {
       ...dhlHub(at(2, '06:40'), 'CINCINNATI HUB - USA'),
       ev(at(2, '13:30'), 'IN_TRANSIT', 'Arrived at Delivery Facility in NEW YORK - USA'),
       ev(at(1, '13:02'), 'OUT_FOR_DELIVERY', 'With delivery courier, NEW YORK - USA'),
-      ev(at(1, '18:47'), 'DELIVERY_FAILED', 'Delivery attempted: recipient not available, a notice card was left. To arrange a new delivery call +1 212-555-0147, NEW YORK, NY 10001 - USA'),
+      ev(
+        at(1, '18:47'),
+        'DELIVERY_FAILED',
+        'Delivery attempted: recipient not available, a notice card was left. To arrange a new delivery call +1 212-555-0147, NEW YORK, NY 10001 - USA',
+      ),
     ],
   },
 

@@ -58,13 +58,25 @@ export interface WhatsAppChannel {
   /** Sends Notify me's updates on WhatsApp (channel id WHATSAPP_CHANNEL). */
   announcer(turns: TurnParts): WhatsAppAnnouncer;
   /** The webhook, once the bot is built; `watches` for a failed update's watch, `redelivery` to send it again. */
-  listen(server: Server, bot: { run(context: TurnContext): Promise<void> }, onTurnError: BotAdapter['onTurnError'], watches: WatchStore, redelivery: Redelivery): WhatsAppWebhook;
+  listen(
+    server: Server,
+    bot: { run(context: TurnContext): Promise<void> },
+    onTurnError: BotAdapter['onTurnError'],
+    watches: WatchStore,
+    redelivery: Redelivery,
+  ): WhatsAppWebhook;
 }
 
 export function createWhatsAppChannel(settings: WhatsAppSettings, parts: WhatsAppParts): WhatsAppChannel {
   const graph = new GraphApi(settings);
   const contacts = new WhatsAppContacts(parts.storage, parts.names, new SealedNumbers(parts.storageKeySecret));
-  const adapter = new WhatsAppAdapter(graph, new WhatsAppCustomerIds(parts.storageKeySecret), settings.phoneNumberId, parts.translator, contacts);
+  const adapter = new WhatsAppAdapter(
+    graph,
+    new WhatsAppCustomerIds(parts.storageKeySecret),
+    settings.phoneNumberId,
+    parts.translator,
+    contacts,
+  );
   const sentUpdates = new SentUpdates(parts.storage, parts.names, parts.clock);
   return {
     announcer: (turns) =>
@@ -90,7 +102,15 @@ export function createWhatsAppChannel(settings: WhatsAppSettings, parts: WhatsAp
         translator: parts.translator,
         logger: parts.logger,
         metrics: parts.metrics,
-        failures: new UpdateFailures({ sentUpdates, store: watches, redelivery, contacts, template: settings.updateTemplate !== undefined, clock: parts.clock, logger: parts.logger }),
+        failures: new UpdateFailures({
+          sentUpdates,
+          store: watches,
+          redelivery,
+          contacts,
+          template: settings.updateTemplate !== undefined,
+          clock: parts.clock,
+          logger: parts.logger,
+        }),
       });
     },
   };

@@ -42,7 +42,10 @@ export class SentUpdates {
   async record(messageIds: readonly string[], update: Omit<SentUpdate, 'sentAt'>): Promise<void> {
     const sentAt = this.clock.now();
     const keys = messageIds.filter(Boolean).map((id) => this.key(id));
-    if (keys.length) await this.storage.write(Object.fromEntries(keys.map((key) => [key, { ...update, sentAt, together: keys, eTag: '*' }])));
+    if (keys.length)
+      await this.storage.write(
+        Object.fromEntries(keys.map((key) => [key, { ...update, sentAt, together: keys, eTag: '*' }])),
+      );
   }
 
   /** The update this message carried, once: a second call for the same message finds nothing. */
@@ -51,13 +54,22 @@ export class SentUpdates {
     if (this.taken.has(key)) return undefined;
     this.taken.set(key, true);
     const stored = (await this.storage.read([key]))[key] as (SentUpdate & { together?: string[] }) | undefined;
-    if (!stored || typeof stored.watch !== 'string' || this.clock.now() - stored.sentAt > SENT_UPDATE_KEPT_MS) return undefined;
-    const together = Array.isArray(stored.together) ? stored.together.filter((each) => typeof each === 'string' && each.startsWith(SENT_UPDATE_PREFIX)) : [];
+    if (!stored || typeof stored.watch !== 'string' || this.clock.now() - stored.sentAt > SENT_UPDATE_KEPT_MS)
+      return undefined;
+    const together = Array.isArray(stored.together)
+      ? stored.together.filter((each) => typeof each === 'string' && each.startsWith(SENT_UPDATE_PREFIX))
+      : [];
     for (const each of together) this.taken.set(each, true);
     await this.storage.delete([...new Set([key, ...together])]);
     const ended = stored.ended?.id === stored.watch ? stored.ended : undefined;
     const after = stored.after && typeof stored.after === 'object' ? stored.after : undefined;
-    return { watch: stored.watch, before: stored.before, ...(ended && { ended }), ...(after && { after }), sentAt: stored.sentAt };
+    return {
+      watch: stored.watch,
+      before: stored.before,
+      ...(ended && { ended }),
+      ...(after && { after }),
+      sentAt: stored.sentAt,
+    };
   }
 
   private key(messageId: string): string {

@@ -50,6 +50,7 @@ export class UpdateFailures {
     }
     // An ended watch comes back only for someone the channel still keeps a number for.
     if (watch === update.ended && !(await contacts.of(customer))) return;
-    if (await this.parts.redelivery.again(update)) logger.info({ channel: 'whatsapp', code }, 'watch update failed on delivery; it is sent again shortly');
+    if (await this.parts.redelivery.again(update))
+      logger.info({ channel: 'whatsapp', code }, 'watch update failed on delivery; it is sent again shortly');
   }
 }

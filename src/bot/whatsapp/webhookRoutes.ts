@@ -44,14 +44,22 @@ export interface WhatsAppWebhookParts {
   failures?: UpdateFailures;
 }
 
-export function registerWhatsAppRoutes(server: Server, parts: WhatsAppWebhookParts, path = '/api/whatsapp'): WhatsAppWebhook {
+export function registerWhatsAppRoutes(
+  server: Server,
+  parts: WhatsAppWebhookParts,
+  path = '/api/whatsapp',
+): WhatsAppWebhook {
   const verifyToken = new SecretMatch(parts.verifyToken);
   const working = new Set<Promise<void>>();
 
   server.get(path, async (req: Request, res: Response) => {
     const query = new URL(req.url ?? '', 'http://webhook').searchParams;
     const challenge = query.get('hub.challenge');
-    if (query.get('hub.mode') !== 'subscribe' || !verifyToken.matches(query.get('hub.verify_token') ?? undefined) || challenge === null) {
+    if (
+      query.get('hub.mode') !== 'subscribe' ||
+      !verifyToken.matches(query.get('hub.verify_token') ?? undefined) ||
+      challenge === null
+    ) {
       res.status(403);
       return res.end();
     }
@@ -60,24 +68,30 @@ export function registerWhatsAppRoutes(server: Server, parts: WhatsAppWebhookPar
     res.end(challenge);
   });
 
-  server.post(path, restify.plugins.bodyReader({ maxBodySize: WEBHOOK_MAX_BODY_BYTES }), async (req: Request, res: Response) => {
-    const raw: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '', 'utf8');
-    const header = req.headers['x-hub-signature-256'];
-    if (!parts.signature.matches(raw, typeof header === 'string' ? header : undefined)) {
-      res.send(401, { code: 'unauthenticated', message: 'X-Hub-Signature-256 is missing or wrong' });
-      return;
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(raw.toString('utf8'));
-    } catch {
-      res.send(400, { code: 'invalid_argument', message: 'the body is not JSON', argument: 'body' });
-      return;
-    }
-    res.send(200);
-    const work = handle(body).finally(() => working.delete(work));
-    working.add(work);
-  });
+  server.post(
+    path,
+    restify.plugins.bodyReader({ maxBodySize: WEBHOOK_MAX_BODY_BYTES }),
+    async (req: Request, res: Response) => {
+      const raw: Buffer = Buffer.isBuffer(req.body)
+        ? req.body
+        : Buffer.from(typeof req.body === 'string' ? req.body : '', 'utf8');
+      const header = req.headers['x-hub-signature-256'];
+      if (!parts.signature.matches(raw, typeof header === 'string' ? header : undefined)) {
+        res.send(401, { code: 'unauthenticated', message: 'X-Hub-Signature-256 is missing or wrong' });
+        return;
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        res.send(400, { code: 'invalid_argument', message: 'the body is not JSON', argument: 'body' });
+        return;
+      }
+      res.send(200);
+      const work = handle(body).finally(() => working.delete(work));
+      working.add(work);
+    },
+  );
 
   async function handle(body: unknown): Promise<void> {
     const { messages, statuses } = readNotification(body, parts.phoneNumberId);
@@ -113,7 +127,11 @@ export function registerWhatsAppRoutes(server: Server, parts: WhatsAppWebhookPar
       return;
     }
     // Blue ticks: the customer sees their message arrived while the bot looks it up.
-    await parts.graph.markRead(message.id).catch((error: unknown) => parts.logger.warn({ error: errorLogFields(error) }, 'whatsapp message not marked read'));
+    await parts.graph
+      .markRead(message.id)
+      .catch((error: unknown) =>
+        parts.logger.warn({ error: errorLogFields(error) }, 'whatsapp message not marked read'),
+      );
     if (message.words === undefined) {
       // It opens the 24-hour window all the same (Notify me's updates reach them as messages again).
       await parts.adapter.wrote(message);

@@ -8,7 +8,14 @@
  * in the customer's contact record (whatsAppContacts.ts) for a message sent after their turn (a slow lookup's
  * answer, a Notify me update days later, from any instance).
  */
-import { ActivityTypes, BotAdapter, TurnContext, type Activity, type ConversationReference, type ResourceResponse } from '../botbuilder';
+import {
+  ActivityTypes,
+  BotAdapter,
+  TurnContext,
+  type Activity,
+  type ConversationReference,
+  type ResourceResponse,
+} from '../botbuilder';
 import { callingCodeLanguage } from '../../channels/whatsapp/callingCodeLanguage';
 import { callingCodeTimeZone } from '../../channels/whatsapp/callingCodeTimeZone';
 import type { WhatsAppCustomerIds } from '../../channels/whatsapp/customerIds';
@@ -87,10 +94,21 @@ export class WhatsAppAdapter extends BotAdapter {
   }
 
   /** A message of its own after the customer's turn (a slow lookup's answer, an update), to the number the conversation answers to. */
-  override async continueConversationAsync(_botAppId: unknown, reference: Partial<ConversationReference>, logic: unknown): Promise<void> {
+  override async continueConversationAsync(
+    _botAppId: unknown,
+    reference: Partial<ConversationReference>,
+    logic: unknown,
+  ): Promise<void> {
     const to = (await this.contacts.of(reference.conversation?.id ?? ''))?.number;
     if (!to) throw new Error('no WhatsApp number is kept for this conversation');
-    const context = new TurnContext(this, TurnContext.applyConversationReference({ type: ActivityTypes.Event, name: 'continueConversation' }, reference, true));
+    const context = new TurnContext(
+      this,
+      TurnContext.applyConversationReference(
+        { type: ActivityTypes.Event, name: 'continueConversation' },
+        reference,
+        true,
+      ),
+    );
     context.turnState.set(RECIPIENT, to);
     await this.runMiddleware(context, logic as (context: TurnContext) => Promise<void>);
   }
@@ -99,7 +117,8 @@ export class WhatsAppAdapter extends BotAdapter {
     const to = context.turnState.get(RECIPIENT) as string | undefined;
     const responses: ResourceResponse[] = [];
     for (const activity of activities) {
-      if (!to) throw new Error('no WhatsApp recipient in this turn: a reply outside a customer turn is not supported yet');
+      if (!to)
+        throw new Error('no WhatsApp recipient in this turn: a reply outside a customer turn is not supported yet');
       if (activity.type === ActivityTypes.Typing) {
         // WhatsApp shows it until the answer or for 25 s, longer than any turn waits (REPLY_WITHIN_MS is at most 14 s):
         // once a turn is enough, where the dialogs repeat it every 2 s for the channels whose indicator fades sooner.
@@ -111,13 +130,15 @@ export class WhatsAppAdapter extends BotAdapter {
         continue;
       }
       let id = '';
-      const { whatsAppTemplate: template, choicesBody } = (activity.channelData as WhatsAppChannelData | undefined) ?? {};
+      const { whatsAppTemplate: template, choicesBody } =
+        (activity.channelData as WhatsAppChannelData | undefined) ?? {};
       const sent: string[] = context.turnState.get(SENT_IDS) ?? [];
       context.turnState.set(SENT_IDS, sent);
       if (template) sent.push((id = await this.graph.send(to, template)));
       else if (activity.type === ActivityTypes.Message || activity.type === undefined) {
         const words = this.wordsFor(activity.locale);
-        for (const message of whatsAppMessagesOf(activity, choicesBody ? { ...words, more: choicesBody } : words)) sent.push((id = await this.graph.send(to, message)));
+        for (const message of whatsAppMessagesOf(activity, choicesBody ? { ...words, more: choicesBody } : words))
+          sent.push((id = await this.graph.send(to, message)));
       }
       // Events (a handoff's, for instance) are for a Bot Framework channel: WhatsApp has nothing to show them with.
       responses.push({ id });
@@ -128,7 +149,11 @@ export class WhatsAppAdapter extends BotAdapter {
   /** Each reply is labelled with the language it is written in (turnLanguage.ts). */
   private wordsFor(locale: string | undefined): WhatsAppWords {
     const { t } = this.translator.localize(locale);
-    return { listButton: t('interactive.list_button'), more: t('interactive.anything_else'), page: t('interactive.help_page') };
+    return {
+      listButton: t('interactive.list_button'),
+      more: t('interactive.anything_else'),
+      page: t('interactive.help_page'),
+    };
   }
 
   /** WhatsApp lets a business edit or delete nothing it sent. */
@@ -140,7 +165,10 @@ export class WhatsAppAdapter extends BotAdapter {
     throw new Error('WhatsApp messages cannot be deleted');
   }
 
-  async continueConversation(_reference: Partial<ConversationReference>, _logic: (context: TurnContext) => Promise<void>): Promise<void> {
+  async continueConversation(
+    _reference: Partial<ConversationReference>,
+    _logic: (context: TurnContext) => Promise<void>,
+  ): Promise<void> {
     throw new Error('WhatsApp messages outside a customer turn are not supported yet');
   }
 }

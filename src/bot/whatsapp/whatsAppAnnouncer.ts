@@ -50,8 +50,14 @@ function withChoicesNote(announcement: Announcement): Announcement {
   const { choicesNote, messages } = announcement;
   if (!choicesNote || !messages.length) return announcement;
   const last = messages.at(-1)!;
-  const channelData: WhatsAppChannelData = { ...(last.channelData as WhatsAppChannelData | undefined), choicesBody: choicesNote };
-  return { ...announcement, messages: [...messages.slice(0, -1), { ...last, channelData: channelData as Record<string, unknown> }] };
+  const channelData: WhatsAppChannelData = {
+    ...(last.channelData as WhatsAppChannelData | undefined),
+    choicesBody: choicesNote,
+  };
+  return {
+    ...announcement,
+    messages: [...messages.slice(0, -1), { ...last, channelData: channelData as Record<string, unknown> }],
+  };
 }
 
 export class WhatsAppAnnouncer implements Announcer {
@@ -93,8 +99,16 @@ export class WhatsAppAnnouncer implements Announcer {
     const { template } = this.parts;
     if (!template || !announcement.headline) return undefined;
     const { order, status } = announcement.headline;
-    const channelData: WhatsAppChannelData = { whatsAppTemplate: templateMessage(template, announcement.locale, order, status) };
-    return { locale: announcement.locale, messages: [{ text: `${order}: ${status}`, channelData: channelData as Record<string, unknown> }], choices: [], ends: announcement.ends, announces: announcement.announces };
+    const channelData: WhatsAppChannelData = {
+      whatsAppTemplate: templateMessage(template, announcement.locale, order, status),
+    };
+    return {
+      locale: announcement.locale,
+      messages: [{ text: `${order}: ${status}`, channelData: channelData as Record<string, unknown> }],
+      choices: [],
+      ends: announcement.ends,
+      announces: announcement.announces,
+    };
   }
 
   private async send(watch: Watch, announcement: Announcement): Promise<Delivery | 'window'> {
@@ -102,9 +116,27 @@ export class WhatsAppAnnouncer implements Announcer {
     try {
       // Sent is sent: a record that could not be written costs only the resend of a failure reported later.
       const record = (context: TurnContext) =>
-        sentUpdates.record(sentMessageIds(context), { watch: watch.id, before: watch.announced, ...(announcement.announces && { after: announcement.announces }), ...(announcement.ends && { ended: watch }) }).catch((error: unknown) => logger.warn({ error: errorLogFields(error) }, 'whatsapp update sent but not recorded: a failure reported later cannot resend it'));
+        sentUpdates
+          .record(sentMessageIds(context), {
+            watch: watch.id,
+            before: watch.announced,
+            ...(announcement.announces && { after: announcement.announces }),
+            ...(announcement.ends && { ended: watch }),
+          })
+          .catch((error: unknown) =>
+            logger.warn(
+              { error: errorLogFields(error) },
+              'whatsapp update sent but not recorded: a failure reported later cannot resend it',
+            ),
+          );
       await turns.sendAsTurn(watch, withChoicesNote(announcement), record);
-      logger.info({ channel: 'whatsapp', template: announcement.messages.some((message) => message.channelData?.whatsAppTemplate !== undefined) }, 'watch update sent');
+      logger.info(
+        {
+          channel: 'whatsapp',
+          template: announcement.messages.some((message) => message.channelData?.whatsAppTemplate !== undefined),
+        },
+        'watch update sent',
+      );
       return SENT;
     } catch (error) {
       const status = error instanceof WhatsAppSendError ? error.status : undefined;
@@ -116,13 +148,22 @@ export class WhatsAppAnnouncer implements Announcer {
           logger.info({ channel: 'whatsapp', code }, 'watch ended: WhatsApp cannot deliver to this customer');
           return GONE;
         case 'rate_limited':
-          logger.warn({ channel: 'whatsapp', code }, 'watch update not sent: WhatsApp asked to slow down; it waits for the next check');
+          logger.warn(
+            { channel: 'whatsapp', code },
+            'watch update not sent: WhatsApp asked to slow down; it waits for the next check',
+          );
           return { outcome: 'later', afterMs: LATER_MS };
         case 'token':
-          logger.error({ channel: 'whatsapp', status, code }, 'WhatsApp refused the access token (WHATSAPP_ACCESS_TOKEN): no update can be sent until it is replaced');
+          logger.error(
+            { channel: 'whatsapp', status, code },
+            'WhatsApp refused the access token (WHATSAPP_ACCESS_TOKEN): no update can be sent until it is replaced',
+          );
           return { outcome: 'later', afterMs: TOKEN_LATER_MS };
         case 'other':
-          logger.warn({ channel: 'whatsapp', error: errorLogFields(error) }, 'watch update not sent; it waits for the next check');
+          logger.warn(
+            { channel: 'whatsapp', error: errorLogFields(error) },
+            'watch update not sent; it waits for the next check',
+          );
           return { outcome: 'later', afterMs: LATER_MS };
       }
     }

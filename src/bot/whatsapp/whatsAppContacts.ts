@@ -30,7 +30,11 @@ const DAY_MS = 86_400_000;
  * State in memory forgets what nobody touched for MEMORY_STATE_IDLE_MINUTES; a contact must outlive that for as long as
  * a watch it serves can run (NOTIFY_FOR_DAYS after the customer's last message, when they asked): the storage's Outlive.
  */
-export function contactInForce(item: Record<string, unknown>, now: number, notifyForDays: number): { keep: Record<string, unknown>; until: number } | undefined {
+export function contactInForce(
+  item: Record<string, unknown>,
+  now: number,
+  notifyForDays: number,
+): { keep: Record<string, unknown>; until: number } | undefined {
   if (item.kind !== KIND || typeof item.lastMessageAt !== 'number') return undefined;
   const until = item.lastMessageAt + (notifyForDays + 1) * DAY_MS;
   return until > now ? { keep: item, until } : undefined;
@@ -76,7 +80,11 @@ export class WhatsAppContacts {
     const number = stored && this.seal.open(stored.number, customer);
     if (!stored || !number) return undefined;
     const closed = stored.refusedAt !== undefined && stored.refusedAt >= stored.lastMessageAt;
-    return { number, lastMessageAt: stored.lastMessageAt, windowEndsAt: closed ? 0 : stored.lastMessageAt + SERVICE_WINDOW_MS };
+    return {
+      number,
+      lastMessageAt: stored.lastMessageAt,
+      windowEndsAt: closed ? 0 : stored.lastMessageAt + SERVICE_WINDOW_MS,
+    };
   }
 
   /** WhatsApp refused a free-form message to them for the window (131047) at `at`: until they write again, only a template goes. */

@@ -6,18 +6,42 @@
  */
 const BY_CALLING_CODE: Readonly<Record<string, string>> = {
   // German
-  '49': 'de', '43': 'de', '423': 'de',
+  '49': 'de',
+  '43': 'de',
+  '423': 'de',
   // French
-  '33': 'fr', '377': 'fr',
+  '33': 'fr',
+  '377': 'fr',
   // Spanish: Spain and Latin America
-  '34': 'es', '52': 'es', '53': 'es', '54': 'es', '56': 'es', '57': 'es', '51': 'es', '58': 'es',
-  '502': 'es', '503': 'es', '504': 'es', '505': 'es', '506': 'es', '507': 'es', '591': 'es', '593': 'es', '595': 'es', '598': 'es',
+  '34': 'es',
+  '52': 'es',
+  '53': 'es',
+  '54': 'es',
+  '56': 'es',
+  '57': 'es',
+  '51': 'es',
+  '58': 'es',
+  '502': 'es',
+  '503': 'es',
+  '504': 'es',
+  '505': 'es',
+  '506': 'es',
+  '507': 'es',
+  '591': 'es',
+  '593': 'es',
+  '595': 'es',
+  '598': 'es',
   // Italian
-  '39': 'it', '378': 'it',
+  '39': 'it',
+  '378': 'it',
   // Dutch
-  '31': 'nl', '597': 'nl',
+  '31': 'nl',
+  '597': 'nl',
   // English
-  '44': 'en', '353': 'en', '61': 'en', '64': 'en',
+  '44': 'en',
+  '353': 'en',
+  '61': 'en',
+  '64': 'en',
 };
 
 /** The language of the country the WhatsApp id (its number, digits) belongs to, when one is clearly its. */

@@ -15,7 +15,10 @@ export class WhatsAppCustomerIds {
   private readonly key: Buffer;
 
   constructor(storageKeySecret: string | undefined) {
-    this.key = storageKeySecret === undefined ? randomBytes(32) : Buffer.from(hkdfSync('sha256', storageKeySecret, Buffer.alloc(0), LABEL, 32));
+    this.key =
+      storageKeySecret === undefined
+        ? randomBytes(32)
+        : Buffer.from(hkdfSync('sha256', storageKeySecret, Buffer.alloc(0), LABEL, 32));
   }
 
   /** The id of the customer behind this WhatsApp number (`wa_id`, digits). */

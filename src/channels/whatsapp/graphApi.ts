@@ -46,7 +46,12 @@ export class GraphApi {
 
   /** Marks the customer's message read (blue ticks); with `typing`, shows them the bot is writing until it answers (at most 25 s). */
   async markRead(messageId: string, typing = false): Promise<void> {
-    await this.post({ messaging_product: 'whatsapp', status: 'read', message_id: messageId, ...(typing && { typing_indicator: { type: 'text' } }) });
+    await this.post({
+      messaging_product: 'whatsapp',
+      status: 'read',
+      message_id: messageId,
+      ...(typing && { typing_indicator: { type: 'text' } }),
+    });
   }
 
   private async post(body: Record<string, unknown>): Promise<unknown> {

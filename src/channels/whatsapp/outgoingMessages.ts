@@ -32,17 +32,36 @@ export function whatsAppMessagesOf(activity: OutgoingActivity, words: WhatsAppWo
   const text = (activity.text ?? '').trim();
   const actions = activity.suggestedActions?.actions ?? [];
   const titleOf = (action: { title?: string; value?: unknown }) => String(action.title ?? action.value ?? '');
-  const links = actions.filter((action) => action.type === 'openUrl' && typeof action.value === 'string' && titleOf(action)).map((action) => ({ title: titleOf(action), url: String(action.value) }));
-  const answers = actions.filter((action) => action.type !== 'openUrl').map(titleOf).filter((title) => title.length > 0);
+  const links = actions
+    .filter((action) => action.type === 'openUrl' && typeof action.value === 'string' && titleOf(action))
+    .map((action) => ({ title: titleOf(action), url: String(action.value) }));
+  const answers = actions
+    .filter((action) => action.type !== 'openUrl')
+    .map(titleOf)
+    .filter((title) => title.length > 0);
   const drawn = answerMessage(answers, words);
-  if (!drawn && answers.length) return whatsAppMessagesOf({ text: [text, ...answers.map((title, i) => `${i + 1}. ${title}`)].filter(Boolean).join('\n'), suggestedActions: { actions: actions.filter((action) => action.type === 'openUrl') } }, words);
+  if (!drawn && answers.length)
+    return whatsAppMessagesOf(
+      {
+        text: [text, ...answers.map((title, i) => `${i + 1}. ${title}`)].filter(Boolean).join('\n'),
+        suggestedActions: { actions: actions.filter((action) => action.type === 'openUrl') },
+      },
+      words,
+    );
   if (!links.length && !drawn) return textMessages(text);
   // An interactive message needs a body of its own, of at most 1,024 characters: the end of the text is the first one's.
   const { before, last } = lastPart(text);
   const messages: WhatsAppMessage[] = before.map(asText);
   let body: string | undefined = last;
   for (const link of links) {
-    messages.push({ type: 'interactive', interactive: { type: 'cta_url', body: { text: body || words.page }, action: { name: 'cta_url', parameters: { display_text: link.title, url: link.url } } } });
+    messages.push({
+      type: 'interactive',
+      interactive: {
+        type: 'cta_url',
+        body: { text: body || words.page },
+        action: { name: 'cta_url', parameters: { display_text: link.title, url: link.url } },
+      },
+    });
     body = undefined;
   }
   if (drawn) messages.push(drawn(body || words.more));
@@ -55,10 +74,24 @@ function answerMessage(titles: string[], words: WhatsAppWords): ((body: string) 
   const within = (max: number) => titles.every((title) => charactersIn(title) <= max);
   const id = (i: number) => `choice-${i + 1}`;
   if (titles.length <= LIMITS.buttons && within(LIMITS.buttonTitle)) {
-    return (body) => ({ type: 'interactive', interactive: { type: 'button', body: { text: body }, action: { buttons: titles.map((title, i) => ({ type: 'reply', reply: { id: id(i), title } })) } } });
+    return (body) => ({
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: body },
+        action: { buttons: titles.map((title, i) => ({ type: 'reply', reply: { id: id(i), title } })) },
+      },
+    });
   }
   if (titles.length <= LIMITS.rows && within(LIMITS.rowTitle) && charactersIn(words.listButton) <= LIMITS.listButton) {
-    return (body) => ({ type: 'interactive', interactive: { type: 'list', body: { text: body }, action: { button: words.listButton, sections: [{ rows: titles.map((title, i) => ({ id: id(i), title })) }] } } });
+    return (body) => ({
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        body: { text: body },
+        action: { button: words.listButton, sections: [{ rows: titles.map((title, i) => ({ id: id(i), title })) }] },
+      },
+    });
   }
   return undefined;
 }
@@ -73,7 +106,11 @@ function lastPart(text: string): { before: string[]; last: string } {
     const pieces = text.split(separator);
     let at = pieces.length;
     while (at > 0 && charactersIn(pieces.slice(at - 1).join(separator)) <= LIMITS.body) at -= 1;
-    if (at < pieces.length) return { before: textMessages(pieces.slice(0, at).join(separator)).map((message) => message.text.body), last: pieces.slice(at).join(separator) };
+    if (at < pieces.length)
+      return {
+        before: textMessages(pieces.slice(0, at).join(separator)).map((message) => message.text.body),
+        last: pieces.slice(at).join(separator),
+      };
   }
   // One line longer than a body: all of it as text, and the interactive message takes the bot's own words.
   return { before: textMessages(text).map((message) => message.text.body), last: '' };

@@ -16,7 +16,10 @@ export class SealedNumbers {
   private readonly key: Buffer;
 
   constructor(storageKeySecret: string | undefined) {
-    this.key = storageKeySecret === undefined ? randomBytes(32) : Buffer.from(hkdfSync('sha256', storageKeySecret, Buffer.alloc(0), LABEL, 32));
+    this.key =
+      storageKeySecret === undefined
+        ? randomBytes(32)
+        : Buffer.from(hkdfSync('sha256', storageKeySecret, Buffer.alloc(0), LABEL, 32));
   }
 
   seal(number: string, owner: string): string {

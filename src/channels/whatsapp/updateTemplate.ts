@@ -16,7 +16,11 @@ export interface UpdateTemplate {
 /** The template's body, as Meta's Messages API takes it: `{type: 'template', template: {name, language, components}}`. */
 export interface TemplateMessage {
   type: 'template';
-  template: { name: string; language: { code: string }; components: Array<{ type: 'body'; parameters: Array<{ type: 'text'; text: string }> }> };
+  template: {
+    name: string;
+    language: { code: string };
+    components: Array<{ type: 'body'; parameters: Array<{ type: 'text'; text: string }> }>;
+  };
 }
 
 const LANGUAGE = '[a-z]{2,3}(?:_[A-Z]{2,4})?';
@@ -48,9 +52,18 @@ function parameter(text: string): { type: 'text'; text: string } {
 }
 
 /** The update as the template: the order as the customer typed it, and its new status, in the template's language. */
-export function templateMessage(template: UpdateTemplate, locale: string, order: string, status: string): TemplateMessage {
+export function templateMessage(
+  template: UpdateTemplate,
+  locale: string,
+  order: string,
+  status: string,
+): TemplateMessage {
   return {
     type: 'template',
-    template: { name: template.name, language: { code: templateLanguage(template, locale) }, components: [{ type: 'body', parameters: [parameter(order), parameter(status)] }] },
+    template: {
+      name: template.name,
+      language: { code: templateLanguage(template, locale) },
+      components: [{ type: 'body', parameters: [parameter(order), parameter(status)] }],
+    },
   };
 }

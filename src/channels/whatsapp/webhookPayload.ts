@@ -28,12 +28,17 @@ const ValueSchema = z.object({
 const StatusSchema = z.object({
   id: z.string().max(512).optional(),
   status: z.string().max(40),
-  errors: z.array(z.object({ code: z.number().int().optional() })).max(10).optional(),
+  errors: z
+    .array(z.object({ code: z.number().int().optional() }))
+    .max(10)
+    .optional(),
 });
 
 const NotificationSchema = z.object({
   object: z.string().optional(),
-  entry: z.array(z.object({ changes: z.array(z.object({ field: z.string().optional(), value: z.unknown() })).optional() })).max(100),
+  entry: z
+    .array(z.object({ changes: z.array(z.object({ field: z.string().optional(), value: z.unknown() })).optional() }))
+    .max(100),
 });
 
 /** A customer's message: what they wrote, or the title of the choice they pressed or picked; `words` absent for what the bot cannot read. */
@@ -74,7 +79,12 @@ export function readNotification(body: unknown, phoneNumberId: string): Notifica
     }
     for (const raw of value.data.statuses ?? []) {
       const status = StatusSchema.safeParse(raw);
-      if (status.success) found.statuses.push({ status: status.data.status, id: status.data.id, code: status.data.errors?.find((error) => error.code !== undefined)?.code });
+      if (status.success)
+        found.statuses.push({
+          status: status.data.status,
+          id: status.data.id,
+          code: status.data.errors?.find((error) => error.code !== undefined)?.code,
+        });
     }
   }
   return found;
@@ -83,6 +93,18 @@ export function readNotification(body: unknown, phoneNumberId: string): Notifica
 function inbound(message: z.infer<typeof InboundSchema>): InboundMessage {
   const interactive = message.interactive?.button_reply ?? message.interactive?.list_reply;
   // A press comes back as the choice's title, as a press does on Teams: the bot reads it as if typed.
-  const words = message.type === 'text' ? message.text?.body : message.type === 'interactive' ? interactive?.title : message.type === 'button' ? message.button?.text : undefined;
-  return { id: message.id, from: message.from, sentAt: new Date(Number(message.timestamp) * 1000), ...(words !== undefined && { words }) };
+  const words =
+    message.type === 'text'
+      ? message.text?.body
+      : message.type === 'interactive'
+        ? interactive?.title
+        : message.type === 'button'
+          ? message.button?.text
+          : undefined;
+  return {
+    id: message.id,
+    from: message.from,
+    sentAt: new Date(Number(message.timestamp) * 1000),
+    ...(words !== undefined && { words }),
+  };
 }

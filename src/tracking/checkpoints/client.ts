@@ -28,7 +28,11 @@ export class CheckpointsClient {
    * The order's shipments, or null when the interface knows no shipment for it (404 or an empty header).
    * `language` is that of the texts (`de`; a whole tag such as de-CH is read down to it; English without one).
    */
-  async getCheckpoints(orderNo: string, language: string | undefined, credentials: CheckpointsCredentials): Promise<CheckpointsResponse | null> {
+  async getCheckpoints(
+    orderNo: string,
+    language: string | undefined,
+    credentials: CheckpointsCredentials,
+  ): Promise<CheckpointsResponse | null> {
     const order = orderNo.trim();
     if (!order) throw new InvalidArgumentError('orderNo', 'orderNo is required');
     if (!/^\d+$/.test(credentials.userId)) throw new InvalidArgumentError('user', 'user must be a numeric user id');
@@ -56,12 +60,18 @@ function readCheckpoints(response: UpstreamResponse): CheckpointsResponse | null
   const refusal = response.redact(errorText(response.json));
   if (response.status === 401 || response.status === 403) throw new UnauthenticatedError(response.failure(refusal));
   if (response.status === 400) {
-    throw new InvalidArgumentError('orderNo', refusal ?? 'the checkpoints interface refused the request', response.failure(refusal));
+    throw new InvalidArgumentError(
+      'orderNo',
+      refusal ?? 'the checkpoints interface refused the request',
+      response.failure(refusal),
+    );
   }
-  if (response.status < 200 || response.status > 299) throw new UpstreamError(response.failure(refusal, `http_${response.status}`));
+  if (response.status < 200 || response.status > 299)
+    throw new UpstreamError(response.failure(refusal, `http_${response.status}`));
 
   const parsed = CheckpointsResponseSchema.safeParse(response.json);
-  if (!parsed.success) throw new UpstreamError(response.failure('the answer is not a JSON object', 'malformed_response'));
+  if (!parsed.success)
+    throw new UpstreamError(response.failure('the answer is not a JSON object', 'malformed_response'));
   if (!parsed.data.header?.length) return null;
   return parsed.data;
 }

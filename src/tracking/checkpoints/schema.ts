@@ -18,9 +18,17 @@ export const CheckpointSchema = z.looseObject({
 });
 
 export const ShipmentHeaderSchema = z.looseObject({
-  id: z.union([z.string(), z.number().transform(String)]).optional().catch(undefined),
+  id: z
+    .union([z.string(), z.number().transform(String)])
+    .optional()
+    .catch(undefined),
   tracking_number: optionalText,
-  courier: lenientObject({ name: optionalText, prettyname: optionalText, trackingurl: optionalText, trackingurl_label: optionalText }),
+  courier: lenientObject({
+    name: optionalText,
+    prettyname: optionalText,
+    trackingurl: optionalText,
+    trackingurl_label: optionalText,
+  }),
   last_delivery_status: lenientObject({ status: optionalText, status_details: optionalText, code: optionalText }),
   delay: optionalFlag,
   exception: optionalFlag,

@@ -14,7 +14,10 @@ const FAMILIES: Array<[RegExp, StatusCategory]> = [
   [/^return/, 'returned'],
   [/^lost/, 'lost'],
   [/^(exception|damaged|addressissue|held|customsissue)/, 'exception'],
-  [/^(intransit|dispatched|pickedup|handover|inbound|outbound|arrived|departed|customs|scheduled|transit)/, 'in_transit'],
+  [
+    /^(intransit|dispatched|pickedup|handover|inbound|outbound|arrived|departed|customs|scheduled|transit)/,
+    'in_transit',
+  ],
 ];
 
 export function checkpointCategory(code: string | undefined): StatusCategory {

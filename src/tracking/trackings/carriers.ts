@@ -23,6 +23,9 @@ const NAMES: Record<string, string> = {
 
 export function carrierName(identifier: string | undefined): string | undefined {
   if (!identifier) return undefined;
-  const key = identifier.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  const key = identifier
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
   return NAMES[key] ?? identifier.replace(/[-_]+/g, ' ').replace(/\b\p{Ll}/gu, (c) => c.toUpperCase());
 }

@@ -40,7 +40,11 @@ export class TrackingsClient {
       body,
       redactor: new Redactor([apiKey]),
     };
-    return this.http.send(request, (response) => readTrackings(response, query), (answer) => !answer.trackings?.length);
+    return this.http.send(
+      request,
+      (response) => readTrackings(response, query),
+      (answer) => !answer.trackings?.length,
+    );
   }
 }
 
@@ -48,7 +52,8 @@ export class TrackingsClient {
 function readTrackings(response: UpstreamResponse, query: TrackingsQuery): ListTrackingsResponse {
   if (response.status >= 200 && response.status <= 299) {
     const parsed = ListTrackingsResponseSchema.safeParse(response.json);
-    if (!parsed.success) throw new UpstreamError(response.failure('the answer is not a JSON object', 'malformed_response'));
+    if (!parsed.success)
+      throw new UpstreamError(response.failure('the answer is not a JSON object', 'malformed_response'));
     return parsed.data;
   }
 

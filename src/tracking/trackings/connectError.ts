@@ -23,19 +23,41 @@ export interface ConnectError {
 }
 
 const CODES = new Set([
-  'canceled', 'unknown', 'invalid_argument', 'deadline_exceeded', 'not_found', 'already_exists',
-  'permission_denied', 'resource_exhausted', 'failed_precondition', 'aborted', 'out_of_range',
-  'unimplemented', 'internal', 'unavailable', 'data_loss', 'unauthenticated',
+  'canceled',
+  'unknown',
+  'invalid_argument',
+  'deadline_exceeded',
+  'not_found',
+  'already_exists',
+  'permission_denied',
+  'resource_exhausted',
+  'failed_precondition',
+  'aborted',
+  'out_of_range',
+  'unimplemented',
+  'internal',
+  'unavailable',
+  'data_loss',
+  'unauthenticated',
 ]);
 
 function codeFromStatus(status: number): string {
   switch (status) {
-    case 400: return 'internal';
-    case 401: return 'unauthenticated';
-    case 403: return 'permission_denied';
-    case 404: return 'unimplemented';
-    case 429: case 502: case 503: case 504: return 'unavailable';
-    default: return 'unknown';
+    case 400:
+      return 'internal';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission_denied';
+    case 404:
+      return 'unimplemented';
+    case 429:
+    case 502:
+    case 503:
+    case 504:
+      return 'unavailable';
+    default:
+      return 'unknown';
   }
 }
 
@@ -72,7 +94,9 @@ function violationsFromDebug(debug: unknown): FieldViolation[] {
   return list.flatMap((v) => {
     const field = (v as Record<string, unknown>)?.field;
     const description = (v as Record<string, unknown>)?.description;
-    return typeof field === 'string' ? [{ field, description: typeof description === 'string' ? description : undefined }] : [];
+    return typeof field === 'string'
+      ? [{ field, description: typeof description === 'string' ? description : undefined }]
+      : [];
   });
 }
 

@@ -17,11 +17,19 @@ const MEANINGS: Record<string, string> = {
 /** Words any status message may carry without saying more. */
 const FILLER = ['the', 'your', 'a', 'is', 'has', 'been', 'was', 'package', 'shipment', 'item', 'status'];
 
-const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** The message, unless it only restates what its code means. */
 export function beyondCode(message: string | undefined, code: string | undefined): string | undefined {
   if (!message?.trim()) return undefined;
-  const meaning = new Set([...words(MEANINGS[code?.trim().toUpperCase() ?? ''] ?? ''), ...words(code ?? ''), ...FILLER]);
+  const meaning = new Set([
+    ...words(MEANINGS[code?.trim().toUpperCase() ?? ''] ?? ''),
+    ...words(code ?? ''),
+    ...FILLER,
+  ]);
   return words(message).every((word) => meaning.has(word)) ? undefined : message;
 }

@@ -31,7 +31,10 @@ function toShipment(record: TrackingRecord, index: number, onlyRecordOf?: Tracki
   // The seed's record has no tracking number: when a tracking number found exactly one record, it is that
   // one; otherwise its tracking URL names it.
   const trackingNumber =
-    record.tracking_number ?? (onlyRecordOf?.inputType === 'tracking_number' ? onlyRecordOf.identifier.trim() : trackingNumberInUrl(record.tracking_url));
+    record.tracking_number ??
+    (onlyRecordOf?.inputType === 'tracking_number'
+      ? onlyRecordOf.identifier.trim()
+      : trackingNumberInUrl(record.tracking_url));
   const events = newestFirst(
     (record.events ?? []).map((event) => ({
       at: toInstant(event.timestamp),

@@ -23,15 +23,21 @@ export function toRequestBody(query: TrackingsQuery): Record<string, string> {
   const identifier = query.identifier.trim();
   const storeId = query.storeId?.trim();
   if (!identifier) throw new InvalidArgumentError(query.inputType, `${query.inputType} is required`);
-  if (identifier.length > MAX_IDENTIFIER) throw new InvalidArgumentError(query.inputType, `${query.inputType} is longer than ${MAX_IDENTIFIER} characters`);
+  if (identifier.length > MAX_IDENTIFIER)
+    throw new InvalidArgumentError(query.inputType, `${query.inputType} is longer than ${MAX_IDENTIFIER} characters`);
   if (query.inputType === 'order_id' && !ORDER_ID_PATTERN.test(identifier)) {
     throw new InvalidArgumentError('order_id', 'order_id must be 12 letters or digits');
   }
   if (query.inputType === 'external_order') {
     if (!storeId) throw new InvalidArgumentError('store_id', 'store_id is required with external_order');
-    if (storeId.length > MAX_IDENTIFIER) throw new InvalidArgumentError('store_id', `store_id is longer than ${MAX_IDENTIFIER} characters`);
+    if (storeId.length > MAX_IDENTIFIER)
+      throw new InvalidArgumentError('store_id', `store_id is longer than ${MAX_IDENTIFIER} characters`);
     return { external_order: identifier, store_id: storeId };
   }
-  if (query.storeId !== undefined) throw new InvalidArgumentError('store_id', `store_id is only allowed with external_order, not with ${query.inputType}`);
+  if (query.storeId !== undefined)
+    throw new InvalidArgumentError(
+      'store_id',
+      `store_id is only allowed with external_order, not with ${query.inputType}`,
+    );
   return { [query.inputType]: identifier };
 }

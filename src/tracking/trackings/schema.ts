@@ -5,7 +5,11 @@
 import { z } from 'zod';
 import { entriesOf, lenientList, optionalText } from '../lenient';
 
-export const TrackingEventSchema = z.looseObject({ status_code: optionalText, message: optionalText, timestamp: optionalText });
+export const TrackingEventSchema = z.looseObject({
+  status_code: optionalText,
+  message: optionalText,
+  timestamp: optionalText,
+});
 
 export const TrackingRecordSchema = z.looseObject({
   carrier: optionalText,
@@ -16,7 +20,10 @@ export const TrackingRecordSchema = z.looseObject({
   events: lenientList(TrackingEventSchema).optional(),
 });
 
-export const ListTrackingsResponseSchema = z.preprocess(snakeCaseKeys, z.looseObject({ trackings: entriesOf(TrackingRecordSchema).optional() }));
+export const ListTrackingsResponseSchema = z.preprocess(
+  snakeCaseKeys,
+  z.looseObject({ trackings: entriesOf(TrackingRecordSchema).optional() }),
+);
 
 export type TrackingRecord = z.output<typeof TrackingRecordSchema>;
 export type ListTrackingsResponse = z.output<typeof ListTrackingsResponseSchema>;

@@ -53,7 +53,12 @@ export class AzureWatchQueue implements WatchQueue {
   /** What was logged already: each kind of oddity once per process. */
   private readonly noticed = new Set<'unanswered' | 'foreign'>();
 
-  constructor(connectionString: string, queueName: string, pipeline: StoragePipelineOptions, options: AzureQueueOptions = {}) {
+  constructor(
+    connectionString: string,
+    queueName: string,
+    pipeline: StoragePipelineOptions,
+    options: AzureQueueOptions = {},
+  ) {
     this.queue = new QueueClient(connectionString, queueName, pipeline);
     this.poison = new QueueClient(connectionString, `${queueName}-poison`, pipeline);
     this.logger = options.logger ?? silentLogger;
@@ -62,7 +67,10 @@ export class AzureWatchQueue implements WatchQueue {
 
   async add(watchId: string, entry: string, delayMs: number): Promise<void> {
     await this.queueReady();
-    await this.queue.sendMessage(JSON.stringify({ w: watchId, e: entry }), { visibilityTimeout: seconds(delayMs, 0), messageTimeToLive: -1 });
+    await this.queue.sendMessage(JSON.stringify({ w: watchId, e: entry }), {
+      visibilityTimeout: seconds(delayMs, 0),
+      messageTimeToLive: -1,
+    });
   }
 
   async take(max: number, leaseMs: number): Promise<Ticket[]> {
@@ -73,7 +81,11 @@ export class AzureWatchQueue implements WatchQueue {
     this.width.record(plan, received.length);
     const tickets: Ticket[] = [];
     for (const message of received) {
-      const receipt: Receipt = { messageId: message.messageId, popReceipt: message.popReceipt, dequeueCount: message.dequeueCount };
+      const receipt: Receipt = {
+        messageId: message.messageId,
+        popReceipt: message.popReceipt,
+        dequeueCount: message.dequeueCount,
+      };
       const parsed = parse(message.messageText);
       if (!parsed) {
         // Not ours (someone else's writer on this queue): dropped, or it would come back forever.
@@ -115,14 +127,21 @@ export class AzureWatchQueue implements WatchQueue {
 
   private async receive(plan: ReceivePlan, leaseMs: number): Promise<DequeuedMessageItem[]> {
     // Azure hides a received message for at least 1 s.
-    const once = () => this.queue.receiveMessages({ numberOfMessages: plan.each, visibilityTimeout: seconds(leaseMs, 1) }).then((answer) => answer.receivedMessageItems);
+    const once = () =>
+      this.queue
+        .receiveMessages({ numberOfMessages: plan.each, visibilityTimeout: seconds(leaseMs, 1) })
+        .then((answer) => answer.receivedMessageItems);
     return (await Promise.all(Array.from({ length: plan.receives }, once))).flat();
   }
 
   /** Received again and again with no check's answer: a neighbour hides it, or its checks die. Batches stop. */
   private suspect(unanswered: number): void {
     this.width.isolate();
-    this.noticeOnce('unanswered', { receives: unanswered }, 'watch queue: a message was received more often than its checks explain; receiving one message at a time from now on');
+    this.noticeOnce(
+      'unanswered',
+      { receives: unanswered },
+      'watch queue: a message was received more often than its checks explain; receiving one message at a time from now on',
+    );
   }
 
   private async movePoison(message: DequeuedMessageItem, unanswered: number): Promise<void> {
@@ -134,8 +153,15 @@ export class AzureWatchQueue implements WatchQueue {
     await this.poisonReady;
     // Kept a week for a person to look at (Azure's default), not for ever: it names a watch (by its keyed id).
     await this.poison.sendMessage(message.messageText, { messageTimeToLive: POISON_KEPT_S });
-    await this.delete({ messageId: message.messageId, popReceipt: message.popReceipt, dequeueCount: message.dequeueCount });
-    this.logger.warn({ receives: unanswered }, 'watch queue message moved to the poison queue: received that often with no check answering it');
+    await this.delete({
+      messageId: message.messageId,
+      popReceipt: message.popReceipt,
+      dequeueCount: message.dequeueCount,
+    });
+    this.logger.warn(
+      { receives: unanswered },
+      'watch queue message moved to the poison queue: received that often with no check answering it',
+    );
   }
 
   private noticeOnce(kind: 'unanswered' | 'foreign', fields: object, message: string): void {
@@ -184,5 +210,8 @@ function parse(text: string): { watchId: string; entry: string; answered: number
  */
 function leaseLost(error: unknown): boolean {
   if (!(error instanceof RestError)) return false;
-  return (error.statusCode === 400 && error.code === 'PopReceiptMismatch') || (error.statusCode === 404 && error.code === 'MessageNotFound');
+  return (
+    (error.statusCode === 400 && error.code === 'PopReceiptMismatch') ||
+    (error.statusCode === 404 && error.code === 'MessageNotFound')
+  );
 }

@@ -58,7 +58,8 @@ export class BlobWatchStore implements WatchStore {
 
   async write(watch: Watch, etag: string | undefined): Promise<string | undefined> {
     const name = blobName(watch.id);
-    if (!name || conversationOfWatch(watch.id) !== watch.conversation) throw new Error('a watch id must start with its conversation tag (watchId())');
+    if (!name || conversationOfWatch(watch.id) !== watch.conversation)
+      throw new Error('a watch id must start with its conversation tag (watchId())');
     await this.containerReady();
     const body = JSON.stringify(watch);
     try {
@@ -109,7 +110,10 @@ export class BlobWatchStore implements WatchStore {
     if (!isConversationTag(conversation)) return 0;
     await this.containerReady();
     let untold = 0;
-    for await (const blob of this.container.listBlobsFlat({ prefix: `${PREFIX}${conversation}/`, includeMetadata: true })) {
+    for await (const blob of this.container.listBlobsFlat({
+      prefix: `${PREFIX}${conversation}/`,
+      includeMetadata: true,
+    })) {
       if (!blob.name.endsWith(UNREADABLE) || blob.metadata?.[TOLD]) continue;
       await this.container.getBlockBlobClient(blob.name).setMetadata({ [TOLD]: '1' });
       untold++;
@@ -138,7 +142,9 @@ export class BlobWatchStore implements WatchStore {
       if (idOf(blob.name)) names.push(blob.name);
     }
     // A handful per conversation (NOTIFY_MAX_PER_CONVERSATION): read at once. One removed meanwhile is left out.
-    const watches = (await Promise.all(names.map((name) => this.download(name)))).flatMap((stored) => (stored ? [stored.watch] : []));
+    const watches = (await Promise.all(names.map((name) => this.download(name)))).flatMap((stored) =>
+      stored ? [stored.watch] : [],
+    );
     return watches.sort((a, b) => a.startedAt - b.startedAt || a.id.localeCompare(b.id));
   }
 
@@ -161,12 +167,18 @@ export class BlobWatchStore implements WatchStore {
   private async setAsideBlob(name: string, body: string): Promise<void> {
     const aside = `${name.slice(0, -'.json'.length)}${UNREADABLE}`;
     try {
-      await this.container.getBlockBlobClient(aside).upload(body, Buffer.byteLength(body), { conditions: { ifNoneMatch: '*' } });
+      await this.container
+        .getBlockBlobClient(aside)
+        .upload(body, Buffer.byteLength(body), { conditions: { ifNoneMatch: '*' } });
     } catch (error) {
       if (!isStatus(error, 409, 412)) throw error;
     }
     const { succeeded } = await this.container.getBlockBlobClient(name).deleteIfExists();
-    if (succeeded) this.logger.warn({ bytes: Buffer.byteLength(body) }, 'a watch that could not be read was set aside; its customer is told when they next ask about their notifications');
+    if (succeeded)
+      this.logger.warn(
+        { bytes: Buffer.byteLength(body) },
+        'a watch that could not be read was set aside; its customer is told when they next ask about their notifications',
+      );
   }
 
   /** Created when missing, once per process; tried again after a failure (storage down at start). */
@@ -205,7 +217,14 @@ function idOf(name: string): string | undefined {
 function parseWatch(body: string): Watch | undefined {
   try {
     const watch = JSON.parse(body) as Partial<Watch> | null;
-    const fine = typeof watch?.id === 'string' && typeof watch.conversation === 'string' && typeof watch.entry === 'string' && typeof watch.shown === 'string' && typeof watch.request === 'object' && watch.request !== null && typeof watch.expiresAt === 'number';
+    const fine =
+      typeof watch?.id === 'string' &&
+      typeof watch.conversation === 'string' &&
+      typeof watch.entry === 'string' &&
+      typeof watch.shown === 'string' &&
+      typeof watch.request === 'object' &&
+      watch.request !== null &&
+      typeof watch.expiresAt === 'number';
     return fine ? (watch as Watch) : undefined;
   } catch {
     return undefined;

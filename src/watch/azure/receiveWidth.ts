@@ -33,7 +33,8 @@ export class ReceiveWidth {
   /** What the plan brought: a full round widens the next, an empty one starts again at one. */
   record(plan: ReceivePlan, got: number): void {
     if (got === 0) this.width = 1;
-    else if (got >= plan.receives * plan.each) this.width = Math.min(this.isolated ? ISOLATED_WIDTH : MAX_PER_RECEIVE, this.width * 2);
+    else if (got >= plan.receives * plan.each)
+      this.width = Math.min(this.isolated ? ISOLATED_WIDTH : MAX_PER_RECEIVE, this.width * 2);
   }
 
   isolate(): void {

@@ -84,7 +84,8 @@
   }
   function write(value) {
     if (relay) {
-      if (parentOrigin) window.parent.postMessage({ orderTrackingChat: true, type: 'keep', session: value }, parentOrigin);
+      if (parentOrigin)
+        window.parent.postMessage({ orderTrackingChat: true, type: 'keep', session: value }, parentOrigin);
       return;
     }
     window.sessionStorage.setItem(KEY, value);
@@ -127,7 +128,12 @@
   }
 
   function post(path, body) {
-    return fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' }).then(function (response) {
+    return fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    }).then(function (response) {
       if (response.status === 401) throw new Refused();
       if (!response.ok) throw new Error(path + ': ' + response.status);
       return response.json();
@@ -163,9 +169,20 @@
 
   async function newSession(token) {
     var body = await post('/api/webchat/token', token ? { customerToken: token } : {});
-    if (!body || typeof body.token !== 'string' || typeof body.conversationId !== 'string') throw new Error('token answer without a token');
+    if (!body || typeof body.token !== 'string' || typeof body.conversationId !== 'string')
+      throw new Error('token answer without a token');
     var lifetime = seconds(body) * 1000;
-    var fresh = { conversationId: body.conversationId, token: body.token, userId: body.userId, signedIn: !!token, lifetime: lifetime, expiresAt: Date.now() + lifetime, watermark: undefined, activities: [], fresh: true };
+    var fresh = {
+      conversationId: body.conversationId,
+      token: body.token,
+      userId: body.userId,
+      signedIn: !!token,
+      lifetime: lifetime,
+      expiresAt: Date.now() + lifetime,
+      watermark: undefined,
+      activities: [],
+      fresh: true,
+    };
     bound(fresh, body);
     return fresh;
   }
@@ -262,7 +279,14 @@
     kept.forEach(function (activity) {
       seen[activity.id] = true;
     });
-    var directLine = window.WebChat.createDirectLine({ domain: domain, token: current.token, conversationId: current.fresh ? undefined : current.conversationId, watermark: current.fresh ? undefined : current.watermark, webSocket: false, pollingInterval: 1000 });
+    var directLine = window.WebChat.createDirectLine({
+      domain: domain,
+      token: current.token,
+      conversationId: current.fresh ? undefined : current.conversationId,
+      watermark: current.fresh ? undefined : current.watermark,
+      webSocket: false,
+      pollingInterval: 1000,
+    });
 
     var keep = function () {
       // The client swaps in each refreshed token; the next page starts from it and from the last watermark.
@@ -286,7 +310,10 @@
             // A new conversation: the bot greets in the customer's language. A kept one is not greeted again.
             if (!kept.length && !current.greeted) {
               current.greeted = true;
-              api.dispatch({ type: 'WEB_CHAT/SEND_EVENT', payload: { name: 'webchat/join', value: { locale: locale } } });
+              api.dispatch({
+                type: 'WEB_CHAT/SEND_EVENT',
+                payload: { name: 'webchat/join', value: { locale: locale } },
+              });
             }
             keep();
             waiting.splice(0).forEach(function (run) {
@@ -298,7 +325,8 @@
             if (activity.type !== 'typing' && activity.id && !seen[activity.id]) {
               seen[activity.id] = true;
               current.activities = (current.activities || []).concat([activity]).slice(-KEEP);
-              if (activity.type === 'message' && !(activity.from && activity.from.role === 'user')) tell({ type: 'news' });
+              if (activity.type === 'message' && !(activity.from && activity.from.role === 'user'))
+                tell({ type: 'news' });
             }
             keep();
           }
@@ -325,10 +353,13 @@
         return restart('visitor');
       }
       if (current.expiresAt - Date.now() < 2 * MINUTE) {
-        refresh(current).then(function () {
-          directLine.token = current.token;
-          save(current);
-        }, function () {});
+        refresh(current).then(
+          function () {
+            directLine.token = current.token;
+            save(current);
+          },
+          function () {},
+        );
       }
     }, MINUTE);
     window.addEventListener('pagehide', keep);
@@ -338,7 +369,13 @@
       else waiting.push(run);
     }
 
-    var styleOptions = { accent: params.get('accent') || '#1b5faa', bubbleBorderRadius: 8, bubbleFromUserBorderRadius: 8, hideUploadButton: true, suggestedActionLayout: 'flow' };
+    var styleOptions = {
+      accent: params.get('accent') || '#1b5faa',
+      bubbleBorderRadius: 8,
+      bubbleFromUserBorderRadius: 8,
+      hideUploadButton: true,
+      suggestedActionLayout: 'flow',
+    };
     // A long answer (a card per parcel) stops scrolling once it fills the panel: its start (the carrier, the
     // status, "Parcel 1 of 3") stays in view, not only its buttons. Web Chat's own snap: the customer scrolls on.
     Object.assign(styleOptions, { autoScrollSnapOnPage: true, autoScrollSnapOnPageOffset: 0 });
@@ -364,7 +401,10 @@
     };
     // Rendered again with the same connection and store: a new language, the same conversation.
     function render() {
-      window.WebChat.renderWebChat(Object.assign({ locale: locale, overrideLocalizedStrings: webChatWords }, props), document.getElementById('chat'));
+      window.WebChat.renderWebChat(
+        Object.assign({ locale: locale, overrideLocalizedStrings: webChatWords }, props),
+        document.getElementById('chat'),
+      );
     }
     render();
 
@@ -388,7 +428,10 @@
         var value = message.value;
         whenConnected(function () {
           // A lookup sent as data, as an Adaptive Card submit sends it: the bot looks it up in that turn.
-          store.dispatch({ type: 'WEB_CHAT/SEND_MESSAGE_BACK', payload: { text: value.identifier, displayText: value.identifier, value: value } });
+          store.dispatch({
+            type: 'WEB_CHAT/SEND_MESSAGE_BACK',
+            payload: { text: value.identifier, displayText: value.identifier, value: value },
+          });
         });
       }
       if (message.type === 'signOut') restart('visitor');

@@ -72,14 +72,18 @@
   var CSS =
     ':host{all:initial}' +
     '*{box-sizing:border-box}' +
-    '.launcher{all:unset;box-sizing:border-box;position:fixed;bottom:20px;' + (left ? 'left' : 'right') + ':20px;width:56px;height:56px;border-radius:50%;' +
+    '.launcher{all:unset;box-sizing:border-box;position:fixed;bottom:20px;' +
+    (left ? 'left' : 'right') +
+    ':20px;width:56px;height:56px;border-radius:50%;' +
     'background:var(--accent);color:#fff;display:flex;align-items:center;justify-content:center;cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2}' +
     '.launcher:focus-visible{outline:3px solid #fff;box-shadow:0 0 0 6px var(--accent)}' +
     '.launcher svg{width:28px;height:28px;fill:currentColor}' +
     '.launcher img,.launcher span.initials{width:56px;height:56px;border-radius:50%;object-fit:cover;display:flex;align-items:center;justify-content:center;font:600 18px/1 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
     '.badge{position:absolute;top:2px;right:2px;width:14px;height:14px;border-radius:50%;background:#d7263d;border:2px solid #fff}' +
     '.badge[hidden]{display:none}' +
-    '.panel{position:fixed;bottom:88px;' + (left ? 'left' : 'right') + ':20px;width:380px;height:min(640px,calc(100vh - 110px));' +
+    '.panel{position:fixed;bottom:88px;' +
+    (left ? 'left' : 'right') +
+    ':20px;width:380px;height:min(640px,calc(100vh - 110px));' +
     'background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.3);display:flex;flex-direction:column;overflow:hidden;z-index:3;' +
     'font:15px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2937}' +
     '.panel[hidden]{display:none}' +
@@ -91,7 +95,9 @@
     '.close:focus-visible{outline:2px solid #fff;outline-offset:-4px}' +
     '.close svg{width:20px;height:20px;fill:currentColor}' +
     'iframe{flex:1;width:100%;border:0;display:block;background:#fff}' +
-    '@media ' + COVERS + '{.panel{inset:0;width:100%;height:100%;border-radius:0;bottom:0;left:0;right:0}' +
+    '@media ' +
+    COVERS +
+    '{.panel{inset:0;width:100%;height:100%;border-radius:0;bottom:0;left:0;right:0}' +
     // The launcher under the covering panel: out of sight, so out of the Tab order too (WCAG 2.4.11).
     '.panel[data-open="true"]~.launcher{visibility:hidden}' +
     '.panel[data-open="true"] .edge{display:block}}' +
@@ -125,24 +131,54 @@
   if (inline) shell.style.height = '100%';
   root.appendChild(shell);
 
-  var launcher = element('button', { type: 'button', class: 'launcher', 'data-part': 'launcher', 'aria-label': words.open + ': ' + title, 'aria-expanded': 'false', 'aria-haspopup': 'dialog' });
+  var launcher = element('button', {
+    type: 'button',
+    class: 'launcher',
+    'data-part': 'launcher',
+    'aria-label': words.open + ': ' + title,
+    'aria-expanded': 'false',
+    'aria-haspopup': 'dialog',
+  });
   if (data.avatar && /^(https?:\/\/|\/)/.test(data.avatar)) {
     var img = element('img', { alt: '', src: new URL(data.avatar, ORIGIN).href });
     launcher.appendChild(img);
   } else if (data.initials) {
-    launcher.appendChild(element('span', { class: 'initials', 'aria-hidden': 'true' }, String(data.initials).slice(0, 3)));
+    launcher.appendChild(
+      element('span', { class: 'initials', 'aria-hidden': 'true' }, String(data.initials).slice(0, 3)),
+    );
   } else {
-    launcher.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z"/></svg>';
+    launcher.innerHTML =
+      '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01zm5 0a1.5 1.5 0 1 0 0 .01z"/></svg>';
   }
   var badge = element('span', { class: 'badge', 'data-part': 'badge', hidden: '' });
   launcher.appendChild(badge);
 
   var panel = inline
-    ? element('div', { class: 'panel inline', role: 'region', 'aria-label': title, 'data-part': 'panel', 'data-open': 'true', hidden: '' })
-    : element('div', { class: 'panel', role: 'dialog', 'aria-label': title, 'data-part': 'panel', 'data-open': 'false', hidden: '' });
+    ? element('div', {
+        class: 'panel inline',
+        role: 'region',
+        'aria-label': title,
+        'data-part': 'panel',
+        'data-open': 'true',
+        hidden: '',
+      })
+    : element('div', {
+        class: 'panel',
+        role: 'dialog',
+        'aria-label': title,
+        'data-part': 'panel',
+        'data-open': 'false',
+        hidden: '',
+      });
   var heading = element('h2', {}, title);
-  var closeButton = element('button', { type: 'button', class: 'close', 'data-part': 'close', 'aria-label': words.close });
-  closeButton.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"/></svg>';
+  var closeButton = element('button', {
+    type: 'button',
+    class: 'close',
+    'data-part': 'close',
+    'aria-label': words.close,
+  });
+  closeButton.innerHTML =
+    '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"/></svg>';
   // Tab past the chat's last control comes round to the close button, Shift+Tab before the close button into the chat.
   var startEdge = element('span', { class: 'unseen edge', tabindex: '0' });
   var endEdge = element('span', { class: 'unseen edge', tabindex: '0' });
@@ -244,7 +280,10 @@
   }
 
   function setCustomer(token) {
-    if (typeof token !== 'string' || !token || token.length > MAX_CUSTOMER_TOKEN) throw new TypeError('OrderTrackingChat.signIn: the customer token must be a string of 1 to ' + MAX_CUSTOMER_TOKEN + ' characters');
+    if (typeof token !== 'string' || !token || token.length > MAX_CUSTOMER_TOKEN)
+      throw new TypeError(
+        'OrderTrackingChat.signIn: the customer token must be a string of 1 to ' + MAX_CUSTOMER_TOKEN + ' characters',
+      );
     customerToken = token;
   }
 
@@ -272,9 +311,12 @@
   }
 
   function track(request) {
-    if (!request || INPUT_TYPES.indexOf(request.input_type) < 0) throw new TypeError('OrderTrackingChat.track: input_type must be one of ' + INPUT_TYPES.join(', '));
-    if (typeof request.identifier !== 'string' || !request.identifier.trim() || request.identifier.length > 100) throw new TypeError('OrderTrackingChat.track: identifier must be a string of 1 to 100 characters');
-    if (request.store_id !== undefined && (typeof request.store_id !== 'string' || request.store_id.length > 100)) throw new TypeError('OrderTrackingChat.track: store_id must be a string');
+    if (!request || INPUT_TYPES.indexOf(request.input_type) < 0)
+      throw new TypeError('OrderTrackingChat.track: input_type must be one of ' + INPUT_TYPES.join(', '));
+    if (typeof request.identifier !== 'string' || !request.identifier.trim() || request.identifier.length > 100)
+      throw new TypeError('OrderTrackingChat.track: identifier must be a string of 1 to 100 characters');
+    if (request.store_id !== undefined && (typeof request.store_id !== 'string' || request.store_id.length > 100))
+      throw new TypeError('OrderTrackingChat.track: store_id must be a string');
     var value = { input_type: request.input_type, identifier: request.identifier.trim() };
     if (request.store_id) value.store_id = request.store_id;
     open();
@@ -283,7 +325,8 @@
 
   // The page's own language switch: the widget's words and Web Chat's change, on the same conversation.
   function setLocale(value) {
-    if (typeof value !== 'string' || !/^[a-z]{2,3}([-_][a-z0-9]{2,8})*$/i.test(value)) throw new TypeError('OrderTrackingChat.setLocale: locale must be a language tag such as "de" or "fr-FR"');
+    if (typeof value !== 'string' || !/^[a-z]{2,3}([-_][a-z0-9]{2,8})*$/i.test(value))
+      throw new TypeError('OrderTrackingChat.setLocale: locale must be a language tag such as "de" or "fr-FR"');
     locale = value;
     words = wordsFor(locale);
     if (!data.title) title = words.title;
@@ -368,5 +411,12 @@
   if (document.body) mount();
   else document.addEventListener('DOMContentLoaded', mount);
 
-  window.OrderTrackingChat = Object.freeze({ open: open, close: close, track: track, setLocale: setLocale, signIn: signIn, signOut: signOut });
+  window.OrderTrackingChat = Object.freeze({
+    open: open,
+    close: close,
+    track: track,
+    setLocale: setLocale,
+    signIn: signIn,
+    signOut: signOut,
+  });
 })();

@@ -16,7 +16,11 @@ function parts() {
 test('an update sent as two messages, both reported failed (on two instances): found once', async () => {
   const { instance } = parts();
   await instance().record(['wamid.one', 'wamid.two'], { watch: 'tag.watch', before: { a: '1' } });
-  expect(await instance().take('wamid.one')).toEqual({ watch: 'tag.watch', before: { a: '1' }, sentAt: expect.any(Number) });
+  expect(await instance().take('wamid.one')).toEqual({
+    watch: 'tag.watch',
+    before: { a: '1' },
+    sentAt: expect.any(Number),
+  });
   expect(await instance().take('wamid.two')).toBeUndefined();
   expect(await instance().take('wamid.one')).toBeUndefined();
 });
@@ -35,7 +39,12 @@ test("a watch's last update keeps the watch it ended, found with it; one recorde
   const { instance } = parts();
   const ended = { id: 'tag.watch', conversation: 'tag', shown: 'ORD-1014' } as unknown as Watch;
   await instance().record(['wamid.last'], { watch: 'tag.watch', before: { a: '1' }, ended });
-  expect(await instance().take('wamid.last')).toEqual({ watch: 'tag.watch', before: { a: '1' }, ended, sentAt: expect.any(Number) });
+  expect(await instance().take('wamid.last')).toEqual({
+    watch: 'tag.watch',
+    before: { a: '1' },
+    ended,
+    sentAt: expect.any(Number),
+  });
   await instance().record(['wamid.odd'], { watch: 'tag.other', before: {}, ended });
   expect((await instance().take('wamid.odd'))?.ended).toBeUndefined();
 });

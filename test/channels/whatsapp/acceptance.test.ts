@@ -53,11 +53,18 @@ afterAll(async () => {
 /** A new customer: by default a UK number (English, by the calling code and their words); `prefix` '316120' is a Dutch mobile. */
 function customer(prefix = '4477009'): WhatsAppCustomer {
   const digits = prefix.startsWith('44') ? 12 : 11;
-  return new WhatsAppCustomer(`${service.url}/api/whatsapp`, APP_SECRET, SIM_PHONE_NUMBER_ID, `${prefix}${String(++numbers).padStart(digits - prefix.length, '0')}`, () => clock.now());
+  return new WhatsAppCustomer(
+    `${service.url}/api/whatsapp`,
+    APP_SECRET,
+    SIM_PHONE_NUMBER_ID,
+    `${prefix}${String(++numbers).padStart(digits - prefix.length, '0')}`,
+    () => clock.now(),
+  );
 }
 
 /** What the customer's phone shows, in order. */
-const phoneOf = (who: WhatsAppCustomer): OnThePhone[] => graph.sent.filter((sent) => sent.to === who.number).map(onThePhone);
+const phoneOf = (who: WhatsAppCustomer): OnThePhone[] =>
+  graph.sent.filter((sent) => sent.to === who.number).map(onThePhone);
 
 /** Waits (briefly polling the stand-in: the service is another process) until the phone shows what `done` looks for. */
 async function until(who: WhatsAppCustomer, done: (phone: OnThePhone[]) => boolean): Promise<OnThePhone[]> {
@@ -66,14 +73,19 @@ async function until(who: WhatsAppCustomer, done: (phone: OnThePhone[]) => boole
     if (done(phone)) return phone;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`the phone never showed it:\n${JSON.stringify(phoneOf(who), null, 1)}\n${service.output().slice(-3000)}`);
+  throw new Error(
+    `the phone never showed it:\n${JSON.stringify(phoneOf(who), null, 1)}\n${service.output().slice(-3000)}`,
+  );
 }
 
 const words = (shown: OnThePhone) => ('text' in shown ? shown.text : '');
 const saying = (pattern: RegExp) => (phone: OnThePhone[]) => phone.some((shown) => pattern.test(words(shown)));
 
 test("Meta's handshake: the right verify token gets exactly the challenge; a wrong one 403", async () => {
-  const handshake = (token: string) => fetch(`${service.url}/api/whatsapp?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`);
+  const handshake = (token: string) =>
+    fetch(
+      `${service.url}/api/whatsapp?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`,
+    );
   const right = await handshake(VERIFY_TOKEN);
   expect([right.status, await right.text()]).toEqual([200, '1158201444']);
   const wrong = await handshake('guessed');
@@ -110,7 +122,11 @@ test('a tracking number typed in a sentence: its status, and the carrier’s pag
   const phone = await until(ana, (shown) => shown.some((each) => each.kind === 'buttons'));
   expect(words(phone[0])).toContain(TRACKING_NUMBER);
   expect(words(phone[0])).toMatch(/\*In transit\*/);
-  expect(phone[0]).toMatchObject({ kind: 'link', label: expect.stringMatching(/^.{1,20}$/u), url: expect.stringContaining(TRACKING_NUMBER) });
+  expect(phone[0]).toMatchObject({
+    kind: 'link',
+    label: expect.stringMatching(/^.{1,20}$/u),
+    url: expect.stringContaining(TRACKING_NUMBER),
+  });
   expect(words(phone[0])).not.toContain('https://');
 });
 
@@ -119,13 +135,20 @@ test('a reply button pressed, then a row picked from a list: each is read as the
   expect(await ana.deliver(ana.text(`where is my parcel ${TRACKING_NUMBER}`))).toBe(200);
   let phone = await until(ana, (shown) => shown.some((each) => each.kind === 'buttons'));
   const buttons = phone.find((shown) => shown.kind === 'buttons') as Extract<OnThePhone, { kind: 'buttons' }>;
-  expect(buttons.buttons.map((button) => button.title)).toEqual(expect.arrayContaining(['Track another', "That's all, thanks"]));
+  expect(buttons.buttons.map((button) => button.title)).toEqual(
+    expect.arrayContaining(['Track another', "That's all, thanks"]),
+  );
   const seen = phone.length;
   expect(await ana.deliver(ana.press(buttons.buttons.find((button) => button.title === 'Track another')!))).toBe(200);
   phone = await until(ana, (shown) => shown.length > seen && shown.at(-1)!.kind === 'list');
   const list = phone.at(-1) as Extract<OnThePhone, { kind: 'list' }>;
   expect(list).toMatchObject({ text: 'What would you like to track?', button: 'Choose' });
-  expect(list.rows.map((row) => row.title)).toEqual(['Order number', 'Tracking number', 'Order ID', 'Store order number']);
+  expect(list.rows.map((row) => row.title)).toEqual([
+    'Order number',
+    'Tracking number',
+    'Order ID',
+    'Store order number',
+  ]);
   expect(await ana.deliver(ana.pick(list.rows.find((row) => row.title === 'Order ID')!))).toBe(200);
   phone = await until(ana, saying(/Please type your order ID/));
   expect(words(phone.at(-1)!)).toBe('Please type your order ID. It has 12 letters or digits.');
@@ -138,7 +161,10 @@ test('a message Meta delivers three times is answered once', async () => {
   expect(await ana.deliver(message)).toBe(200);
   // Then a message of their own: once it is answered, anything the copies caused would have come before it.
   expect(await ana.deliver(ana.text('thanks, bye'))).toBe(200);
-  const phone = await until(ana, (shown) => shown.some((each) => /ORD-1001/.test(words(each))) && /great day|welcome/i.test(words(shown.at(-1)!)));
+  const phone = await until(
+    ana,
+    (shown) => shown.some((each) => /ORD-1001/.test(words(each))) && /great day|welcome/i.test(words(shown.at(-1)!)),
+  );
   expect(phone.filter((shown) => /ORD-1001/.test(words(shown)))).toHaveLength(1);
   expect(upstreams.checkpoints.requests).toHaveLength(1);
 });
@@ -155,7 +181,12 @@ describe('after Notify me', () => {
   }
 
   /** Looks the moving parcel up in their words, then presses the answer's `notify` button; what the phone shows then. */
-  async function subscribes(who: WhatsAppCustomer, lookup: string, notify: string, started: RegExp): Promise<OnThePhone[]> {
+  async function subscribes(
+    who: WhatsAppCustomer,
+    lookup: string,
+    notify: string,
+    started: RegExp,
+  ): Promise<OnThePhone[]> {
     await writes(who, lookup);
     const answer = await until(who, (phone) => phone.some((shown) => shown.kind === 'buttons'));
     expect(answer.map(words).join('\n')).toContain(MOVING);
@@ -168,7 +199,11 @@ describe('after Notify me', () => {
   }
 
   /** The parcel takes its next step, and `ms` pass for the service and Meta; the phone once it shows what `done` looks for. */
-  async function timePasses(who: WhatsAppCustomer, ms: number, done: (phone: OnThePhone[]) => boolean): Promise<OnThePhone[]> {
+  async function timePasses(
+    who: WhatsAppCustomer,
+    ms: number,
+    done: (phone: OnThePhone[]) => boolean,
+  ): Promise<OnThePhone[]> {
     parcelTime += MINUTE;
     await clock.advance(ms, { services: [service.child.pid!], storage: [] });
     return until(who, done);
@@ -176,29 +211,50 @@ describe('after Notify me', () => {
 
   /** Every message the service asked Meta to send this customer was taken (none refused, e.g. for the window): their types, asked and taken. */
   function nothingRefused(who: WhatsAppCustomer): void {
-    const asked = graph.requests.map((request) => JSON.parse(request.body || '{}')).filter((body) => body.status !== 'read' && String(body.to ?? '').replace(/^\+/, '') === who.number);
-    expect(asked.map((body) => body.type)).toEqual(graph.sent.filter((sent) => sent.to === who.number).map((sent) => sent.type));
+    const asked = graph.requests
+      .map((request) => JSON.parse(request.body || '{}'))
+      .filter((body) => body.status !== 'read' && String(body.to ?? '').replace(/^\+/, '') === who.number);
+    expect(asked.map((body) => body.type)).toEqual(
+      graph.sent.filter((sent) => sent.to === who.number).map((sent) => sent.type),
+    );
   }
 
   test('an update arrives as an ordinary message within 24 hours of the customer’s last message', async () => {
     const ana = customer();
-    const seen = (await subscribes(ana, `where is my order ${MOVING}?`, 'Notify me', /I'll message you here when ORD-1014 moves/)).length;
+    const seen = (
+      await subscribes(ana, `where is my order ${MOVING}?`, 'Notify me', /I'll message you here when ORD-1014 moves/)
+    ).length;
     // Ten minutes later (the next check) the parcel has moved: the news as a message, then its choices as reply buttons.
-    const phone = await timePasses(ana, CHECK_INTERVAL_MS, (shown) => shown.length > seen && ['buttons', 'template'].includes(shown.at(-1)!.kind));
+    const phone = await timePasses(
+      ana,
+      CHECK_INTERVAL_MS,
+      (shown) => shown.length > seen && ['buttons', 'template'].includes(shown.at(-1)!.kind),
+    );
     const update = phone.slice(seen);
     expect(update.map((shown) => shown.kind)).not.toContain('template');
     expect(words(update[0])).toMatch(/^News on ORD-1014: \S/);
-    expect((update.at(-1) as Extract<OnThePhone, { kind: 'buttons' }>).buttons.map((button) => button.title)).toContain('Stop updates');
+    expect((update.at(-1) as Extract<OnThePhone, { kind: 'buttons' }>).buttons.map((button) => button.title)).toContain(
+      'Stop updates',
+    );
     nothingRefused(ana);
   });
 
   test('an update outside that window arrives as the WHATSAPP_UPDATE_TEMPLATE template, in the customer’s language', async () => {
     // A Dutch customer (+31) writing Dutch.
     const daan = customer('316120');
-    const seen = (await subscribes(daan, `waar is mijn bestelling ${MOVING}?`, 'Houd me op de hoogte', /Ik stuur je hier een bericht als ORD-1014 beweegt/)).length;
+    const seen = (
+      await subscribes(
+        daan,
+        `waar is mijn bestelling ${MOVING}?`,
+        'Houd me op de hoogte',
+        /Ik stuur je hier een bericht als ORD-1014 beweegt/,
+      )
+    ).length;
     // 25 hours on, with nothing more from them, the parcel has moved: only the approved template may reach them.
     const phone = await timePasses(daan, 25 * HOUR, (shown) => shown.length > seen);
-    expect(phone.slice(seen)).toEqual([{ kind: 'template', name: 'order_update', language: 'nl', parameters: [MOVING, expect.stringMatching(/\S/)] }]);
+    expect(phone.slice(seen)).toEqual([
+      { kind: 'template', name: 'order_update', language: 'nl', parameters: [MOVING, expect.stringMatching(/\S/)] },
+    ]);
     nothingRefused(daan);
   });
 });

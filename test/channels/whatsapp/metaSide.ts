@@ -28,18 +28,37 @@ export function onThePhone(sent: SentRecord): OnThePhone {
   if (sent.type === 'template') {
     const { name, language, components = [] } = sent.body.template;
     const body = components.filter((component: any) => component.type === 'body');
-    return { kind: 'template', name, language: language.code, parameters: body.flatMap((component: any) => component.parameters.map((parameter: any) => parameter.text)) };
+    return {
+      kind: 'template',
+      name,
+      language: language.code,
+      parameters: body.flatMap((component: any) => component.parameters.map((parameter: any) => parameter.text)),
+    };
   }
   if (sent.type !== 'interactive') return { kind: 'other', type: sent.type };
   const interactive = sent.body.interactive;
   const text: string = interactive.body?.text ?? '';
   switch (interactive.type) {
     case 'button':
-      return { kind: 'buttons', text, buttons: interactive.action.buttons.map((button: any) => ({ id: button.reply.id, title: button.reply.title })) };
+      return {
+        kind: 'buttons',
+        text,
+        buttons: interactive.action.buttons.map((button: any) => ({ id: button.reply.id, title: button.reply.title })),
+      };
     case 'list':
-      return { kind: 'list', text, button: interactive.action.button, rows: interactive.action.sections.flatMap((section: any) => section.rows) };
+      return {
+        kind: 'list',
+        text,
+        button: interactive.action.button,
+        rows: interactive.action.sections.flatMap((section: any) => section.rows),
+      };
     case 'cta_url':
-      return { kind: 'link', text, label: interactive.action.parameters.display_text, url: interactive.action.parameters.url };
+      return {
+        kind: 'link',
+        text,
+        label: interactive.action.parameters.display_text,
+        url: interactive.action.parameters.url,
+      };
     default:
       return { kind: 'other', type: `interactive/${interactive.type}` };
   }
@@ -81,7 +100,10 @@ export class WhatsAppCustomer {
   }
 
   /** Delivers a notification as Meta does: POST of the raw JSON, signed with the app secret unless `signature` says otherwise. */
-  async deliver(notification: unknown, signature: 'signed' | 'unsigned' | { secret: string } = 'signed'): Promise<number> {
+  async deliver(
+    notification: unknown,
+    signature: 'signed' | 'unsigned' | { secret: string } = 'signed',
+  ): Promise<number> {
     const raw = JSON.stringify(notification);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (signature !== 'unsigned') {
@@ -100,7 +122,12 @@ export class WhatsAppCustomer {
 }
 
 /** Meta's `messages` webhook notification for one customer message (`message`: its id, type and content), sent at `at` (ms). */
-export function messagesNotification(phoneNumberId: string, from: string, message: Record<string, unknown>, at = Date.now()) {
+export function messagesNotification(
+  phoneNumberId: string,
+  from: string,
+  message: Record<string, unknown>,
+  at = Date.now(),
+) {
   return {
     object: 'whatsapp_business_account',
     entry: [

@@ -5,7 +5,15 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { createHmac } from 'node:crypto';
-import { DEMO, startCheckpointsSimulator, startGraphApiSimulator, startTrackingsSimulator, SIM_PHONE_NUMBER_ID, type GraphApiSimulator, type Simulator } from '../../../sandbox/simulators';
+import {
+  DEMO,
+  startCheckpointsSimulator,
+  startGraphApiSimulator,
+  startTrackingsSimulator,
+  SIM_PHONE_NUMBER_ID,
+  type GraphApiSimulator,
+  type Simulator,
+} from '../../../sandbox/simulators';
 import { answerOf, configFor, startApp, type RunningApp } from '../../support/app';
 import { FakeClock } from '../../support/fakeClock';
 import { API_KEY, CREDENTIALS } from '../../support/upstreams';
@@ -54,7 +62,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   for (const app of apps.splice(0)) {
-    for (const line of app.logs) for (const phone of [DUTCH, ENGLISH, FRENCH, GERMAN, SPANISH, ITALIAN]) expect(line).not.toContain(phone);
+    for (const line of app.logs)
+      for (const phone of [DUTCH, ENGLISH, FRENCH, GERMAN, SPANISH, ITALIAN]) expect(line).not.toContain(phone);
     await app.close();
   }
 });
@@ -69,7 +78,10 @@ const env = (more: Record<string, string> = {}) => ({
   ...more,
 });
 
-async function start(more: Record<string, string> = {}, parts: Parameters<typeof startApp>[1] = {}): Promise<RunningApp> {
+async function start(
+  more: Record<string, string> = {},
+  parts: Parameters<typeof startApp>[1] = {},
+): Promise<RunningApp> {
   const app = await startApp(configFor({ checkpoints, trackings }, env(more)), { clock, ...parts });
   apps.push(app);
   return app;
@@ -82,7 +94,21 @@ const sign = (raw: string) => `sha256=${createHmac('sha256', APP_SECRET).update(
 async function deliver(app: RunningApp, value: Record<string, unknown>): Promise<void> {
   const notification = {
     object: 'whatsapp_business_account',
-    entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID }, ...value } }] }],
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
   };
   const raw = JSON.stringify(notification);
   expect((await app.post('/api/whatsapp', raw, { 'x-hub-signature-256': sign(raw) })).status).toBe(200);
@@ -94,17 +120,45 @@ async function write(app: RunningApp, from: string, body: string): Promise<void>
   graph.customerWrote(from, clock.now());
   await deliver(app, {
     contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: from }],
-    messages: [{ from, id: `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`, timestamp: String(Math.floor(clock.now() / 1000)), type: 'text', text: { body } }],
+    messages: [
+      {
+        from,
+        id: `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`,
+        timestamp: String(Math.floor(clock.now() / 1000)),
+        type: 'text',
+        text: { body },
+      },
+    ],
   });
 }
 
 /** A status callback for a message we sent. */
-function status(app: RunningApp, id: string, state: string, to: string, errors?: Array<{ code: number }>): Promise<void> {
-  return deliver(app, { statuses: [{ id, status: state, timestamp: String(Math.floor(clock.now() / 1000)), recipient_id: to, ...(errors && { errors: errors.map((error) => ({ ...error, title: 'simulated' })) }) }] });
+function status(
+  app: RunningApp,
+  id: string,
+  state: string,
+  to: string,
+  errors?: Array<{ code: number }>,
+): Promise<void> {
+  return deliver(app, {
+    statuses: [
+      {
+        id,
+        status: state,
+        timestamp: String(Math.floor(clock.now() / 1000)),
+        recipient_id: to,
+        ...(errors && { errors: errors.map((error) => ({ ...error, title: 'simulated' })) }),
+      },
+    ],
+  });
 }
 
 /** Time passes for the bot (and, by `parcelMinutes`, for the parcel); then the due checks run. What the stand-in took meanwhile. */
-async function timePasses(app: RunningApp, ms: number, parcelMinutes = 0): Promise<Array<{ id: string; to: string; type: string; body: any }>> {
+async function timePasses(
+  app: RunningApp,
+  ms: number,
+  parcelMinutes = 0,
+): Promise<Array<{ id: string; to: string; type: string; body: any }>> {
   const before = graph.sent.length;
   parcelTime += parcelMinutes * MINUTE;
   await clock.sleep(ms);
@@ -139,7 +193,9 @@ const FRENCH_WORDS = { lookup: `où est ma commande ${MOVING} ?`, notify: 'Me pr
 /** What the phone shows, one line a message: its words and its buttons (a link button's label in brackets). */
 function shown(message: { type: string; body: any }): string {
   const action = message.body.interactive?.action;
-  const buttons = action?.parameters ? [`[${action.parameters.display_text}]`] : (action?.buttons ?? []).map((button: any) => `[${button.reply.title}]`);
+  const buttons = action?.parameters
+    ? [`[${action.parameters.display_text}]`]
+    : (action?.buttons ?? []).map((button: any) => `[${button.reply.title}]`);
   return [said(message), ...buttons].join(' ');
 }
 
@@ -150,7 +206,10 @@ describe('an update reaches the phone', () => {
     expect(answer).toMatch(/ORD-1014/);
     const first = await timePasses(app, MINUTE, 1);
     // The update under its parcel's link button, then its own choices (a message holds one kind of button).
-    expect(first.map(said)).toEqual([expect.stringMatching(/ORD-1014/), 'Je blijft hier updates over ORD-1014 krijgen tot je ze stopt.']);
+    expect(first.map(said)).toEqual([
+      expect.stringMatching(/ORD-1014/),
+      'Je blijft hier updates over ORD-1014 krijgen tot je ze stopt.',
+    ]);
     expect(first[0].type).not.toBe('template');
     const buttons = JSON.stringify(first.at(-1)!.body);
     expect(buttons).toMatch(/Stop/i);
@@ -162,7 +221,7 @@ describe('an update reaches the phone', () => {
     expect(said(later[0])).toMatch(/^template order_update nl: ORD-1014 \| \S/);
   });
 
-  test("the update is a turn of the conversation: its button pressed stops that watch, and no update follows", async () => {
+  test('the update is a turn of the conversation: its button pressed stops that watch, and no update follows', async () => {
     const app = await start();
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
     // The update's choices come under it, after its link button.
@@ -170,7 +229,17 @@ describe('an update reaches the phone', () => {
     const button = update.body.interactive.action.buttons[0].reply;
     expect(button.title).toBe('Stop updates');
     graph.customerWrote(ENGLISH, clock.now());
-    await deliver(app, { messages: [{ from: ENGLISH, id: `wamid.HBgN${ENGLISH}FQIAEhgUM0E${++sequence}`, timestamp: String(Math.floor(clock.now() / 1000)), type: 'interactive', interactive: { type: 'button_reply', button_reply: button } }] });
+    await deliver(app, {
+      messages: [
+        {
+          from: ENGLISH,
+          id: `wamid.HBgN${ENGLISH}FQIAEhgUM0E${++sequence}`,
+          timestamp: String(Math.floor(clock.now() / 1000)),
+          type: 'interactive',
+          interactive: { type: 'button_reply', button_reply: button },
+        },
+      ],
+    });
     expect(lastText(ENGLISH)).toBe('Done: no more updates about ORD-1014.');
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
   });
@@ -199,7 +268,17 @@ describe('an update reaches the phone', () => {
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
     await timePasses(app, 22 * HOUR);
     graph.customerWrote(ENGLISH, clock.now());
-    await deliver(app, { messages: [{ from: ENGLISH, id: `wamid.HBgN${ENGLISH}FQIAEhgUM0E${++sequence}`, timestamp: String(Math.floor(clock.now() / 1000)), type: 'image', image: { id: '1479537139650973', mime_type: 'image/jpeg' } }] });
+    await deliver(app, {
+      messages: [
+        {
+          from: ENGLISH,
+          id: `wamid.HBgN${ENGLISH}FQIAEhgUM0E${++sequence}`,
+          timestamp: String(Math.floor(clock.now() / 1000)),
+          type: 'image',
+          image: { id: '1479537139650973', mime_type: 'image/jpeg' },
+        },
+      ],
+    });
     await timePasses(app, 3 * HOUR);
     const update = await timePasses(app, MINUTE, 1);
     expect(update.map((message) => message.type)).not.toContain('template');
@@ -211,31 +290,72 @@ describe('an update reaches the phone', () => {
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
     await timePasses(app, 25 * HOUR);
     const [template] = await timePasses(app, MINUTE, 1);
-    const parameters = template.body.template.components[0].parameters.map((parameter: { text: string }) => parameter.text);
+    const parameters = template.body.template.components[0].parameters.map(
+      (parameter: { text: string }) => parameter.text,
+    );
     expect(parameters[0]).toBe('ORD-1014');
-    for (const hidden of ['DHL', 'dhl', 'http', 'Berlin', 'Hamburg', 'Sendung']) expect(parameters[1]).not.toContain(hidden);
+    for (const hidden of ['DHL', 'dhl', 'http', 'Berlin', 'Hamburg', 'Sendung'])
+      expect(parameters[1]).not.toContain(hidden);
   });
 });
 
 describe("an update's choices, in a message of their own after its parcel's link button", () => {
   test.each([
     ['en', ENGLISH, ENGLISH_WORDS, 'Anything else?', '[Stop updates]', UPDATES_GO_ON],
-    ['nl', DUTCH, DUTCH_WORDS, 'Nog iets?', '[Stop updates]', 'Je blijft hier updates over ORD-1014 krijgen tot je ze stopt.'],
-    ['fr', FRENCH, FRENCH_WORDS, 'Autre chose ?', '[Arrêter les alertes]', 'Les alertes sur ORD-1014 continuent d’arriver ici jusqu’à ce que vous les arrêtiez.'],
-    ['de', GERMAN, { lookup: `Wo ist meine Bestellung ${MOVING}?`, notify: 'Benachrichtigen' }, 'Noch etwas?', '[Updates stoppen]', 'Updates zu ORD-1014 bekommen Sie weiter hier, bis Sie sie stoppen.'],
-    ['es', SPANISH, { lookup: `¿Dónde está mi pedido ${MOVING}?`, notify: 'Avisarme' }, '¿Algo más?', '[Detener avisos]', 'Los avisos sobre ORD-1014 seguirán llegando aquí hasta que los detengas.'],
-    ['it', ITALIAN, { lookup: `Dov'è il mio ordine ${MOVING}?`, notify: 'Avvisami' }, 'Altro?', '[Stop aggiornamenti]', 'Gli aggiornamenti su ORD-1014 continueranno ad arrivare qui finché non li fermi.'],
-  ])('%s: a lookup\'s answer ends in "anything else?", an update the customer did not ask for says its updates go on here', async (_language, phone, words, anythingElse, stop, goOn) => {
-    const app = await start();
-    await write(app, phone, words.lookup);
-    const answer = toCustomer(phone);
-    expect((answer.at(-2)!.body as any).interactive?.type).toBe('cta_url');
-    expect(shown(answer.at(-1)!)).toMatch(new RegExp(`^${anythingElse.replace('?', '\\?')} \\[`));
-    await write(app, phone, words.notify);
-    const update = await timePasses(app, MINUTE, 1);
-    expect(update.map((message) => message.body.interactive?.type)).toEqual(['cta_url', 'button']);
-    expect(shown(update[1])).toBe(`${goOn} ${stop}`);
-  });
+    [
+      'nl',
+      DUTCH,
+      DUTCH_WORDS,
+      'Nog iets?',
+      '[Stop updates]',
+      'Je blijft hier updates over ORD-1014 krijgen tot je ze stopt.',
+    ],
+    [
+      'fr',
+      FRENCH,
+      FRENCH_WORDS,
+      'Autre chose ?',
+      '[Arrêter les alertes]',
+      'Les alertes sur ORD-1014 continuent d’arriver ici jusqu’à ce que vous les arrêtiez.',
+    ],
+    [
+      'de',
+      GERMAN,
+      { lookup: `Wo ist meine Bestellung ${MOVING}?`, notify: 'Benachrichtigen' },
+      'Noch etwas?',
+      '[Updates stoppen]',
+      'Updates zu ORD-1014 bekommen Sie weiter hier, bis Sie sie stoppen.',
+    ],
+    [
+      'es',
+      SPANISH,
+      { lookup: `¿Dónde está mi pedido ${MOVING}?`, notify: 'Avisarme' },
+      '¿Algo más?',
+      '[Detener avisos]',
+      'Los avisos sobre ORD-1014 seguirán llegando aquí hasta que los detengas.',
+    ],
+    [
+      'it',
+      ITALIAN,
+      { lookup: `Dov'è il mio ordine ${MOVING}?`, notify: 'Avvisami' },
+      'Altro?',
+      '[Stop aggiornamenti]',
+      'Gli aggiornamenti su ORD-1014 continueranno ad arrivare qui finché non li fermi.',
+    ],
+  ])(
+    '%s: a lookup\'s answer ends in "anything else?", an update the customer did not ask for says its updates go on here',
+    async (_language, phone, words, anythingElse, stop, goOn) => {
+      const app = await start();
+      await write(app, phone, words.lookup);
+      const answer = toCustomer(phone);
+      expect((answer.at(-2)!.body as any).interactive?.type).toBe('cta_url');
+      expect(shown(answer.at(-1)!)).toMatch(new RegExp(`^${anythingElse.replace('?', '\\?')} \\[`));
+      await write(app, phone, words.notify);
+      const update = await timePasses(app, MINUTE, 1);
+      expect(update.map((message) => message.body.interactive?.type)).toEqual(['cta_url', 'button']);
+      expect(shown(update[1])).toBe(`${goOn} ${stop}`);
+    },
+  );
 });
 
 describe('without a template', () => {
@@ -268,7 +388,10 @@ describe('when the Graph API refuses an update', () => {
   test('131047 without a template: the watch ends quietly', async () => {
     const app = await start({ WHATSAPP_UPDATE_TEMPLATE: '' });
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), UPDATES_GO_ON]);
+    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([
+      expect.stringMatching(/News on ORD-1014/),
+      UPDATES_GO_ON,
+    ]);
     graph.refuseNextSend(131047);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
@@ -278,7 +401,10 @@ describe('when the Graph API refuses an update', () => {
   test('131026 (undeliverable): the watch is gone, nothing more is tried', async () => {
     const app = await start();
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), UPDATES_GO_ON]);
+    expect((await timePasses(app, MINUTE, 1)).map(said)).toEqual([
+      expect.stringMatching(/News on ORD-1014/),
+      UPDATES_GO_ON,
+    ]);
     graph.refuseNextSend(131026);
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     expect(app.app.updates.store.size).toBe(0);
@@ -300,19 +426,37 @@ describe('when the Graph API refuses an update', () => {
   test('a bad token (190): the update waits, and the log tells the operator', async () => {
     const app = await start();
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    graph.inject({ kind: 'status', status: 401, body: { error: { message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 } } });
+    graph.inject({
+      kind: 'status',
+      status: 401,
+      body: { error: { message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 } },
+    });
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
     expect(app.logs.some((line) => JSON.parse(line).level >= 50 && /access token/.test(line))).toBe(true);
-    expect((await timePasses(app, 5 * MINUTE)).map(said)).toEqual([expect.stringMatching(/News on ORD-1014/), UPDATES_GO_ON]);
+    expect((await timePasses(app, 5 * MINUTE)).map(said)).toEqual([
+      expect.stringMatching(/News on ORD-1014/),
+      UPDATES_GO_ON,
+    ]);
   });
 });
 
 describe("WhatsApp's status callbacks", () => {
-  const metrics = async (app: RunningApp) => parsePrometheus((await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(answerOf)).text);
+  const metrics = async (app: RunningApp) =>
+    parsePrometheus(
+      (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(answerOf))
+        .text,
+    );
 
   test('sent, delivered, read and failed are counted, no id in a label', async () => {
     const app = await start();
-    for (const state of ['sent', 'delivered', 'read', 'read', 'failed']) await status(app, `wamid.HBgN${ENGLISH}xyz${++sequence}`, state, ENGLISH, state === 'failed' ? [{ code: 131000 }] : undefined);
+    for (const state of ['sent', 'delivered', 'read', 'read', 'failed'])
+      await status(
+        app,
+        `wamid.HBgN${ENGLISH}xyz${++sequence}`,
+        state,
+        ENGLISH,
+        state === 'failed' ? [{ code: 131000 }] : undefined,
+      );
     const samples = await metrics(app);
     expect(valueOf(samples, 'bot_whatsapp_statuses_total', { status: 'read' })).toBe(2);
     expect(valueOf(samples, 'bot_whatsapp_statuses_total', { status: 'failed' })).toBe(1);
@@ -347,46 +491,55 @@ describe('a failed update is sent again soon, once', () => {
   test.each([
     [131056, /^News on ORD-1014/],
     [131047, /^template order_update en: ORD-1014 \| /],
-  ])('with checks 30 minutes apart, one failed with %s goes again a minute later, not at the next check', async (code, again) => {
-    const app = await start({ NOTIFY_INTERVAL_MS: String(30 * MINUTE) });
-    await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    const [update] = await timePasses(app, 30 * MINUTE, 1);
-    expect(said(update)).toMatch(/^News on ORD-1014/);
-    await status(app, update.id, 'failed', ENGLISH, [{ code }]);
-    // Meta asked to slow down: not at once.
-    expect(await timePasses(app, 30_000)).toEqual([]);
-    const resent = await timePasses(app, 30_000);
-    expect(said(resent[0])).toMatch(again);
-    // The regular check that was due 30 minutes after the first finds nothing new.
-    expect(await timePasses(app, 29 * MINUTE)).toEqual([]);
-    expect(await timePasses(app, 29 * MINUTE)).toEqual([]);
-    expect(app.app.updates.store.size).toBe(1);
-  });
+  ])(
+    'with checks 30 minutes apart, one failed with %s goes again a minute later, not at the next check',
+    async (code, again) => {
+      const app = await start({ NOTIFY_INTERVAL_MS: String(30 * MINUTE) });
+      await subscribe(app, ENGLISH, ENGLISH_WORDS);
+      const [update] = await timePasses(app, 30 * MINUTE, 1);
+      expect(said(update)).toMatch(/^News on ORD-1014/);
+      await status(app, update.id, 'failed', ENGLISH, [{ code }]);
+      // Meta asked to slow down: not at once.
+      expect(await timePasses(app, 30_000)).toEqual([]);
+      const resent = await timePasses(app, 30_000);
+      expect(said(resent[0])).toMatch(again);
+      // The regular check that was due 30 minutes after the first finds nothing new.
+      expect(await timePasses(app, 29 * MINUTE)).toEqual([]);
+      expect(await timePasses(app, 29 * MINUTE)).toEqual([]);
+      expect(app.app.updates.store.size).toBe(1);
+    },
+  );
 
   test.each([
     [131056, 'as it was', undefined],
     [131047, 'as the template', /^template order_update en: ORD-1014 \| Delivered\. That was my last update on it\.$/],
-  ])('the last update (delivered), though it ended its watch, failed with %s: sent again once %s, however often the failure is told; then nothing', async (code, _how, template) => {
-    const app = await start();
-    await subscribe(app, ENGLISH, ENGLISH_WORDS);
-    for (let step = 0; step < 3; step++) await timePasses(app, MINUTE, 1);
-    const last = await timePasses(app, MINUTE, 1);
-    expect(last.map(said).join('\n')).toMatch(/That was my last update on it/);
-    expect(app.app.updates.store.size).toBe(0);
-    await status(app, last[0].id, 'failed', ENGLISH, [{ code }]);
-    await status(app, last.at(-1)!.id, 'failed', ENGLISH, [{ code }]);
-    const again = await timePasses(app, MINUTE);
-    expect(again.map(said)).toEqual(template ? [expect.stringMatching(template)] : last.map(said));
-    expect(app.app.updates.store.size).toBe(0);
-    expect(await timePasses(app, 10 * MINUTE)).toEqual([]);
-  });
+  ])(
+    'the last update (delivered), though it ended its watch, failed with %s: sent again once %s, however often the failure is told; then nothing',
+    async (code, _how, template) => {
+      const app = await start();
+      await subscribe(app, ENGLISH, ENGLISH_WORDS);
+      for (let step = 0; step < 3; step++) await timePasses(app, MINUTE, 1);
+      const last = await timePasses(app, MINUTE, 1);
+      expect(last.map(said).join('\n')).toMatch(/That was my last update on it/);
+      expect(app.app.updates.store.size).toBe(0);
+      await status(app, last[0].id, 'failed', ENGLISH, [{ code }]);
+      await status(app, last.at(-1)!.id, 'failed', ENGLISH, [{ code }]);
+      const again = await timePasses(app, MINUTE);
+      expect(again.map(said)).toEqual(template ? [expect.stringMatching(template)] : last.map(said));
+      expect(app.app.updates.store.size).toBe(0);
+      expect(await timePasses(app, 10 * MINUTE)).toEqual([]);
+    },
+  );
 
   test('a failure reported after a newer update reached the phone: nothing goes again (the newer one said it all)', async () => {
     const app = await start();
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
     const [first] = await timePasses(app, MINUTE, 1);
     const [second] = await timePasses(app, MINUTE, 1);
-    expect([said(first), said(second)]).toEqual([expect.stringMatching(/^News on ORD-1014: Dispatched/), expect.stringMatching(/^News on ORD-1014: In transit/)]);
+    expect([said(first), said(second)]).toEqual([
+      expect.stringMatching(/^News on ORD-1014: Dispatched/),
+      expect.stringMatching(/^News on ORD-1014: In transit/),
+    ]);
     await status(app, first.id, 'failed', ENGLISH, [{ code: 131056 }]);
     expect(await timePasses(app, MINUTE)).toEqual([]);
     expect(await timePasses(app, MINUTE)).toEqual([]);
@@ -425,11 +578,16 @@ describe('after a restart, or on another instance', () => {
 });
 
 describe('the setting', () => {
-  test.each(['order_update', 'order update:en', 'order_update:en,,de', 'order_update:english'])('WHATSAPP_UPDATE_TEMPLATE=%s stops the start, naming the variable and not the value', (value) => {
-    expect(() => loadConfig({ WHATSAPP_UPDATE_TEMPLATE: value })).toThrow(/WHATSAPP_UPDATE_TEMPLATE/);
-  });
+  test.each(['order_update', 'order update:en', 'order_update:en,,de', 'order_update:english'])(
+    'WHATSAPP_UPDATE_TEMPLATE=%s stops the start, naming the variable and not the value',
+    (value) => {
+      expect(() => loadConfig({ WHATSAPP_UPDATE_TEMPLATE: value })).toThrow(/WHATSAPP_UPDATE_TEMPLATE/);
+    },
+  );
 
   test('name and languages, in the order given', () => {
-    expect(loadConfig({ ...env(), WHATSAPP_UPDATE_TEMPLATE: 'order_update:nl,en_US' }).whatsapp?.updateTemplate).toEqual({ name: 'order_update', languages: ['nl', 'en_US'] });
+    expect(
+      loadConfig({ ...env(), WHATSAPP_UPDATE_TEMPLATE: 'order_update:nl,en_US' }).whatsapp?.updateTemplate,
+    ).toEqual({ name: 'order_update', languages: ['nl', 'en_US'] });
   });
 });

@@ -3,7 +3,13 @@
  * Graph API stand-in (sandbox/simulators/graphApi.ts), both written from Meta's Cloud API documentation.
  */
 import { createHmac } from 'node:crypto';
-import { DEMO, startGraphApiSimulator, SIM_ACCESS_TOKEN, SIM_PHONE_NUMBER_ID, type GraphApiSimulator } from '../../../sandbox/simulators';
+import {
+  DEMO,
+  startGraphApiSimulator,
+  SIM_ACCESS_TOKEN,
+  SIM_PHONE_NUMBER_ID,
+  type GraphApiSimulator,
+} from '../../../sandbox/simulators';
 import { configFor, startApp, type RunningApp } from '../../support/app';
 import { useSimulators } from '../../support/upstreams';
 import { MemoryStateStorage } from '../../../src/bot/memoryStateStorage';
@@ -14,7 +20,14 @@ import { whatsAppEnv } from '../../support/whatsAppSettings';
 const APP_SECRET = 'app-SECRET-whatsapp-0001';
 const VERIFY_TOKEN = 'verify-SECRET-whatsapp-0002';
 /** Customers' numbers: never in a log line. */
-const PHONES = { en: '447700900456', nl: '31612345678', dup: '447700900123', refused: '33612345678', us: '12025550143', amsterdam: '31612340000' };
+const PHONES = {
+  en: '447700900456',
+  nl: '31612345678',
+  dup: '447700900123',
+  refused: '33612345678',
+  us: '12025550143',
+  amsterdam: '31612340000',
+};
 
 const upstreams = useSimulators();
 /** WhatsApp on, against the stand-in; ORD- numbers are order numbers. */
@@ -44,7 +57,12 @@ let sequence = 0;
 const messageId = (from: string) => `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`;
 
 /** A customer's message as Meta's webhook delivers it: text unless `content` says otherwise. */
-function textMessage(from: string, body: string, id = messageId(from), content: Record<string, unknown> = { type: 'text', text: { body } }) {
+function textMessage(
+  from: string,
+  body: string,
+  id = messageId(from),
+  content: Record<string, unknown> = { type: 'text', text: { body } },
+) {
   return messagesNotification(SIM_PHONE_NUMBER_ID, from, { id, ...content });
 }
 
@@ -63,18 +81,31 @@ async function deliver(notification: unknown, signature: string | null = 'sign')
 type Interactive = { body: { text: string }; action: { buttons: Array<{ reply: { title: string } }> } };
 /** What the customer reads: each message's text, an interactive message's body. */
 const texts = (to: string) =>
-  graph.sent.filter((message) => message.to === to).map((message) => (message.type === 'text' ? (message.body.text as { body: string }).body : (message.body.interactive as Interactive).body.text));
+  graph.sent
+    .filter((message) => message.to === to)
+    .map((message) =>
+      message.type === 'text'
+        ? (message.body.text as { body: string }).body
+        : (message.body.interactive as Interactive).body.text,
+    );
 /** The reply buttons' titles of the last message to `to`. */
 const buttons = (to: string) => {
   const last = graph.sent.filter((message) => message.to === to).at(-1);
-  return last?.type === 'interactive' ? (last.body.interactive as Interactive).action.buttons.map((button) => button.reply.title) : [];
+  return last?.type === 'interactive'
+    ? (last.body.interactive as Interactive).action.buttons.map((button) => button.reply.title)
+    : [];
 };
 
 describe("Meta's verification handshake", () => {
-  const handshake = (query: Record<string, string>) => fetch(`${running.url}/api/whatsapp?${new URLSearchParams(query)}`);
+  const handshake = (query: Record<string, string>) =>
+    fetch(`${running.url}/api/whatsapp?${new URLSearchParams(query)}`);
 
   test('subscribe with the right verify token: 200 and exactly the challenge, as text', async () => {
-    const response = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1158201444' });
+    const response = await handshake({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': VERIFY_TOKEN,
+      'hub.challenge': '1158201444',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await response.text()).toBe('1158201444');
@@ -95,7 +126,10 @@ describe('signed webhooks only', () => {
   const refusedId = messageId(PHONES.refused);
   test.each([
     ['unsigned', null],
-    ['signed with another secret', sign(JSON.stringify(textMessage(PHONES.refused, 'where is ORD-1001', refusedId)), 'other-secret')],
+    [
+      'signed with another secret',
+      sign(JSON.stringify(textMessage(PHONES.refused, 'where is ORD-1001', refusedId)), 'other-secret'),
+    ],
     ['a malformed signature', 'sha256=zz'],
   ])('%s: 401, and nothing is looked up, read or sent', async (_what, signature) => {
     expect(await deliver(textMessage(PHONES.refused, 'where is ORD-1001', refusedId), signature)).toBe(401);
@@ -119,7 +153,8 @@ describe('a customer writes', () => {
     expect(buttons(PHONES.en)).toEqual(['Track another', "That's all, thanks"]);
     // A visitor (ORDER_DETAILS=masked) reads our status words and times; not the carrier, its number, places or words.
     expect(answer).toMatch(/sign in/i);
-    for (const hidden of ['DHL', 'dhl', '00340434161094048139', 'Berlin', 'Hamburg', 'Börnicke', 'Die Sendung']) expect(answer).not.toContain(hidden);
+    for (const hidden of ['DHL', 'dhl', '00340434161094048139', 'Berlin', 'Hamburg', 'Börnicke', 'Die Sendung'])
+      expect(answer).not.toContain(hidden);
   });
 
   test('the same message delivered three times (at once and again later) is answered once', async () => {
@@ -158,32 +193,60 @@ describe('a customer writes', () => {
     ['German', '4915112345678', /zugestellt/i],
     ['French', '33612345678', /livr/i],
     ['English, where the country tells no one language', '41791234567', /delivered/i],
-  ])("words that tell no language (just the number): the country calling code's language, %s", async (_what, phone, word) => {
-    expect(await deliver(textMessage(phone, 'ORD-1001'))).toBe(200);
-    await running.app.whatsapp!.idle();
-    expect(texts(phone).join('\n')).toMatch(word);
-    for (const line of running.logs) expect(line).not.toContain(phone);
-  });
+  ])(
+    "words that tell no language (just the number): the country calling code's language, %s",
+    async (_what, phone, word) => {
+      expect(await deliver(textMessage(phone, 'ORD-1001'))).toBe(200);
+      await running.app.whatsapp!.idle();
+      expect(texts(phone).join('\n')).toMatch(word);
+      for (const line of running.logs) expect(line).not.toContain(phone);
+    },
+  );
 
   test.each([
-    ['a photo', '447700900456', { type: 'image', image: { id: '1479537139650973', mime_type: 'image/jpeg' } }, /only read text/],
-    ['a voice note', '4915112345678', { type: 'audio', audio: { id: '1003383421387256', mime_type: 'audio/ogg; codecs=opus', voice: true } }, /nur Text/],
+    [
+      'a photo',
+      '447700900456',
+      { type: 'image', image: { id: '1479537139650973', mime_type: 'image/jpeg' } },
+      /only read text/,
+    ],
+    [
+      'a voice note',
+      '4915112345678',
+      { type: 'audio', audio: { id: '1003383421387256', mime_type: 'audio/ogg; codecs=opus', voice: true } },
+      /nur Text/,
+    ],
     ['a location', '33612345678', { type: 'location', location: { latitude: 48.85, longitude: 2.35 } }, /que du texte/],
-    ['a sticker', '447700900456', { type: 'sticker', sticker: { id: '1', mime_type: 'image/webp', animated: false } }, /only read text/],
-    ['a reaction', '31612345678', { type: 'reaction', reaction: { message_id: 'wamid.sim00000001', emoji: '👍' } }, /alleen tekst/],
-  ])("%s gets one short line saying what the bot can read, in the number's language", async (_what, phone, content, line) => {
-    expect(await deliver(textMessage(phone, '', messageId(phone), content))).toBe(200);
-    await running.app.whatsapp!.idle();
-    expect(texts(phone)).toEqual([expect.stringMatching(line)]);
-    expect(upstreams.checkpoints.requests).toEqual([]);
-  });
-
+    [
+      'a sticker',
+      '447700900456',
+      { type: 'sticker', sticker: { id: '1', mime_type: 'image/webp', animated: false } },
+      /only read text/,
+    ],
+    [
+      'a reaction',
+      '31612345678',
+      { type: 'reaction', reaction: { message_id: 'wamid.sim00000001', emoji: '👍' } },
+      /alleen tekst/,
+    ],
+  ])(
+    "%s gets one short line saying what the bot can read, in the number's language",
+    async (_what, phone, content, line) => {
+      expect(await deliver(textMessage(phone, '', messageId(phone), content))).toBe(200);
+      await running.app.whatsapp!.idle();
+      expect(texts(phone)).toEqual([expect.stringMatching(line)]);
+      expect(upstreams.checkpoints.requests).toEqual([]);
+    },
+  );
 
   test('a reply button pressed comes back as the title it shows, as if typed', async () => {
     expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001'))).toBe(200);
     await running.app.whatsapp!.idle();
     graph.reset();
-    const press = { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'choice-2', title: "That's all, thanks" } } };
+    const press = {
+      type: 'interactive',
+      interactive: { type: 'button_reply', button_reply: { id: 'choice-2', title: "That's all, thanks" } },
+    };
     expect(await deliver(textMessage(PHONES.en, '', messageId(PHONES.en), press))).toBe(200);
     await running.app.whatsapp!.idle();
     const typed = graph.sent.length;
@@ -201,7 +264,11 @@ describe('a customer writes', () => {
 });
 
 describe('choices that are no reply buttons', () => {
-  type List = { type: 'list'; body: { text: string }; action: { button: string; sections: Array<{ rows: Array<{ id: string; title: string }> }> } };
+  type List = {
+    type: 'list';
+    body: { text: string };
+    action: { button: string; sections: Array<{ rows: Array<{ id: string; title: string }> }> };
+  };
   const lastList = (to: string) => {
     const last = graph.sent.filter((message) => message.to === to).at(-1);
     const interactive = last?.body.interactive as List | undefined;
@@ -216,7 +283,10 @@ describe('choices that are no reply buttons', () => {
     const rows = list?.action.sections.flatMap((section) => section.rows) ?? [];
     expect(rows.map((row) => row.title)).toEqual(['Bestelnummer', 'Trackingnummer', 'Order-ID', 'Winkelbestelling']);
     graph.reset();
-    const pick = { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: rows[3].id, title: rows[3].title } } };
+    const pick = {
+      type: 'interactive',
+      interactive: { type: 'list_reply', list_reply: { id: rows[3].id, title: rows[3].title } },
+    };
     expect(await deliver(textMessage(PHONES.nl, '', messageId(PHONES.nl), pick))).toBe(200);
     await running.app.whatsapp!.idle();
     // Asked for a store order number, as "Bestelnummer van de winkel" typed would be.
@@ -227,7 +297,16 @@ describe('choices that are no reply buttons', () => {
 
 describe('when the Graph API refuses', () => {
   test.each([
-    ['a bad token (190)', { kind: 'status' as const, status: 401, body: { error: { message: `Invalid OAuth access token ${SIM_ACCESS_TOKEN}`, type: 'OAuthException', code: 190 } } }],
+    [
+      'a bad token (190)',
+      {
+        kind: 'status' as const,
+        status: 401,
+        body: {
+          error: { message: `Invalid OAuth access token ${SIM_ACCESS_TOKEN}`, type: 'OAuthException', code: 190 },
+        },
+      },
+    ],
     ['an outage', { kind: 'status' as const, status: 503 }],
   ])('%s: the log says so with the status and code, never the token, the number or the words', async (_what, fault) => {
     graph.inject(fault, fault, fault, fault);
@@ -243,7 +322,9 @@ describe('when the Graph API refuses', () => {
 describe('a slow lookup', () => {
   test('past REPLY_WITHIN_MS the customer is told it is still being checked, and the answer follows as a WhatsApp message of its own', async () => {
     const timer = new ManualClock();
-    const slow = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked' }), { replyTimer: timer });
+    const slow = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked' }), {
+      replyTimer: timer,
+    });
     try {
       upstreams.checkpoints.inject({ kind: 'delay', ms: 300 });
       const raw = JSON.stringify(textMessage(PHONES.en, 'where is ORD-1001'));
@@ -265,7 +346,14 @@ describe('a slow lookup', () => {
 
 describe('a person', () => {
   test('no hub can join a WhatsApp thread: the help page and the case reference, complete (every number looked up), with only what a visitor may see, never their number or name', async () => {
-    const app = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked', HANDOFF: 'botframework', SUPPORT_URL: 'https://shop.example/help' }));
+    const app = await startApp(
+      configFor(upstreams, {
+        ...WHATSAPP_ENV(),
+        ORDER_DETAILS: 'masked',
+        HANDOFF: 'botframework',
+        SUPPORT_URL: 'https://shop.example/help',
+      }),
+    );
     try {
       const say = async (words: string) => {
         const raw = JSON.stringify(textMessage(PHONES.en, words));
@@ -282,9 +370,30 @@ describe('a person', () => {
       expect(fallback).toMatch(/can't put you through/);
       // The case: both numbers asked about, each with what the customer was shown of it.
       const summary = fallback.slice(fallback.indexOf('A summary you can copy or forward:'));
-      expect(summary).toBe(['A summary you can copy or forward:', '', 'Order number ORD-1002:', '- In transit', '- Out for delivery', '- Delivered', '', `Tracking number ${DEMO.trackings.trackingNumbers.inTransit}:`, '- UPS: In transit'].join('\n'));
+      expect(summary).toBe(
+        [
+          'A summary you can copy or forward:',
+          '',
+          'Order number ORD-1002:',
+          '- In transit',
+          '- Out for delivery',
+          '- Delivered',
+          '',
+          `Tracking number ${DEMO.trackings.trackingNumbers.inTransit}:`,
+          '- UPS: In transit',
+        ].join('\n'),
+      );
       // ORD-1002's carriers and parcel numbers stay hidden from a visitor; the number and the WhatsApp profile name are nobody's to see.
-      for (const hidden of ['DPD', 'PostNL', '1ZV8R4236804512972', '01485023741196', '3SKAAN4718293', PHONES.en, 'Ana Souza']) expect(fallback).not.toContain(hidden);
+      for (const hidden of [
+        'DPD',
+        'PostNL',
+        '1ZV8R4236804512972',
+        '01485023741196',
+        '3SKAAN4718293',
+        PHONES.en,
+        'Ana Souza',
+      ])
+        expect(fallback).not.toContain(hidden);
       expect(graph.sent.every((message) => message.type === 'text')).toBe(true);
     } finally {
       await app.close();
@@ -295,7 +404,9 @@ describe('a person', () => {
 describe('read and typing', () => {
   test('a lookup slower than a moment: marked read at once, and the typing indicator shown once for the turn (WhatsApp keeps it up to 25 s or until the answer), not every 2 s', async () => {
     const timer = new ManualClock();
-    const slow = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked' }), { replyTimer: timer });
+    const slow = await startApp(configFor(upstreams, { ...WHATSAPP_ENV(), ORDER_DETAILS: 'masked' }), {
+      replyTimer: timer,
+    });
     try {
       upstreams.checkpoints.inject({ kind: 'delay', ms: 1_000 });
       const id = messageId(PHONES.en);
@@ -303,7 +414,8 @@ describe('read and typing', () => {
       expect((await slow.post('/api/whatsapp', raw, { 'x-hub-signature-256': sign(raw) })).status).toBe(200);
       // The deadline's wait and the typing indicator's.
       await timer.sleeping(2);
-      const reads = () => graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.status === 'read');
+      const reads = () =>
+        graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.status === 'read');
       expect(reads()).toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: id }]);
       for (const step of [500, 2_000, 2_000]) await timer.advance(step);
       await slow.app.whatsapp!.idle();
@@ -320,7 +432,9 @@ describe('read and typing', () => {
   test('an answer within a moment shows no typing indicator', async () => {
     expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001'))).toBe(200);
     await running.app.whatsapp!.idle();
-    expect(graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.typing_indicator)).toEqual([]);
+    expect(graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.typing_indicator)).toEqual(
+      [],
+    );
   });
 });
 
@@ -347,7 +461,9 @@ describe('across instances and restarts', () => {
       const once = graph.sent.length;
       expect(once).toBeGreaterThan(0);
       // The conversation's state (which remembers its recent message ids too) erased: only the ids taken remain.
-      const stateKeys = [...(storage as unknown as { items: { keys(): Iterable<string> } }).items.keys()].filter((key) => !key.startsWith('whatsapp-seen.'));
+      const stateKeys = [...(storage as unknown as { items: { keys(): Iterable<string> } }).items.keys()].filter(
+        (key) => !key.startsWith('whatsapp-seen.'),
+      );
       expect(stateKeys.length).toBeGreaterThan(0);
       await storage.delete(stateKeys);
       expect((await post(second)).status).toBe(200);
