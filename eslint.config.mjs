@@ -15,6 +15,16 @@ export default tseslint.config(
     },
   },
   {
+    rules: {
+      // A name starting with _ is unused on purpose (a parameter a signature requires); a rest sibling drops
+      // the properties named before it.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
