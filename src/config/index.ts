@@ -84,7 +84,7 @@ export interface Config {
   storage: StorageSettings;
   /** The WhatsApp channel (src/channels/whatsapp); off unless its four settings are set. */
   whatsapp?: WhatsAppSettings;
-  /** RETENTION_DAYS: how long a conversation's state is kept after its last turn; every other kind's end of life follows from it (docs/personal-data.md). */
+  /** RETENTION_DAYS: how long a conversation's state is kept after its last turn; a customer's state and Notify me's records end by it and NOTIFY_FOR_DAYS, two kinds by times of their own (docs/personal-data.md). */
   retentionDays: number;
   /** Metrics and traces (src/telemetry): Prometheus at GET /metrics, OTLP to a collector, Application Insights; none set, nothing of OpenTelemetry is loaded. */
   telemetry: TelemetrySettings;
