@@ -72,8 +72,9 @@ export function registerPhone(server: Server, botUrl: string, options: PhoneOpti
     thisMachineOnly('The WhatsApp phone page'),
     async (req: Request, res: Response) => {
       const number = Number_.safeParse(new URL(req.url ?? '', 'http://sandbox').searchParams.get('number') ?? '');
+      // `void`: restify logs what an async handler returns, and res.send returns the response, request and all.
       if (!number.success)
-        return res.send(400, {
+        return void res.send(400, {
           code: 'invalid_argument',
           message: `number: ${number.error.issues[0].message}`,
           argument: 'number',
@@ -90,7 +91,7 @@ export function registerPhone(server: Server, botUrl: string, options: PhoneOpti
     ...jsonBody(16 * 1024),
     async (req: Request, res: Response) => {
       const body = validateBody(SendBody, req.body);
-      if (!body.ok) return res.send(body.error.status, body.error.body);
+      if (!body.ok) return void res.send(body.error.status, body.error.body);
       const { number, text, reply, context } = body.value;
       const action: CustomerAction = reply ? { reply, context } : { text: text ?? '' };
       const after = threads.place();
