@@ -35,7 +35,6 @@ import {
   type WaterfallStepContext,
 } from 'botbuilder-dialogs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { structuredLookup } from '../dialogs/structuredLookup';
 import { TurnLanguages, type TurnLanguage } from '../src/bot/turnLanguage';
 import { createApp } from '../src/app';
@@ -223,5 +222,5 @@ process.on('message', (message: { type: string }) => {
 });
 
 app.server.listen(0, '127.0.0.1', () => {
-  process.send!({ type: 'listening', port: (app.server.address() as AddressInfo).port });
+  process.send!({ type: 'listening', port: app.server.address().port });
 });

@@ -167,10 +167,10 @@ export function bigOrder(count: number, events: number): Shipment[] {
 
 /** A build of the project (its dist/) as card code. */
 export function cardCodeAt(distRoot: string, name: string): CardCode {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const cards = require(path.join(distRoot, 'src/cards/index.js'));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { Translator } = require(path.join(distRoot, 'src/i18n.js'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build's dist/, named at run time
+  const cards = require(path.join(distRoot, 'src/cards/index.js')) as typeof import('../src/cards');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build's dist/, named at run time
+  const { Translator } = require(path.join(distRoot, 'src/i18n.js')) as typeof import('../src/i18n');
   const translator = new Translator('en');
   return { name, render: cards.renderShipments, translate: (locale) => translator.localize(locale).t };
 }

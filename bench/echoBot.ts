@@ -8,17 +8,10 @@
  *
  * Without MicrosoftAppId it takes unauthenticated requests, as the echo sample does on a developer machine.
  */
-import {
-  ActivityHandler,
-  CloudAdapter,
-  ConfigurationBotFrameworkAuthentication,
-  type ConfigurationBotFrameworkAuthenticationOptions,
-} from 'botbuilder';
+import { ActivityHandler, CloudAdapter, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
 import restify from 'restify';
 
-const adapter = new CloudAdapter(
-  new ConfigurationBotFrameworkAuthentication(process.env as ConfigurationBotFrameworkAuthenticationOptions),
-);
+const adapter = new CloudAdapter(new ConfigurationBotFrameworkAuthentication(process.env));
 adapter.onTurnError = async (context) => {
   await context.sendActivity('The bot encountered an error.');
 };
@@ -39,4 +32,6 @@ server.get('/readyz', (_req, res, next) => {
   next();
 });
 server.listen(Number(process.env.PORT ?? 3979), '127.0.0.1');
-process.once('SIGTERM', () => server.close(() => process.exit(0)));
+process.once('SIGTERM', () => {
+  server.close(() => process.exit(0));
+});

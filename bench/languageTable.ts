@@ -110,7 +110,7 @@ function medianMicros(rows: readonly ShortMessage[], rounds: number, read: (text
     }
   }
   times.sort((a, b) => a - b);
-  return times.length === 0 ? 0 : times[Math.floor(times.length / 2)]!;
+  return times.length === 0 ? 0 : times[Math.floor(times.length / 2)];
 }
 
 const percent = (part: number, whole: number): string => (whole === 0 ? '–' : `${Math.round((100 * part) / whole)}%`);

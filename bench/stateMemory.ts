@@ -13,7 +13,6 @@
  *   node --expose-gc dist/bench/stateMemory.js [--unbounded] [--conversations 40000] [--turns 12]
  */
 import { MemoryStorage } from 'botbuilder';
-import type { AddressInfo } from 'node:net';
 import { DEMO } from '../sandbox/simulators';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -53,8 +52,10 @@ async function main(): Promise<void> {
   const connector = await startConnector();
   const config = loadConfig({ ...process.env, ...botEnv(upstreams) });
   const app = createApp(config, silentLogger, unbounded ? { storage: new MemoryStorage(stored) } : {});
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  const botUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => {
+    app.server.listen(0, '127.0.0.1', resolve);
+  });
+  const botUrl = `http://127.0.0.1:${app.server.address().port}`;
 
   const load = (label: string, count: number) =>
     runLoad({

@@ -35,9 +35,9 @@ import { botEnv, startCollector, startUpstreams } from './world';
 class CountingAdapter extends BotAdapter {
   sent = 0;
 
-  async sendActivities(_context: TurnContext, activities: Partial<Activity>[]): Promise<ResourceResponse[]> {
+  sendActivities(_context: TurnContext, activities: Partial<Activity>[]): Promise<ResourceResponse[]> {
     this.sent += activities.length;
-    return activities.map(() => ({ id: '' }));
+    return Promise.resolve(activities.map(() => ({ id: '' })));
   }
 
   updateActivity(): Promise<void> {
@@ -68,8 +68,11 @@ const CONVERSATIONS = 50;
 
 /** A build's bot (its dist folder), cached, its limits off, its state in botbuilder's MemoryStorage as in the bench. */
 function load(name: string, dist: string, env: Record<string, string>): Build {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build's dist/, named at run time
   const { createApp } = require(path.join(dist, 'src', 'app')) as typeof import('../src/app');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build's dist/, named at run time
   const { loadConfig } = require(path.join(dist, 'src', 'config')) as typeof import('../src/config');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a build's dist/, named at run time
   const { silentLogger } = require(
     path.join(dist, 'src', 'runtime', 'logger'),
   ) as typeof import('../src/runtime/logger');

@@ -142,7 +142,7 @@ export async function startInstance(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
   for (
     let i = 0;
     i < 150 &&
@@ -160,7 +160,7 @@ export async function startInstance(
       child.kill('SIGTERM');
       await exited;
       const stopped = output.split('\n').find((line) => line.includes('"msg":"stopped"'));
-      return stopped ? Number(JSON.parse(stopped).watchChecks ?? 0) : 0;
+      return stopped ? Number((JSON.parse(stopped) as { watchChecks?: number }).watchChecks ?? 0) : 0;
     },
   };
 }

@@ -30,18 +30,19 @@ export async function measureStarvation(others: number, windowMs: number): Promi
   // The watches are started here, from a parcel in transit: starting asks the upstream nothing.
   const inTransit: ShipmentFinder = {
     kinds: () => ['order_number'],
-    find: async () => [
-      {
-        id: 's1',
-        trackingNumber: 'TN1',
-        carrier: { name: 'UPS' },
-        status: { category: 'in_transit' },
-        delayed: false,
-        exception: false,
-        localizedTexts: false,
-        events: [],
-      },
-    ],
+    find: () =>
+      Promise.resolve([
+        {
+          id: 's1',
+          trackingNumber: 'TN1',
+          carrier: { name: 'UPS' },
+          status: { category: 'in_transit' },
+          delayed: false,
+          exception: false,
+          localizedTexts: false,
+          events: [],
+        },
+      ]),
   };
   const watches = new Watches(store, queue, inTransit, new Translator('en'), systemClock, {
     ...config.notify,

@@ -20,7 +20,7 @@ import { demoPhoneFor } from '../sandbox/phone/demoNumbers';
 import type { PhoneOptions } from '../sandbox/phone/routes';
 import { WhatsAppCustomer } from '../sandbox/phone/whatsAppCustomer';
 import { ChatRefused, ChatSession } from './session';
-import { viewActivity, viewWhatsApp, type Button, type View } from './view';
+import { viewActivity, viewWhatsApp, type Button, type ChatActivity, type View, type WhatsAppMessage } from './view';
 import { WhatsAppSession, type WhatsAppTurn } from './whatsAppSession';
 
 const WHATSAPP = 'whatsapp';
@@ -112,15 +112,16 @@ export async function runChat(options: ChatOptions): Promise<void> {
 
 /** A Bot Framework channel's customer: activities to /api/messages, of the sandbox here or of a running bot (--url). */
 async function botFrameworkConversation(options: ChatOptions): Promise<Conversation> {
-  const bot = options.url ? { endpoint: options.url, close: async () => undefined } : await sandboxBot(options.handoff);
+  const bot = options.url
+    ? { endpoint: options.url, close: () => Promise.resolve() }
+    : await sandboxBot(options.handoff);
   const session = new ChatSession({
     endpoint: bot.endpoint,
     channel: options.channel,
     locale: options.locale,
     timeZone: options.timeZone,
   });
-  const views = (activities: Array<Record<string, any>>) =>
-    activities.map((activity) => viewActivity(activity, options.channel));
+  const views = (activities: ChatActivity[]) => activities.map((activity) => viewActivity(activity, options.channel));
   return {
     intro: `Chatting as a ${options.channel} customer in ${options.locale}${options.url ? ` with ${options.url}` : ` with the sandbox (demo orders: ${DEMO_ORDERS})`}. /click N presses a button, /quit leaves.`,
     join: async () => views(await session.join()),
@@ -153,11 +154,11 @@ async function whatsAppConversation(options: ChatOptions): Promise<Conversation>
   const session = new WhatsAppSession({ customer, graph: bot.phone.graph, idle: bot.idle, number: phone.number });
   const views = (turn: WhatsAppTurn): View[] => [
     ...(turn.typing ? [{ lines: ['(typing…)'], buttons: [] }] : []),
-    ...turn.messages.map((message) => viewWhatsApp(message.body, message.id)),
+    ...turn.messages.map((message) => viewWhatsApp(message.body as WhatsAppMessage, message.id)),
   ];
   return {
     intro: `Chatting as a WhatsApp customer from ${phone.shown} (${phone.country}: the bot's first guess at the language) with the sandbox (demo orders: ${DEMO_ORDERS}). /click N presses a button, /quit leaves.`,
-    join: async () => [],
+    join: () => Promise.resolve([]),
     say: async (text) => views(await session.say(text)),
     press: async ({ sends }) =>
       'reply' in sends
@@ -170,9 +171,13 @@ async function whatsAppConversation(options: ChatOptions): Promise<Conversation>
 }
 
 /** The sandbox's simulators and the bot, on loopback ports of this process. */
-async function sandboxBot(
-  handoff?: string,
-): Promise<{ endpoint: string; url: string; phone?: PhoneOptions; idle(): Promise<void>; close(): Promise<void> }> {
+async function sandboxBot(handoff?: string): Promise<{
+  endpoint: string;
+  url: string;
+  phone?: PhoneOptions;
+  idle: () => Promise<void>;
+  close: () => Promise<void>;
+}> {
   // The sandbox links its help page on its own port: the bot listens there, and serves that page.
   const port = await freePort();
   const sandbox = await startSandbox(loadConfig({ LOG_LEVEL: 'silent', HANDOFF: handoff, PORT: String(port) }));
@@ -180,7 +185,9 @@ async function sandboxBot(
   const restoreConsole = routeConsoleTo(createLogger('silent'));
   const app = createApp(sandbox.config, silentLogger);
   registerHelpPage(app.server);
-  await new Promise<void>((resolve) => app.server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => {
+    app.server.listen(port, '127.0.0.1', resolve);
+  });
   return {
     endpoint: `http://127.0.0.1:${port}/api/messages`,
     url: `http://127.0.0.1:${port}`,

@@ -4,8 +4,7 @@
  * no connector has to listen anywhere. One conversation per session.
  */
 import { randomUUID } from 'node:crypto';
-
-type Json = Record<string, any>;
+import type { ChatActivity } from './view';
 
 export interface SessionOptions {
   /** The bot's messaging endpoint, e.g. http://localhost:3978/api/messages. */
@@ -26,20 +25,20 @@ export class ChatSession {
   constructor(private readonly options: SessionOptions) {}
 
   /** The first activity a channel sends: the customer joined. */
-  join(): Promise<Json[]> {
+  join(): Promise<ChatActivity[]> {
     return this.send({ type: 'conversationUpdate', membersAdded: [this.customer] });
   }
 
-  say(text: string): Promise<Json[]> {
+  say(text: string): Promise<ChatActivity[]> {
     return this.send({ type: 'message', text });
   }
 
   /** A card submit or a widget's button: data rather than words. */
-  submit(value: unknown): Promise<Json[]> {
+  submit(value: unknown): Promise<ChatActivity[]> {
     return this.send({ type: 'message', value });
   }
 
-  private async send(fields: Json): Promise<Json[]> {
+  private async send(fields: Record<string, unknown>): Promise<ChatActivity[]> {
     const { channel, locale, timeZone } = this.options;
     const activity = {
       id: `${this.conversationId}-${++this.sequence}`,
@@ -66,6 +65,6 @@ export class ChatSession {
         'the bot answered 401: its inbound auth is on (MicrosoftAppId is set), and this tool cannot sign Bot Framework tokens. Try a deployment without an app id, or the sandbox (no --url).',
       );
     if (!response.ok) throw new ChatRefused(`the bot answered ${response.status}: ${text.slice(0, 200)}`);
-    return text ? ((JSON.parse(text) as { activities?: Json[] }).activities ?? []) : [];
+    return text ? ((JSON.parse(text) as { activities?: ChatActivity[] }).activities ?? []) : [];
   }
 }

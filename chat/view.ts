@@ -5,7 +5,89 @@
  */
 import { smsCost } from '../src/channels/smsCost';
 
-type Json = Record<string, any>;
+/** What the view reads of an activity the bot sent, as received: any part of it may be missing. */
+export interface ChatActivity {
+  type?: string;
+  name?: string;
+  text?: string;
+  attachments?: Attachment[];
+  attachmentLayout?: string;
+  suggestedActions?: { actions?: BotAction[] };
+  /** The rest of the activity (from, conversation, channelData…), which the view does not read. */
+  [field: string]: unknown;
+}
+
+interface Attachment {
+  contentType?: string;
+  /** An Adaptive Card (version, body, actions) or a hero card (title, subtitle, text, buttons). */
+  content?: CardContent;
+}
+
+interface CardContent {
+  version?: string | number;
+  body?: CardElement[];
+  actions?: CardElementAction[];
+  title?: string;
+  subtitle?: string;
+  text?: string;
+  buttons?: BotAction[];
+}
+
+/** A Bot Framework card action: a suggested action or a hero card's button. */
+interface BotAction {
+  type?: string;
+  title?: string;
+  value?: unknown;
+  text?: string;
+  displayText?: string;
+}
+
+/** An Adaptive Card element; a column is one too (its items). */
+interface CardElement {
+  type?: string;
+  id?: string;
+  isVisible?: boolean;
+  text?: string;
+  facts?: Array<{ title?: unknown; value?: unknown }>;
+  columns?: CardElement[];
+  items?: CardElement[];
+  altText?: string;
+  actions?: CardElementAction[];
+}
+
+interface CardElementAction {
+  type?: string;
+  title?: string;
+  url?: unknown;
+  /** Action.Submit's data: Teams' imBack / messageBack, or data of the bot's own. */
+  data?: { msteams?: BotAction; [key: string]: unknown };
+  targetElements?: Array<string | { elementId?: string }>;
+}
+
+/** What the view reads of a message sent through the Graph API (Meta's shapes), as recorded: any part may be missing. */
+export interface WhatsAppMessage {
+  type?: string;
+  text?: { body?: string };
+  interactive?: {
+    type?: string;
+    header?: { type?: string; text?: string };
+    body?: { text?: string };
+    footer?: { text?: string };
+    action?: WhatsAppAction;
+  };
+  template?: {
+    name?: string;
+    language?: { code?: string };
+    components?: Array<{ parameters?: Array<{ text?: string }> }>;
+  };
+}
+
+interface WhatsAppAction {
+  buttons?: Array<{ type?: string; reply?: { id?: string; title?: string } }>;
+  button?: string;
+  sections?: Array<{ title?: string; rows?: Array<{ id?: string; title?: string; description?: string }> }>;
+  parameters?: { display_text?: string; url?: string };
+}
 
 /** What pressing a WhatsApp reply button or picking a list row sends: Meta's interactive reply, naming the message it answers. */
 export interface WhatsAppReply {
@@ -29,7 +111,10 @@ const CARD_CHANNELS = new Set(['msteams', 'webchat', 'directline', 'emulator', '
 const INTERNAL_KEY = /^[a-z]+(_[a-z]+)+$/;
 
 /** A view being written: its lines, its buttons, and the one way to add a button (numbered, its title checked). */
-function startView(): View & { warn(problem: string): void; button(title: string, sends: Button['sends']): string } {
+function startView(): View & {
+  warn: (problem: string) => void;
+  button: (title: string, sends: Button['sends']) => string;
+} {
   const lines: string[] = [];
   const buttons: Button[] = [];
   const warn = (problem: string) => lines.push(`!! ${problem}`);
@@ -42,7 +127,7 @@ function startView(): View & { warn(problem: string): void; button(title: string
   return { lines, buttons, warn, button };
 }
 
-export function viewActivity(activity: Json, channel: string): View {
+export function viewActivity(activity: ChatActivity, channel: string): View {
   const { lines, buttons, warn, button } = startView();
 
   if (activity.type === 'typing') return { lines: ['(typing…)'], buttons };
@@ -50,7 +135,7 @@ export function viewActivity(activity: Json, channel: string): View {
     return { lines: [`(${activity.type}${activity.name ? ` ${activity.name}` : ''})`], buttons };
 
   const textOnly = !CARD_CHANNELS.has(channel);
-  const attachments: Json[] = activity.attachments ?? [];
+  const attachments = activity.attachments ?? [];
   if (typeof activity.text === 'string' && activity.text) lines.push(...activity.text.split('\n'));
   if (textOnly) {
     if (attachments.length) warn(`${attachments.length} attachment(s) sent to a text channel, which shows none`);
@@ -68,7 +153,7 @@ export function viewActivity(activity: Json, channel: string): View {
   attachments.forEach((attachment, index) => {
     const heading = carousel ? `card ${index + 1} of ${attachments.length}, carousel` : 'card';
     lines.push(`┌ ${heading}`);
-    const content = attachment.content ?? {};
+    const content: CardContent = attachment.content ?? {};
     if (attachment.contentType === 'application/vnd.microsoft.card.adaptive') {
       if (channel === 'msteams' && Number(content.version) > 1.5)
         warn(`Adaptive Card ${content.version}: Teams shows up to 1.5`);
@@ -76,10 +161,8 @@ export function viewActivity(activity: Json, channel: string): View {
       const actions = actionLine(content.actions ?? [], button);
       if (actions) lines.push(`│ ${actions}`);
     } else if (attachment.contentType === 'application/vnd.microsoft.card.hero') {
-      for (const key of ['title', 'subtitle', 'text']) if (content[key]) lines.push(`│ ${content[key]}`);
-      const actions = (content.buttons ?? [])
-        .map((b: Json) => button(String(b.title ?? b.value), sendsOf(b)))
-        .join(' ');
+      for (const key of ['title', 'subtitle', 'text'] as const) if (content[key]) lines.push(`│ ${content[key]}`);
+      const actions = (content.buttons ?? []).map((b) => button(String(b.title ?? b.value), sendsOf(b))).join(' ');
       if (actions) lines.push(`│ ${actions}`);
     } else {
       lines.push(`│ (${attachment.contentType})`);
@@ -87,7 +170,7 @@ export function viewActivity(activity: Json, channel: string): View {
     lines.push('└');
   });
 
-  const suggested: Json[] = activity.suggestedActions?.actions ?? [];
+  const suggested = activity.suggestedActions?.actions ?? [];
   if (suggested.length) {
     if (channel === 'msteams' && attachments.length)
       warn('suggested actions on a message with attachments: Teams does not show them');
@@ -99,9 +182,9 @@ export function viewActivity(activity: Json, channel: string): View {
 }
 
 /** A card's body as lines: text, facts, columns and containers in order; hidden parts counted, not shown. */
-function walk(elements: Json[], button: (title: string, sends: Button['sends']) => string): string[] {
+function walk(elements: CardElement[], button: (title: string, sends: Button['sends']) => string): string[] {
   const lines: string[] = [];
-  const toggles = new Map<string, string>();
+  const toggles: Toggles = new Map();
   collectToggles(elements, toggles);
   for (const element of elements) {
     if (element.isVisible === false) {
@@ -123,9 +206,7 @@ function walk(elements: Json[], button: (title: string, sends: Button['sends']) 
           lines.push(`${plain(String(fact.title))}: ${plain(String(fact.value))}`);
         break;
       case 'ColumnSet':
-        lines.push(
-          (element.columns ?? []).map((column: Json) => walk(column.items ?? [], button).join(' ')).join(' · '),
-        );
+        lines.push((element.columns ?? []).map((column) => walk(column.items ?? [], button).join(' ')).join(' · '));
         break;
       case 'Container':
         lines.push(...walk(element.items ?? [], button));
@@ -145,7 +226,7 @@ function walk(elements: Json[], button: (title: string, sends: Button['sends']) 
   return lines;
 }
 
-function actionLine(actions: Json[], button: (title: string, sends: Button['sends']) => string): string {
+function actionLine(actions: CardElementAction[], button: (title: string, sends: Button['sends']) => string): string {
   return actions
     .map((action) => {
       const title = String(action.title ?? '');
@@ -168,8 +249,11 @@ function actionLine(actions: Json[], button: (title: string, sends: Button['send
     .join(' ');
 }
 
+/** The title of the button that shows each element, by the element's id (either may be missing in what the bot sent). */
+type Toggles = Map<string | undefined, string | undefined>;
+
 /** Which visible button shows each hidden element (a hidden button, such as "Hide", shows nothing until pressed). */
-function collectToggles(elements: Json[], toggles: Map<string, string>): void {
+function collectToggles(elements: CardElement[], toggles: Toggles): void {
   for (const element of elements) {
     if (element.isVisible === false) continue;
     for (const action of element.actions ?? []) {
@@ -182,13 +266,15 @@ function collectToggles(elements: Json[], toggles: Map<string, string>): void {
 }
 
 /** What a card action or a suggested action sends when pressed. */
-function sendsOf(action: Json): Button['sends'] {
+function sendsOf(action: BotAction): Button['sends'] {
   if (action.type === 'openUrl') return { url: String(action.value) };
   if (action.type === 'messageBack')
     return action.value !== undefined
       ? { value: action.value }
       : { text: String(action.text ?? action.displayText ?? '') };
-  return { text: String(action.value ?? action.title) };
+  // An imBack (the only other kind the bot sends) sends its value as the customer's words.
+  const words: unknown = action.value ?? action.title;
+  return { text: String(words) };
 }
 
 /** Text as the renderer shows it: bold markers (a fact's label), Markdown escapes and the invisible word joiners the bot inserts are gone. */
@@ -204,10 +290,10 @@ function plain(text: string): string {
  * cta_url, template), as WhatsApp shows it: *bold* drawn (its markers gone), reply buttons and list rows numbered for
  * /click, a link button with where it goes, a template marked as one. `id`: the message's, which a reply names.
  */
-export function viewWhatsApp(message: Json, id?: string): View {
+export function viewWhatsApp(message: WhatsAppMessage, id?: string): View {
   const view = startView();
   const { lines, button } = view;
-  const text = (value: unknown) => lines.push(...whatsAppText(String(value ?? '')).split('\n'));
+  const text = (value: string | undefined) => lines.push(...whatsAppText(String(value ?? '')).split('\n'));
   const context = id === undefined ? {} : { context: id };
   if (message.type === 'text') text(message.text?.body);
   else if (message.type === 'interactive') {
@@ -218,7 +304,7 @@ export function viewWhatsApp(message: Json, id?: string): View {
     if (type === 'button') {
       lines.push(
         (action.buttons ?? [])
-          .map((b: Json) =>
+          .map((b) =>
             button(String(b.reply?.title), {
               reply: { type: 'button_reply', id: String(b.reply?.id), title: String(b.reply?.title) },
               ...context,

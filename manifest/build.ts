@@ -144,6 +144,7 @@ type Schema = Awaited<ReturnType<ManifestLibrary['AppManifestUtils']['fetchSchem
  * only: every Node this project runs on (22.12 and later) loads that (require of ESM).
  */
 function manifestLibrary(): ManifestLibrary {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- on first use, not at import: a test stands in for strip-bom first
   return require('@microsoft/app-manifest') as ManifestLibrary;
 }
 

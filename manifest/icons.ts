@@ -187,7 +187,7 @@ function outlineLayers(): Layer[] {
  * 100×100 design space. Each pixel averages samples×samples points (premultiplied), so an edge
  * pixel of a white shape on transparent stays pure white with partial alpha.
  */
-export function rasterize(size: number, layers: readonly Layer[], inset: number, samples: number): Buffer {
+function rasterize(size: number, layers: readonly Layer[], inset: number, samples: number): Buffer {
   const scale = 100 / (size - 2 * inset);
   const out = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py++) {
@@ -244,7 +244,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** Encodes 8-bit RGBA pixels (row by row, top first) as a PNG, every row with filter 0 (None). */
-export function encodePng(width: number, height: number, rgba: Buffer): Buffer {
+function encodePng(width: number, height: number, rgba: Buffer): Buffer {
   if (rgba.length !== width * height * 4)
     throw new Error(`Expected ${width * height * 4} bytes of RGBA, got ${rgba.length}`);
   const header = Buffer.alloc(13);
@@ -264,7 +264,7 @@ export function encodePng(width: number, height: number, rgba: Buffer): Buffer {
 }
 
 /** Writes color.png and outline.png into `dir` (default: the project's manifest/) and returns their paths. */
-export function writeIcons(dir: string = manifestDir()): string[] {
+function writeIcons(dir: string = manifestDir()): string[] {
   const files: Array<[string, Buffer]> = [
     [path.join(dir, 'color.png'), renderColorIcon()],
     [path.join(dir, 'outline.png'), renderOutlineIcon()],

@@ -10,7 +10,7 @@ import type { RequestHandler } from 'restify';
 import { isLoopbackAddress, isLoopbackHost, LOOPBACK_NAMES } from '../src/http/loopback';
 
 /** The refusal's body: the one error shape of the service. */
-export const MISDIRECTED = {
+const MISDIRECTED = {
   code: 'misdirected_request',
   message: `the sandbox answers only requests for ${LOOPBACK_NAMES} (any port): open it as http://localhost:<port>/`,
   argument: 'Host',

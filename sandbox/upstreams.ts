@@ -28,20 +28,20 @@ import {
 } from './simulators';
 
 /** The demo's own order-number format: every demo order number on the page is answered at once, typed or clicked. */
-export const SANDBOX_ORDER_NUMBER_PATTERN = 'ORD-\\d{4}';
+const SANDBOX_ORDER_NUMBER_PATTERN = 'ORD-\\d{4}';
 /** The demo stores, by name. */
-export const SANDBOX_STORES = [
+const SANDBOX_STORES = [
   { id: 'store-us-1', name: 'Example Store US' },
   { id: 'store-uk-1', name: 'Example Store UK' },
   { id: 'store-eu-1', name: 'Example Store EU' },
 ];
 /** Lookups per 10 minutes in the sandbox: a newcomer clicking through every demo never meets the limit. */
-export const SANDBOX_LOOKUP_LIMIT = 100;
+const SANDBOX_LOOKUP_LIMIT = 100;
 /**
  * How often the sandbox checks watches: the moving parcel steps every minute and a lookup's answer is
  * reused for a minute (LOOKUP_CACHE_TTL_MS), so "Notify me" on it has its update within about a minute.
  */
-export const SANDBOX_NOTIFY_INTERVAL_MS = 10_000;
+const SANDBOX_NOTIFY_INTERVAL_MS = 10_000;
 /** Where the bot and the simulators listen in sandbox mode: inbound auth is off, so only this machine may reach them. */
 export const SANDBOX_HOST = '127.0.0.1';
 /** The demo shop listens this many ports above the sandbox's own (`npm start`: 3979). */

@@ -5,11 +5,11 @@
  * (failed). While the agent has the conversation, the customer's messages go to the agent, not to the bot,
  * and the agent's replies go to the customer; "done" (completed) gives the conversation back to the bot.
  */
-export const HANDOFF_STATES = ['accepted', 'failed', 'completed'] as const;
+const HANDOFF_STATES = ['accepted', 'failed', 'completed'] as const;
 export type HandoffState = (typeof HANDOFF_STATES)[number];
 
 /** Who the hub's events come from. */
-export const AGENT_HUB = { id: 'sandbox-agent-hub', name: 'Agent hub (sandbox)' };
+const AGENT_HUB = { id: 'sandbox-agent-hub', name: 'Agent hub (sandbox)' };
 /** Who the agent's messages come from, in the customer's chat: a person's name reads the same in every language. */
 export const AGENT = { id: 'sandbox-agent', name: 'Sam', role: 'bot' };
 /** The longest message the agent may send. */

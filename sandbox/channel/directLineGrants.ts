@@ -17,7 +17,7 @@ import type { IncomingMessage } from 'node:http';
  */
 export const SANDBOX_DIRECTLINE_SECRET = 'sandbox';
 /** A token's life, as Direct Line's. */
-export const TOKEN_SECONDS = 1800;
+const TOKEN_SECONDS = 1800;
 const MAX_TOKENS = 2_000;
 
 export interface Grant {

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response, Server } from 'restify';
 import { jsonBody } from '../../src/http/server';
 import type { Logger } from '../../src/runtime/logger';
+import { answerAtOnce } from '../answerAtOnce';
 import { thisMachineOnly } from '../loopbackHost';
 import {
   addLine,
@@ -31,13 +32,13 @@ import {
 import { DirectLineGrants, SANDBOX_DIRECTLINE_SECRET, type Bearer } from './directLineGrants';
 
 export const DIRECT_LINE_PATH = '/sandbox/directline';
-export const CONNECTOR_PATH = '/sandbox/connector';
+const CONNECTOR_PATH = '/sandbox/connector';
 /**
  * The agent hub's own routes, for the page's hub panel, as a real hub is a system apart from the customer's
  * chat: GET …/cases (the queue, newest first), POST …/conversations/{id}/status
  * {state: "accepted" | "completed" | "failed"}, and POST …/conversations/{id}/messages {text} for a reply.
  */
-export const AGENT_HUB_PATH = '/sandbox/hub';
+const AGENT_HUB_PATH = '/sandbox/hub';
 /** The cases the hub's queue shows at most. */
 const CASES_SHOWN = 5;
 
@@ -69,6 +70,8 @@ const FORBIDDEN = {
   error: { code: 'TokenExpired', message: 'this needs the secret or a live token for this conversation' },
 };
 const UNKNOWN = { error: { code: 'BadArgument', message: 'unknown conversation' } };
+/** The conversation a route's :id names (restify types a route's params as any). */
+const idOf = (req: Request): string => (req.params as { id: string }).id;
 
 export class LocalChannel {
   private readonly conversations = new Map<string, Conversation>();
@@ -112,8 +115,8 @@ export class LocalChannel {
     /** The conversation, when the request may use it; else it has answered (403 before 404: a stranger learns nothing). */
     const allowed = (req: Request, res: Response): { conversation: Conversation; bearer: Bearer } | undefined => {
       const bearer = this.grants.bearer(req);
-      if (!bearer || !this.grants.may(bearer, req.params.id)) return void res.send(403, FORBIDDEN);
-      const conversation = this.conversations.get(req.params.id);
+      if (!bearer || !this.grants.may(bearer, idOf(req))) return void res.send(403, FORBIDDEN);
+      const conversation = this.conversations.get(idOf(req));
       if (!conversation) return void res.send(404, UNKNOWN);
       return { conversation, bearer };
     };
@@ -123,138 +126,187 @@ export class LocalChannel {
         ? this.grants.issue(conversationId, bearer.grant.userId, bearer.grant.trustedOrigins)
         : this.grants.issue(conversationId);
 
-    server.post(`${DIRECT_LINE_PATH}/tokens/generate`, cors, body, async (req: Request, res: Response) => {
-      if (this.grants.bearer(req)?.kind !== 'secret')
-        return void res.send(403, { error: { code: 'Forbidden', message: 'tokens/generate needs the secret' } });
-      const input = req.body as { user?: { id?: unknown }; trustedOrigins?: unknown } | undefined;
-      const userId = input?.user?.id;
-      if (typeof userId !== 'string' || !/^dl_\S{1,128}$/.test(userId))
-        return void res.send(400, { error: { code: 'BadArgument', message: 'user.id must start with dl_' } });
-      const origins = Array.isArray(input?.trustedOrigins)
-        ? input.trustedOrigins.filter((o): o is string => typeof o === 'string')
-        : [];
-      res.send(200, this.grants.issue(this.open(), userId, origins));
-    });
-    server.post(`${DIRECT_LINE_PATH}/tokens/refresh`, cors, body, async (req: Request, res: Response) => {
-      const bearer = this.grants.bearer(req);
-      if (!bearer) return void res.send(403, FORBIDDEN);
-      // A client that connected with the demo secret (a tool, a test) may refresh it as if it were a token: it stays itself.
-      if (bearer.kind === 'secret') return void res.send(200, { token: SANDBOX_DIRECTLINE_SECRET, expires_in: 1800 });
-      res.send(200, tokenLike(bearer, bearer.grant.conversationId));
-    });
-    server.post(`${DIRECT_LINE_PATH}/conversations`, cors, body, async (req: Request, res: Response) => {
-      const bearer = this.grants.bearer(req);
-      if (!bearer) return void res.send(403, FORBIDDEN);
-      // A token already has its conversation (Direct Line answers it again); the secret starts a new one.
-      if (bearer.kind === 'token') return void res.send(201, tokenLike(bearer, bearer.grant.conversationId));
-      res.send(201, this.grants.issue(this.open()));
-    });
+    server.post(
+      `${DIRECT_LINE_PATH}/tokens/generate`,
+      cors,
+      body,
+      answerAtOnce((req, res) => {
+        if (this.grants.bearer(req)?.kind !== 'secret')
+          return void res.send(403, { error: { code: 'Forbidden', message: 'tokens/generate needs the secret' } });
+        const input = req.body as { user?: { id?: unknown }; trustedOrigins?: unknown } | undefined;
+        const userId = input?.user?.id;
+        if (typeof userId !== 'string' || !/^dl_\S{1,128}$/.test(userId))
+          return void res.send(400, { error: { code: 'BadArgument', message: 'user.id must start with dl_' } });
+        const origins = Array.isArray(input?.trustedOrigins)
+          ? input.trustedOrigins.filter((o): o is string => typeof o === 'string')
+          : [];
+        res.send(200, this.grants.issue(this.open(), userId, origins));
+      }),
+    );
+    server.post(
+      `${DIRECT_LINE_PATH}/tokens/refresh`,
+      cors,
+      body,
+      answerAtOnce((req, res) => {
+        const bearer = this.grants.bearer(req);
+        if (!bearer) return void res.send(403, FORBIDDEN);
+        // A client that connected with the demo secret (a tool, a test) may refresh it as if it were a token: it stays itself.
+        if (bearer.kind === 'secret') return void res.send(200, { token: SANDBOX_DIRECTLINE_SECRET, expires_in: 1800 });
+        res.send(200, tokenLike(bearer, bearer.grant.conversationId));
+      }),
+    );
+    server.post(
+      `${DIRECT_LINE_PATH}/conversations`,
+      cors,
+      body,
+      answerAtOnce((req, res) => {
+        const bearer = this.grants.bearer(req);
+        if (!bearer) return void res.send(403, FORBIDDEN);
+        // A token already has its conversation (Direct Line answers it again); the secret starts a new one.
+        if (bearer.kind === 'token') return void res.send(201, tokenLike(bearer, bearer.grant.conversationId));
+        res.send(201, this.grants.issue(this.open()));
+      }),
+    );
     // Reconnecting, as Web Chat's DirectLine does with a conversationId: a fresh token; the activities follow by watermark.
-    server.get(`${DIRECT_LINE_PATH}/conversations/:id`, cors, async (req: Request, res: Response) => {
-      const found = allowed(req, res);
-      if (found) res.send(200, tokenLike(found.bearer, req.params.id));
-    });
-    server.get(`${DIRECT_LINE_PATH}/conversations/:id/activities`, cors, async (req: Request, res: Response) => {
-      const found = allowed(req, res);
-      if (!found) return;
-      const { conversation } = found;
-      // restify parses no query string unless told to; read it from the URL.
-      const watermark = Math.max(
-        0,
-        Number(new URL(req.url ?? '', 'http://local').searchParams.get('watermark') ?? 0) || 0,
-      );
-      const from = Math.max(0, watermark - conversation.dropped);
-      res.send(200, {
-        activities: conversation.activities.slice(from),
-        watermark: String(conversation.dropped + conversation.activities.length),
-      });
-    });
-    server.post(`${DIRECT_LINE_PATH}/conversations/:id/activities`, cors, body, async (req: Request, res: Response) => {
-      const found = allowed(req, res);
-      if (!found) return;
-      const posted = req.body as Activity;
-      // Enhanced authentication: a token's user is the sender, whatever id the page wrote.
-      const userId = found.bearer.kind === 'token' ? found.bearer.grant.userId : undefined;
-      const activity = this.store(req.params.id, {
-        ...posted,
-        from: { role: 'user', ...(posted?.from as object), ...(userId ? { id: userId } : {}) },
-      });
-      res.send(200, { id: activity.id });
-      // While an agent has the conversation, the customer's messages are theirs (the hub panel shows them), not the bot's.
-      const hubCase = found.conversation.hubCase;
-      if (stageOf(hubCase) === 'accepted' && activity.type === 'message') {
-        if (typeof activity.text === 'string' && activity.text)
-          addLine(hubCase!, { from: 'customer', text: activity.text });
-        return;
-      }
-      void this.forward(req.params.id, activity);
-    });
+    server.get(
+      `${DIRECT_LINE_PATH}/conversations/:id`,
+      cors,
+      answerAtOnce((req, res) => {
+        const found = allowed(req, res);
+        if (found) res.send(200, tokenLike(found.bearer, idOf(req)));
+      }),
+    );
+    server.get(
+      `${DIRECT_LINE_PATH}/conversations/:id/activities`,
+      cors,
+      answerAtOnce((req, res) => {
+        const found = allowed(req, res);
+        if (!found) return;
+        const { conversation } = found;
+        // restify parses no query string unless told to; read it from the URL.
+        const watermark = Math.max(
+          0,
+          Number(new URL(req.url ?? '', 'http://local').searchParams.get('watermark') ?? 0) || 0,
+        );
+        const from = Math.max(0, watermark - conversation.dropped);
+        res.send(200, {
+          activities: conversation.activities.slice(from),
+          watermark: String(conversation.dropped + conversation.activities.length),
+        });
+      }),
+    );
+    server.post(
+      `${DIRECT_LINE_PATH}/conversations/:id/activities`,
+      cors,
+      body,
+      answerAtOnce((req, res) => {
+        const found = allowed(req, res);
+        if (!found) return;
+        const posted = req.body as Activity;
+        // Enhanced authentication: a token's user is the sender, whatever id the page wrote.
+        const userId = found.bearer.kind === 'token' ? found.bearer.grant.userId : undefined;
+        const activity = this.store(idOf(req), {
+          ...posted,
+          from: { role: 'user', ...(posted?.from as object), ...(userId ? { id: userId } : {}) },
+        });
+        res.send(200, { id: activity.id });
+        // While an agent has the conversation, the customer's messages are theirs (the hub panel shows them), not the bot's.
+        const hubCase = found.conversation.hubCase;
+        if (stageOf(hubCase) === 'accepted' && activity.type === 'message') {
+          if (typeof activity.text === 'string' && activity.text)
+            addLine(hubCase!, { from: 'customer', text: activity.text });
+          return;
+        }
+        void this.forward(idOf(req), activity);
+      }),
+    );
 
     // The connector: what the bot POSTs its replies (and proactive messages) to.
-    const reply = async (req: Request, res: Response) => {
-      if (!this.conversations.has(req.params.id))
+    const reply = answerAtOnce((req, res) => {
+      if (!this.conversations.has(idOf(req)))
         return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
-      const activity = this.store(req.params.id, { ...(req.body as Activity), from: BOT });
+      const activity = this.store(idOf(req), { ...(req.body as Activity), from: BOT });
       res.send(200, { id: activity.id });
       // The hub queues the case until the agent (the page's panel) accepts it or finds nobody free.
       if (isHandoffInitiation(activity)) {
         const { type, name, value, attachments } = activity;
-        this.conversations.get(req.params.id)!.hubCase = {
+        this.conversations.get(idOf(req))!.hubCase = {
           event: { type, name, value, attachments },
           state: 'waiting',
           lines: [],
           arrived: ++this.arrivals,
         };
       }
-    };
+    });
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities`, body, reply);
     server.post(`${CONNECTOR_PATH}/v3/conversations/:id/activities/:replyTo`, body, reply);
 
     // The hub is the developer's, on this machine: its routes answer loopback connections only, and no other origin (no CORS).
     const local = thisMachineOnly('the agent hub');
     // The hub's queue: the newest cases first, each with the event the hub received, where it stands and the lines since.
-    server.get(`${AGENT_HUB_PATH}/cases`, local, async (_req: Request, res: Response) => {
-      const cases = [...this.conversations]
-        .flatMap(([conversationId, { hubCase }]) => (hubCase ? [{ conversationId, ...hubCase }] : []))
-        .sort((a, b) => b.arrived - a.arrived)
-        .slice(0, CASES_SHOWN)
-        // `arrived` tells a conversation's second case from its first: the panel shows each afresh.
-        .map(({ conversationId, event, state, lines, arrived }) => ({ conversationId, state, event, lines, arrived }));
-      res.header('Cache-Control', 'no-store');
-      res.send(200, { cases });
-    });
-    server.post(`${AGENT_HUB_PATH}/conversations/:id/status`, local, body, async (req: Request, res: Response) => {
-      if (!this.conversations.has(req.params.id))
-        return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
-      const state = (req.body as { state?: unknown } | undefined)?.state;
-      if (!isHandoffState(state))
-        return void res.send(400, {
-          error: { code: 'BadArgument', message: 'state must be accepted, failed or completed' },
-        });
-      const conversation = this.conversations.get(req.params.id)!;
-      const next = nextStage(stageOf(conversation.hubCase), state);
-      if ('refused' in next) return void res.send(409, { error: { code: 'Conflict', message: next.refused } });
-      // A stage given means a case is under way (nextStage refuses anything else).
-      conversation.hubCase!.state = next.stage ?? state;
-      this.fromHub(req.params.id, state);
-      res.send(204);
-    });
+    server.get(
+      `${AGENT_HUB_PATH}/cases`,
+      local,
+      answerAtOnce((_req, res) => {
+        const cases = [...this.conversations]
+          .flatMap(([conversationId, { hubCase }]) => (hubCase ? [{ conversationId, ...hubCase }] : []))
+          .sort((a, b) => b.arrived - a.arrived)
+          .slice(0, CASES_SHOWN)
+          // `arrived` tells a conversation's second case from its first: the panel shows each afresh.
+          .map(({ conversationId, event, state, lines, arrived }) => ({
+            conversationId,
+            state,
+            event,
+            lines,
+            arrived,
+          }));
+        res.header('Cache-Control', 'no-store');
+        res.send(200, { cases });
+      }),
+    );
+    server.post(
+      `${AGENT_HUB_PATH}/conversations/:id/status`,
+      local,
+      body,
+      answerAtOnce((req, res) => {
+        if (!this.conversations.has(idOf(req)))
+          return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+        const state = (req.body as { state?: unknown } | undefined)?.state;
+        if (!isHandoffState(state))
+          return void res.send(400, {
+            error: { code: 'BadArgument', message: 'state must be accepted, failed or completed' },
+          });
+        const conversation = this.conversations.get(idOf(req))!;
+        const next = nextStage(stageOf(conversation.hubCase), state);
+        if ('refused' in next) return void res.send(409, { error: { code: 'Conflict', message: next.refused } });
+        // A stage given means a case is under way (nextStage refuses anything else).
+        conversation.hubCase!.state = next.stage ?? state;
+        this.fromHub(idOf(req), state);
+        res.send(204);
+      }),
+    );
     // The agent's reply, shown in the customer's chat as from the agent.
-    server.post(`${AGENT_HUB_PATH}/conversations/:id/messages`, local, body, async (req: Request, res: Response) => {
-      const conversation = this.conversations.get(req.params.id);
-      if (!conversation) return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
-      const text = (req.body as { text?: unknown } | undefined)?.text;
-      if (typeof text !== 'string' || !text.trim() || text.length > AGENT_MESSAGE_MAX) {
-        return void res.send(400, {
-          error: { code: 'BadArgument', message: `text must be 1 to ${AGENT_MESSAGE_MAX} characters` },
-        });
-      }
-      if (stageOf(conversation.hubCase) !== 'accepted')
-        return void res.send(409, { error: { code: 'Conflict', message: 'no agent has accepted it' } });
-      this.store(req.params.id, { type: 'message', text: signed(text.trim()), from: AGENT });
-      addLine(conversation.hubCase!, { from: 'agent', text: text.trim() });
-      res.send(204);
-    });
+    server.post(
+      `${AGENT_HUB_PATH}/conversations/:id/messages`,
+      local,
+      body,
+      answerAtOnce((req, res) => {
+        const conversation = this.conversations.get(idOf(req));
+        if (!conversation)
+          return void res.send(404, { error: { code: 'BadArgument', message: 'unknown conversation' } });
+        const text = (req.body as { text?: unknown } | undefined)?.text;
+        if (typeof text !== 'string' || !text.trim() || text.length > AGENT_MESSAGE_MAX) {
+          return void res.send(400, {
+            error: { code: 'BadArgument', message: `text must be 1 to ${AGENT_MESSAGE_MAX} characters` },
+          });
+        }
+        if (stageOf(conversation.hubCase) !== 'accepted')
+          return void res.send(409, { error: { code: 'Conflict', message: 'no agent has accepted it' } });
+        this.store(idOf(req), { type: 'message', text: signed(text.trim()), from: AGENT });
+        addLine(conversation.hubCase!, { from: 'agent', text: text.trim() });
+        res.send(204);
+      }),
+    );
   }
 
   /** A handoff.status event from the hub: shown in the conversation (the page follows it) and sent to the bot. */

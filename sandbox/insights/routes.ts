@@ -11,7 +11,7 @@ import { dayFigures } from '../../src/telemetry/dayFigures';
 import { thisMachineOnly } from '../loopbackHost';
 import { FigureHistory, KEPT_MS, SAMPLE_EVERY_MS } from './history';
 
-export const INSIGHTS_PATH = '/sandbox/insights';
+const INSIGHTS_PATH = '/sandbox/insights';
 
 export interface InsightsOptions {
   /** The metrics recorded so far (Telemetry.collect): sandbox mode keeps them in process. Without it there is no route. */

@@ -20,7 +20,7 @@
   function kept() {
     try {
       return window.sessionStorage.getItem(LOCALE_KEY);
-    } catch (e) {
+    } catch (_e) {
       return null;
     }
   }
@@ -29,7 +29,7 @@
     document.documentElement.lang = select.value.slice(0, 2);
     try {
       window.sessionStorage.setItem(LOCALE_KEY, select.value);
-    } catch (e) {
+    } catch (_e) {
       // Storage refused: the picker's choice lasts as long as this page.
     }
     if (window.OrderTrackingChat) window.OrderTrackingChat.setLocale(select.value);
@@ -230,7 +230,7 @@
     try {
       var kept = JSON.parse(window.sessionStorage.getItem(CHAT_KEY));
       return kept && typeof kept.conversationId === 'string' ? kept.conversationId : null;
-    } catch (e) {
+    } catch (_e) {
       return null;
     }
   }

@@ -5,8 +5,9 @@
  */
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { Request, Response, Server } from 'restify';
+import type { Server } from 'restify';
 import { projectRoot } from '../../src/projectRoot';
+import { answerAtOnce } from '../answerAtOnce';
 import { DEMO } from '../simulators';
 import { SANDBOX_HELP_PATH, SHOP_PORT_OFFSET } from '../upstreams';
 
@@ -53,12 +54,11 @@ export const DEMO_LOOKUPS = [
 
 export function registerSandboxPage(server: Server): void {
   const root = projectRoot();
-  const file =
-    (name: string, type: string, cache = 'no-cache') =>
-    async (_req: Request, res: Response) => {
+  const file = (name: string, type: string, cache = 'no-cache') =>
+    answerAtOnce((_req, res) => {
       res.writeHead(200, { 'content-type': type, 'cache-control': cache });
       createReadStream(name).pipe(res);
-    };
+    });
   server.get('/', file(path.join(root, 'sandbox', 'page', 'index.html'), 'text/html; charset=utf-8'));
   server.get('/sandbox/app.js', file(path.join(root, 'sandbox', 'page', 'app.js'), 'text/javascript; charset=utf-8'));
   server.get(
@@ -67,28 +67,37 @@ export function registerSandboxPage(server: Server): void {
   );
   server.get('/sandbox/icon.png', file(path.join(root, 'manifest', 'color.png'), 'image/png', 'max-age=86400'));
   // The demo shop, by the host name the page was opened with: a store's site on another origin (the next port).
-  server.get('/sandbox/shop', async (req: Request, res: Response) => {
-    // Parsed as a URL: "[::1]:3978" has colons of its own. The shop listens on IPv4 loopback, which localhost reaches.
-    const page = new URL(`http://${req.headers.host ?? 'localhost'}`);
-    const host = page.hostname === '127.0.0.1' ? page.hostname : 'localhost';
-    res.writeHead(302, {
-      location: `http://${host}:${Number(page.port || 80) + SHOP_PORT_OFFSET}/`,
-      'cache-control': 'no-cache',
-    });
-    res.end();
-  });
+  server.get(
+    '/sandbox/shop',
+    answerAtOnce((req, res) => {
+      // Parsed as a URL: "[::1]:3978" has colons of its own. The shop listens on IPv4 loopback, which localhost reaches.
+      const page = new URL(`http://${req.headers.host ?? 'localhost'}`);
+      const host = page.hostname === '127.0.0.1' ? page.hostname : 'localhost';
+      res.writeHead(302, {
+        location: `http://${host}:${Number(page.port || 80) + SHOP_PORT_OFFSET}/`,
+        'cache-control': 'no-cache',
+      });
+      res.end();
+    }),
+  );
   registerHelpPage(server);
-  server.get('/sandbox/demo.json', async (_req: Request, res: Response) => {
-    res.send(200, DEMO_LOOKUPS);
-  });
+  server.get(
+    '/sandbox/demo.json',
+    answerAtOnce((_req, res) => {
+      res.send(200, DEMO_LOOKUPS);
+    }),
+  );
 }
 
 /** What a problem's "Help page" button opens in the sandbox (and in `npm run chat`'s): a stand-in that says where the shop's own goes. */
 export function registerHelpPage(server: Server): void {
-  server.get(SANDBOX_HELP_PATH, async (_req: Request, res: Response) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-    res.end(HELP_PAGE);
-  });
+  server.get(
+    SANDBOX_HELP_PATH,
+    answerAtOnce((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end(HELP_PAGE);
+    }),
+  );
 }
 
 const HELP_PAGE = `<!doctype html>

@@ -28,14 +28,14 @@
   function kept() {
     try {
       return window.sessionStorage.getItem(NUMBER_KEY);
-    } catch (e) {
+    } catch (_e) {
       return null;
     }
   }
   function keep(value) {
     try {
       window.sessionStorage.setItem(NUMBER_KEY, value);
-    } catch (e) {
+    } catch (_e) {
       // Storage refused: the choice lasts as long as the page.
     }
   }
@@ -277,7 +277,7 @@
   function hostOf(url) {
     try {
       return new URL(url).host;
-    } catch (e) {
+    } catch (_e) {
       return 'a link';
     }
   }

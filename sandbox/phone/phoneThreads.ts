@@ -8,10 +8,16 @@ import { readMarks, sentTo, type GraphApiSimulator } from '../simulators/graphAp
 /** WhatsApp drops a typing indicator after 25 seconds, or when the answer arrives. */
 const TYPING_MS = 25_000;
 
-export type ThreadEntry =
+type ThreadEntry =
   | { from: 'customer'; id: string; at: number; text: string; read: boolean }
   /** `message`: the body as the bot sent it (Meta's shapes: text, interactive, template), without the envelope. */
   | { from: 'business'; id: string; at: number; message: Record<string, unknown> };
+
+/** An entry with where it goes in the thread. */
+interface Placed {
+  key: number;
+  entry: ThreadEntry;
+}
 
 export interface Thread {
   entries: ThreadEntry[];
@@ -51,7 +57,7 @@ export class PhoneThreads {
 
   thread(number: string): Thread {
     const marks = readMarks(this.graph);
-    const mine = (this.sent.get(number) ?? []).map((message) => ({
+    const mine = (this.sent.get(number) ?? []).map((message): Placed => ({
       key: message.after - 0.5,
       entry: {
         from: 'customer',
@@ -59,14 +65,14 @@ export class PhoneThreads {
         at: message.at,
         text: message.text,
         read: marks.read.has(message.id),
-      } as ThreadEntry,
+      },
     }));
-    const theirs = sentTo(this.graph, number).map((sent) => {
+    const theirs = sentTo(this.graph, number).map((sent): Placed => {
       if (!this.seenAt.has(sent.id)) this.seenAt.set(sent.id, this.now());
       const { messaging_product: _product, recipient_type: _recipient, to: _to, ...message } = sent.body;
       return {
         key: sent.index,
-        entry: { from: 'business', id: sent.id, at: this.seenAt.get(sent.id) ?? this.now(), message } as ThreadEntry,
+        entry: { from: 'business', id: sent.id, at: this.seenAt.get(sent.id) ?? this.now(), message },
       };
     });
     // Stable: the customer's messages in the order sent, each before the answers that followed it.

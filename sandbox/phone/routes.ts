@@ -13,13 +13,14 @@ import { validateBody } from '../../src/http/validation';
 import { callingCodeLanguage } from '../../src/channels/whatsapp/callingCodeLanguage';
 import type { WhatsAppSettings } from '../../src/channels/whatsapp/settings';
 import { projectRoot } from '../../src/projectRoot';
+import { answerAtOnce } from '../answerAtOnce';
 import { thisMachineOnly } from '../loopbackHost';
 import type { GraphApiSimulator } from '../simulators/graphApi';
 import { DEMO_PHONES } from './demoNumbers';
 import { PhoneThreads } from './phoneThreads';
 import { WhatsAppCustomer, type CustomerAction } from './whatsAppCustomer';
 
-export const PHONE_PATH = '/sandbox/whatsapp';
+const PHONE_PATH = '/sandbox/whatsapp';
 
 /** What the page needs of sandbox mode's WhatsApp: the stand-in and the settings the bot runs with against it. */
 export interface PhoneOptions {
@@ -57,23 +58,27 @@ export function registerPhone(server: Server, botUrl: string, options: PhoneOpti
     appSecret: options.settings.appSecret,
     phoneNumberId: options.settings.phoneNumberId,
   });
-  const file = (name: string, type: string) => async (_req: Request, res: Response) => {
-    res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
-    createReadStream(path.join(projectRoot(), 'sandbox', 'phone', name)).pipe(res);
-  };
+  const file = (name: string, type: string) =>
+    answerAtOnce((_req, res) => {
+      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
+      createReadStream(path.join(projectRoot(), 'sandbox', 'phone', name)).pipe(res);
+    });
   server.get(PHONE_PATH, file('index.html', 'text/html; charset=utf-8'));
   server.get(`${PHONE_PATH}/phone.js`, file('phone.js', 'text/javascript; charset=utf-8'));
-  server.get(`${PHONE_PATH}/numbers.json`, async (_req: Request, res: Response) => {
-    res.send(200, DEMO_PHONES);
-  });
+  server.get(
+    `${PHONE_PATH}/numbers.json`,
+    answerAtOnce((_req, res) => {
+      res.send(200, DEMO_PHONES);
+    }),
+  );
 
   server.get(
     `${PHONE_PATH}/thread`,
     thisMachineOnly('The WhatsApp phone page'),
-    async (req: Request, res: Response) => {
+    answerAtOnce((req, res) => {
       const number = Number_.safeParse(new URL(req.url ?? '', 'http://sandbox').searchParams.get('number') ?? '');
       if (!number.success)
-        return res.send(400, {
+        return void res.send(400, {
           code: 'invalid_argument',
           message: `number: ${number.error.issues[0].message}`,
           argument: 'number',
@@ -81,7 +86,7 @@ export function registerPhone(server: Server, botUrl: string, options: PhoneOpti
       res.header('Cache-Control', 'no-store');
       // The bot's own first guess at the customer's language, for the page to say.
       res.send(200, { ...threads.thread(number.data), firstGuess: callingCodeLanguage(number.data) ?? null });
-    },
+    }),
   );
 
   server.post(
@@ -90,7 +95,8 @@ export function registerPhone(server: Server, botUrl: string, options: PhoneOpti
     ...jsonBody(16 * 1024),
     async (req: Request, res: Response) => {
       const body = validateBody(SendBody, req.body);
-      if (!body.ok) return res.send(body.error.status, body.error.body);
+      // `void`: restify logs what an async handler returns, and res.send returns the response, request and all.
+      if (!body.ok) return void res.send(body.error.status, body.error.body);
       const { number, text, reply, context } = body.value;
       const action: CustomerAction = reply ? { reply, context } : { text: text ?? '' };
       const after = threads.place();

@@ -199,7 +199,7 @@ ${account(lang, which, visitor)}
 }
 
 /** The policy a store sets with the widget: its script and its frame from the bot, nothing else of the bot's. */
-export function shopCsp(botUrl: string): string {
+function shopCsp(botUrl: string): string {
   const bot = new URL(botUrl).origin;
   return `default-src 'self'; script-src 'self' ${bot}; frame-src ${bot}; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'`;
 }

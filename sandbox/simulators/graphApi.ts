@@ -43,7 +43,7 @@ export interface SentWhatsApp {
 }
 
 /** The Graph API's error body: `{error: {message, type, code, error_data, fbtrace_id}}`. */
-export function graphError(status: number, code: number, message: string, details?: string): SimAnswer {
+function graphError(status: number, code: number, message: string, details?: string): SimAnswer {
   return {
     status,
     body: {
@@ -280,10 +280,11 @@ function sendRules(options: GraphApiSimulatorOptions) {
   const lastInbound = new Map<string, number>();
   const refusals: number[] = [];
   return {
-    customerWrote(waId: string, at: number): void {
+    // Arrows: the simulator takes these two as its own methods.
+    customerWrote: (waId: string, at: number): void => {
       lastInbound.set(waId, Math.max(at, lastInbound.get(waId) ?? 0));
     },
-    refuseNextSend(code: number): void {
+    refuseNextSend: (code: number): void => {
       refusals.push(code);
     },
     reset(): void {

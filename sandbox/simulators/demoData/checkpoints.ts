@@ -70,7 +70,7 @@ export const COURIERS = {
     url: (tn: string) => `https://www.poste.it/cerca/index.html#/risultati-spedizioni/${tn}`,
   },
 } as const;
-export type CourierName = keyof typeof COURIERS;
+type CourierName = keyof typeof COURIERS;
 
 /** A checkpoint as the demo tells it, without its time. */
 export interface CheckpointEvent {
@@ -86,11 +86,11 @@ export interface CheckpointEvent {
   extra?: Record<string, unknown>;
 }
 
-export interface CheckpointSeed extends CheckpointEvent {
+interface CheckpointSeed extends CheckpointEvent {
   at: Moment;
 }
 
-export interface ShipmentSeed {
+interface ShipmentSeed {
   trackingNumber: string;
   /** Missing: the header carries no courier object. */
   courier?: CourierName;

@@ -16,11 +16,6 @@ export function at(daysAgo: number, time: string): Moment {
   return -daysAgo * DAY_MINUTES + hours * 60 + minutes;
 }
 
-/** A moment `minutes` after another one. */
-export function after(moment: Moment, minutes: number): Moment {
-  return moment + minutes;
-}
-
 /**
  * Turns the moments of one order into dates. Times of day are kept, so a morning run does not put an
  * "out for delivery at 07:40" into the future: the whole group moves back by whole days instead.
@@ -49,7 +44,7 @@ export interface Progress {
  * A demo of `steps` steps that reveals its first at `startedAt` and one more every `stepMs`; after the
  * last it starts a fresh round. Step i of a round is dated `roundStart + i * stepMs`, never after `now`.
  */
-export function progressAt(startedAt: number, now: number, steps: number, stepMs: number): Progress {
+function progressAt(startedAt: number, now: number, steps: number, stepMs: number): Progress {
   const elapsedSteps = Math.max(0, Math.floor((now - startedAt) / stepMs));
   const round = Math.floor(elapsedSteps / steps);
   return { roundStart: startedAt + round * steps * stepMs, revealed: (elapsedSteps % steps) + 1 };

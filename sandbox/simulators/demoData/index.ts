@@ -8,5 +8,3 @@ export const DEMO = {
   /** Interface B tracking numbers, order ids and storefront orders. */
   trackings: DEMO_TRACKINGS,
 } as const;
-
-export type DemoCatalogue = typeof DEMO;

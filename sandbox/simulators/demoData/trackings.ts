@@ -56,7 +56,7 @@ export const CARRIER_URLS = {
   dhl: (tn: string) => `https://www.dhl.com/us-en/home/tracking/tracking-express.html?submit=1&tracking-id=${tn}`,
   'royal-mail': (tn: string) => `https://www.royalmail.com/track-your-item#/tracking-results/${tn}`,
 } as const;
-export type CarrierName = keyof typeof CARRIER_URLS;
+type CarrierName = keyof typeof CARRIER_URLS;
 
 /** `status.message` when a tracking names none (the meanings of seed 3.2). */
 export const STATUS_MESSAGES: Readonly<Record<TrackingStatusCode, string>> = {
@@ -69,7 +69,7 @@ export const STATUS_MESSAGES: Readonly<Record<TrackingStatusCode, string>> = {
   LOST: 'Lost in transit',
 };
 
-export interface EventSeed {
+interface EventSeed {
   at: Moment;
   code: TrackingStatusCode;
   message: string;
