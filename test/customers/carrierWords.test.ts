@@ -287,9 +287,11 @@ describe.each(Object.keys(LOCALES) as Lang[])('the case of a handoff, in %s', (l
   test('the visitor’s copy says what last happened in our words', () => {
     const copy = caseFor(maskedShipments(parcels));
     expect(found(copy, forbidden)).toEqual([]);
-    expect(JSON.parse(copy).lookups[0].shipments.map((shipment: CaseShipment) => shipment.lastEvent?.text)).toEqual(
-      parcels.map((parcel) => t(`status.${newestFirst(parcel.events)[0].category}`)),
-    );
+    expect(
+      (JSON.parse(copy) as { lookups: { shipments: CaseShipment[] }[] }).lookups[0].shipments.map(
+        (shipment: CaseShipment) => shipment.lastEvent?.text,
+      ),
+    ).toEqual(parcels.map((parcel) => t(`status.${newestFirst(parcel.events)[0].category}`)));
   });
 
   test('the agent’s case keeps the carrier’s words', () => {

@@ -11,6 +11,8 @@ import { BOT_IDENTITY, configFor, useApps } from '../support/app';
 import { claimsAt, CUSTOMER_SECRET, ISSUER, sharedSecret, signCustomerToken } from '../support/customerTokens';
 import { useFakeDirectLine } from '../support/fakeDirectLine';
 import { useSimulators } from '../support/upstreams';
+import { answerAs } from '../http/answerAs';
+import type { GivenToken } from '../http/webchatReplies';
 
 const SHOP = 'https://shop.example';
 const DL_SECRET = 'dl-SECRET-0123456789-abcdefghij';
@@ -40,7 +42,7 @@ async function idOfCustomer(env: Record<string, string>): Promise<string> {
     alg: 'HS256',
     key: sharedSecret(),
   });
-  const answer = await app.post('/api/webchat/token', { customerToken: token }, { Origin: SHOP });
+  const answer = await answerAs<GivenToken>(app.post('/api/webchat/token', { customerToken: token }, { Origin: SHOP }));
   expect(answer.status).toBe(200);
   return answer.body.userId;
 }

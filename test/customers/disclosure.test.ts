@@ -8,7 +8,6 @@ import { disclosureOf, type Disclosure } from '../../src/customers/disclosure';
 import { maskedShipments } from '../../src/customers/maskedShipments';
 import type { LookupRequest } from '../../src/tracking/lookup';
 import { isSharedAnswer, shareAnswer } from '../../src/tracking/sharedAnswer';
-import type { Shipment } from '../../src/tracking/shipment';
 import { englishUpstream, germanLabels } from '../cards/fixtures';
 
 const REQUESTS: Record<LookupRequest['kind'], LookupRequest> = {

@@ -4,7 +4,6 @@
  * slow, and the case a customer is given to forward when no person can come. The case an agent's hub gets
  * is whole where it cannot reach the customer's client; on Direct Line it travels in the customer's own stream.
  */
-import type { Activity } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
 import { Translator } from '../../src/i18n';
 import { configFor, startApp } from '../support/app';
@@ -70,7 +69,7 @@ test('on Web Chat the hub’s case travels through the visitor’s own Direct Li
     type: 'event',
     name: 'handoff.status',
     value: { state: 'failed' },
-  } as Partial<Activity>);
+  });
   expect(failed.map((reply) => reply.text).join('\n')).toContain(`Order number ${ORDER}`);
   expect(leaked(JSON.stringify(failed))).toEqual([]);
 });

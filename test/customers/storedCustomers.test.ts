@@ -29,7 +29,7 @@ function turn(activity: Partial<Activity>): TurnContext {
     conversation: { id: 'c1' } as Activity['conversation'],
     recipient: { id: 'bot', name: 'bot' },
     ...activity,
-  } as Activity);
+  });
 }
 
 test('a kept customer is found until the token expires, then nobody, and the item is gone', async () => {

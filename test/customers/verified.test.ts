@@ -69,7 +69,7 @@ test('its signed-in owner gets the answer, asked upstream as usual', async () =>
     type: 'message',
     text: SOMEONE_ELSES,
     from: { id: 'dl_theOwnerOfOrder1002xx', name: 'Customer', role: 'user' },
-  } as Partial<Activity>);
+  });
   expect(answer.text).toBe(`I found 3 shipments for ${SOMEONE_ELSES}:`);
   expect(upstreams.checkpoints.requests).toHaveLength(1);
 });

@@ -5,7 +5,6 @@
  * numbers, links or places anywhere in what is sent (attachments and channel data included); a refused one
  * is "not found", and the upstream was not asked.
  */
-import type { Activity } from 'botbuilder';
 import { toGsm7 } from '../../src/channels';
 import type { OrderDetails } from '../../src/customers/disclosure';
 import type { SignedInCustomer } from '../../src/customers/customer';
@@ -121,7 +120,7 @@ test.each(rows)('ORDER_DETAILS=%s, on %s, %s looking up by %s: %s', async (polic
       type: 'message',
       text: LOOKUPS[kind].said,
       from: { id: WHO[who], name: 'Customer', role: 'user' },
-    } as Partial<Activity>)
+    })
   ).filter((reply) => reply.type === 'message');
   const wire = JSON.stringify(replies);
   const secret = secrets.get(kind)!;

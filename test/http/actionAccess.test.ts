@@ -7,9 +7,11 @@
  * a credential with a control character is a 400 naming the field. Real HTTP, against the simulators.
  */
 import { DEMO } from '../../sandbox/simulators';
+import type { ErrorBody } from '../../src/http/errorResponse';
 import { BOT_IDENTITY, configFor, startApp, type RunningApp } from '../support/app';
 import { fetchWithHost } from '../support/hostRequest';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
+import { answerAs } from './answerAs';
 
 const KEY = 'actions-SECRET-key-0123456789abcdef';
 const WRONG = 'actions-SECRET-wrong-0123456789abcd';
@@ -55,11 +57,11 @@ describe('in production, with ACTIONS_API_KEY', () => {
       [CHECKPOINTS, checkpointsInput],
       [TRACKINGS, trackingsInput],
     ] as const) {
-      const { status, body: answer, text } = await app.post(path, body, headers);
+      const { status, body: answer, text } = await answerAs(app.post(path, body, headers));
       expect(status).toBe(401);
       expect(answer).toEqual({
         code: 'unauthenticated',
-        message: expect.stringContaining('X-Api-Key'),
+        message: expect.stringContaining('X-Api-Key') as unknown,
         argument: 'Authorization',
       });
       expect(text).not.toContain(KEY);
@@ -94,7 +96,7 @@ describe('in production, with ACTIONS_API_KEY', () => {
         body: { code: 'unavailable', message: `down (${API_KEY})` },
       })),
     );
-    const { status, body, text } = await app.post(TRACKINGS, trackingsInput, { 'X-Api-Key': KEY });
+    const { status, body, text } = await answerAs(app.post(TRACKINGS, trackingsInput, { 'X-Api-Key': KEY }));
     expect(status).toBe(502);
     expect(body).toMatchObject({
       code: 'unavailable',
@@ -103,8 +105,8 @@ describe('in production, with ACTIONS_API_KEY', () => {
         url: `${upstreams.trackings.url}/example.storeapi.v1.PublicAPI/ListTrackings`,
         status: 503,
         attempts: 4,
-        headers: expect.any(Object),
-        body: expect.any(Object),
+        headers: expect.any(Object) as unknown,
+        body: expect.any(Object) as unknown,
       },
     });
     expect(text).not.toContain(API_KEY);
@@ -123,7 +125,9 @@ describe('in production without ACTIONS_API_KEY', () => {
       [CHECKPOINTS, checkpointsInput],
       [TRACKINGS, trackingsInput],
     ] as const) {
-      const { status, body: answer } = await app.post(path, body, { Authorization: `Bearer ${KEY}` });
+      const { status, body: answer } = await answerAs<ErrorBody>(
+        app.post(path, body, { Authorization: `Bearer ${KEY}` }),
+      );
       expect(status).toBe(404);
       expect(answer.code).toBe('not_found');
     }
@@ -140,11 +144,11 @@ describe('outside production without ACTIONS_API_KEY', () => {
 
   test('a request for another Host name (a page rebinding its name to this machine) is a 401', async () => {
     const app = await start({});
-    const { status, body } = await fetchWithHost(`${app.url}${CHECKPOINTS}`, 'evil.example', checkpointsInput);
-    expect(status).toBe(401);
-    expect(body).toMatchObject({
+    const answer = await fetchWithHost(`${app.url}${CHECKPOINTS}`, 'evil.example', checkpointsInput);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({
       code: 'unauthenticated',
-      message: expect.stringContaining('ACTIONS_API_KEY'),
+      message: expect.stringContaining('ACTIONS_API_KEY') as unknown,
       argument: 'Authorization',
     });
     expect(upstreamCalls()).toBe(0);
@@ -168,9 +172,12 @@ describe('the per-client limit (ACTIONS_RATE_LIMIT)', () => {
         limited ??= { body: await response.json(), retryAfter: response.headers.get('retry-after') };
       else await response.text();
     }
-    expect(statuses).toEqual([...Array(5).fill(502), ...Array(15).fill(429)]);
+    expect(statuses).toEqual([...Array<number>(5).fill(502), ...Array<number>(15).fill(429)]);
     expect(upstreams.trackings.requests).toHaveLength(20);
-    expect(limited!.body).toEqual({ code: 'resource_exhausted', message: expect.stringContaining('5 per minute') });
+    expect(limited!.body).toEqual({
+      code: 'resource_exhausted',
+      message: expect.stringContaining('5 per minute') as unknown,
+    });
     expect(Number(limited!.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(limited!.retryAfter)).toBeLessThanOrEqual(12);
   });
@@ -207,7 +214,7 @@ describe('credentials with control characters', () => {
   ])('%s is a 400 naming %s, and nothing reaches the upstream', async (_what, argument, input) => {
     const app = await start({});
     const path = argument === 'token' ? CHECKPOINTS : TRACKINGS;
-    const { status, body, text } = await app.post(path, input);
+    const { status, body, text } = await answerAs(app.post(path, input));
     expect(status).toBe(400);
     expect(body).toEqual({
       code: 'invalid_argument',

@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { CONNECTOR_FILES, connectorDir } from '../../connector/build';
 import { startCheckpointsSimulator, startTrackingsSimulator, DEMO, type Simulator } from '../../sandbox/simulators';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/upstreams';
@@ -18,10 +17,12 @@ import { createServer } from '../../src/http/server';
 import { silentLogger } from '../../src/runtime/logger';
 import type { CheckpointsClient } from '../../src/tracking/checkpoints/client';
 import type { TrackingsClient } from '../../src/tracking/trackings/client';
+import type { GetCheckpointsOutput, ListTrackingsOutput } from '../../src/tracking/actions';
 import { answerOf, configFor, startApp, type RunningApp } from '../support/app';
 import { FakeClock } from '../support/fakeClock';
 import { validateSwagger2 } from '../support/swagger2';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
+import { answerAs } from './answerAs';
 
 const DOCUMENT = '/api/actions/openapi.json';
 const CHECKPOINTS = '/api/actions/get-checkpoints-by-order-number';
@@ -79,11 +80,11 @@ describe('GET /api/actions/openapi.json', () => {
   test('a standard validator (swagger-parser) accepts it as Swagger 2.0, and refuses what Swagger 2.0 cannot say', async () => {
     expect(await validateSwagger2(served.body)).toEqual({ valid: true, swagger: '2.0' });
     // The validator is not lenient: zod's anyOf, left in, is refused.
-    const unconverted = JSON.parse(served.text);
-    unconverted.paths[TRACKINGS].post.parameters[0].schema.properties.identifier.anyOf = [{ type: 'string' }];
+    const unconverted = JSON.parse(served.text) as Document;
+    unconverted.paths[TRACKINGS].post.parameters[0].schema.properties!.identifier.anyOf = [{ type: 'string' }];
     expect(await validateSwagger2(unconverted)).toMatchObject({
       valid: false,
-      errors: expect.stringContaining('identifier'),
+      errors: expect.stringContaining('identifier') as unknown,
     });
   });
 
@@ -167,7 +168,8 @@ describe('connector/: the files Power Automate and paconn import', () => {
   test("apiProperties.json is what the code writes, and its one connection parameter is the document's security definition, a secure string", () => {
     const written = readFileSync(path.join(connectorDir(), 'apiProperties.json'), 'utf8');
     expect(written).toBe(CONNECTOR_FILES['apiProperties.json']());
-    const parameters = JSON.parse(written).properties.connectionParameters;
+    const parameters = (JSON.parse(written) as { properties: { connectionParameters: Record<string, unknown> } })
+      .properties.connectionParameters;
     expect(Object.keys(parameters)).toEqual(Object.keys(served.body.securityDefinitions));
     expect(Object.values(parameters)).toEqual([expect.objectContaining({ type: 'securestring' })]);
   });
@@ -175,7 +177,7 @@ describe('connector/: the files Power Automate and paconn import', () => {
 
 describe('the document is what the routes do', () => {
   test('every action route is in it, and nothing else (the document itself aside)', () => {
-    const routes = (app.app.server.getDebugInfo().routes as { method: string; path: string }[]).filter(
+    const routes = (app.app.server.getDebugInfo() as { routes: { method: string; path: string }[] }).routes.filter(
       (route) => route.path.startsWith('/api/actions/') && route.path !== DOCUMENT,
     );
     const documented = Object.entries(served.body.paths).flatMap(([route, methods]) =>
@@ -191,7 +193,7 @@ describe('the document is what the routes do', () => {
    */
   test('each route answers exactly the statuses the document lists, each error in the documented shape', async () => {
     const answered: Record<string, Set<number>> = { [CHECKPOINTS]: new Set(), [TRACKINGS]: new Set() };
-    const seen = async (route: string, answer: Promise<{ status: number; body: any }>) => {
+    const seen = async (route: string, answer: Promise<{ status: number; body: unknown }>) => {
       const { status, body } = await answer;
       answered[route].add(status);
       if (status !== 200) expect(ErrorBodySchema.strict().safeParse(body)).toMatchObject({ success: true });
@@ -250,21 +252,25 @@ describe('the document is what the routes do', () => {
   });
 
   test('a response schema says what the route answers: the 200 of each route has exactly the documented fields', async () => {
-    const checkpoints = await app.post(
-      CHECKPOINTS,
-      { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token },
-      withKey,
+    const checkpoints = await answerAs<GetCheckpointsOutput>(
+      app.post(
+        CHECKPOINTS,
+        { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token },
+        withKey,
+      ),
     );
     expect(Object.keys(checkpoints.body).sort()).toEqual(Object.keys(output(CHECKPOINTS).properties!).sort());
     const [record] = (
-      await app.post(
-        TRACKINGS,
-        {
-          auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
-          input_type: 'tracking_number',
-          identifier: DEMO.trackings.trackingNumbers.inTransit,
-        },
-        withKey,
+      await answerAs<ListTrackingsOutput>(
+        app.post(
+          TRACKINGS,
+          {
+            auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
+            input_type: 'tracking_number',
+            identifier: DEMO.trackings.trackingNumbers.inTransit,
+          },
+          withKey,
+        ),
       )
     ).body.trackings;
     const documented = Object.keys(output(TRACKINGS).properties!.trackings.items!.properties!);
@@ -313,7 +319,9 @@ describe("a request built from the document's examples", () => {
       try {
         const [security] = Object.values(served.body.securityDefinitions);
         const body = exampleOf(input(route));
-        const { status, body: answer } = await service.post(route, body, { [security.name]: OUR_KEY });
+        const { status, body: answer } = await answerAs<Partial<GetCheckpointsOutput & ListTrackingsOutput>>(
+          service.post(route, body, { [security.name]: OUR_KEY }),
+        );
         expect(status).toBe(200);
         if (route === CHECKPOINTS)
           expect(answer).toMatchObject({ success: true, trackingData: { header: [expect.anything()] } });
@@ -333,8 +341,10 @@ async function bareRoutes(clients: { checkpoints?: CheckpointsClient; trackings?
     access: new ActionAccess({ production: false, budget: new ClientBudget(0, new FakeClock()) }),
     logger: silentLogger,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const url = `http://127.0.0.1:${server.address().port}`;
   return {
     post: async (route: string, body: unknown) =>
       answerOf(
@@ -344,6 +354,9 @@ async function bareRoutes(clients: { checkpoints?: CheckpointsClient; trackings?
           body: JSON.stringify(body),
         }),
       ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+      }),
   };
 }

@@ -6,7 +6,6 @@
  * form a proxy writes names the same client, and the table makes newcomers wait rather than forget.
  * The token route on the wire (Direct Line a stand-in on loopback), and the budget itself for the flood.
  */
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'restify';
 import { ClientBudget } from '../../src/http/clientBudget';
@@ -49,11 +48,13 @@ async function tokenRoute(
     },
     { logger: silentLogger, clock: new FakeClock() },
   );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
   running.push(
     () => new Promise<void>((resolve) => (server.close(() => resolve()), server.server.closeAllConnections())),
   );
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${PATH}`;
+  const url = `http://127.0.0.1:${server.address().port}${PATH}`;
   return {
     async ask(forwardedFor) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json', Origin: SHOP };

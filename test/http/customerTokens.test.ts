@@ -6,7 +6,6 @@
  * here); no log line holds the token or its sub. One that passes gets a user id that is the same for the
  * same customer everywhere and says nothing of them, and their claims are kept for it until `exp`.
  */
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Server } from 'restify';
 import type { JWTPayload } from 'jose';
@@ -37,6 +36,8 @@ import {
 import { FakeClock } from '../support/fakeClock';
 import { startFakeDirectLine, type FakeDirectLine } from '../support/fakeDirectLine';
 import { useSimulators } from '../support/upstreams';
+import { answerAs } from './answerAs';
+import type { GivenToken, RenewedCustomer } from './webchatReplies';
 
 const DL_SECRET = 'dl-SECRET-0123456789-abcdefghij';
 const ID_SECRET = 'customer-ids-SECRET-0123456789abcdefgh';
@@ -61,7 +62,8 @@ interface Store {
   logs: string[];
   clock: FakeClock;
   customers: StoredCustomers;
-  ask(path: string, body: unknown): Promise<{ status: number; body: any }>;
+  /** The route's answer, its body read as `Body`: what the test expects there. */
+  ask<Body = unknown>(path: string, body: unknown): Promise<{ status: number; body: Body }>;
 }
 
 async function start(tokens: CustomerTokenSettings | undefined, keys: { timeoutMs?: number } = {}): Promise<Store> {
@@ -91,23 +93,25 @@ async function start(tokens: CustomerTokenSettings | undefined, keys: { timeoutM
     },
     { logger, clock, signIn },
   );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
   running.push(
     () => new Promise<void>((resolve) => (server.close(() => resolve()), server.server.closeAllConnections())),
   );
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${server.address().port}`;
   return {
     url,
     logs,
     clock,
     customers,
-    async ask(path, body) {
+    async ask<Body>(path: string, body: unknown) {
       const response = await fetch(`${url}${path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: SHOP },
         body: JSON.stringify(body),
       });
-      return answerOf(response);
+      return answerAs<Body>(answerOf(response));
     },
   };
 }
@@ -188,7 +192,7 @@ type Case = [string, string, (s: Signing, now: number) => Promise<string>];
 const SECONDS = (ms: number) => Math.floor(ms / 1000);
 const CASES: Case[] = [
   ['a wrong signature', 'bad_signature', (s, now) => s.forge(claimsAt(now))],
-  ['alg: none', 'wrong_algorithm', async (_s, now) => unsignedToken(claimsAt(now))],
+  ['alg: none', 'wrong_algorithm', (_s, now) => Promise.resolve(unsignedToken(claimsAt(now)))],
   [
     'expired',
     'expired',
@@ -217,11 +221,7 @@ const CASES: Case[] = [
   ['another audience', 'wrong_audience', (s, now) => s.sign(claimsAt(now, { aud: 'another-bot' }))],
   ['no audience', 'wrong_audience', (s, now) => s.sign(claimsAt(now, { aud: undefined }))],
   ['another issuer', 'wrong_issuer', (s, now) => s.sign(claimsAt(now, { iss: 'https://evil.example' }))],
-  [
-    'orders that are not a list',
-    'malformed_orders',
-    (s, now) => s.sign(claimsAt(now, { orders: 'ORD-1001' as never })),
-  ],
+  ['orders that are not a list', 'malformed_orders', (s, now) => s.sign(claimsAt(now, { orders: 'ORD-1001' }))],
   [
     'an order of a kind a store does not own (tracking_number)',
     'malformed_orders',
@@ -252,14 +252,14 @@ const CASES: Case[] = [
   ],
   ['a name of 201 characters', 'malformed_claims', (s, now) => s.sign(claimsAt(now, { name: 'A'.repeat(201) }))],
   ['a locale that is no language tag', 'malformed_claims', (s, now) => s.sign(claimsAt(now, { locale: '<script>' }))],
-  ['no JWT at all', 'malformed', async () => 'not-a-jwt'],
+  ['no JWT at all', 'malformed', () => Promise.resolve('not-a-jwt')],
 ];
 
 async function expectRefused(store: Store, path: string, token: string, reason: string): Promise<void> {
   const { status, body } = await store.ask(path, { customerToken: token });
   expect({ status, body }).toEqual({
     status: 401,
-    body: { code: 'unauthenticated', message: expect.any(String), argument: 'customerToken' },
+    body: { code: 'unauthenticated', message: expect.any(String) as unknown, argument: 'customerToken' },
   });
   const saying = store.logs.filter((line) => line.includes('"reason"'));
   expect(saying).toHaveLength(1);
@@ -303,14 +303,14 @@ describe.each(['HS256', 'RS256', 'ES256'] as const)('%s', (algorithm) => {
       { input_type: 'order_id', identifier: 'AB12CD34EF56' },
     ];
     const token = await s.sign(claimsAt(now, { orders }));
-    const { status, body } = await store.ask(TOKEN_PATH, { customerToken: token });
+    const { status, body } = await store.ask<GivenToken>(TOKEN_PATH, { customerToken: token });
     expect(status).toBe(200);
     expect(body).toEqual({
       token: 'dl-token-1',
       conversationId: 'conv-1',
-      userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{32}$/),
+      userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{32}$/) as unknown,
       expiresIn: 1800,
-      renewal: expect.any(String),
+      renewal: expect.any(String) as unknown,
       renewableFor: 30 * 60,
     });
     expect(directLine.requests.map((r) => r.body)).toEqual([{ user: { id: body.userId }, trustedOrigins: [SHOP] }]);
@@ -443,10 +443,11 @@ describe('the customer’s user id', () => {
     const store = await start(HS256);
     const sign = (sub: string) =>
       signCustomerToken(claimsAt(store.clock.now(), { sub }), { alg: 'HS256', key: sharedSecret() });
-    const first = (await store.ask(TOKEN_PATH, { customerToken: await sign('customer-8231') })).body.userId;
-    const again = (await store.ask(TOKEN_PATH, { customerToken: await sign('customer-8231') })).body.userId;
-    const renewed = (await store.ask(CUSTOMER_PATH, { customerToken: await sign('customer-8231') })).body.userId;
-    const other = (await store.ask(TOKEN_PATH, { customerToken: await sign('customer-8232') })).body.userId;
+    const first = (await store.ask<GivenToken>(TOKEN_PATH, { customerToken: await sign('customer-8231') })).body.userId;
+    const again = (await store.ask<GivenToken>(TOKEN_PATH, { customerToken: await sign('customer-8231') })).body.userId;
+    const renewed = (await store.ask<RenewedCustomer>(CUSTOMER_PATH, { customerToken: await sign('customer-8231') }))
+      .body.userId;
+    const other = (await store.ask<GivenToken>(TOKEN_PATH, { customerToken: await sign('customer-8232') })).body.userId;
     expect(first).toMatch(/^dl_[A-Za-z0-9_-]{32}$/);
     expect([again, renewed]).toEqual([first, first]);
     expect(other).not.toBe(first);
@@ -462,7 +463,7 @@ describe('the customer’s user id', () => {
     const store = await start(HS256);
     const sign = (extra: JWTPayload) =>
       signCustomerToken(claimsAt(store.clock.now(), extra), { alg: 'HS256', key: sharedSecret() });
-    const { userId } = (await store.ask(TOKEN_PATH, { customerToken: await sign({}) })).body;
+    const { userId } = (await store.ask<GivenToken>(TOKEN_PATH, { customerToken: await sign({}) })).body;
     await store.clock.sleep(25 * MINUTE);
     const renewed = await store.ask(CUSTOMER_PATH, {
       customerToken: await sign({ orders: [{ input_type: 'order_number', identifier: 'ORD-2002' }] }),
@@ -482,20 +483,25 @@ describe('the customer’s user id', () => {
     const store = await start(HS256);
     const sign = (sub = 'customer-8231') =>
       signCustomerToken(claimsAt(store.clock.now(), { sub }), { alg: 'HS256', key: sharedSecret() });
-    const given = (await store.ask(TOKEN_PATH, { customerToken: await sign() })).body;
+    const given = (await store.ask<GivenToken>(TOKEN_PATH, { customerToken: await sign() })).body;
     expect(given.renewableFor).toBe(30 * 60);
     const renew = (token: string, renewal: string) => store.ask(RENEWAL_PATH, { token, renewal });
 
     await store.clock.sleep(20 * MINUTE);
     expect(await renew(given.token, given.renewal)).toMatchObject({ status: 200, body: { renewableFor: 10 * 60 } });
     // The next page's newer token: the same customer, so the conversation's renewal moves to its exp.
-    const moved = (await store.ask(CUSTOMER_PATH, { customerToken: await sign(), renewal: given.renewal })).body;
-    expect(moved).toEqual({ userId: given.userId, renewal: expect.any(String), renewableFor: 30 * 60 });
+    const moved = (
+      await store.ask<Required<RenewedCustomer>>(CUSTOMER_PATH, { customerToken: await sign(), renewal: given.renewal })
+    ).body;
+    expect(moved).toEqual({ userId: given.userId, renewal: expect.any(String) as unknown, renewableFor: 30 * 60 });
     // Another customer on the same browser: their token renews their claims, never this conversation.
     const other = (
-      await store.ask(CUSTOMER_PATH, { customerToken: await sign('customer-9999'), renewal: given.renewal })
+      await store.ask<RenewedCustomer>(CUSTOMER_PATH, {
+        customerToken: await sign('customer-9999'),
+        renewal: given.renewal,
+      })
     ).body;
-    expect(other).toEqual({ userId: expect.not.stringMatching(given.userId) });
+    expect(other).toEqual({ userId: expect.not.stringMatching(given.userId) as unknown });
 
     await store.clock.sleep(15 * MINUTE);
     // The first token's exp has passed: its renewal no longer renews; the moved one does, until the newer exp.
@@ -526,7 +532,7 @@ describe('the customer’s user id', () => {
         status: 401,
         body: {
           code: 'unauthenticated',
-          message: expect.stringContaining('CUSTOMER_TOKEN_SECRET'),
+          message: expect.stringContaining('CUSTOMER_TOKEN_SECRET') as unknown,
           argument: 'customerToken',
         },
       });
@@ -551,7 +557,7 @@ describe('in the service', () => {
     );
     running.push(() => app.close());
     const token = await signCustomerToken(claimsAt(app.clock.now()), { alg: 'HS256', key: sharedSecret() });
-    const given = await app.post(TOKEN_PATH, { customerToken: token }, { Origin: SHOP });
+    const given = await answerAs<GivenToken>(app.post(TOKEN_PATH, { customerToken: token }, { Origin: SHOP }));
     expect(given.status).toBe(200);
     expect((await app.app.customers.find(given.body.userId))?.orders).toEqual([
       { kind: 'order_number', identifier: 'ORD-1001' },

@@ -3,15 +3,16 @@
  * broken answer it is, and nothing a library logs can carry a request (its body or its headers).
  * Before: restify's "error in formatter" line logged the whole request, token and Authorization included.
  */
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Request, Response } from 'restify';
 import { DEMO } from '../../sandbox/simulators';
+import type { ErrorBody } from '../../src/http/errorResponse';
 import { createServer, jsonBody } from '../../src/http/server';
 import { createLogger } from '../../src/log';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { startConnector, TestChannel, type Connector } from '../support/channel';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
+import { answerAs } from './answerAs';
 
 const upstreams = useSimulators();
 let app: RunningApp;
@@ -30,14 +31,14 @@ afterAll(async () => {
 });
 beforeEach(() => {
   printed = [];
-  process.stdout.write = ((chunk: unknown, ...rest: never[]) => (
+  process.stdout.write = (chunk: unknown, ...rest: never[]) => (
     printed.push(String(chunk)),
     writes.out(chunk as string, ...rest)
-  )) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: unknown, ...rest: never[]) => (
+  );
+  process.stderr.write = (chunk: unknown, ...rest: never[]) => (
     printed.push(String(chunk)),
     writes.err(chunk as string, ...rest)
-  )) as typeof process.stderr.write;
+  );
 });
 afterEach(() => {
   process.stdout.write = writes.out;
@@ -50,22 +51,26 @@ const everything = () => [...app.logs, ...printed].join('\n');
 
 test('Interface A answering with an unknown field nested 6,000 deep: the action route says the upstream broke (502), and no log line holds the token', async () => {
   upstreams.checkpoints.inject({ kind: 'raw', body: `{"header": [], "body": {}, "extra": ${nested(6_000)}}` });
-  const { status, body } = await app.post('/api/actions/get-checkpoints-by-order-number', {
-    orderNumber: DEMO.checkpoints.delivered,
-    userId: CREDENTIALS.userId,
-    token: CREDENTIALS.token,
-  });
+  const { status, body } = await answerAs<ErrorBody | undefined>(
+    app.post('/api/actions/get-checkpoints-by-order-number', {
+      orderNumber: DEMO.checkpoints.delivered,
+      userId: CREDENTIALS.userId,
+      token: CREDENTIALS.token,
+    }),
+  );
   expect({ status, code: body?.code }).toEqual({ status: 502, code: 'malformed_response' });
   expect(everything()).not.toContain(CREDENTIALS.token);
 });
 
 test('Interface B answering 6,000 deep: list-trackings answers 502, not 500 internal, and no log line holds the key', async () => {
   upstreams.trackings.inject({ kind: 'raw', body: `{"trackings": [], "extra": ${nested(6_000)}}` });
-  const { status, body } = await app.post('/api/actions/list-trackings', {
-    auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
-    input_type: 'tracking_number',
-    identifier: DEMO.trackings.trackingNumbers.inTransit,
-  });
+  const { status, body } = await answerAs<ErrorBody | undefined>(
+    app.post('/api/actions/list-trackings', {
+      auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
+      input_type: 'tracking_number',
+      identifier: DEMO.trackings.trackingNumbers.inTransit,
+    }),
+  );
   expect({ status, code: body?.code }).toEqual({ status: 502, code: 'malformed_response' });
   expect(everything()).not.toContain(API_KEY);
 });
@@ -96,13 +101,15 @@ test.each(['conversation', 'from', 'recipient'])(
 );
 
 test('an action call nested 5,000 deep is a 400 naming the body', async () => {
-  const { status, body } = await app.post(
-    '/api/actions/list-trackings',
-    `{"auth_header": {"name": "Authorization", "value": "Bearer ${API_KEY}"}, "input_type": "tracking_number", "identifier": "x", "extra": ${nested(5_000)}}`,
+  const { status, body } = await answerAs(
+    app.post(
+      '/api/actions/list-trackings',
+      `{"auth_header": {"name": "Authorization", "value": "Bearer ${API_KEY}"}, "input_type": "tracking_number", "identifier": "x", "extra": ${nested(5_000)}}`,
+    ),
   );
   expect({ status, body }).toEqual({
     status: 400,
-    body: expect.objectContaining({ code: 'invalid_argument', argument: 'body' }),
+    body: expect.objectContaining({ code: 'invalid_argument', argument: 'body' }) as unknown,
   });
   expect(upstreams.trackings.requests).toHaveLength(0);
   expect(everything()).not.toContain(API_KEY);
@@ -113,12 +120,15 @@ test('whatever restify logs of a request is its method and path: a reply it cann
   const server = createServer({
     logger: createLogger('info', new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) })),
   });
+  // eslint-disable-next-line @typescript-eslint/require-await -- restify takes a two-argument handler only when it is async (else it waits for next)
   server.post('/unformattable', jsonBody(1024), async (_req: Request, res: Response) => {
     res.send(200, { answer: BigInt(1) });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
   try {
-    const { port } = server.address() as AddressInfo;
+    const { port } = server.address();
     const response = await fetch(`http://127.0.0.1:${port}/unformattable?token=in-the-query`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer header-secret' },
@@ -128,11 +138,13 @@ test('whatever restify logs of a request is its method and path: a reply it cann
     const logged = lines.join('\n');
     expect(logged).toContain('error in formatter');
     for (const secret of ['header-secret', 'body-secret', 'in-the-query']) expect(logged).not.toContain(secret);
-    expect(JSON.parse(lines.find((line) => line.includes('error in formatter'))!).req).toEqual({
+    expect((JSON.parse(lines.find((line) => line.includes('error in formatter'))!) as { req: unknown }).req).toEqual({
       method: 'POST',
       path: '/unformattable',
     });
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+    });
   }
 });

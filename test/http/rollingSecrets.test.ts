@@ -12,6 +12,8 @@ import { answerOf, BOT_IDENTITY, configFor, useApps, type RunningApp } from '../
 import { claimsAt, ISSUER, sharedSecret, signCustomerToken } from '../support/customerTokens';
 import { useFakeDirectLine } from '../support/fakeDirectLine';
 import { CREDENTIALS, useSimulators } from '../support/upstreams';
+import { answerAs } from './answerAs';
+import type { GivenToken } from './webchatReplies';
 
 const OLD_KEY = 'actions-OLD-key-0123456789abcdef';
 const NEW_KEY = 'actions-NEW-key-0123456789abcdef';
@@ -84,7 +86,7 @@ describe('CUSTOMER_TOKEN_SECRET with CUSTOMER_TOKEN_SECRET_PREVIOUS', () => {
   });
   const signIn = async (app: RunningApp, secret: string) => {
     const token = await signCustomerToken(claimsAt(app.clock.now()), { alg: 'HS256', key: sharedSecret(secret) });
-    return app.post('/api/webchat/token', { customerToken: token }, { Origin: SHOP });
+    return answerAs<GivenToken>(app.post('/api/webchat/token', { customerToken: token }, { Origin: SHOP }));
   };
 
   test('while it rolls a token signed with either secret signs the same customer in; once the old one is removed it is refused', async () => {
@@ -100,7 +102,7 @@ describe('CUSTOMER_TOKEN_SECRET with CUSTOMER_TOKEN_SECRET_PREVIOUS', () => {
     expect(byOld.body.userId).toBe(byNew.body.userId);
     expect((await signIn(rolling, OTHER_STORE_SECRET)).body).toEqual({
       code: 'unauthenticated',
-      message: expect.any(String),
+      message: expect.any(String) as unknown,
       argument: 'customerToken',
     });
 

@@ -5,7 +5,7 @@
  * wait in real time, on timeouts made small, with upper bounds loose enough for a loaded machine.
  */
 import { once } from 'node:events';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Server } from 'restify';
 import { DEFAULT_CONNECTION_TIMEOUTS, type ConnectionTimeouts } from '../../src/http/connectionTimeouts';
@@ -21,7 +21,9 @@ afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy();
   for (const server of servers.splice(0)) {
     server.server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+    });
   }
 });
 
@@ -36,8 +38,10 @@ async function startServer(timeouts: Partial<ConnectionTimeouts>): Promise<numbe
     next();
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return server.address().port;
 }
 
 interface Client {
@@ -55,7 +59,7 @@ async function openClient(port: number, text: string): Promise<Client> {
   await once(socket, 'connect');
   const connected = performance.now();
   let received = '';
-  socket.on('data', (chunk) => (received += chunk));
+  socket.on('data', (chunk) => (received += String(chunk)));
   const closed = new Promise<{ afterMs: number; received: string }>((resolve) =>
     socket.once('close', () => resolve({ afterMs: performance.now() - connected, received })),
   );

@@ -4,9 +4,9 @@
  * conversation and one user, never the secret. Refused origins, bad bodies and spent budgets make no
  * call; the secret, the token and the user id appear in no log line.
  */
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Server } from 'restify';
+import type { ErrorBody } from '../../src/http/errorResponse';
 import { createServer } from '../../src/http/server';
 import { registerWebchatTokenRoute } from '../../src/http/webchatToken';
 import type { WebchatSettings } from '../../src/webchatSettings';
@@ -15,6 +15,8 @@ import { startFakeDirectLine, type FakeDirectLine } from '../support/fakeDirectL
 import { ManualClock } from '../support/manualClock';
 import { answerOf, configFor, startApp } from '../support/app';
 import { useSimulators } from '../support/upstreams';
+import { answerAs } from './answerAs';
+import type { GivenToken, RenewedToken } from './webchatReplies';
 
 const SECRET = 'dl-SECRET-0123456789-abcdefghij';
 const SHOP = 'https://shop.example';
@@ -35,11 +37,12 @@ interface Started {
   url: string;
   logs: string[];
   clock: ManualClock;
-  ask(
+  /** The route's answer, its body read as `Body`: what the test expects there. */
+  ask<Body = unknown>(
     headers?: Record<string, string>,
     body?: unknown,
     method?: string,
-  ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  ): Promise<{ status: number; headers: Headers; body: Body; text: string }>;
 }
 
 async function start(settings: Partial<WebchatSettings> = {}, timeoutMs = 2_000): Promise<Started> {
@@ -62,7 +65,9 @@ async function start(settings: Partial<WebchatSettings> = {}, timeoutMs = 2_000)
     },
     { logger, clock, timeoutMs },
   );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
   running.push(
     () =>
       new Promise<void>((resolve) => {
@@ -70,18 +75,18 @@ async function start(settings: Partial<WebchatSettings> = {}, timeoutMs = 2_000)
         server.server.closeAllConnections();
       }),
   );
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${server.address().port}`;
   return {
     url,
     logs,
     clock,
-    async ask(headers = { Origin: SHOP }, body: unknown = {}, method = 'POST') {
+    async ask<Body>(headers = { Origin: SHOP }, body: unknown = {}, method = 'POST') {
       const response = await fetch(`${url}${PATH}`, {
         method,
         headers: method === 'POST' ? { 'Content-Type': 'application/json', ...headers } : headers,
         body: method === 'POST' ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
       });
-      return answerOf(response);
+      return answerAs<Body>(answerOf(response));
     },
   };
 }
@@ -94,14 +99,14 @@ function expectNeverCached(headers: Headers): void {
 describe('a token for the page', () => {
   test('Direct Line is asked exactly: POST {endpoint}/tokens/generate, Bearer the secret, a dl_ user and the one origin as trusted', async () => {
     const app = await start();
-    const { status, headers, body, text } = await app.ask({ Origin: SHOP });
+    const { status, headers, body, text } = await app.ask<GivenToken>({ Origin: SHOP });
     expect(status).toBe(200);
     expect(body).toEqual({
       token: 'dl-token-1',
       conversationId: 'conv-1',
-      userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{16,}$/),
+      userId: expect.stringMatching(/^dl_[A-Za-z0-9_-]{16,}$/) as unknown,
       expiresIn: 1800,
-      renewal: expect.any(String),
+      renewal: expect.any(String) as unknown,
       renewableFor: 7200,
     });
     expect(directLine.requests).toHaveLength(1);
@@ -120,9 +125,9 @@ describe('a token for the page', () => {
   test('each page load is a fresh visitor: a new random dl_ id, chosen by the server', async () => {
     const app = await start();
     const ids = new Set<string>();
-    for (let i = 0; i < 5; i++) ids.add((await app.ask({ Origin: OTHER_SHOP })).body.userId);
+    for (let i = 0; i < 5; i++) ids.add((await app.ask<GivenToken>({ Origin: OTHER_SHOP })).body.userId);
     expect(ids.size).toBe(5);
-    expect(directLine.requests.map((r) => (r.body as any).trustedOrigins)).toEqual(
+    expect(directLine.requests.map((r) => (r.body as { trustedOrigins: string[] }).trustedOrigins)).toEqual(
       Array.from({ length: 5 }, () => [OTHER_SHOP]),
     );
   });
@@ -136,18 +141,24 @@ describe('a token for the page', () => {
 
 describe('renewals: bounded by what the conversation is', () => {
   const renew = async (started: Started, body: unknown) =>
-    answerOf(
-      await fetch(`${started.url}/api/webchat/renewal`, {
-        method: 'POST',
-        headers: { Origin: SHOP, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
+    answerAs<RenewedToken>(
+      answerOf(
+        await fetch(`${started.url}/api/webchat/renewal`, {
+          method: 'POST',
+          headers: { Origin: SHOP, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
     );
 
   test('a visitor’s conversation is renewed through the endpoint (Direct Line’s tokens/refresh, Bearer the token) until two hours after it began, never after', async () => {
     const started = await start();
-    const given = (await started.ask()).body;
-    expect(given).toMatchObject({ conversationId: 'conv-1', renewal: expect.any(String), renewableFor: 2 * 60 * 60 });
+    const given = (await started.ask<GivenToken>()).body;
+    expect(given).toMatchObject({
+      conversationId: 'conv-1',
+      renewal: expect.any(String) as unknown,
+      renewableFor: 2 * 60 * 60,
+    });
     let token = given.token;
     // Every 15 minutes, as Web Chat's client refreshes: a new token for the same conversation, the bound unmoved.
     for (let minutes = 15; minutes < 120; minutes += 15) {
@@ -156,9 +167,9 @@ describe('renewals: bounded by what the conversation is', () => {
       expect(renewed).toMatchObject({
         status: 200,
         body: {
-          token: expect.stringMatching(/^dl-token-1\./),
+          token: expect.stringMatching(/^dl-token-1\./) as unknown,
           expiresIn: 1800,
-          renewal: expect.any(String),
+          renewal: expect.any(String) as unknown,
           renewableFor: (120 - minutes) * 60,
         },
       });
@@ -180,15 +191,18 @@ describe('renewals: bounded by what the conversation is', () => {
 
   test('a renewal renews its own conversation only: not with another conversation’s token, not altered, not from another secret', async () => {
     const started = await start();
-    const first = (await started.ask()).body;
-    const second = (await started.ask()).body;
+    const first = (await started.ask<GivenToken>()).body;
+    const second = (await started.ask<GivenToken>()).body;
     expect(await renew(started, { token: second.token, renewal: first.renewal })).toMatchObject({
       status: 401,
       body: { argument: 'token' },
     });
     const [body, mac] = first.renewal.split('.');
     const stretched = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), t: Date.parse('2030-01-01') }),
+      JSON.stringify({
+        ...(JSON.parse(Buffer.from(body, 'base64url').toString()) as object),
+        t: Date.parse('2030-01-01'),
+      }),
     ).toString('base64url');
     const calls = directLine.requests.length;
     expect(await renew(started, { token: first.token, renewal: `${stretched}.${mac}` })).toMatchObject({
@@ -205,7 +219,7 @@ describe('renewals: bounded by what the conversation is', () => {
 
   test('an expired token is not renewed (Direct Line’s 403 is a 401 naming token); a bad body is a 400 naming the field', async () => {
     const started = await start();
-    const given = (await started.ask()).body;
+    const given = (await started.ask<GivenToken>()).body;
     directLine.reply({ kind: 'status', status: 403, body: { error: { code: 'TokenExpired' } } });
     expect(await renew(started, { token: given.token, renewal: given.renewal })).toMatchObject({
       status: 401,
@@ -234,7 +248,7 @@ describe('only the store’s own pages', () => {
     expect(status).toBe(403);
     expect(body).toEqual({
       code: 'permission_denied',
-      message: expect.stringContaining('WEBCHAT_ALLOWED_ORIGINS'),
+      message: expect.stringContaining('WEBCHAT_ALLOWED_ORIGINS') as unknown,
       argument: 'Origin',
     });
     expect(answer.get('access-control-allow-origin')).toBeNull();
@@ -280,7 +294,7 @@ describe('the body', () => {
     const app = await start();
     const { status, headers, body: answer } = await app.ask({ Origin: SHOP }, body);
     expect(status).toBe(400);
-    expect(answer).toEqual({ code: 'invalid_argument', message: expect.any(String), argument });
+    expect(answer).toEqual({ code: 'invalid_argument', message: expect.any(String) as unknown, argument });
     // The page may read why.
     expect(headers.get('access-control-allow-origin')).toBe(SHOP);
     expectNeverCached(headers);
@@ -299,7 +313,7 @@ describe('the body', () => {
     expect(status).toBe(401);
     expect(body).toEqual({
       code: 'unauthenticated',
-      message: expect.stringContaining('not set up'),
+      message: expect.stringContaining('not set up') as unknown,
       argument: 'customerToken',
     });
     expect(directLine.requests).toHaveLength(0);
@@ -315,7 +329,7 @@ describe('the per-client limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       code: 'resource_exhausted',
-      message: expect.stringContaining('WEBCHAT_TOKENS_PER_MINUTE'),
+      message: expect.stringContaining('WEBCHAT_TOKENS_PER_MINUTE') as unknown,
     });
     expect(refused.headers.get('retry-after')).toBe('30');
     expect(refused.headers.get('access-control-allow-origin')).toBe(SHOP);
@@ -363,7 +377,7 @@ describe('without the secret, and when Direct Line fails', () => {
     const app = await start({ secret: undefined });
     const { status, headers, body } = await app.ask();
     expect(status).toBe(503);
-    expect(body).toEqual({ code: 'unavailable', message: expect.stringContaining('DIRECTLINE_SECRET') });
+    expect(body).toEqual({ code: 'unavailable', message: expect.stringContaining('DIRECTLINE_SECRET') as unknown });
     expectNeverCached(headers);
     expect(directLine.requests).toHaveLength(0);
   });
@@ -403,7 +417,7 @@ describe('without the secret, and when Direct Line fails', () => {
       directLine.reply(...replies);
       const { status, headers, body, text } = await app.ask();
       expect(status).toBe(502);
-      expect(body).toEqual({ code: 'unavailable', message: expect.stringMatching(/^Direct Line/) });
+      expect(body).toEqual({ code: 'unavailable', message: expect.stringMatching(/^Direct Line/) as unknown });
       expect(headers.get('access-control-allow-origin')).toBe(SHOP);
       expectNeverCached(headers);
       expect(text).not.toContain(SECRET);
@@ -424,7 +438,7 @@ describe('without the secret, and when Direct Line fails', () => {
 
 test('the secret, the token and the user id appear in no log line', async () => {
   const app = await start({ tokensPerMinute: 3 });
-  const given = (await app.ask()).body;
+  const given = (await app.ask<GivenToken>()).body;
   await app.ask({ Origin: 'https://evil.example' });
   await app.ask({ Origin: SHOP }, { customerToken: 'customer-token-SECRET' });
   await app.ask({ Origin: SHOP }, { user: { id: 'dl_page-chosen' } });
@@ -443,7 +457,7 @@ describe('in the service', () => {
   test('without DIRECTLINE_SECRET the route is there and answers 503; with it, the page gets a token', async () => {
     const off = await startApp(configFor(upstreams));
     running.push(() => off.close());
-    const refused = await off.post(PATH, {}, { Origin: SHOP });
+    const refused = await answerAs<ErrorBody>(off.post(PATH, {}, { Origin: SHOP }));
     expect(refused.status).toBe(503);
     expect(refused.body.code).toBe('unavailable');
 
@@ -457,7 +471,10 @@ describe('in the service', () => {
     running.push(() => on.close());
     const given = await on.post(PATH, {}, { Origin: SHOP });
     expect(given.status).toBe(200);
-    expect(given.body).toMatchObject({ token: expect.any(String), userId: expect.stringMatching(/^dl_/) });
+    expect(given.body).toMatchObject({
+      token: expect.any(String) as unknown,
+      userId: expect.stringMatching(/^dl_/) as unknown,
+    });
     expect(directLine.requests[0].headers.authorization).toBe(`Bearer ${SECRET}`);
     for (const line of on.logs) expect(line).not.toContain(SECRET);
   });

@@ -4,6 +4,7 @@
  * what Copilot Studio and most hosts send today) and the stateless 2026-07-28 protocol.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { TrackOutput } from '../../src/mcp/trackingTools';
 import { BOT_IDENTITY, configFor, startApp, type RunningApp } from '../support/app';
 import { fetchWithHost } from '../support/hostRequest';
 import {
@@ -15,6 +16,7 @@ import {
   signCustomerToken,
 } from '../support/customerTokens';
 import { useSimulators } from '../support/upstreams';
+import { answerAs } from '../http/answerAs';
 import { parsePrometheus, valueOf } from '../telemetry/prometheusText';
 
 const upstreams = useSimulators();
@@ -23,6 +25,12 @@ const DL_SECRET = 'dl-SECRET-0123456789-abcdefghij';
 const ID_SECRET = 'customer-ids-SECRET-0123456789abcdefgh';
 const ORDER = 'ORD-1001';
 const TRACKING_NUMBER = '1Z7X3F940344156200';
+/** A JSON-RPC error, as the endpoint answers a refusal or a bad request. */
+interface RpcError {
+  jsonrpc: string;
+  id: number | null;
+  error: { code: number; message: string };
+}
 
 /** Signed-in customers possible; ORDER_DETAILS at the product's default, masked. */
 const signInSettings = {
@@ -91,7 +99,7 @@ describe.each(['legacy', 'auto'] as const)('an MCP client (%s negotiation)', (er
     const client = await connect(app, { era });
     const result = await client.callTool({ name: 'track', arguments: { identifier: TRACKING_NUMBER } });
     expect(result.isError).toBeFalsy();
-    const answer = result.structuredContent as any;
+    const answer = result.structuredContent as TrackOutput;
     expect(answer).toMatchObject({ kind: 'tracking_number', details: 'full', found: true });
     expect(answer.shipments[0]).toMatchObject({
       status: 'in_transit',
@@ -112,7 +120,7 @@ describe('tracking an order number', () => {
       name: 'track',
       arguments: { identifier: ORDER, kind: 'order_number', language: 'de' },
     });
-    const answer = result.structuredContent as any;
+    const answer = result.structuredContent as TrackOutput;
     expect(answer).toMatchObject({ kind: 'order_number', details: 'masked', found: true });
     expect(answer.shipments[0].status).toBe('delivered');
     for (const hidden of ['carrier', 'tracking_number', 'tracking_link'])
@@ -128,9 +136,9 @@ describe('tracking an order number', () => {
     const client = await connect(app);
     const token = await signCustomerToken(claimsAt(app.clock.now()), { alg: 'HS256', key: sharedSecret() });
     const result = await client.callTool({ name: 'track', arguments: { identifier: ORDER, customer_token: token } });
-    const answer = result.structuredContent as any;
+    const answer = result.structuredContent as TrackOutput;
     expect(answer).toMatchObject({ kind: 'order_number', details: 'full', found: true });
-    expect(answer.shipments[0]).toMatchObject({ carrier: 'DHL', tracking_number: expect.any(String) });
+    expect(answer.shipments[0]).toMatchObject({ carrier: 'DHL', tracking_number: expect.any(String) as unknown });
   });
 
   test("a customer token that does not own the order: the visitor's view, and the text says it is not theirs", async () => {
@@ -216,7 +224,7 @@ test("the docs' one-line try (a bare tools/call, as curl sends it) answers the t
   };
   const { status, text } = await app.post('/mcp', call, { Accept: 'application/json, text/event-stream' });
   expect(status).toBe(200);
-  const data = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text);
+  const data = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text) as { result: { structuredContent: unknown } };
   expect(data.result.structuredContent).toMatchObject({ kind: 'tracking_number', found: true });
 });
 
@@ -226,9 +234,9 @@ describe('the door', () => {
 
   test('without ACTIONS_API_KEY, outside production: this machine only, by its own name', async () => {
     const app = await start();
-    const { status, body } = await fetchWithHost(`${app.url}/mcp`, 'rebound.example', rpc);
-    expect(status).toBe(401);
-    expect(body.error.message).toContain('only this machine');
+    const answer = await fetchWithHost(`${app.url}/mcp`, 'rebound.example', rpc);
+    expect(answer.status).toBe(401);
+    expect((answer.body as RpcError).error.message).toContain('only this machine');
   });
 
   test('ACTIONS_RATE_LIMIT per client: past it, a JSON-RPC error and Retry-After', async () => {
@@ -243,7 +251,7 @@ describe('the door', () => {
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await response.json()).toMatchObject({
       jsonrpc: '2.0',
-      error: { code: expect.any(Number), message: expect.stringContaining('ACTIONS_RATE_LIMIT') },
+      error: { code: expect.any(Number) as unknown, message: expect.stringContaining('ACTIONS_RATE_LIMIT') as unknown },
     });
   });
 
@@ -266,16 +274,21 @@ describe('the door', () => {
 
   test('the refusal is a JSON-RPC error naming where the key goes, never the key', async () => {
     const app = await start({ NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: KEY });
-    const { status, body, text } = await app.post(
-      '/mcp',
-      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-      { Authorization: 'Bearer wrong', Accept: 'application/json, text/event-stream' },
+    const { status, body, text } = await answerAs(
+      app.post(
+        '/mcp',
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { Authorization: 'Bearer wrong', Accept: 'application/json, text/event-stream' },
+      ),
     );
     expect(status).toBe(401);
     expect(body).toMatchObject({
       jsonrpc: '2.0',
       id: null,
-      error: { code: expect.any(Number), message: expect.stringContaining('Authorization: Bearer') },
+      error: {
+        code: expect.any(Number) as unknown,
+        message: expect.stringContaining('Authorization: Bearer') as unknown,
+      },
     });
     expect(text).not.toContain(KEY);
   });
@@ -291,7 +304,7 @@ describe('bad requests get a JSON-RPC error, never a 500', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/list',
-        params: JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)),
+        params: JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)) as unknown,
       }),
       400,
       -32600,
@@ -305,7 +318,7 @@ describe('bad requests get a JSON-RPC error, never a 500', () => {
     ['an empty batch', '[]', 400, -32600],
   ])('%s', async (_what, body, status, code) => {
     const app = await start();
-    const answer = await app.post('/mcp', body, accept);
+    const answer = await answerAs<Partial<RpcError> | undefined>(app.post('/mcp', body, accept));
     expect({ status: answer.status, error: answer.body?.error?.code, jsonrpc: answer.body?.jsonrpc }).toEqual({
       status,
       error: code,
@@ -327,7 +340,7 @@ describe('bad requests get a JSON-RPC error, never a 500', () => {
     expect(await response.json()).toMatchObject({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32600, message: expect.stringMatching(/Content-(Type|Encoding)/) },
+      error: { code: -32600, message: expect.stringMatching(/Content-(Type|Encoding)/) as unknown },
     });
   });
 

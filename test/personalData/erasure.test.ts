@@ -194,7 +194,10 @@ test("a customer's state names a conversation again each day it goes on, so it o
     StorageNames.fromSecret(SECRET),
   );
   const recorded = async () =>
-    Object.values(((await state.read([userKey]))[userKey]?.conversations ?? {}) as Record<string, number>);
+    Object.values(
+      ((await state.read([userKey]))[userKey] as { conversations?: Record<string, number> } | undefined)
+        ?.conversations ?? {},
+    );
   const customer = new TestChannel({
     botUrl: running.url,
     mode: 'expectReplies',
@@ -223,7 +226,7 @@ test("a customer's state names a conversation again each day it goes on, so it o
   expect(await recorded()).toEqual([running.clock.now()]);
 });
 
-test('the command itself: node dist/src/erase.js refuses memory storage with exit 2, and its words', async () => {
+test('the command itself: node dist/src/erase.js refuses memory storage with exit 2, and its words', () => {
   const child = spawnSync(process.execPath, ['dist/src/erase.js', '--phone', PHONE], {
     env: { PATH: process.env.PATH, STORAGE: 'memory' },
     encoding: 'utf8',

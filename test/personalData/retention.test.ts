@@ -6,7 +6,7 @@
  */
 import { ContainerClient } from '@azure/storage-blob';
 import { QueueClient } from '@azure/storage-queue';
-import { MemoryStorage, type StoreItems } from 'botbuilder';
+import { MemoryStorage, type StoreItem, type StoreItems } from 'botbuilder';
 import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
 import { BlobStateStorage } from '../../src/bot/blobStateStorage';
 import { silentLogger } from '../../src/runtime/logger';
@@ -241,7 +241,7 @@ describe('an upgrade loses nothing', () => {
     });
     expect(summarize((await earlier.say('Order number')).replies)).toEqual(['Please type your order number.']);
     await before.close();
-    const conversation = written['webchat/conversations/upgraded-1/'];
+    const conversation = written['webchat/conversations/upgraded-1/'] as StoreItem;
     expect(conversation).toBeDefined();
     const name = `upgrade-${++fresh}`;
     const raw = new BlobStateStorage(emulator().connectionString, name, {});

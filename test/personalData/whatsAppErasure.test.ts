@@ -214,7 +214,7 @@ test("--phone with their WhatsApp number: their conversation, state, watch, seal
   // What is left of them, the ids of their messages taken, is named by a keyed hash of a message id and holds a time alone.
   for (const [name, text] of after)
     if (!others.includes(name))
-      expect([kind(name), Object.keys(JSON.parse(text))]).toEqual(['whatsapp-seen', ['seenAt']]);
+      expect([kind(name), Object.keys(JSON.parse(text) as object)]).toEqual(['whatsapp-seen', ['seenAt']]);
   // Nothing left to erase the second time.
   const again = await runErase(['--phone', DUTCH]);
   expect(count(again.lines, 'WhatsApp contacts (their number, sealed)')).toBe(0);
