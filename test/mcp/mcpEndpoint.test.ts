@@ -226,7 +226,11 @@ describe('the door', () => {
 
   test('without ACTIONS_API_KEY, outside production: this machine only, by its own name', async () => {
     const app = await start();
-    const { status, body } = await fetchWithHost(`${app.url}/mcp`, 'rebound.example', rpc);
+    const { status, body } = await fetchWithHost<{ error: { message: string } }>(
+      `${app.url}/mcp`,
+      'rebound.example',
+      rpc,
+    );
     expect(status).toBe(401);
     expect(body.error.message).toContain('only this machine');
   });
