@@ -20,6 +20,7 @@ export interface Seen {
 
 /** An Adaptive Card as JSON: the fields these helpers read, and whatever else it holds. */
 export interface AdaptiveCard {
+  version?: string;
   body?: CardElement[];
   actions?: CardAction[];
   [field: string]: unknown;
