@@ -3,11 +3,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, Translator } from '../src/i18n';
 
+/** A language's locales file: strings under nested keys. */
+interface Strings {
+  [part: string]: Strings | string;
+}
+const readStrings = (language: string) =>
+  JSON.parse(readFileSync(join('locales', language, 'translation.json'), 'utf8')) as Strings;
+/** The value at a dotted key (`a.b.c`). */
+const valueAt = (strings: Strings, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Strings)[part], strings);
+
 const placeholders = (language: (typeof LANGUAGES)[number]) => {
-  const strings = JSON.parse(readFileSync(join('locales', language, 'translation.json'), 'utf8'));
+  const strings = readStrings(language);
   const out: Record<string, string[]> = {};
   for (const key of Translator.keys(language)) {
-    const value = key.split('.').reduce((node, part) => node[part], strings) as unknown;
+    const value = valueAt(strings, key);
     out[key] =
       typeof value === 'string'
         ? [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
@@ -36,11 +46,11 @@ describe('translations', () => {
   });
 
   test('German speaks to the customer as "Sie" in every line, as its welcome does (never "du")', () => {
-    const strings = JSON.parse(readFileSync(join('locales', 'de', 'translation.json'), 'utf8'));
+    const strings = readStrings('de');
     // What customers type (synonyms, phrases, commands) may say "du"; what the bot says may not.
     const said = Translator.keys('de').filter((key) => !/_synonyms$|^understand\.|^commands\.|\.stop_words$/.test(key));
     const du = said
-      .map((key) => ({ key, text: key.split('.').reduce((node, part) => node[part], strings) as string }))
+      .map((key) => ({ key, text: valueAt(strings, key) as string }))
       .filter(({ text }) => /\b(du|dich|dir|dein\w*|such|versuch|sag|frag)\b/i.test(text));
     expect(du).toEqual([]);
   });

@@ -6,10 +6,12 @@ import { Writable } from 'node:stream';
 import { createLogger, LogOutput, MAX_LOGGED_TEXT, routeConsoleTo, withoutLibraryOutput } from '../src/log';
 
 function capture() {
-  const lines: Array<Record<string, any>> = [];
+  const lines: Array<Record<string, unknown>> = [];
   const logger = createLogger(
     'debug',
-    new Writable({ write: (chunk, _e, done) => (lines.push(JSON.parse(String(chunk))), done()) }),
+    new Writable({
+      write: (chunk, _e, done) => (lines.push(JSON.parse(String(chunk)) as Record<string, unknown>), done()),
+    }),
   );
   return { logger, lines };
 }
@@ -24,7 +26,7 @@ describe('every logged field is bounded', () => {
 
   test('long lists, many fields and deep nesting are cut, at any depth', () => {
     const { logger, lines } = capture();
-    const deep = JSON.parse(`${'{"a":'.repeat(20)}"bottom"${'}'.repeat(20)}`);
+    const deep = JSON.parse(`${'{"a":'.repeat(20)}"bottom"${'}'.repeat(20)}`) as unknown;
     const many = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`f${i}`, i]));
     logger.info(
       { list: Array.from({ length: 1_000 }, (_, i) => i), deep, many, nested: { reason: 'y'.repeat(5_000) } },
@@ -32,10 +34,10 @@ describe('every logged field is bounded', () => {
     );
     const [line] = lines;
     expect(line.list).toHaveLength(51);
-    expect(line.list.at(-1)).toBe('… (1000 items)');
+    expect((line.list as unknown[]).at(-1)).toBe('… (1000 items)');
     expect(JSON.stringify(line.deep)).not.toContain('bottom');
-    expect(Object.keys(line.many)).toHaveLength(51);
-    expect(line.nested.reason).toHaveLength(MAX_LOGGED_TEXT + '… (5000 characters)'.length);
+    expect(Object.keys(line.many as object)).toHaveLength(51);
+    expect((line.nested as { reason: string }).reason).toHaveLength(MAX_LOGGED_TEXT + '… (5000 characters)'.length);
     expect(JSON.stringify(line).length).toBeLessThan(5_000);
   });
 

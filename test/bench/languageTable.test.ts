@@ -13,7 +13,7 @@ const rows: ShortMessage[] = [
   { text: '1002', language: undefined, intent: 'number', browser: 'fr-FR' },
 ];
 const KNOWN: Record<string, 'nl' | 'de'> = { waar: 'nl', wo: 'de' };
-const firstWord: DetectLanguage = (text) => KNOWN[text.split(' ')[0]!];
+const firstWord: DetectLanguage = (text) => KNOWN[text.split(' ')[0]];
 const alwaysItalian: DetectLanguage = () => 'it';
 
 test('counts right, wrong and undecided per language, and languages claimed where the words tell none', () => {
@@ -24,13 +24,13 @@ test('counts right, wrong and undecided per language, and languages claimed wher
     ],
     { rows, rounds: 1 },
   );
-  expect(words!.overall).toEqual({ rows: 3, right: 2, wrong: 0, undecided: 1 });
-  expect(words!.perLanguage.it).toEqual({ rows: 1, right: 0, wrong: 0, undecided: 1 });
-  expect(words!.neutral).toEqual({ rows: 1, claimed: 0 });
-  expect(italian!.overall).toEqual({ rows: 3, right: 1, wrong: 2, undecided: 0 });
-  expect(italian!.perLanguage.nl).toEqual({ rows: 1, right: 0, wrong: 1, undecided: 0 });
-  expect(italian!.neutral).toEqual({ rows: 1, claimed: 1 });
-  expect(italian!.mistakes.map((m) => `${m.text}: ${m.got}`)).toEqual([
+  expect(words.overall).toEqual({ rows: 3, right: 2, wrong: 0, undecided: 1 });
+  expect(words.perLanguage.it).toEqual({ rows: 1, right: 0, wrong: 0, undecided: 1 });
+  expect(words.neutral).toEqual({ rows: 1, claimed: 0 });
+  expect(italian.overall).toEqual({ rows: 3, right: 1, wrong: 2, undecided: 0 });
+  expect(italian.perLanguage.nl).toEqual({ rows: 1, right: 0, wrong: 1, undecided: 0 });
+  expect(italian.neutral).toEqual({ rows: 1, claimed: 1 });
+  expect(italian.mistakes.map((m) => `${m.text}: ${m.got}`)).toEqual([
     'waar is mijn pakket: it',
     'wo ist mein Paket: it',
     '1002: it',
@@ -39,8 +39,8 @@ test('counts right, wrong and undecided per language, and languages claimed wher
 
 test('a language that is not one of ours counts as undecided', () => {
   const [portuguese] = measureLanguage([{ name: 'pt', detect: () => 'pt' as never }], { rows, rounds: 1 });
-  expect(portuguese!.overall).toEqual({ rows: 3, right: 0, wrong: 0, undecided: 3 });
-  expect(portuguese!.neutral.claimed).toBe(0);
+  expect(portuguese.overall).toEqual({ rows: 3, right: 0, wrong: 0, undecided: 3 });
+  expect(portuguese.neutral.claimed).toBe(0);
 });
 
 test('firstThatTells asks the next reader only when the first tells nothing', () => {
@@ -48,8 +48,8 @@ test('firstThatTells asks the next reader only when the first tells nothing', ()
     rows,
     rounds: 1,
   });
-  expect(both!.overall).toEqual({ rows: 3, right: 3, wrong: 0, undecided: 0 });
-  expect(both!.neutral.claimed).toBe(1);
+  expect(both.overall).toEqual({ rows: 3, right: 3, wrong: 0, undecided: 0 });
+  expect(both.neutral.claimed).toBe(1);
 });
 
 test('the report has a line per reader with the share right per language', () => {

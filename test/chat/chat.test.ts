@@ -88,7 +88,7 @@ async function recordingBot(): Promise<{ url: string; senders: string[]; close()
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      senders.push(JSON.parse(body).from.id);
+      senders.push((JSON.parse(body) as { from: { id: string } }).from.id);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"activities":[]}');
     });

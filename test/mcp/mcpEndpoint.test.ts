@@ -234,9 +234,9 @@ describe('the door', () => {
 
   test('without ACTIONS_API_KEY, outside production: this machine only, by its own name', async () => {
     const app = await start();
-    const answer = await fetchWithHost(`${app.url}/mcp`, 'rebound.example', rpc);
+    const answer = await fetchWithHost<RpcError>(`${app.url}/mcp`, 'rebound.example', rpc);
     expect(answer.status).toBe(401);
-    expect((answer.body as RpcError).error.message).toContain('only this machine');
+    expect(answer.body.error.message).toContain('only this machine');
   });
 
   test('ACTIONS_RATE_LIMIT per client: past it, a JSON-RPC error and Retry-After', async () => {

@@ -4,7 +4,7 @@
  */
 import { DEMO } from '../../sandbox/simulators';
 import { configFor } from '../support/app';
-import { cardButtons } from '../support/seen';
+import { cardButtons, type AdaptiveCard } from '../support/seen';
 import { conversation } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
@@ -34,7 +34,7 @@ test('Teams in Dutch: an Action.OpenUrl among the answer’s choices, on their c
   const talk = conversation(configFor(upstreams, HELP), { channelId: 'msteams', locale: 'nl-NL' });
   const [answer] = await talk.say(returned);
   expect(answer.attachments).toHaveLength(2);
-  const buttons = cardButtons(answer.attachments![1].content as Record<string, any>);
+  const buttons = cardButtons(answer.attachments![1].content as AdaptiveCard);
   expect(
     buttons.filter((action) => action.type === 'Action.OpenUrl').map(({ title, url }) => [title, url]),
   ).toContainEqual(['Hulppagina', 'https://shop.example/nl/hulp']);

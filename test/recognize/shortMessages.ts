@@ -421,7 +421,7 @@ const LOCALES = [
 
 function withBrowsers(said: Said, language: Language | undefined): ShortMessage[] {
   const others = LOCALES.filter((locale) => language === undefined || !locale.startsWith(`${language}-`));
-  return said.map(([text, intent], i) => ({ text, language, intent, browser: others[i % others.length]! }));
+  return said.map(([text, intent], i) => ({ text, language, intent, browser: others[i % others.length] }));
 }
 
 export const SHORT_MESSAGES: readonly ShortMessage[] = [

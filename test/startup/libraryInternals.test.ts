@@ -34,7 +34,7 @@ describe('each check fails when its internal is gone', () => {
   test("the connector client's pipeline has no retry policy to take out", () => {
     const removePolicy = jest.fn(() => []);
     const client = new ConnectorClient(
-      { signRequest: async (request) => request },
+      { signRequest: (request) => Promise.resolve(request) },
       { baseUri: 'https://localhost' },
     ) as unknown as { client: { pipeline: { removePolicy: unknown } } };
     // Every client the check builds has a pipeline that removes nothing.

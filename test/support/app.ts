@@ -1,5 +1,4 @@
 /** The whole app on an ephemeral loopback port, wired to the simulators, with its logs captured. */
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createApp, type App, type AppParts } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -18,6 +17,7 @@ export interface RunningApp {
     path: string,
     body: unknown,
     headers?: Record<string, string>,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON of whichever route a test posts to; many callers read it as they expect (unknown breaks 83 reads in 11 files)
   ): Promise<{ status: number; body: any; text: string }>;
   close(): Promise<void>;
 }
@@ -53,6 +53,7 @@ export function configFor(upstreams: Upstreams, env: NodeJS.ProcessEnv = {}): Co
 /** A response's status, its text and that text as JSON (undefined when it is not JSON). */
 export async function answerOf(
   response: Response,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as RunningApp.post's body
 ): Promise<{ status: number; headers: Headers; body: any; text: string }> {
   const text = await response.text();
   let body: unknown;
@@ -85,8 +86,10 @@ export async function startApp(
   const restoreConsole = parts.routeConsole ? routeConsoleTo(logger) : () => {};
   // Unless a test drives it, the reply timer never moves: no typing indicator (500 ms) or deadline (8 s) depends on the machine's speed.
   const app = createApp(config, logger, { replyTimer: new ManualClock(), ...parts, clock });
-  await new Promise<void>((resolve) => app.server.listen(parts.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => {
+    app.server.listen(parts.port ?? 0, '127.0.0.1', resolve);
+  });
+  const url = `http://127.0.0.1:${app.server.address().port}`;
   return {
     app,
     url,

@@ -56,7 +56,7 @@ export async function startConnector(
         );
       } else if (req.method === 'POST' && /^\/v3\/conversations\/[^/]+\/activities(\/[^/]+)?$/.test(req.url ?? '')) {
         record(200);
-        received.push({ path: req.url!, activity: JSON.parse(body) });
+        received.push({ path: req.url!, activity: JSON.parse(body) as Partial<Activity> });
         unanswered++;
         const accept = () => {
           unanswered--;
@@ -165,5 +165,5 @@ export function summarize(replies: Partial<Activity>[]): string[] {
 }
 
 export function cardJson(replies: Partial<Activity>[]): string {
-  return JSON.stringify(replies.flatMap((r) => (r.attachments ?? []).map((a) => a.content)));
+  return JSON.stringify(replies.flatMap((r) => (r.attachments ?? []).map((a): unknown => a.content)));
 }

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
 if (!chromiumAvailable && process.env.CI)
   throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (.ci/run does)`);

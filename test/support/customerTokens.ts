@@ -12,8 +12,6 @@ export const CUSTOMER_SECRET = 'store-shared-SECRET-0123456789abcdef';
 export const AUDIENCE = 'order-tracking-bot';
 export const ISSUER = 'https://shop.example';
 
-export type Algorithm = 'HS256' | 'RS256' | 'ES256';
-
 export interface StoreKey {
   kid: string;
   privateKey: KeyObject;

@@ -7,7 +7,7 @@ import { ShipmentLookup, type LookupRequest } from '../../src/tracking/lookup';
 import type { Shipment } from '../../src/tracking/shipment';
 import { API_KEY, CREDENTIALS, clientsFor, type Upstreams } from './upstreams';
 
-export const DEMO_REQUESTS: LookupRequest[] = [
+const DEMO_REQUESTS: LookupRequest[] = [
   ...Object.values(DEMO.checkpoints).map((identifier): LookupRequest => ({ kind: 'order_number', identifier })),
   ...Object.values(DEMO.trackings.trackingNumbers).map((identifier): LookupRequest => ({
     kind: 'tracking_number',

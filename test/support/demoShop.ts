@@ -42,11 +42,10 @@ export function useDemoShop(screenshots: string, options: { signIn?: boolean } =
       ...(options.signIn && { ORDER_DETAILS: 'masked' }),
     });
     const customerTokens = options.signIn ? sandboxCustomerTokens(config) : undefined;
-    started.app = createApp(
-      { ...config, webchat: sandboxWebchat(config, shopPort), customerTokens },
-      silentLogger as never,
-    );
-    await new Promise<void>((resolve) => started.app.server.listen(botPort, '127.0.0.1', resolve));
+    started.app = createApp({ ...config, webchat: sandboxWebchat(config, shopPort), customerTokens }, silentLogger);
+    await new Promise<void>((resolve) => {
+      started.app.server.listen(botPort, '127.0.0.1', resolve);
+    });
     started.botUrl = `http://127.0.0.1:${botPort}`;
     attachSandbox(started.app.server, { botUrl: started.botUrl, logger: silentLogger, widget: started.app.widget });
     // Another origin than the bot's: another name (localhost, another site) and another port.
@@ -67,10 +66,14 @@ export function useDemoShop(screenshots: string, options: { signIn?: boolean } =
 }
 
 /** The widget's shadow root, by what the page's script sees. */
-export async function widgetState(
-  page: Page,
-): Promise<{ open: boolean; focus: string | null; launcher: string | null }> {
-  return page.evaluate(`(() => {
+interface WidgetState {
+  open: boolean;
+  focus: string | null;
+  launcher: string | null;
+}
+
+export async function widgetState(page: Page): Promise<WidgetState> {
+  return page.evaluate<WidgetState>(`(() => {
     const host = document.querySelector('[data-order-tracking-chat]');
     const root = host && host.shadowRoot;
     const panel = root && root.querySelector('[role="dialog"]');

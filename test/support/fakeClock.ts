@@ -7,8 +7,9 @@ export class FakeClock implements Clock {
   now(): number {
     return this.time;
   }
-  async sleep(ms: number): Promise<void> {
+  sleep(ms: number): Promise<void> {
     this.sleeps.push(ms);
     this.time += ms;
+    return Promise.resolve();
   }
 }

@@ -7,14 +7,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
   body: unknown;
 }
 
-export type DirectLineReply =
+type DirectLineReply =
   | { kind: 'token' }
   | { kind: 'status'; status: number; body?: unknown }
   | { kind: 'hang' }

@@ -22,13 +22,13 @@ export const PLACEHOLDER = {
   redeliver: '<redelivered id>',
 } as const;
 /** conversation.id: one of a few conversations that get hundreds of activities each, so dialogs are mid-flight. */
-export const longConversation = (n: number) => `<long conversation ${n}>`;
+const longConversation = (n: number) => `<long conversation ${n}>`;
 export const LONG_CONVERSATIONS = 4;
 /** n for longConversation(n), else undefined. */
 export const longConversationIndex = (id: unknown) =>
   typeof id === 'string' ? /^<long conversation (\d+)>$/.exec(id)?.[1] : undefined;
 
-export const BOT = { id: 'bot-fuzz', name: 'Order Tracking' };
+const BOT = { id: 'bot-fuzz', name: 'Order Tracking' };
 
 /** Message text carries this marker now and then; the test checks that no log line ever contains one. */
 export const MARKER = /fz⟦[0-9a-f]{8}⟧/g;
@@ -48,7 +48,7 @@ class HugeText {
 }
 
 /** Faults queued on a simulator before the request, each trying to smuggle a credential out. */
-export interface UpstreamFault {
+interface UpstreamFault {
   upstream: 'checkpoints' | 'trackings';
   faults: Fault[];
 }
@@ -709,7 +709,7 @@ function mutate(activity: Activity, mutations: ReadonlyArray<{ field: string; to
     ...activity,
     conversation:
       activity.conversation && typeof activity.conversation === 'object'
-        ? { ...(activity.conversation as object) }
+        ? { ...activity.conversation }
         : activity.conversation,
   };
   for (const { field, to } of mutations) {

@@ -1,7 +1,12 @@
 /** A POST that names its own Host (a page rebinding its name to this machine): fetch sets Host itself. */
 import http from 'node:http';
 
-export function fetchWithHost(url: string, host: string, body: unknown): Promise<{ status: number; body: any }> {
+/** `Body`: the shape of the JSON the test expects back. */
+export function fetchWithHost<Body = unknown>(
+  url: string,
+  host: string,
+  body: unknown,
+): Promise<{ status: number; body: Body }> {
   const payload = JSON.stringify(body);
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -18,7 +23,7 @@ export function fetchWithHost(url: string, host: string, body: unknown): Promise
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Body }));
       },
     );
     req.on('error', reject);

@@ -120,7 +120,9 @@ export function useSandboxService(
       },
     });
     service.app = createApp(config, createLogger(config.logLevel, sink));
-    await new Promise<void>((resolve) => service.app.server.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => {
+      service.app.server.listen(port, '127.0.0.1', resolve);
+    });
     service.url = `http://127.0.0.1:${port}`;
     attachSandbox(service.app.server, {
       botUrl: service.url,
@@ -143,6 +145,22 @@ export function useSandboxService(
   return service;
 }
 
+/** What `settled` reads in the chat's frame (the tests compile without the DOM's types). */
+interface FrameElement {
+  scrollTop: number;
+  scrollHeight: number;
+  closest(selector: string): FrameElement | null;
+  getBoundingClientRect(): { bottom: number };
+}
+interface InFrame {
+  document: {
+    querySelector(selector: string): FrameElement | null;
+    querySelectorAll(selector: string): ArrayLike<FrameElement | undefined>;
+  };
+  /** Each call's rest count, under its own key. */
+  [key: string]: unknown;
+}
+
 /** The chat on a page that embeds the widget: its frame, of the bot's origin (inline in #webchat on the sandbox page). */
 export const chatIn = (page: Page): FrameLocator => page.frameLocator('iframe[data-part="frame"]');
 
@@ -157,12 +175,12 @@ export async function settled(page: Page): Promise<void> {
   // Functions, not strings: the frame's policy allows no eval. The rest count is this call's own (`call`).
   const call = `settled-${Math.random()}`;
   const followed = (key: string) => {
-    const doc = (globalThis as any).document;
-    const bubbles = doc.querySelectorAll('.webchat__bubble');
+    const page = globalThis as unknown as InFrame;
+    const bubbles = page.document.querySelectorAll('.webchat__bubble');
     const last = bubbles[bubbles.length - 1];
     const scroller = last && last.closest('.webchat__basic-transcript__scrollable');
     if (!scroller || last.getBoundingClientRect().bottom <= scroller.getBoundingClientRect().bottom + 1) return true;
-    const rest = ((globalThis as any)[key] ??= { top: -1, polls: 0 });
+    const rest = (page[key] ??= { top: -1, polls: 0 }) as { top: number; polls: number };
     rest.polls = rest.top === scroller.scrollTop ? rest.polls + 1 : 0;
     rest.top = scroller.scrollTop;
     return rest.polls >= 5;
@@ -173,7 +191,9 @@ export async function settled(page: Page): Promise<void> {
     // On a loaded machine Web Chat may not have followed yet: scroll down as the customer would, for the screenshot's sake.
     // What the test checks of the chat it checks by its own waits, not by this one.
     await frame.evaluate(() => {
-      const scroller = (globalThis as any).document.querySelector('.webchat__basic-transcript__scrollable');
+      const scroller = (globalThis as unknown as InFrame).document.querySelector(
+        '.webchat__basic-transcript__scrollable',
+      );
       if (scroller) scroller.scrollTop = scroller.scrollHeight;
     });
   }

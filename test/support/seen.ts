@@ -13,9 +13,28 @@ export interface Seen {
   /** How they are shown. */
   style?: 'suggested_actions' | 'card_buttons' | 'numbered_list';
   /** Adaptive Card contents (not Teams' card that holds only the choices). */
-  cards: Array<Record<string, any>>;
+  cards: AdaptiveCard[];
   /** Every other attachment's content type (a hero card holding choices is not counted). */
   other: string[];
+}
+
+/** An Adaptive Card as JSON: the fields these helpers read, and whatever else it holds. */
+export interface AdaptiveCard {
+  version?: string;
+  body?: CardElement[];
+  actions?: CardAction[];
+  [field: string]: unknown;
+}
+interface CardElement {
+  type?: string;
+  actions?: CardAction[];
+  [field: string]: unknown;
+}
+export interface CardAction {
+  type?: string;
+  title?: string;
+  data?: { msteams?: { type?: string; [field: string]: unknown }; [field: string]: unknown };
+  [field: string]: unknown;
 }
 
 const ADAPTIVE = 'application/vnd.microsoft.card.adaptive';
@@ -25,7 +44,7 @@ const NUMBERED = /\n\n((?:\d+\. .+(?:\n|$))+)$/;
 
 export function seen(activity: Partial<Activity>): Seen {
   const attachments = activity.attachments ?? [];
-  const adaptive = attachments.filter((a) => a.contentType === ADAPTIVE).map((a) => a.content as Record<string, any>);
+  const adaptive = attachments.filter((a) => a.contentType === ADAPTIVE).map((a) => a.content as AdaptiveCard);
   const cards = adaptive.filter((card) => !isChoicesCard(card));
   const choicesCard = adaptive.find(isChoicesCard);
   const hero = attachments.filter((a) => a.contentType === HERO);
@@ -60,26 +79,24 @@ export function seen(activity: Partial<Activity>): Seen {
 }
 
 /** Teams' card of an answer's choices: buttons, and nothing else. */
-export function isChoicesCard(card: Record<string, any>): boolean {
-  return (card.body ?? []).every((element: any) => element.type === 'ActionSet') && submits(card).length > 0;
+export function isChoicesCard(card: AdaptiveCard): boolean {
+  return (card.body ?? []).every((element) => element.type === 'ActionSet') && submits(card).length > 0;
 }
 
 /** A card's buttons in its body's action sets and at its foot, in order (the toggles of older events left out). */
-export function cardButtons(card: Record<string, any>): Array<Record<string, any>> {
+export function cardButtons(card: AdaptiveCard): CardAction[] {
   const actions = [
-    ...(card.body ?? [])
-      .filter((element: any) => element.type === 'ActionSet')
-      .flatMap((set: any) => set.actions ?? []),
+    ...(card.body ?? []).filter((element) => element.type === 'ActionSet').flatMap((set) => set.actions ?? []),
     ...(card.actions ?? []),
   ];
-  return actions.filter((a: any) => a.type !== 'Action.ToggleVisibility');
+  return actions.filter((a) => a.type !== 'Action.ToggleVisibility');
 }
 
 /** The titles of a card's buttons that send words back (Teams imBack through Action.Submit). */
-export function submits(card: Record<string, any>): string[] {
+function submits(card: AdaptiveCard): string[] {
   return cardButtons(card)
-    .filter((a: any) => a.type === 'Action.Submit' && a.data?.msteams?.type === 'imBack')
-    .map((a: any) => a.title);
+    .filter((a) => a.type === 'Action.Submit' && a.data?.msteams?.type === 'imBack')
+    .map((a) => a.title as string);
 }
 
 /** Every string a customer can read in an activity: texts, titles, card texts and facts. */
@@ -96,6 +113,6 @@ export function visibleStrings(activity: Partial<Activity>): string[] {
   };
   if (activity.text) out.push(activity.text);
   walk(activity.suggestedActions);
-  walk(activity.attachments?.map((a) => a.content));
+  walk(activity.attachments?.map((a): unknown => a.content));
   return out;
 }

@@ -36,8 +36,8 @@ export async function startService(env: Record<string, string>, options: StartOp
   });
   started.push(child);
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const service = { url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
   if (options.expectExit) {
@@ -67,7 +67,7 @@ export async function listeningLine(
       .output()
       .split('\n')
       .find((l) => l.includes('"order-tracking bot listening"'));
-    if (line) return JSON.parse(line);
+    if (line) return JSON.parse(line) as { address: string; port: number; sandbox: boolean };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no start line:\n${service.output()}`);
@@ -97,7 +97,7 @@ export async function startOrphanedService(env: Record<string, string>): Promise
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let printed = '';
-  launcher.stdout!.on('data', (chunk) => (printed += chunk));
+  launcher.stdout.on('data', (chunk) => (printed += chunk));
   await new Promise((resolve) => launcher.once('exit', resolve));
   const pid = Number(printed);
   if (!Number.isInteger(pid) || pid <= 0) throw new Error(`the launcher printed no pid: ${printed}`);
@@ -106,7 +106,7 @@ export async function startOrphanedService(env: Record<string, string>): Promise
 }
 
 /** Whether a process still runs (a zombie nobody reaped has ended). */
-export function running(pid: number): boolean {
+function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {

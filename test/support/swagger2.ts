@@ -14,11 +14,20 @@ process.stdin.on('data', (chunk) => (text += chunk)).on('end', () =>
   ),
 );`;
 
-export function validateSwagger2(document: unknown): Promise<{ valid: boolean; swagger?: string; errors?: string }> {
+interface Validation {
+  valid: boolean;
+  swagger?: string;
+  errors?: string;
+}
+
+export function validateSwagger2(document: unknown): Promise<Validation> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['-e', VALIDATE], { cwd: __dirname }, (error, stdout) =>
-      error ? reject(error) : resolve(JSON.parse(stdout)),
-    );
+    const child = execFile(process.execPath, ['-e', VALIDATE], { cwd: __dirname }, (error, stdout) => {
+      if (!error) return resolve(JSON.parse(stdout) as Validation);
+      // Node types it as an Omit<> of ExecException, which ESLint does not take for an Error.
+      const failed: Error = error;
+      reject(failed);
+    });
     child.stdin!.end(JSON.stringify(document));
   });
 }

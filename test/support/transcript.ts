@@ -31,12 +31,10 @@ export const user = (said: Said): Line => ({ user: said });
 export const bot = (text: string | RegExp): Line => ({ bot: { text } });
 /** A question with its choices. */
 export const ask = (text: string | RegExp, ...choices: string[]): Line => ({ bot: { text, choices } });
-export const typing = (): Line => ({ bot: { typing: true } });
 /** The answer to a lookup: one message with the intro line and the cards. */
 export const answer = (intro: string | RegExp, count: number, ...showing: string[]): Line => ({
   bot: { cards: count, showing, intro },
 });
-export const textShowing = (...showing: string[]): Line => ({ bot: { textShowing: showing } });
 
 export interface TranscriptOptions {
   locale?: string;
@@ -84,7 +82,7 @@ export function conversation(config: Config, options: TranscriptOptions = {}): C
       channelId: options.channelId ?? 'test',
       ...(options.locale && { locale: options.locale }),
       ...(options.userId && { from: { id: options.userId, name: 'Customer', role: 'user' } }),
-    } as Partial<Activity>,
+    },
   );
   // The adapter's error handler, so that a failing turn is answered as in production.
   adapter.onTurnError = app.adapter.onTurnError;

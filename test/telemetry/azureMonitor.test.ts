@@ -6,7 +6,6 @@
  * the watch, and the metrics under our names. Nothing exported names a number, an id, a token or a key.
  * What else the exporter does: azureMonitorOffline.test.ts.
  */
-import { readFileSync } from 'node:fs';
 import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
 import { configFor, startApp } from '../support/app';
 import { conversation } from '../support/transcript';
@@ -14,10 +13,10 @@ import { startConnector, TestChannel, type Connector } from '../support/channel'
 import { FakeClock } from '../support/fakeClock';
 import { trustedLoopbackCertificate } from '../support/loopbackTls';
 import { API_KEY, CREDENTIALS } from '../support/upstreams';
-import { readKql, typeFilterPasses } from './kql';
+import { readKql, readWorkbook, typeFilterPasses } from './kql';
 import { connectionString, startIngestion } from './azureIngestion';
 
-const workbook = JSON.parse(readFileSync('dashboards/azure/order-tracking-bot.workbook.json', 'utf8'));
+const workbook = readWorkbook();
 
 const MINUTE = 60_000;
 const USER = 'user-SEARCH-insights-0011';
@@ -127,9 +126,8 @@ test('turns arrive as requests, lookups and attempts as dependencies, an update 
     expect(attempt.data.baseData.data).toMatch(/\/v2\/checkpoints\?user=REDACTED&orderNo=REDACTED&lang=REDACTED$/);
   // The workbook's interface latency reads these very dependencies: its type filter lets each through (the exporter
   // writes "Http", and KQL's == is case-sensitive), and each carries the dimensions it reads (its interface's name, not a host).
-  const latency = workbook.items.find(
-    (item: { content?: { title?: string } }) => item.content?.title === 'Tracking interfaces: p50 and p95',
-  ).content.query;
+  const latency = workbook.items.find((item) => item.content.title === 'Tracking interfaces: p50 and p95')!.content
+    .query;
   const read = readKql(latency).dimensions.map((dimension) => dimension.key);
   expect(read).toEqual(['tracking.interface']);
   for (const attempt of attempts) {

@@ -61,8 +61,8 @@ test("the exporters send ours only to the ingestion endpoint and write no file, 
       },
       silentLogger,
     );
-    await telemetry.tracing.inSpan('bot.turn', { kind: 'server', root: true }, async () =>
-      telemetry.metrics.count('bot_turns_total', { channel: 'webchat' }),
+    await telemetry.tracing.inSpan('bot.turn', { kind: 'server', root: true }, () =>
+      Promise.resolve(telemetry.metrics.count('bot_turns_total', { channel: 'webchat' })),
     );
     // Past the settings poll's first call (5 to 15 s after the start) and statsbeat's first export (15 minutes).
     await jest.advanceTimersByTimeAsync(20 * MINUTE);

@@ -14,7 +14,7 @@ export interface Collector {
   close(): Promise<void>;
 }
 
-export async function startCollector(): Promise<Collector> {
+async function startCollector(): Promise<Collector> {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

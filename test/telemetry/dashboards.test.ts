@@ -13,28 +13,49 @@ import { answerOf, configFor, startApp } from '../support/app';
 import { TestChannel } from '../support/channel';
 import { FakeClock } from '../support/fakeClock';
 import { useMovingParcel } from '../support/movingParcel';
-import { readKql } from './kql';
+import { readKql, readWorkbook, type WorkbookItem } from './kql';
 import { parsePrometheus } from './prometheusText';
 import { evaluateShare, namedValues, passes, readPromQL, type Selector } from './promql';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const grafana = JSON.parse(readFileSync('dashboards/grafana/order-tracking-bot.json', 'utf8'));
-const workbook = JSON.parse(readFileSync('dashboards/azure/order-tracking-bot.workbook.json', 'utf8'));
+/** What the tests read of Grafana's JSON model (the tests hold the rest with toMatchObject). */
+interface GrafanaPanel {
+  id: number;
+  type: string;
+  title: string;
+  description?: string;
+  datasource?: unknown;
+  gridPos?: unknown;
+  targets: Array<{ expr: string; datasource: { uid: string } }>;
+  panels?: GrafanaPanel[];
+  fieldConfig: { defaults: { noValue?: unknown } };
+}
+interface GrafanaVariable {
+  name: string;
+  query: unknown;
+}
+interface GrafanaDashboard {
+  panels: GrafanaPanel[];
+  templating: { list: GrafanaVariable[] };
+}
+
+const grafana = JSON.parse(readFileSync('dashboards/grafana/order-tracking-bot.json', 'utf8')) as GrafanaDashboard;
+const workbook = readWorkbook();
 
 /** Every panel, those inside a collapsed row too; rows themselves show nothing. */
-const panels: any[] = grafana.panels
-  .flatMap((panel: any) => [panel, ...(panel.panels ?? [])])
-  .filter((panel: any) => panel.type !== 'row');
-const promqlOf = (panel: any): string[] => panel.targets.map((target: any) => target.expr);
+const panels: GrafanaPanel[] = grafana.panels
+  .flatMap((panel) => [panel, ...(panel.panels ?? [])])
+  .filter((panel) => panel.type !== 'row');
+const promqlOf = (panel: GrafanaPanel): string[] => panel.targets.map((target) => target.expr);
 /** The channel variable's label_values(metric, label): Prometheus must know the metric and its label. */
-const variables: any[] = grafana.templating.list;
+const variables: GrafanaVariable[] = grafana.templating.list;
 const channelVariable = variables.find((variable) => variable.name === 'channel');
-const [, variableMetric, variableLabel] = /^label_values\((\w+),\s*(\w+)\)$/.exec(channelVariable.query.query) ?? [];
+const [, variableMetric, variableLabel] =
+  /^label_values\((\w+),\s*(\w+)\)$/.exec((channelVariable?.query as { query: string }).query) ?? [];
 /** Grafana asks for the label's values of that metric, as this query would. */
 const variableExpr = `count by (${variableLabel}) (${variableMetric})`;
 const grafanaQueries: string[] = [...panels.flatMap(promqlOf), variableExpr];
 
-const queries: any[] = workbook.items.filter((item: any) => item.type === 3);
+const queries: WorkbookItem[] = workbook.items.filter((item) => item.type === 3);
 const kqlOf = (title: string) =>
   queries.filter((item) => item.content.title === title).map((item) => readKql(item.content.query));
 
@@ -75,8 +96,8 @@ describe('the Grafana dashboard', () => {
   test('is a Grafana JSON model to import as it is: the Prometheus data source a variable of every panel and query', () => {
     expect(grafana).toMatchObject({
       uid: 'order-tracking-bot',
-      schemaVersion: expect.any(Number),
-      title: expect.any(String),
+      schemaVersion: expect.any(Number) as unknown,
+      title: expect.any(String) as unknown,
       time: { from: 'now-24h', to: 'now' },
     });
     expect(variables.find((variable) => variable.name === 'datasource')).toMatchObject({
@@ -89,17 +110,18 @@ describe('the Grafana dashboard', () => {
       multi: true,
       datasource: { type: 'prometheus', uid: '${datasource}' },
     });
-    const ids = grafana.panels.flatMap((panel: any) => [panel, ...(panel.panels ?? [])]).map((panel: any) => panel.id);
+    const ids = grafana.panels.flatMap((panel) => [panel, ...(panel.panels ?? [])]).map((panel) => panel.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const panel of panels) {
       expect({ title: panel.title, datasource: panel.datasource, gridPos: panel.gridPos }).toEqual({
         title: panel.title,
         datasource: { type: 'prometheus', uid: '${datasource}' },
-        gridPos: expect.objectContaining({ w: expect.any(Number), h: expect.any(Number) }),
+        gridPos: expect.objectContaining({
+          w: expect.any(Number) as unknown,
+          h: expect.any(Number) as unknown,
+        }) as unknown,
       });
-      expect(panel.targets.map((target: any) => target.datasource.uid)).toEqual(
-        panel.targets.map(() => '${datasource}'),
-      );
+      expect(panel.targets.map((target) => target.datasource.uid)).toEqual(panel.targets.map(() => '${datasource}'));
     }
   });
 
@@ -192,17 +214,15 @@ describe('the Azure Monitor workbook', () => {
         queryType: 0,
         resourceType: 'microsoft.insights/components',
         timeContextFromParameter: 'TimeRange',
-        title: expect.any(String),
+        title: expect.any(String) as unknown,
       });
     }
-    const parameters = workbook.items
-      .filter((item: any) => item.type === 9)
-      .flatMap((item: any) => item.content.parameters);
+    const parameters = workbook.items.filter((item) => item.type === 9).flatMap((item) => item.content.parameters);
     expect(parameters).toContainEqual(expect.objectContaining({ name: 'TimeRange', type: 4 }));
   });
 
   test('has one query per figure of the day, under its title, and its opening text says what each means', () => {
-    const about = workbook.items.find((item: any) => item.type === 1).content.json;
+    const about = workbook.items.find((item) => item.type === 1)?.content.json;
     for (const figure of DAY_PICTURE) {
       expect({
         title: figure.title,

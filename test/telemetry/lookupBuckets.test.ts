@@ -9,7 +9,7 @@ import { dayFigures } from '../../src/telemetry/dayFigures';
 import { openTelemetry } from '../../src/telemetry/openTelemetry';
 
 async function panelFor(seconds: number[]) {
-  const telemetry = openTelemetry({ serviceName: 'bucket-test', inProcess: true }, silentLogger as never);
+  const telemetry = openTelemetry({ serviceName: 'bucket-test', inProcess: true }, silentLogger);
   try {
     for (const value of seconds)
       telemetry.metrics.observe('bot_lookup_duration_seconds', { interface: 'checkpoints' }, value);

@@ -25,7 +25,7 @@ async function start(env: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
 function scrape(
   app: RunningApp,
   authorization?: string,
-): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {
   return fetch(`${app.url}/metrics`, { headers: authorization ? { authorization } : {} }).then(answerOf);
 }
 
@@ -63,7 +63,11 @@ describe('GET /metrics', () => {
       expect({ authorization, status: answer.status, body: answer.body }).toEqual({
         authorization,
         status: 401,
-        body: { code: 'unauthenticated', message: expect.stringContaining('METRICS_TOKEN'), argument: 'Authorization' },
+        body: {
+          code: 'unauthenticated',
+          message: expect.stringContaining('METRICS_TOKEN') as unknown,
+          argument: 'Authorization',
+        },
       });
       expect(answer.headers.get('www-authenticate')).toBe('Bearer');
       expect(answer.text).not.toContain(TOKEN.slice(8));

@@ -8,7 +8,7 @@
 import { DEMO } from '../../sandbox/simulators';
 import { TestChannel } from '../support/channel';
 import { startService, stopAllServices } from '../support/serviceProcess';
-import { API_KEY, CREDENTIALS, upstreamEnv, useSimulators } from '../support/upstreams';
+import { CREDENTIALS, upstreamEnv, useSimulators } from '../support/upstreams';
 import { useCollector } from './collector';
 
 const upstreams = useSimulators();

@@ -21,13 +21,26 @@ interface OtlpValue {
   doubleValue?: number;
 }
 
+/** A span as OTLP http/json carries it. */
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes?: Array<{ key: string; value: OtlpValue }>;
+  links?: Array<{ traceId: string; spanId: string }>;
+  status?: ExportedSpan['status'];
+}
+interface OtlpTraces {
+  resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }>;
+}
+
 /** Every span of every /v1/traces export the collector took. */
 export function exportedSpans(received: Received[], path = '/v1/traces'): ExportedSpan[] {
   return received
     .filter((each) => each.path === path)
-    .flatMap(
-      (each) => JSON.parse(each.body.toString('utf8')).resourceSpans as Array<{ scopeSpans: Array<{ spans: any[] }> }>,
-    )
+    .flatMap((each) => (JSON.parse(each.body.toString('utf8')) as OtlpTraces).resourceSpans)
     .flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans))
     .map((span) => ({
       traceId: span.traceId,
@@ -36,12 +49,9 @@ export function exportedSpans(received: Received[], path = '/v1/traces'): Export
       name: span.name,
       kind: span.kind,
       attributes: Object.fromEntries(
-        (span.attributes ?? []).map((attribute: { key: string; value: OtlpValue }) => [
-          attribute.key,
-          valueOf(attribute.value),
-        ]),
+        (span.attributes ?? []).map((attribute) => [attribute.key, valueOf(attribute.value)]),
       ),
-      links: (span.links ?? []).map((link: { traceId: string; spanId: string }) => ({
+      links: (span.links ?? []).map((link) => ({
         traceId: link.traceId,
         spanId: link.spanId,
       })),

@@ -100,7 +100,9 @@ describe('Interface B (POST) retries like the seed says', () => {
       attempts: 3,
       delaysMs: [2000, 4000],
     });
-    expect(error.failure.headers).toMatchObject({ 'content-type': expect.stringContaining('application/json') });
+    expect(error.failure.headers).toMatchObject({
+      'content-type': expect.stringContaining('application/json') as unknown,
+    });
     expect(error.message).toContain('503');
     expect(clock.sleeps).toEqual([2000, 4000]);
   });
