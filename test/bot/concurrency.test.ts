@@ -10,10 +10,11 @@
  * run side by side even in one process, and the first to create the record must not let the others
  * write over it.
  */
-import { MemoryStorage, type Storage, type StoreItems } from 'botbuilder';
+import { MemoryStorage, type Storage, type StoreItem, type StoreItems } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
 import { BlobStateStorage } from '../../src/bot/blobStateStorage';
 import { MemoryStateStorage } from '../../src/bot/memoryStateStorage';
+import type { WindowLimitState } from '../../dialogs/windowLimit';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { startAzurite, type Azurite } from '../support/azurite';
 import { TestChannel } from '../support/channel';
@@ -30,6 +31,11 @@ const TN = DEMO.trackings.trackingNumbers;
 
 let azurite: Azurite | undefined;
 afterAll(() => azurite?.stop());
+
+/** A stored conversation's or customer's record: the lookups it counts. */
+interface Guarded {
+  lookupGuard: WindowLimitState;
+}
 
 /** How twelve lookups sent at once were answered: shown, asked to wait, or asked to send it again. */
 interface Burst {
@@ -67,15 +73,24 @@ async function twelveLookupsAtOnce(channelFor: (i: number) => TestChannel): Prom
 /** One process runs a conversation's turns one at a time, so nothing is lost there: ten shown, the other two asked to wait. */
 const ONE_AT_A_TIME: Burst = { shown: 10, slowed: 2, busy: 0 };
 /** Two instances race for the stored state and a turn that keeps losing is asked to send again: only twelveLookupsAtOnce's bounds hold. */
-const RACING: Burst = { shown: expect.any(Number), slowed: expect.any(Number), busy: expect.any(Number) };
+const RACING: Burst = {
+  shown: expect.any(Number) as number,
+  slowed: expect.any(Number) as number,
+  busy: expect.any(Number) as number,
+};
 
 const storages: Array<[string, number, Burst, () => Promise<Storage>]> = [
-  ['one instance', 1, ONE_AT_A_TIME, async () => new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 })],
+  [
+    'one instance',
+    1,
+    ONE_AT_A_TIME,
+    () => Promise.resolve(new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 })),
+  ],
   [
     'two instances sharing memory storage',
     2,
     RACING,
-    async () => new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 }),
+    () => Promise.resolve(new MemoryStateStorage({ maxItems: 1_000, idleMs: 3_600_000 })),
   ],
   [
     'two instances sharing Azure Blob storage',
@@ -120,7 +135,7 @@ describe.each(storages)('%s', (_name, instances, burst, makeStorage) => {
       const { shown, slowed, busy } = await twelveLookupsAtOnce((i) => chats[i % chats.length]);
       expect({ shown, slowed, busy }).toEqual(burst);
 
-      const saved = (await storage.read([key]))[key];
+      const saved = (await storage.read([key]))[key] as Guarded;
       expect(saved.lookupGuard.recent).toHaveLength(shown);
 
       // And the conversation goes on from that state: the limit is reached, or nearly.
@@ -138,7 +153,7 @@ describe.each(storages)('%s', (_name, instances, burst, makeStorage) => {
     );
 
     const key = `webchat/users/${userId}/`;
-    expect((await storage.read([key]))[key].lookupGuard.recent).toHaveLength(shown);
+    expect(((await storage.read([key]))[key] as Guarded).lookupGuard.recent).toHaveLength(shown);
     const next = await new TestChannel({ botUrl: apps[0].url, mode: 'expectReplies', locale: 'en-US', userId }).say({
       value: { input_type: 'tracking_number', identifier: TN.inTransit },
     });
@@ -181,9 +196,9 @@ describe('the same activity delivered to two instances', () => {
 /** Another instance that writes the conversation's state between every read and write of ours: we always lose. */
 class AlwaysOvertaken extends MemoryStorage {
   override async write(changes: StoreItems): Promise<void> {
-    for (const [key, item] of Object.entries(changes)) {
+    for (const [key, item] of Object.entries(changes) as Array<[string, StoreItem | undefined]>) {
       // The other instance changes what is stored, not what we are about to write.
-      const stored = (await super.read([key]))[key];
+      const stored = (await super.read([key]))[key] as StoreItem | undefined;
       if (stored && item?.eTag && item.eTag !== '*')
         await super.write({ [key]: { ...stored, overtaken: true, eTag: '*' } });
     }
@@ -203,7 +218,10 @@ test('a turn that keeps losing the race says "please send that again" in the cus
       'Entschuldigung, mehrere Ihrer Nachrichten kamen gleichzeitig an, und diese ist mir dabei durchgerutscht. Bitte senden Sie sie noch einmal.',
     ]);
     const key = `webchat/conversations/${customer.conversationId}/`;
-    expect((await storage.read([key]))[key]).toMatchObject({ overtaken: true, dialogState: expect.anything() });
+    expect((await storage.read([key]))[key]).toMatchObject({
+      overtaken: true,
+      dialogState: expect.anything() as unknown,
+    });
     expect(app.logs.filter((line) => line.includes('"turn failed"'))).toHaveLength(1);
   } finally {
     await app.close();
@@ -220,7 +238,7 @@ class CustomerOvertakenOnce extends MemoryStorage {
     const key = Object.keys(changes).find((k) => k.includes('/users/'));
     if (key && !this.overtaken) {
       this.overtaken = true;
-      const stored = (await super.read([key]))[key] ?? {};
+      const stored = ((await super.read([key]))[key] as StoreItem | undefined) ?? {};
       await super.write({
         [key]: { ...stored, lookupGuard: { recent: [this.otherLookupAt()], misses: 0 }, eTag: '*' },
       });
@@ -230,19 +248,20 @@ class CustomerOvertakenOnce extends MemoryStorage {
 }
 
 test("a lookup whose customer's record another conversation changed meanwhile runs again: answered once, counted once in each record", async () => {
-  let app: RunningApp | undefined;
-  const storage = new CustomerOvertakenOnce(() => app!.clock.now() - 1_000);
-  app = await startApp(configFor(upstreams, { LOG_LEVEL: 'info' }), { storage });
+  const storage = new CustomerOvertakenOnce(() => app.clock.now() - 1_000);
+  const app = await startApp(configFor(upstreams, { LOG_LEVEL: 'info' }), { storage });
   try {
     const customer = new TestChannel({ botUrl: app.url, mode: 'expectReplies', locale: 'en-US', userId: 'two-tabs' });
     const { replies } = await customer.say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
     expect(replies.map((r) => r.text).filter(Boolean)).toEqual([expect.stringMatching(FOUND)]);
     const userKey = 'webchat/users/two-tabs/';
     const conversationKey = `webchat/conversations/${customer.conversationId}/`;
-    const saved = await storage.read([userKey, conversationKey]);
+    const saved = (await storage.read([userKey, conversationKey])) as Record<string, Guarded>;
     expect(saved[userKey].lookupGuard.recent).toHaveLength(2);
     expect(saved[conversationKey].lookupGuard.recent).toHaveLength(1);
-    expect(app.logs.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'turn')).toMatchObject({
+    expect(
+      app.logs.map((line) => JSON.parse(line) as { msg: string }).find((entry) => entry.msg === 'turn'),
+    ).toMatchObject({
       attempts: 2,
       lookup: { outcome: 'found' },
     });

@@ -63,8 +63,8 @@ const onUncaughtException = (error: unknown) => {
 /** What libraries print outside our logger meanwhile (stdout, stderr, console): searched for secrets too. */
 const printed: string[] = [];
 const originals = {
-  out: realProcess.stdout.write,
-  err: realProcess.stderr.write,
+  out: realProcess.stdout.write.bind(realProcess.stdout),
+  err: realProcess.stderr.write.bind(realProcess.stderr),
   log: console.log,
   warn: console.warn,
   error: console.error,
@@ -300,7 +300,7 @@ function malformedFields(activity: Json): string[] {
   for (const field of ['attachments', 'membersAdded', 'membersRemoved', 'reactionsAdded'])
     if (field in activity && !arrayOfObjects(activity[field])) malformed.push(field);
   const entity = (e: Json) => typeof e.type === 'string' && (e.type !== 'mention' || isObject(e.mentioned));
-  if ('entities' in activity && !(arrayOfObjects(activity.entities) && (activity.entities as Json[]).every(entity)))
+  if ('entities' in activity && !(arrayOfObjects(activity.entities) && activity.entities.every(entity)))
     malformed.push('entities');
   return malformed;
 }
@@ -379,7 +379,7 @@ function problemsWith(request: FuzzRequest, expected: Expected, answer: Answer, 
       answer.status === expected.refused &&
         body.code === code &&
         (argument === undefined || body.argument === argument),
-      `expected ${expected.refused} ${code}${argument ? ` naming ${argument}` : ''}, got ${answer.status} ${String(body.code)}${body.argument ? ` naming ${String(body.argument)}` : ''}`,
+      `expected ${expected.refused} ${code}${argument ? ` naming ${argument}` : ''}, got ${answer.status} ${String(body.code)}${body.argument ? ` naming ${JSON.stringify(body.argument)}` : ''}`,
       answer.text.slice(0, 300),
     );
     must(answer.posted.length === 0, 'a refused request was answered through the connector');

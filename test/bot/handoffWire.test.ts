@@ -6,6 +6,7 @@
  */
 import { MemoryStorage, type Activity } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
+import type { StoredTranscript } from '../../dialogs/conversationTranscript';
 import { TRANSCRIPT_LIMITS } from '../../src/handoff';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { startConnector, TestChannel, type Connector } from '../support/channel';
@@ -43,9 +44,9 @@ async function bot(env: NodeJS.ProcessEnv): Promise<TestChannel> {
 }
 
 /** The conversation's state as stored, and its size in bytes. */
-async function stored(chat: TestChannel): Promise<{ state: Record<string, any>; bytes: number }> {
+async function stored(chat: TestChannel): Promise<{ state: { transcript?: StoredTranscript }; bytes: number }> {
   const key = `webchat/conversations/${chat.conversationId}/`;
-  const state = (await storage.read([key]))[key] as Record<string, any>;
+  const state = (await storage.read([key]))[key] as { transcript?: StoredTranscript };
   return { state, bytes: Buffer.byteLength(JSON.stringify(state)) };
 }
 
@@ -75,21 +76,25 @@ describe('HANDOFF=botframework', () => {
               trackingNumber: '1ZV8R4236804512972',
               status: 'in_transit',
               statusText: 'In transit',
-              lastEvent: { at: expect.any(String), text: expect.any(String), location: expect.any(String) },
+              lastEvent: {
+                at: expect.any(String) as unknown,
+                text: expect.any(String) as unknown,
+                location: expect.any(String) as unknown,
+              },
             },
             {
               carrier: 'DPD',
               trackingNumber: '01485023741196',
               status: 'out_for_delivery',
               statusText: 'Out for delivery',
-              lastEvent: expect.any(Object),
+              lastEvent: expect.any(Object) as unknown,
             },
             {
               carrier: 'PostNL',
               trackingNumber: '3SKAAN4718293',
               status: 'delivered',
               statusText: 'Delivered',
-              lastEvent: expect.any(Object),
+              lastEvent: expect.any(Object) as unknown,
             },
           ],
         },
@@ -104,21 +109,21 @@ describe('HANDOFF=botframework', () => {
             {
               type: 'message',
               text: ORDER,
-              timestamp: expect.stringMatching(/Z$/),
+              timestamp: expect.stringMatching(/Z$/) as unknown,
               from: { ...customer, role: 'user' },
             },
             {
               type: 'message',
               text: expect.stringMatching(
                 /^I found 3 shipments for ORD-1002: UPS, tracking number 1ZV8R4236804512972: In transit; DPD, /,
-              ),
-              timestamp: expect.any(String),
+              ) as unknown,
+              timestamp: expect.any(String) as unknown,
               from: { id: 'bot', name: 'Order Tracking', role: 'bot' },
             },
             {
               type: 'message',
               text: 'I want to talk to a human',
-              timestamp: expect.any(String),
+              timestamp: expect.any(String) as unknown,
               from: { ...customer, role: 'user' },
             },
           ],
@@ -172,7 +177,7 @@ describe('HANDOFF=botframework', () => {
     await chat.say(ORDER);
     for (let i = 0; i < 25; i++) await chat.say(i % 2 ? 'thanks' : 'ok');
     const usual = await stored(chat);
-    expect(usual.state.transcript.lines).toHaveLength(TRANSCRIPT_LIMITS.lines);
+    expect(usual.state.transcript?.lines).toHaveLength(TRANSCRIPT_LIMITS.lines);
     // The longest texts, cut and capped.
     for (let i = 0; i < 25; i++) await chat.say(`why ${i}? ${'word '.repeat(60)}`);
     const longest = await stored(chat);
@@ -196,10 +201,10 @@ describe('HANDOFF=omnichannel', () => {
     const found = await chat.say(ORDER);
     const { replies } = await chat.say('talk to a person');
     const all = [...found.replies, ...replies].filter((r) => r.type === 'message');
-    expect(all.map((r) => r.channelData)).toEqual([
+    expect(all.map((r) => r.channelData as unknown)).toEqual([
       { deliveryMode: 'bridged' },
       { deliveryMode: 'bridged' },
-      { tags: expect.any(String) },
+      { tags: expect.any(String) as unknown },
     ]);
     expect(JSON.parse((all[2].channelData as { tags: string }).tags)).toMatchObject({
       type: 'Escalate',

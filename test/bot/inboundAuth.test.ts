@@ -4,6 +4,7 @@
  * JWKS a loopback server publishes (test/support/tokenIssuer.ts); nothing reaches the internet.
  */
 import { format } from 'node:util';
+import type { Activity } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { summarize } from '../support/channel';
@@ -81,6 +82,19 @@ function activity(overrides: object = {}) {
   };
 }
 
+/** A JSON log line, as far as these tests read it. */
+interface LogLine {
+  level: number;
+  msg: string;
+  reason?: string;
+  channel?: string;
+}
+
+/** The replies of an expectReplies turn, as the response's body carries them. */
+interface Replies {
+  activities: Partial<Activity>[];
+}
+
 /** Posts an activity with the Authorization header (if any) and checks that no secret leaks. */
 async function send(authorization: string | undefined, body = activity()) {
   const logsBefore = app.logs.length;
@@ -119,18 +133,22 @@ interface Refusal {
 const refusals: Refusal[] = [
   {
     name: 'a request without a token',
-    authorization: async () => undefined,
+    authorization: () => Promise.resolve(undefined),
     reason: 'Unauthorized Access. Request is not authorized',
   },
-  { name: 'an empty Bearer token', authorization: async () => 'Bearer ', reason: 'Unauthorized. No valid identity.' },
+  {
+    name: 'an empty Bearer token',
+    authorization: () => Promise.resolve('Bearer '),
+    reason: 'Unauthorized. No valid identity.',
+  },
   {
     name: 'something that is not a JWT',
-    authorization: async () => 'Bearer not-a-token',
+    authorization: () => Promise.resolve('Bearer not-a-token'),
     reason: 'Unauthorized. No valid identity.',
   },
   {
     name: 'a JWT with a part missing',
-    authorization: async () => 'Bearer abc.def',
+    authorization: () => Promise.resolve('Bearer abc.def'),
     reason: 'Unauthorized. No valid identity.',
   },
   {
@@ -204,8 +222,10 @@ const refusals: Refusal[] = [
   },
   {
     name: 'an unsigned token (alg none)',
-    authorization: async () =>
-      bearer([base64url({ alg: 'none', typ: 'JWT', kid: CHANNEL_KID }), base64url(claims()), ''].join('.')),
+    authorization: () =>
+      Promise.resolve(
+        bearer([base64url({ alg: 'none', typ: 'JWT', kid: CHANNEL_KID }), base64url(claims()), ''].join('.')),
+      ),
     reason: 'jwt signature is required',
   },
   {
@@ -229,7 +249,7 @@ const refusals: Refusal[] = [
   // Checked before the body: a caller without a valid token learns nothing of what the bot accepts.
   {
     name: 'a request without a token, whose body is no activity (no conversation, a service URL that is none)',
-    authorization: async () => undefined,
+    authorization: () => Promise.resolve(undefined),
     activity: { conversation: undefined, serviceUrl: 'not a url', locale: 42 },
     reason: 'Unauthorized Access. Request is not authorized',
   },
@@ -253,12 +273,12 @@ describe('with MicrosoftAppId set, /api/messages turns away', () => {
     const consoleBefore = consoleLines.length;
     const logsBefore = app.logs.length;
     const response = await send(await row.authorization(), activity(row.activity));
-    expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: 'Unauthorized' });
+    expect({ status: response.status, body: response.body as unknown }).toEqual({ status: 401, body: 'Unauthorized' });
     // One JSON log line says why, and nothing else about it: not on the console (botframework-connector
     // printed stack traces and PEM keys there), not a second line in the log. (The request's own line may follow.)
     const written = app.logs
       .slice(logsBefore)
-      .map((line) => JSON.parse(line))
+      .map((line) => JSON.parse(line) as LogLine)
       .filter((entry) => entry.level >= 30 && entry.msg !== 'http request');
     expect(written.map((entry) => [entry.msg, entry.reason])).toEqual([['inbound request refused', row.reason]]);
     expect(consoleLines.slice(consoleBefore)).toEqual([]);
@@ -275,16 +295,21 @@ test('a refused request logs what it claimed at a bounded size: a 250 KB channel
   const response = await send(bearer(await issuer.sign(claims())), activity({ channelId: 'x'.repeat(250_000) }));
   expect(response.status).toBe(401);
   const written = app.logs.slice(logsBefore);
-  expect(written.map((line) => JSON.parse(line).msg)).toContain('inbound request refused');
+  expect(written.map((line) => (JSON.parse(line) as LogLine).msg)).toContain('inbound request refused');
   for (const line of written) expect(line.length).toBeLessThan(2_000);
-  expect(JSON.parse(written.find((line) => line.includes('inbound request refused'))!).channel).toMatch(/^x{200,}…/);
+  expect((JSON.parse(written.find((line) => line.includes('inbound request refused'))!) as LogLine).channel).toMatch(
+    /^x{200,}…/,
+  );
 });
 
 describe('with MicrosoftAppId set, /api/messages accepts', () => {
   test('a token the channel signed for this bot, and the customer gets the answer', async () => {
     const response = await send(bearer(await issuer.sign(claims())));
     expect(response.status).toBe(200);
-    expect(summarize(response.body.activities)).toEqual([`Here is the shipment for ${TRACKING_NUMBER}:`, '(card)']);
+    expect(summarize((response.body as Replies).activities)).toEqual([
+      `Here is the shipment for ${TRACKING_NUMBER}:`,
+      '(card)',
+    ]);
     expect(upstreams.trackings.requests).toHaveLength(1);
     // The keys came from the local server, not from login.botframework.com.
     expect(issuer.hits).toEqual(expect.arrayContaining(['/channel/.well-known/openidconfiguration', '/channel/keys']));
@@ -293,12 +318,12 @@ describe('with MicrosoftAppId set, /api/messages accepts', () => {
   test('a token from Teams, the other channel the key signs for', async () => {
     const response = await send(bearer(await issuer.sign(claims())), activity({ channelId: 'msteams', text: 'help' }));
     expect(response.status).toBe(200);
-    expect(summarize(response.body.activities)[0]).toMatch(/^I find your shipments/);
+    expect(summarize((response.body as Replies).activities)[0]).toMatch(/^I find your shipments/);
   });
 
   test('a malformed activity with a valid token: a 400 that names the field, as without auth', async () => {
     const response = await send(bearer(await issuer.sign(claims())), activity({ locale: 42 }));
-    expect({ status: response.status, body: response.body }).toEqual({
+    expect({ status: response.status, body: response.body as unknown }).toEqual({
       status: 400,
       body: { code: 'invalid_argument', message: 'locale: must be a string', argument: 'locale' },
     });
@@ -308,6 +333,6 @@ describe('with MicrosoftAppId set, /api/messages accepts', () => {
   test('a token that expired a minute ago: botbuilder allows five minutes of clock skew', async () => {
     const response = await send(bearer(await issuer.sign(claims({ nbf: now() - HOUR, exp: now() - MINUTE }))));
     expect(response.status).toBe(200);
-    expect(summarize(response.body.activities)).toContain(`Here is the shipment for ${TRACKING_NUMBER}:`);
+    expect(summarize((response.body as Replies).activities)).toContain(`Here is the shipment for ${TRACKING_NUMBER}:`);
   });
 });

@@ -2,13 +2,20 @@
  * State in memory is bounded, by count and by idle time, and otherwise behaves exactly as botbuilder's
  * MemoryStorage, which the concurrency of turns relies on: each rule below runs against both.
  */
-import { MemoryStorage, type Storage } from 'botbuilder';
+import { MemoryStorage, type Storage, type StoreItem } from 'botbuilder';
 import { MemoryStateStorage } from '../../src/bot/memoryStateStorage';
 import { CREATE_ONLY, OptimisticStorage, StateConflictError } from '../../src/bot/optimisticStorage';
 import { FakeClock } from '../support/fakeClock';
 
 const MINUTE = 60_000;
 const CONFLICT = /eTag conflict/i;
+
+/** The items these tests write: a turn count, or a list to change behind the storage's back. */
+interface Item {
+  eTag?: string;
+  turns?: number;
+  list?: number[];
+}
 
 describe.each<[string, () => Storage]>([
   ["botbuilder's MemoryStorage", () => new MemoryStorage()],
@@ -18,7 +25,7 @@ describe.each<[string, () => Storage]>([
   beforeEach(() => {
     storage = makeStorage();
   });
-  const read = async (key: string) => (await storage.read([key]))[key];
+  const read = async (key: string) => (await storage.read([key]))[key] as Item;
 
   test('a key never written is absent from what is read', async () => {
     expect(await storage.read(['a', 'b'])).toEqual({});
@@ -27,7 +34,7 @@ describe.each<[string, () => Storage]>([
   test('every write gets a new eTag; a write on the stored eTag succeeds, on an older one fails as a conflict', async () => {
     await storage.write({ a: { turns: 1 } });
     const first = await read('a');
-    expect(first).toEqual({ turns: 1, eTag: expect.any(String) });
+    expect(first).toEqual({ turns: 1, eTag: expect.any(String) as unknown });
     await storage.write({ a: { turns: 2, eTag: first.eTag } });
     const second = await read('a');
     expect(second.eTag).not.toBe(first.eTag);
@@ -70,14 +77,14 @@ describe.each<[string, () => Storage]>([
     const written = { list: [1] };
     await storage.write({ a: written });
     written.list.push(2);
-    (await read('a')).list.push(3);
+    (await read('a')).list?.push(3);
     expect((await read('a')).list).toEqual([1]);
   });
 
   test('behind OptimisticStorage, a lost race is a StateConflictError', async () => {
     const optimistic = new OptimisticStorage(storage);
     // Absent, it reads as a fresh item marked to be created; BotState fills it and writes that same object back.
-    const mine = (await optimistic.read(['a'])).a;
+    const mine = (await optimistic.read(['a'])).a as StoreItem;
     expect(mine).toEqual({});
     await storage.write({ a: { by: 'another instance' } });
     await expect(optimistic.write({ a: Object.assign(mine, { by: 'me' }) })).rejects.toBeInstanceOf(StateConflictError);

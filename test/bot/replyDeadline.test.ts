@@ -44,7 +44,8 @@ afterEach(async () => {
 
 const chat = (mode: 'normal' | 'expectReplies') =>
   new TestChannel({ botUrl: app.url, mode, connector, locale: 'en-US' });
-const logged = (msg: string) => app.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === msg);
+const logged = (msg: string) =>
+  app.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === msg);
 
 /** What reached the channel after the turn (`turnReplies` of them): answers to the customer's message, as messages of their own. */
 function laterReplies(customer: TestChannel, turnReplies: number) {

@@ -9,7 +9,7 @@ class CountingStorage extends MemoryStorage {
   writes: StoreItems[] = [];
 
   override async write(changes: StoreItems): Promise<void> {
-    this.writes.push(JSON.parse(JSON.stringify(changes)));
+    this.writes.push(JSON.parse(JSON.stringify(changes)) as StoreItems);
     await super.write(changes);
   }
 }

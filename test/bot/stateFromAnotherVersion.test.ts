@@ -16,11 +16,21 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** The parts of a stored conversation these tests rewrite, as this version or an older one left them. */
+interface StoredConversation {
+  dialogState: { dialogStack: unknown[] };
+  memory: StoredMemory;
+}
+interface StoredMemory {
+  last?: unknown;
+  answer?: unknown[];
+}
+
 /** Rewrites a conversation's stored state as another version might have left it. */
-function rewriteStored(conversationId: string, rewrite: (state: any) => void): void {
+function rewriteStored(conversationId: string, rewrite: (state: StoredConversation) => void): void {
   const key = Object.keys(store).find((k) => k.endsWith(`/conversations/${conversationId}/`));
   if (!key) throw new Error(`no stored state for ${conversationId}`);
-  const state = JSON.parse(store[key]);
+  const state = JSON.parse(store[key]) as StoredConversation;
   rewrite(state);
   store[key] = JSON.stringify(state);
 }
@@ -48,7 +58,7 @@ test('a conversation saved when only its last number was kept: "when will it arr
   await chat.say(DEMO.checkpoints.delivered);
   // The versions before the answer was kept whole wrote its first number as `last`.
   rewriteStored(chat.conversationId, (state) => {
-    state.memory.last = state.memory.answer[0];
+    state.memory.last = state.memory.answer![0];
     delete state.memory.answer;
   });
 
@@ -59,8 +69,8 @@ test('a conversation saved when only its last number was kept: "when will it arr
   expect(kept.answer).toEqual([expect.objectContaining({ kind: 'order_number', shown: DEMO.checkpoints.delivered })]);
 });
 
-function storedMemory(conversationId: string): any {
-  let memory: any;
-  rewriteStored(conversationId, (state) => void (memory = state.memory));
-  return memory;
+function storedMemory(conversationId: string): StoredMemory {
+  const found: { memory?: StoredMemory } = {};
+  rewriteStored(conversationId, (state) => void (found.memory = state.memory));
+  return found.memory!;
 }

@@ -54,7 +54,7 @@ test('MEMORY_STATE_MAX_ITEMS=3: the conversation used least recently is forgotte
   expect(whole.length).toBeGreaterThan(0);
   expect(many.slice(-3).map(stateKey)).toEqual(expect.arrayContaining(whole));
   // Of the conversation that looked something up, only its lookup limit outlives the bound, for its ten minutes.
-  expect(Object.keys(stored[stateKey(kept)]).sort()).toEqual(['eTag', 'lookupGuard']);
+  expect(Object.keys(stored[stateKey(kept)] as object).sort()).toEqual(['eTag', 'lookupGuard']);
   expect(app.logs.filter((line) => line.includes('"level":50') || line.includes('turn failed'))).toEqual([]);
 });
 

@@ -3,6 +3,7 @@ import type * as AC from 'adaptivecards';
 
 // `adaptivecards/lib` is ES modules, which jest does not transform; `dist/` is the same library as a UMD bundle.
 // Parsing and validation need no DOM (only rendering does).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the UMD bundle has no typed module of its own: typed as the package's ES modules
 const AdaptiveCards = require('adaptivecards/dist/adaptivecards.js') as typeof AC;
 
 /** Every parse and validation event for a card JSON, empty when the card is valid for version 1.5. */

@@ -21,7 +21,7 @@ interface Rgba {
 const NAMED: Record<string, string> = { white: '#FFFFFF', black: '#000000', transparent: '#00000000' };
 
 /** `#RGB`, `#RRGGBB`, Adaptive Cards' `#AARRGGBB` (alpha first) or a CSS name Web Chat uses. */
-export function parseColour(value: string): Rgba {
+function parseColour(value: string): Rgba {
   const hex = (NAMED[value.toLowerCase()] ?? value).replace(/^#/, '');
   const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
   if (!/^([0-9a-f]{6}|[0-9a-f]{8})$/i.test(full)) throw new Error(`not a colour: ${value}`);
@@ -38,7 +38,7 @@ function over(top: Rgba, below: Rgba): Rgba {
 }
 
 /** WCAG 2.2 relative luminance. */
-export function luminance({ r, g, b }: Rgba): number {
+function luminance({ r, g, b }: Rgba): number {
   const linear = (channel: number) => {
     const c = channel / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -74,7 +74,7 @@ export function colourUses(cards: Json[], theme: HostTheme): ColourUse[] {
   const uses = new Map<string, ColourUse>();
 
   const use = (styles: string[], colour: unknown, subtle: unknown) => {
-    const name = String(colour ?? 'default').toLowerCase();
+    const name = (typeof colour === 'string' ? colour : 'default').toLowerCase();
     const here = styles[styles.length - 1];
     const colours = style(here).foregroundColors[name] ?? style(here).foregroundColors.default;
     const foreground = subtle === true ? colours.subtle : colours.default;

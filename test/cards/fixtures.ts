@@ -156,7 +156,7 @@ export const englishUpstream: Shipment = shipment('in_transit', {
   ],
 });
 
-export const TEXT =
+const TEXT =
   'Paket im Paketzentrum bearbeitet, Weitertransport zur Zustellbasis; Ihre Sendung wird voraussichtlich am nächsten Werktag zugestellt. ';
 
 /** An order of `count` shipments with `events` long events each, newest first. */

@@ -55,12 +55,12 @@ const FACT = /^\*\*((?:[^*\\]|\\.)+)\*\* (.*)$/s;
 export const facts = (card: unknown): Record<string, string> =>
   Object.fromEntries([
     ...ofType(card, 'FactSet').flatMap((f) =>
-      (f.facts as { title: string; value: string }[]).map((x) => [shown(x.title), shown(x.value)]),
+      (f.facts as { title: string; value: string }[]).map((x): [string, string] => [shown(x.title), shown(x.value)]),
     ),
     ...ofType(card, 'TextBlock')
       .map((b) => FACT.exec(String(b.text)))
       .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => [shown(m[1]), shown(m[2])]),
+      .map((m): [string, string] => [shown(m[1]), shown(m[2])]),
   ]);
 
 export const bytes = (reply: Reply): number =>

@@ -150,7 +150,7 @@ export const TEAMS_LIGHT: HostTheme = {
   },
 };
 
-export const TEAMS_DARK: HostTheme = {
+const TEAMS_DARK: HostTheme = {
   name: 'Teams dark',
   canvas: '#ff2d2c2c',
   hostConfig: {

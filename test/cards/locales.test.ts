@@ -1,4 +1,6 @@
 /** The card strings exist, are translated and interpolate in all six languages. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LANGUAGES, Translator } from '../../src/i18n';
 import { translator } from './fixtures';
 
@@ -6,7 +8,9 @@ const cardKeys = (language: (typeof LANGUAGES)[number]) =>
   Translator.keys(language).filter((k) => k.startsWith('card.'));
 const placeholders = (s: string) => [...s.matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort();
 const raw = (language: string, key: string): string => {
-  const json = require(`../../locales/${language}/translation.json`) as Record<string, Record<string, string>>;
+  const json = JSON.parse(
+    readFileSync(join(__dirname, '../../locales', language, 'translation.json'), 'utf8'),
+  ) as Record<string, Record<string, string>>;
   return json.card[key.slice('card.'.length)];
 };
 

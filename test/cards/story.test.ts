@@ -49,8 +49,8 @@ describe('each event says what happened', () => {
   test.each(LANGUAGES)(
     "ORD-1003, held in customs, says so (%s): the checkpoints' own words, not 'In transit' three times",
     async (lang) => {
-      const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.delayed), lang as Lang), lang as Lang);
-      expect(allTexts(card).join('\n')).toContain(DETAIL_TEXT.customs[lang as Lang]);
+      const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.delayed), lang), lang);
+      expect(allTexts(card).join('\n')).toContain(DETAIL_TEXT.customs[lang]);
     },
   );
 
@@ -69,7 +69,7 @@ describe('every word is in the customer’s language (Interface B has no lang)',
   test.each(LANGUAGES.filter((lang) => lang !== 'en'))(
     'a lost parcel in %s: our own explanation, not the service’s English',
     async (lang) => {
-      const [card] = cards(await shipments(trackingNumber(TN.lost), lang as Lang), lang as Lang);
+      const [card] = cards(await shipments(trackingNumber(TN.lost), lang), lang);
       const shown = allTexts(card).join('\n');
       expect(shown).not.toMatch(/We could not locate|contact the sender|refund/i);
       // What happens next says it, once (test/nextSteps/saidOnce.test.ts).
@@ -78,7 +78,7 @@ describe('every word is in the customer’s language (Interface B has no lang)',
   );
 
   test.each(LANGUAGES)('the explanation of every status code exists in %s and is not the English one', (lang) => {
-    const { t } = translator.localize(LOCALES[lang as Lang]);
+    const { t } = translator.localize(LOCALES[lang]);
     for (const category of [
       'pending',
       'in_transit',
@@ -105,8 +105,8 @@ describe('every word is in the customer’s language (Interface B has no lang)',
 
 describe('every card names its carrier and tracking number', () => {
   test.each(LANGUAGES)('the three parcels of an order ID (%s)', async (lang) => {
-    const found = await shipments(orderId(DEMO.trackings.orderIds.multiShipment), lang as Lang);
-    const shown = cards(found, lang as Lang).map((card) => allTexts(card).join('\n'));
+    const found = await shipments(orderId(DEMO.trackings.orderIds.multiShipment), lang);
+    const shown = cards(found, lang).map((card) => allTexts(card).join('\n'));
     expect(shown).toHaveLength(3);
     for (const [index, card] of shown.entries()) {
       expect(found[index].trackingNumber).toMatch(/^[A-Z0-9]{10,}$/);
@@ -118,8 +118,8 @@ describe('every card names its carrier and tracking number', () => {
 
 describe('the toggle says what it will do', () => {
   test.each(LANGUAGES)('"Show" while closed, "Hide" while open (%s)', async (lang) => {
-    const { t } = translator.localize(LOCALES[lang as Lang]);
-    const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.longHistory), lang as Lang), lang as Lang);
+    const { t } = translator.localize(LOCALES[lang]);
+    const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.longHistory), lang), lang);
     const sets = ofType(card, 'ActionSet').filter((set) =>
       (set.actions as Json[]).some((a) => a.type === 'Action.ToggleVisibility'),
     );
@@ -140,7 +140,7 @@ describe('the toggle says what it will do', () => {
 
 describe('dates and times', () => {
   test.each(LANGUAGES)('one date and time format on the card (%s)', async (lang) => {
-    const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.longHistory), lang as Lang), lang as Lang);
+    const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.longHistory), lang), lang);
     const times = stamps(card);
     expect(times.length).toBeGreaterThan(3);
     const shapes = new Set(times.map((time) => time.replace(/\p{L}+\.?/gu, 'M').replace(/\d+/g, '9')));
@@ -188,7 +188,7 @@ describe('an order of 20 parcels with 300 events each', () => {
   test.each(LANGUAGES)(
     'every card names carrier and number, reads Show/Hide, keeps one date format, and tells no event twice in a row (%s)',
     (lang) => {
-      const all = cards(bigOrder(20, 300), lang as Lang);
+      const all = cards(bigOrder(20, 300), lang);
       expect(all).toHaveLength(20);
       for (const [index, card] of all.entries()) {
         const shown = allTexts(card).join('\n');
@@ -211,18 +211,18 @@ describe('an order of 20 parcels with 300 events each', () => {
 test.each(LANGUAGES)(
   'the status explained by the carrier is said once, in the timeline, beside what happens next (%s)',
   async (lang) => {
-    const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.failedAttempt), lang as Lang), lang as Lang);
+    const [card] = cards(await shipments(orderNumber(DEMO.checkpoints.failedAttempt), lang), lang);
     const shown = texts(card);
-    const sentence = DETAIL_TEXT.notHome[lang as Lang];
+    const sentence = DETAIL_TEXT.notHome[lang];
     expect(shown.filter((text) => text.includes(sentence))).toHaveLength(1);
   },
 );
 
 test.each(LANGUAGES)('a text channel (Telegram) tells the story too: ORD-1003 says customs (%s)', async (lang) => {
-  const found = await shipments(orderNumber(DEMO.checkpoints.delayed), lang as Lang);
+  const found = await shipments(orderNumber(DEMO.checkpoints.delayed), lang);
   const [reply] = renderShipments(found, {
-    ...context(LOCALES[lang as Lang], 'Europe/Berlin', 'telegram'),
+    ...context(LOCALES[lang], 'Europe/Berlin', 'telegram'),
     customerTimeZone: true,
   });
-  expect(reply.text).toContain(DETAIL_TEXT.customs[lang as Lang]);
+  expect(reply.text).toContain(DETAIL_TEXT.customs[lang]);
 });

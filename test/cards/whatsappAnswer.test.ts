@@ -6,7 +6,7 @@
 import { renderShipments } from '../../src/cards';
 import { bare, byCategory, de, delayed, en, germanLabels, shipment } from './fixtures';
 
-const DHL_URL = germanLabels.carrier!.trackingUrl!;
+const DHL_URL = germanLabels.carrier.trackingUrl!;
 const links = (reply: { suggestedActions?: { actions: Array<{ type: string; title: string; value: unknown }> } }) =>
   (reply.suggestedActions?.actions ?? []).filter((action) => action.type === 'openUrl');
 

@@ -18,6 +18,7 @@ import { configFor } from '../support/app';
 import { seen, visibleStrings, type Seen } from '../support/seen';
 import { conversation } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
+import type { Interactive } from '../channels/whatsapp/metaSide';
 
 const upstreams = useSimulators();
 const TN = DEMO.trackings.trackingNumbers;
@@ -89,7 +90,7 @@ test.each(matrix)('%s in %s: every question and answer as its customer sees it',
     for (const text of visibleStrings(reply))
       if (INTERNAL.test(text)) throw new Error(`an internal key is shown: ${JSON.stringify(text)}${where}`);
     if (view.choices.some((title) => VALUES.has(title)))
-      throw new Error(`a button shows a value: ${view.choices}${where}`);
+      throw new Error(`a button shows a value: ${view.choices.join(',')}${where}`);
     if (Buffer.byteLength(JSON.stringify(reply)) > 25 * 1024) throw new Error(`over 25 KB${where}`);
     if (channel === 'msteams') {
       // Teams shows no suggested actions on a message with attachments, and at most three otherwise: never use them.
@@ -264,7 +265,7 @@ test.each(LANGUAGES)(
       expect({ texts, choices: replies.map((reply) => seen(reply).choices) }).toEqual({ texts, choices: [kinds] });
       expect({ texts, cost: smsCost(texts[0]) }).toEqual({
         texts,
-        cost: expect.objectContaining({ encoding: 'GSM-7', segments: 1 }),
+        cost: expect.objectContaining({ encoding: 'GSM-7', segments: 1 }) as unknown,
       });
     }
   },
@@ -315,26 +316,26 @@ test.each(LANGUAGES)(
         } else if (message.type === 'template') {
           fail('a template in a conversation (templates are for updates outside the 24-hour window)');
         } else {
-          const interactive = message.interactive as any;
-          if (long(interactive.body.text, 1024)) fail('an interactive body over 1,024 characters');
-          shown.texts.push(interactive.body.text);
+          const interactive = message.interactive as unknown as Interactive;
+          if (long(interactive.body!.text, 1024)) fail('an interactive body over 1,024 characters');
+          shown.texts.push(interactive.body!.text);
           const titles: string[] =
             interactive.type === 'button'
-              ? interactive.action.buttons.map((b: any) => b.reply.title)
+              ? interactive.action.buttons!.map((b) => b.reply.title)
               : interactive.type === 'list'
-                ? interactive.action.sections.flatMap((s: any) => s.rows.map((r: any) => r.title))
+                ? interactive.action.sections!.flatMap((s) => s.rows.map((r) => r.title))
                 : [];
           if (interactive.type === 'button' && (titles.length > 3 || titles.some((title) => long(title, 20))))
             fail('reply buttons over WhatsApp’s limits');
           if (
             interactive.type === 'list' &&
-            (titles.length > 10 || titles.some((title) => long(title, 24)) || long(interactive.action.button, 20))
+            (titles.length > 10 || titles.some((title) => long(title, 24)) || long(interactive.action.button!, 20))
           )
             fail('a list over WhatsApp’s limits');
           if (new Set(titles).size < titles.length) fail('two choices under one title');
           if (interactive.type === 'cta_url') {
-            if (long(interactive.action.parameters.display_text, 20)) fail('a link label over 20 characters');
-            shown.links.push(interactive.action.parameters.display_text);
+            if (long(interactive.action.parameters!.display_text, 20)) fail('a link label over 20 characters');
+            shown.links.push(interactive.action.parameters!.display_text);
           }
           shown.choices.push(...titles);
         }

@@ -120,18 +120,24 @@ test('LOOKUP_LIMIT=0 turns the limit off', async () => {
   expect(upstreams.trackings.requests).toHaveLength(12);
 });
 
+/** A JSON log line, as far as these tests read it. */
+interface LogLine {
+  msg: string;
+  lookup?: { outcome: string };
+}
+
 describe('one log line per turn', () => {
   test('says what the turn did, and never what the customer wrote', async () => {
     const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
     await talk.say(`hello, my secret note: please hurry ${DEMO.trackings.trackingNumbers.inTransit}`);
-    const turns = talk.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'turn');
+    const turns = talk.logs.map((line) => JSON.parse(line) as LogLine).filter((entry) => entry.msg === 'turn');
     expect(turns).toHaveLength(1);
     expect(turns[0]).toMatchObject({
       channel: 'webchat',
       activityType: 'message',
       sent: 1,
       lookup: { kind: 'tracking_number', outcome: 'found', shipments: 1 },
-      latencyMs: expect.any(Number),
+      latencyMs: expect.any(Number) as unknown,
     });
     expect(talk.logs.join('\n')).not.toContain('secret note');
   });
@@ -144,7 +150,7 @@ describe('one log line per turn', () => {
     const first = await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
     const again = await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
     expect([first, again].map((replies) => replies.length)).toEqual([1, 1]);
-    const turns = talk.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'turn');
+    const turns = talk.logs.map((line) => JSON.parse(line) as LogLine).filter((entry) => entry.msg === 'turn');
     expect(turns.map((entry) => entry.lookup)).toEqual([
       { kind: 'tracking_number', outcome: 'found', shipments: 1, cache: 'miss' },
       { kind: 'tracking_number', outcome: 'found', shipments: 1, cache: 'hit' },
@@ -157,7 +163,7 @@ describe('one log line per turn', () => {
     upstreams.trackings.inject({ kind: 'status', status: 401 });
     await talk.say(lookup(DEMO.trackings.trackingNumbers.inTransit));
     const outcomes = talk.logs
-      .map((line) => JSON.parse(line))
+      .map((line) => JSON.parse(line) as LogLine)
       .filter((entry) => entry.msg === 'turn')
       .map((entry) => entry.lookup?.outcome);
     expect(outcomes).toEqual(['not_found', 'failed']);

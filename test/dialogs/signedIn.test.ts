@@ -10,7 +10,7 @@ import { DEMO } from '../../sandbox/simulators';
 import type { OwnedOrder, SignedInCustomer } from '../../src/customers/customer';
 import { configFor } from '../support/app';
 import { visibleStrings } from '../support/seen';
-import { answer, ask, bot, conversation, run, user, type Line, type TranscriptOptions } from '../support/transcript';
+import { ask, bot, conversation, run, user, type Line, type TranscriptOptions } from '../support/transcript';
 import { useSimulators } from '../support/upstreams';
 
 const upstreams = useSimulators();
@@ -68,10 +68,10 @@ const FOLLOW_UPS = ['Notify me', 'Track another', "That's all, thanks"];
 
 /** The buttons as Web Chat gets them: what each shows, and what pressing it posts. */
 const buttons = (activity: Partial<Activity>) =>
-  activity.suggestedActions?.actions.map(({ type, title, value }) => ({ type, title, value }));
+  activity.suggestedActions?.actions.map(({ type, title, value }) => ({ type, title, value: value as unknown }));
 /** Pressing an order's button in Web Chat: its title as the words shown, its value the lookup. */
 const press = (title: string, value: object): Partial<Activity> => ({ type: 'message', text: title, value });
-const trackingsBodies = () => upstreams.trackings.requests.map((request) => JSON.parse(request.body));
+const trackingsBodies = () => upstreams.trackings.requests.map((request) => JSON.parse(request.body) as unknown);
 
 describe('the greeting by first name', () => {
   test('Web Chat joins: "Hi Ana!", and her orders offered before the kinds of number', async () => {
@@ -533,7 +533,7 @@ describe('anyone not signed in', () => {
         expect({ channelId, said, shown }).toEqual({
           channelId,
           said,
-          shown: expect.not.stringMatching(/Ana|ORD-1002|#1001|AB12CD34EF56|Your orders/),
+          shown: expect.not.stringMatching(/Ana|ORD-1002|#1001|AB12CD34EF56|Your orders/) as unknown,
         });
       }
     }
@@ -576,7 +576,7 @@ describe('a person and Notify me, for a signed-in customer', () => {
     expect(replies.filter((a) => a.type === 'message').map((a) => a.text)).toEqual([
       "I'm asking a colleague to take over. Please stay in this chat: someone will reply here as soon as they're free.",
     ]);
-    const { value } = initiation(replies)!;
+    const value = initiation(replies)!.value as unknown;
     expect(value).toMatchObject({
       signedIn: true,
       locale: 'en-US',

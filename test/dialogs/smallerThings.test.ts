@@ -31,11 +31,13 @@ describe('1. an unknown order is one outcome, in one word, on every log line abo
   ])('%s: the upstream call and the turn both say not_found', async (_name, said) => {
     const talk = conversation(configFor(upstreams), { channelId: 'webchat', locale: 'en-US' });
     await talk.say(said);
-    const lines = talk.logs.map((line) => JSON.parse(line));
+    const lines = talk.logs.map(
+      (line) => JSON.parse(line) as { msg: string; outcome?: string; lookup?: { outcome: string } },
+    );
     const upstream = lines.filter((entry) => entry.msg === 'upstream call' || entry.msg === 'upstream call failed');
     const turn = lines.find((entry) => entry.msg === 'turn');
     expect(upstream.map((entry) => entry.outcome)).toEqual(['not_found']);
-    expect(turn.lookup.outcome).toBe('not_found');
+    expect(turn?.lookup?.outcome).toBe('not_found');
   });
 });
 
@@ -191,14 +193,16 @@ describe("7. a handoff after misses names the numbers tried, masked where the cu
 
   test('Omnichannel on its own channel (the escalation reaches the agent alone): the summary lists them', async () => {
     const replies = await missThenAsk({ HANDOFF: 'omnichannel' }, 'omnichannel');
-    const summary = replies.find((activity) => activity.channelData?.tags)?.text ?? '';
+    const summary =
+      replies.find((activity) => (activity.channelData as { tags?: string } | undefined)?.tags)?.text ?? '';
     expect(summary).not.toContain('Nothing looked up yet.');
     for (const number of UNKNOWN.slice(0, 3)) expect(summary).toContain(number);
   });
 
   test('Omnichannel on Teams (the customer reads the escalation): the numbers masked', async () => {
     const replies = await missThenAsk({ HANDOFF: 'omnichannel' }, 'msteams');
-    const summary = replies.find((activity) => activity.channelData?.tags)?.text ?? '';
+    const summary =
+      replies.find((activity) => (activity.channelData as { tags?: string } | undefined)?.tags)?.text ?? '';
     expect(summary).not.toContain('Nothing looked up yet.');
     for (const number of UNKNOWN.slice(0, 3)) {
       expect(summary).not.toContain(number);

@@ -11,7 +11,7 @@ const STORES = 'store-us-1=Example Store US, store-uk-1=Example Store UK, store-
 const config = (env: NodeJS.ProcessEnv = {}) => configFor(upstreams, { TRACKINGS_STORES: STORES, ...env });
 const webchat = { channelId: 'webchat', locale: 'en-US' };
 const answer = (intro: string, cards: number): Line => ({ bot: { intro, cards } });
-const bodies = () => upstreams.trackings.requests.map((r) => JSON.parse(r.body));
+const bodies = () => upstreams.trackings.requests.map((r) => JSON.parse(r.body) as unknown);
 
 describe('a store named in the sentence is the store', () => {
   test.each([

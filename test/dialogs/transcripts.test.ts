@@ -110,7 +110,7 @@ describe('finding a shipment', () => {
       [user(TN.outForDelivery), found(`Here is the shipment for ${TN.outForDelivery}:`, 1, 'FedEx')],
       webchat,
     );
-    expect(upstreams.trackings.requests.map((r) => JSON.parse(r.body))).toEqual([
+    expect(upstreams.trackings.requests.map((r) => JSON.parse(r.body) as unknown)).toEqual([
       { tracking_number: TN.outForDelivery },
     ]);
     // Unknown as a tracking number, it is tried as an order ID; unknown as both, it is one miss and one "not found".
@@ -122,7 +122,7 @@ describe('finding a shipment', () => {
       ],
       webchat,
     );
-    expect(upstreams.trackings.requests.slice(1).map((r) => JSON.parse(r.body))).toEqual([
+    expect(upstreams.trackings.requests.slice(1).map((r) => JSON.parse(r.body) as unknown)).toEqual([
       { tracking_number: '100000000003' },
       { order_id: '100000000003' },
     ]);
@@ -786,7 +786,7 @@ describe('the store of a store order', () => {
     await run(config(stores), [...toStore, user('acme uk'), foundFinal('Here is the shipment for #1001:', 1)], webchat);
     await run(config(stores), [...toStore, user('STORE-US-1'), found('I found 3 shipments for #1001:', 3)], webchat);
     await run(config(stores), [...toStore, user('2'), foundFinal('Here is the shipment for #1001:', 1)], webchat);
-    expect(upstreams.trackings.requests.map((r) => JSON.parse(r.body).store_id)).toEqual([
+    expect(upstreams.trackings.requests.map((r) => (JSON.parse(r.body) as { store_id?: string }).store_id)).toEqual([
       'store-uk-1',
       'store-us-1',
       'store-uk-1',
@@ -1158,15 +1158,22 @@ describe('channels', () => {
     );
   });
 
+  /** A card's button as these tests read it: a Submit's title and the Teams action it posts, or a link. */
+  interface CardButton {
+    type: string;
+    title?: string;
+    data?: { msteams?: { type?: string; value?: string } };
+  }
+
   /** The buttons of each card in a Teams answer, by title; the follow-ups are on a card of their own that shows no parcel. */
   const teamsAnswer = (replies: Array<Partial<import('botbuilder').Activity>>) =>
     replies.flatMap((reply) =>
       (reply.attachments ?? []).map((attachment) => {
-        const card = attachment.content as Record<string, any>;
+        const card = attachment.content as Record<string, unknown>;
         return {
           parcel: !isChoicesCard(card),
           layout: reply.attachmentLayout,
-          buttons: cardButtons(card).map(
+          buttons: (cardButtons(card) as CardButton[]).map(
             (action) =>
               `${action.type === 'Action.Submit' ? `${action.title} → ${action.data?.msteams?.type} ${action.data?.msteams?.value}` : 'a link ↗'}`,
           ),
@@ -1385,7 +1392,7 @@ describe('a re-sent message', () => {
       createApp(config(), silentLogger, { storage: shared }),
       createApp(config(), silentLogger, { storage: shared }),
     ];
-    const adapter = new TestAdapter(async () => undefined, { channelId: 'webchat', locale: 'en-US' });
+    const adapter = new TestAdapter(() => Promise.resolve(), { channelId: 'webchat', locale: 'en-US' });
     const deliver = async (app: typeof one) => {
       const sent: unknown[] = [];
       const activity = {
@@ -1400,9 +1407,9 @@ describe('a re-sent message', () => {
         serviceUrl: 'http://127.0.0.1:9',
       };
       const context = new TurnContext(adapter, activity as never);
-      context.onSendActivities(async (_c, activities) => {
+      context.onSendActivities((_c, activities) => {
         sent.push(...activities);
-        return activities.map(() => ({ id: 'x' }));
+        return Promise.resolve(activities.map(() => ({ id: 'x' })));
       });
       await app.bot.run(context);
       return sent;

@@ -6,6 +6,7 @@
  */
 import { MemoryStorage, type Storage, type StoreItems } from 'botbuilder';
 import { DEMO } from '../../sandbox/simulators';
+import type { WindowLimitState } from '../../dialogs/windowLimit';
 import { BlobStateStorage } from '../../src/bot/blobStateStorage';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { startAzurite, type Azurite } from '../support/azurite';
@@ -33,7 +34,7 @@ const NOT_FOUND = { 'en-US': /^I couldn't find anything for /, 'de-DE': /^Zu \S+
 const FOUND = /^Here is the shipment for /;
 type Locale = keyof typeof SLOW_DOWN;
 
-let apps: RunningApp[] = [];
+const apps: RunningApp[] = [];
 let azurite: Azurite | undefined;
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
@@ -131,7 +132,7 @@ test('a customer the channel gives no id is held by the conversation limits only
 });
 
 describe.each([
-  ['memory', async (): Promise<Storage> => new MemoryStorage()],
+  ['memory', (): Promise<Storage> => Promise.resolve(new MemoryStorage())],
   [
     'Azure Blob storage',
     async (): Promise<Storage> => {
@@ -145,7 +146,7 @@ describe.each([
     const answers: string[][] = [];
     for (let i = 0; i < 6; i++) answers.push(await lookUpAfresh(instances[i % 2], TN.unknown));
     expect(answers).toEqual([
-      ...Array.from({ length: 2 }, () => [expect.stringMatching(NOT_FOUND['en-US'])]),
+      ...Array.from({ length: 2 }, () => [expect.stringMatching(NOT_FOUND['en-US']) as unknown]),
       [expect.stringMatching(PAUSE_STARTS['en-US'])],
       ...Array.from({ length: 3 }, () => [SLOW_DOWN['en-US']]),
     ]);
@@ -185,7 +186,7 @@ test("the customer's record is read and written only on turns that look somethin
   expect(storage.writes.filter((key) => key === userKey)).toHaveLength(1);
   // At its largest it holds the ten lookups of the window.
   for (let i = 0; i < 9; i++) await channel.say({ value: { input_type: 'tracking_number', identifier: TN.inTransit } });
-  const record = (await storage.read([userKey]))[userKey];
+  const record = (await storage.read([userKey]))[userKey] as { lookupGuard: WindowLimitState };
   expect(record.lookupGuard.recent).toHaveLength(10);
   expect(Buffer.byteLength(JSON.stringify(record))).toBeLessThan(256);
 });

@@ -60,11 +60,11 @@ function world(storage?: { store: WatchStore; queue: WatchQueue }, firstCheckMs 
   const looked: Array<{ identifier: string; at: number }> = [];
   const finder: ShipmentFinder = {
     kinds: () => ['order_number'],
-    find: async (request) => (looked.push({ identifier: request.identifier, at: clock.now() }), [inTransit]),
+    find: (request) => (looked.push({ identifier: request.identifier, at: clock.now() }), Promise.resolve([inTransit])),
   };
   const { store, queue } = storage ?? { store: new MemoryWatchStore(), queue: new MemoryWatchQueue(clock) };
   const translator = new Translator('en');
-  const announcer: Announcer = { announce: async () => ({ outcome: 'sent' }) };
+  const announcer: Announcer = { announce: () => Promise.resolve({ outcome: 'sent' }) };
   const timing = { intervalMs: INTERVAL, leaseMs: 20_000, forDays: 14 };
   const writer = new AnnouncementWriter({
     defaultTimeZone: 'UTC',

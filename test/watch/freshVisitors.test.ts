@@ -54,7 +54,7 @@ const places: Place[] = [
   {
     name: 'in memory',
     config: (env) => loadConfig(env),
-    count: async (storage) => storage.store.size!,
+    count: (storage) => Promise.resolve(storage.store.size!),
   },
   {
     name: 'on Azure Storage (Azurite)',
@@ -84,16 +84,16 @@ function world(place: Place, env: NodeJS.ProcessEnv) {
   const clock = new FakeClock();
   const config = place.config(env);
   const storage = createWatchStorage(config.storage, clock);
-  const finder: ShipmentFinder = { kinds: () => ['order_number'], find: async () => [inTransit] };
+  const finder: ShipmentFinder = { kinds: () => ['order_number'], find: () => Promise.resolve([inTransit]) };
   const translator = new Translator('en');
   const told: Array<{ conversation: string; text: string }> = [];
   const announcer: Announcer = {
-    announce: async (watch, announcement) => (
+    announce: (watch, announcement) => (
       told.push({
         conversation: String((watch.reference as { id: string }).id),
         text: announcement.messages.map((m) => m.text).join(' '),
       }),
-      { outcome: 'sent' }
+      Promise.resolve({ outcome: 'sent' as const })
     ),
   };
   const timing = { intervalMs: 60_000, leaseMs: 20_000, forDays: 14 };

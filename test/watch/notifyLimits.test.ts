@@ -5,8 +5,6 @@
  * so in their language, and everything else (lookups, other customers' updates) goes on as before. At
  * the instance's cap a visitor's watch makes room for a new one (watchRoom.ts).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Activity } from 'botbuilder';
 import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { startConnector, summarize, TestChannel, type Connector } from '../support/channel';
@@ -86,7 +84,7 @@ test("one customer saying 'Notify me' and 'stop' 50 times: another customer's up
   await clock.sleep(MINUTE);
   const dueAt = clock.now();
   await running!.app.updates.scheduler.runDue();
-  const updates = connector.received.slice(before).map((each) => each.activity as Partial<Activity>);
+  const updates = connector.received.slice(before).map((each) => each.activity);
   expect(updates.map((update) => [update.conversation?.id, update.text])).toEqual([
     [other.conversationId, 'News on ORD-1014: Dispatched.'],
   ]);

@@ -4,7 +4,6 @@
  * Subscribe, a change, exactly one message, stop, no message; delivered ends it; expiry on the injected
  * clock; a blocked bot (Teams 403) ends every watch of the conversation; what an operator's /metrics counts of it.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import type { Activity } from 'botbuilder';
 import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
 import { configFor, startApp, type RunningApp } from '../support/app';
@@ -164,9 +163,13 @@ test('in Teams in French: the update carries its stop as a button that sends its
   await customer.say('Me prévenir');
   const [update] = await minutesPass(2);
   expect(update.attachments).toHaveLength(2);
-  const buttons = cardButtons(update.attachments?.[1].content as Record<string, any>).filter(
-    (action) => action.type === 'Action.Submit',
-  );
+  const buttons = (
+    cardButtons(update.attachments?.[1].content as Record<string, unknown>) as Array<{
+      type: string;
+      title?: string;
+      data?: { msteams?: unknown };
+    }>
+  ).filter((action) => action.type === 'Action.Submit');
   expect(buttons.map((button) => [button.title, button.data?.msteams])).toEqual([
     ['Arrêter les alertes', { type: 'imBack', value: 'Arrêter les alertes' }],
   ]);

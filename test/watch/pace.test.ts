@@ -73,7 +73,9 @@ function harness(finder: ShipmentFinder, checksPerSecond = 5, clock: FakeClock =
   const queue = new MemoryWatchQueue(clock);
   const translator = new Translator('en');
   const sent: string[] = [];
-  const announcer: Announcer = { announce: async (watch) => (sent.push(watch.shown), { outcome: 'sent' }) };
+  const announcer: Announcer = {
+    announce: (watch) => (sent.push(watch.shown), Promise.resolve({ outcome: 'sent' as const })),
+  };
   const timing = { intervalMs: 60_000, leaseMs: 20_000, forDays: 14 };
   const check = new WatchCheck({
     store,
@@ -91,7 +93,7 @@ function harness(finder: ShipmentFinder, checksPerSecond = 5, clock: FakeClock =
     timing,
   });
   const logs: string[] = [];
-  const logger = createLogger('info', { write: (line: string) => void logs.push(line) } as never);
+  const logger = createLogger('info', { write: (line: string) => void logs.push(line) });
   const scheduler = new WatchScheduler(queue, check, new CheckBudget(checksPerSecond, clock), clock, logger, {
     leaseMs: timing.leaseMs,
     intervalMs: timing.intervalMs,
@@ -116,14 +118,13 @@ function harness(finder: ShipmentFinder, checksPerSecond = 5, clock: FakeClock =
 
 test('the check budget: 40 watches due at once are checked at 5 a second, not in one burst', async () => {
   const calls: number[] = [];
-  let clock!: FakeClock;
   const finder: ShipmentFinder = {
     kinds: () => ['order_number'],
-    find: async () => (calls.push(clock.now()), [shipment('in_transit')]),
+    find: () => (calls.push(clock.now()), Promise.resolve([shipment('in_transit')])),
   };
   // Checks run side by side and wait for their tokens: a clock that moves only when the test moves it shows when each really went out.
   const h = harness(finder, 5, new ManualClock());
-  clock = h.clock;
+  const clock = h.clock;
   await h.subscribe(40);
   calls.length = 0;
   await (clock as ManualClock).advance(60_000);
@@ -141,7 +142,6 @@ test('the check budget: 40 watches due at once are checked at 5 a second, not in
 test('a 429 from the upstream pauses every check for its Retry-After; the postponed checks all run after it, and the change is announced', async () => {
   let refuse = true;
   let status: Shipment['status']['category'] = 'in_transit';
-  let clock!: FakeClock;
   const calls: number[] = [];
   const failure = {
     upstream: 'checkpoints' as const,
@@ -154,14 +154,14 @@ test('a 429 from the upstream pauses every check for its Retry-After; the postpo
   };
   const finder: ShipmentFinder = {
     kinds: () => ['order_number'],
-    find: async () => {
+    find: () => {
       calls.push(clock.now());
-      if (refuse) throw new RetriesExhaustedError(failure, 'attempts');
-      return [shipment(status)];
+      if (refuse) return Promise.reject(new RetriesExhaustedError(failure, 'attempts'));
+      return Promise.resolve([shipment(status)]);
     },
   };
   const h = harness(finder, 100);
-  clock = h.clock;
+  const clock = h.clock;
   const findsAtStart = async () => h.subscribe(10);
   refuse = false;
   await findsAtStart();
@@ -188,18 +188,17 @@ test('a 429 from the upstream pauses every check for its Retry-After; the postpo
 });
 
 test('a parcel out for delivery is checked four times as often; one in transit at the usual interval', async () => {
-  let clock!: FakeClock;
   const checked: Record<string, number[]> = {};
   const status: Record<string, Shipment['status']['category']> = { 'ORD-0': 'out_for_delivery', 'ORD-1': 'in_transit' };
   const finder: ShipmentFinder = {
     kinds: () => ['order_number'],
-    find: async (request) => (
+    find: (request) => (
       (checked[request.identifier] ??= []).push(clock.now()),
-      [shipment(status[request.identifier])]
+      Promise.resolve([shipment(status[request.identifier])])
     ),
   };
   const h = harness(finder, 100);
-  clock = h.clock;
+  const clock = h.clock;
   await h.subscribe(2);
   const start = clock.now();
   for (let step = 0; step < 8; step++) {

@@ -10,7 +10,6 @@ import { QueueClient } from '@azure/storage-queue';
 import { STORAGE_RETRY } from '../../src/storageRetry';
 import { AzureWatchQueue } from '../../src/watch/azure/azureWatchQueue';
 import type { Logger } from '../../src/runtime/logger';
-import type { Ticket } from '../../src/watch/watchQueue';
 import { azuriteForThisFile } from '../support/azuriteForThisFile';
 
 jest.setTimeout(30_000);
@@ -102,7 +101,7 @@ test('a message received more often than its checks explain is logged once, and 
   expect(seen.filter((id) => id === 'w-stuck')).toHaveLength(3);
   expect(seen.filter((id) => id === 'w-fine').length).toBeGreaterThanOrEqual(5);
   const moved = (await poison.receiveMessages({ numberOfMessages: 32 })).receivedMessageItems;
-  expect(moved.map((message) => JSON.parse(message.messageText).w)).toEqual(['w-stuck']);
+  expect(moved.map((message) => (JSON.parse(message.messageText) as { w: string }).w)).toEqual(['w-stuck']);
   expect((await raw.getProperties()).approximateMessagesCount).toBe(1);
   const warned = lines.filter((line) => line.level === 'warn').map((line) => line.message);
   expect(warned.filter((message) => /more often than its checks/.test(message ?? ''))).toHaveLength(1);

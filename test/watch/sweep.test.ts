@@ -41,7 +41,7 @@ const inTransit: Shipment = {
   localizedTexts: false,
   events: [],
 };
-const finder: ShipmentFinder = { kinds: () => ['order_number'], find: async () => [inTransit] };
+const finder: ShipmentFinder = { kinds: () => ['order_number'], find: () => Promise.resolve([inTransit]) };
 
 let fresh = 0;
 const places: Array<{ name: string; make: (clock: FakeClock) => { store: WatchStore; queue: WatchQueue } }> = [
@@ -97,7 +97,7 @@ describe.each(places)('the sweep, $name', ({ make }) => {
     expect(lines).toEqual([
       {
         fields: { watches: 1, overdueAfterMs: 3_600_000 },
-        message: expect.stringMatching(/not checked in time were put back in the queue/),
+        message: expect.stringMatching(/not checked in time were put back in the queue/) as unknown,
       },
     ]);
   });
@@ -120,7 +120,7 @@ test('a watch checked on time is never swept, and its checks rarely write it (ab
     store,
     finder,
     writer,
-    announcer: { announce: async () => ({ outcome: 'sent' }) },
+    announcer: { announce: () => Promise.resolve({ outcome: 'sent' as const }) },
     rate: new SendRate(clock),
     translator,
     clock,

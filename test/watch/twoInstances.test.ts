@@ -145,7 +145,7 @@ test('watches on two instances: every change announced to every conversation onc
   }
 
   services.push(...(await Promise.all([startService(env), startService(env)])));
-  const [survivor, victim] = services;
+  const [, victim] = services;
   const alive = () => ({
     services: services
       .filter((service) => service.child.exitCode === null && service.child.signalCode === null)

@@ -12,10 +12,11 @@ const loads = jest.fn();
 function create(env: NodeJS.ProcessEnv): WatchStorage {
   jest.doMock('@azure/storage-queue', () => {
     loads();
-    return jest.requireActual('@azure/storage-queue');
+    return jest.requireActual<typeof import('@azure/storage-queue')>('@azure/storage-queue');
   });
   let storage: WatchStorage | undefined;
   jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded in the fresh registry, after the mock above; import() would be async
     const { createWatchStorage } = require('../../src/watch/storage') as typeof import('../../src/watch/storage');
     storage = createWatchStorage(loadConfig(env).storage);
   });

@@ -56,13 +56,30 @@ async function audit(page: Page, chatOpen: boolean): Promise<Audit> {
   }
 }
 
+/** The DOM as the functions run in the page below use it: the project compiles without TypeScript's DOM library. */
+interface InPageElement {
+  tagName: string;
+  textContent: string | null;
+  shadowRoot: InPageRoot | null;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+  contains(other: InPageElement): boolean;
+}
+interface InPageRoot {
+  activeElement: InPageElement | null;
+  elementFromPoint(x: number, y: number): InPageElement | null;
+}
+interface InPageDocument extends InPageRoot {
+  hasFocus(): boolean;
+}
+
 /** What has the focus in the chat's frame (its document's active element), by role and name. */
 function focusInChat(page: Page): Promise<{ inChat: boolean; element: string }> {
   return chat(page)
     .locator(':root')
     .evaluate((html) => {
-      const doc = html.ownerDocument as any;
-      const active = doc.activeElement;
+      const doc = (html as unknown as { ownerDocument: InPageDocument }).ownerDocument;
+      const active = doc.activeElement!;
       const name = active.getAttribute('aria-label') || (active.textContent || '').trim().slice(0, 40);
       return {
         inChat: doc.hasFocus(),
@@ -173,17 +190,18 @@ browserTest(
 /** Where the store page's focus is (through the widget's shadow root), and whether it can be seen: the element at its centre is it. */
 function pageFocus(page: Page): Promise<{ part: string; seen: boolean }> {
   return page.evaluate(() => {
-    let root = (globalThis as any).document;
+    let root: InPageRoot = (globalThis as unknown as { document: InPageDocument }).document;
     let active = root.activeElement;
     while (active && active.shadowRoot && active.shadowRoot.activeElement) {
       root = active.shadowRoot;
       active = root.activeElement;
     }
-    const box = active.getBoundingClientRect();
+    const focused = active!;
+    const box = focused.getBoundingClientRect();
     const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return {
-      part: active.getAttribute('data-part') || active.tagName.toLowerCase(),
-      seen: !!hit && (hit === active || active.contains(hit)),
+      part: focused.getAttribute('data-part') || focused.tagName.toLowerCase(),
+      seen: !!hit && (hit === focused || focused.contains(hit)),
     };
   });
 }

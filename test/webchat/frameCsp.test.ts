@@ -31,9 +31,13 @@ test('a nonce of its own per answer admits the page’s style element and Web Ch
   expect(first.policy.get('style-src-elem')).not.toContain("'unsafe-inline'");
   // Its own style element carries it, and Web Chat is given it (the config the frame's script reads).
   expect(first.html).toContain(`<style nonce="${nonce}">`);
-  expect(JSON.parse(/<script id="config" type="application\/json">(.*?)<\/script>/.exec(first.html)![1]).nonce).toBe(
-    nonce,
-  );
+  expect(
+    (
+      JSON.parse(/<script id="config" type="application\/json">(.*?)<\/script>/.exec(first.html)![1]) as {
+        nonce?: string;
+      }
+    ).nonce,
+  ).toBe(nonce);
   // Attributes alone may be inline; browsers without the two directives keep the policy they had.
   expect(first.policy.get('style-src-attr')).toBe("'unsafe-inline'");
   expect(first.policy.get('style-src')).toBe("'self' 'unsafe-inline'");

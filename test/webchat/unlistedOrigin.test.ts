@@ -33,7 +33,7 @@ async function frame(query: string): Promise<{ status: number; ancestors: string
 
 const asked = () =>
   app.logs
-    .map((line) => JSON.parse(line))
+    .map((line) => JSON.parse(line) as { msg: string })
     .filter((line) => /not in WEBCHAT_ALLOWED_ORIGINS asked for the chat/.test(line.msg));
 
 test.each([

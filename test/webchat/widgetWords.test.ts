@@ -11,7 +11,7 @@ const words = widgetWords(new Translator('en'));
 test.each(LANGUAGES)('%s: every word of the widget comes from locales/, none is a key', (language) => {
   const { t } = new Translator('en').localize(language);
   const own = words[language];
-  for (const [name, text] of Object.entries(own)) {
+  for (const [name, text] of Object.entries(own) as Array<[string, string]>) {
     expect({ name, text }).toEqual({ name, text: t(`widget.${name}`) });
     expect(text).not.toMatch(/^widget\./);
   }

@@ -19,7 +19,7 @@ test('an update sent as two messages, both reported failed (on two instances): f
   expect(await instance().take('wamid.one')).toEqual({
     watch: 'tag.watch',
     before: { a: '1' },
-    sentAt: expect.any(Number),
+    sentAt: expect.any(Number) as unknown,
   });
   expect(await instance().take('wamid.two')).toBeUndefined();
   expect(await instance().take('wamid.one')).toBeUndefined();
@@ -43,7 +43,7 @@ test("a watch's last update keeps the watch it ended, found with it; one recorde
     watch: 'tag.watch',
     before: { a: '1' },
     ended,
-    sentAt: expect.any(Number),
+    sentAt: expect.any(Number) as unknown,
   });
   await instance().record(['wamid.odd'], { watch: 'tag.other', before: {}, ended });
   expect((await instance().take('wamid.odd'))?.ended).toBeUndefined();

@@ -124,8 +124,8 @@ test('a tracking number typed in a sentence: its status, and the carrier’s pag
   expect(words(phone[0])).toMatch(/\*In transit\*/);
   expect(phone[0]).toMatchObject({
     kind: 'link',
-    label: expect.stringMatching(/^.{1,20}$/u),
-    url: expect.stringContaining(TRACKING_NUMBER),
+    label: expect.stringMatching(/^.{1,20}$/u) as unknown,
+    url: expect.stringContaining(TRACKING_NUMBER) as unknown,
   });
   expect(words(phone[0])).not.toContain('https://');
 });
@@ -212,7 +212,7 @@ describe('after Notify me', () => {
   /** Every message the service asked Meta to send this customer was taken (none refused, e.g. for the window): their types, asked and taken. */
   function nothingRefused(who: WhatsAppCustomer): void {
     const asked = graph.requests
-      .map((request) => JSON.parse(request.body || '{}'))
+      .map((request) => JSON.parse(request.body || '{}') as { status?: string; to?: string; type?: string })
       .filter((body) => body.status !== 'read' && String(body.to ?? '').replace(/^\+/, '') === who.number);
     expect(asked.map((body) => body.type)).toEqual(
       graph.sent.filter((sent) => sent.to === who.number).map((sent) => sent.type),

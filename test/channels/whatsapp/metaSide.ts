@@ -7,10 +7,37 @@
  */
 import { createHmac } from 'node:crypto';
 
+/** A message the business sent, as the Graph API stand-in recorded it: its id as answered, to whom, its type and its JSON body. */
 export interface SentRecord {
+  id: string;
   to: string;
   type: string;
-  body: Record<string, any>;
+  body: SendBody;
+}
+
+/** A send's JSON body (Cloud API "Messages": POST /<PHONE_NUMBER_ID>/messages), the parts a phone draws; which one is there depends on `type`. */
+export interface SendBody {
+  text?: { body: string };
+  template?: { name: string; language: { code: string }; components?: TemplateComponent[] };
+  interactive?: Interactive;
+}
+
+/** A template's component ("Send message templates"): its body's parameters fill the approved text's {{1}}, {{2}}… */
+interface TemplateComponent {
+  type: string;
+  parameters: Array<{ type: string; text: string }>;
+}
+
+/** An interactive message: reply buttons (`button`), a list (`list`) or a link button (`cta_url`). */
+export interface Interactive {
+  type: string;
+  body?: { text: string };
+  action: {
+    buttons?: Array<{ type: string; reply: { id: string; title: string } }>;
+    button?: string;
+    sections?: Array<{ title?: string; rows: Array<{ id: string; title: string; description?: string }> }>;
+    parameters?: { display_text: string; url: string };
+  };
 }
 
 /** What a phone draws of one message the business sent. */
@@ -24,40 +51,40 @@ export type OnThePhone =
   | { kind: 'other'; type: string };
 
 export function onThePhone(sent: SentRecord): OnThePhone {
-  if (sent.type === 'text') return { kind: 'text', text: sent.body.text.body };
+  if (sent.type === 'text') return { kind: 'text', text: sent.body.text!.body };
   if (sent.type === 'template') {
-    const { name, language, components = [] } = sent.body.template;
-    const body = components.filter((component: any) => component.type === 'body');
+    const { name, language, components = [] } = sent.body.template!;
+    const body = components.filter((component) => component.type === 'body');
     return {
       kind: 'template',
       name,
       language: language.code,
-      parameters: body.flatMap((component: any) => component.parameters.map((parameter: any) => parameter.text)),
+      parameters: body.flatMap((component) => component.parameters.map((parameter) => parameter.text)),
     };
   }
   if (sent.type !== 'interactive') return { kind: 'other', type: sent.type };
-  const interactive = sent.body.interactive;
+  const interactive = sent.body.interactive!;
   const text: string = interactive.body?.text ?? '';
   switch (interactive.type) {
     case 'button':
       return {
         kind: 'buttons',
         text,
-        buttons: interactive.action.buttons.map((button: any) => ({ id: button.reply.id, title: button.reply.title })),
+        buttons: interactive.action.buttons!.map((button) => ({ id: button.reply.id, title: button.reply.title })),
       };
     case 'list':
       return {
         kind: 'list',
         text,
-        button: interactive.action.button,
-        rows: interactive.action.sections.flatMap((section: any) => section.rows),
+        button: interactive.action.button!,
+        rows: interactive.action.sections!.flatMap((section) => section.rows),
       };
     case 'cta_url':
       return {
         kind: 'link',
         text,
-        label: interactive.action.parameters.display_text,
-        url: interactive.action.parameters.url,
+        label: interactive.action.parameters!.display_text,
+        url: interactive.action.parameters!.url,
       };
     default:
       return { kind: 'other', type: `interactive/${interactive.type}` };

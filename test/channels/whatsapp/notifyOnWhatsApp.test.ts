@@ -3,7 +3,6 @@
  * API stand-in plays Meta (it refuses free-form messages 24 hours after the customer last wrote, and checks
  * templates), the interface simulators move the demo parcel on their own clock, and the bot's clock is injected.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import { createHmac } from 'node:crypto';
 import {
   DEMO,
@@ -22,6 +21,7 @@ import { MemoryWatchQueue } from '../../../src/watch/memoryWatchQueue';
 import { MemoryWatchStore } from '../../../src/watch/memoryWatchStore';
 import { loadConfig } from '../../../src/config';
 import { parsePrometheus, valueOf } from '../../telemetry/prometheusText';
+import type { SendBody, SentRecord } from './metaSide';
 import { whatsAppEnv } from '../../support/whatsAppSettings';
 
 const MINUTE = 60_000;
@@ -154,11 +154,7 @@ function status(
 }
 
 /** Time passes for the bot (and, by `parcelMinutes`, for the parcel); then the due checks run. What the stand-in took meanwhile. */
-async function timePasses(
-  app: RunningApp,
-  ms: number,
-  parcelMinutes = 0,
-): Promise<Array<{ id: string; to: string; type: string; body: any }>> {
+async function timePasses(app: RunningApp, ms: number, parcelMinutes = 0): Promise<SentRecord[]> {
   const before = graph.sent.length;
   parcelTime += parcelMinutes * MINUTE;
   await clock.sleep(ms);
@@ -167,11 +163,11 @@ async function timePasses(
 }
 
 /** What a message says: its text, an interactive message's body, a template's name, language and parameters. */
-function said(message: { type: string; body: any }): string {
-  if (message.type === 'text') return message.body.text.body;
-  if (message.type === 'interactive') return message.body.interactive.body.text;
-  const { name, language, components } = message.body.template;
-  return `template ${name} ${language.code}: ${components[0].parameters.map((parameter: { text: string }) => parameter.text).join(' | ')}`;
+function said(message: SentRecord): string {
+  if (message.type === 'text') return message.body.text!.body;
+  if (message.type === 'interactive') return message.body.interactive!.body!.text;
+  const { name, language, components } = message.body.template!;
+  return `template ${name} ${language.code}: ${components![0].parameters.map((parameter) => parameter.text).join(' | ')}`;
 }
 
 const toCustomer = (to: string) => graph.sent.filter((message) => message.to === to);
@@ -191,11 +187,11 @@ const UPDATES_GO_ON = 'Updates on ORD-1014 keep coming here until you stop them.
 const FRENCH_WORDS = { lookup: `où est ma commande ${MOVING} ?`, notify: 'Me prévenir' };
 
 /** What the phone shows, one line a message: its words and its buttons (a link button's label in brackets). */
-function shown(message: { type: string; body: any }): string {
+function shown(message: SentRecord): string {
   const action = message.body.interactive?.action;
   const buttons = action?.parameters
     ? [`[${action.parameters.display_text}]`]
-    : (action?.buttons ?? []).map((button: any) => `[${button.reply.title}]`);
+    : (action?.buttons ?? []).map((button) => `[${button.reply.title}]`);
   return [said(message), ...buttons].join(' ');
 }
 
@@ -226,7 +222,7 @@ describe('an update reaches the phone', () => {
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
     // The update's choices come under it, after its link button.
     const update = (await timePasses(app, MINUTE, 1)).at(-1)!;
-    const button = update.body.interactive.action.buttons[0].reply;
+    const button = update.body.interactive!.action.buttons![0].reply;
     expect(button.title).toBe('Stop updates');
     graph.customerWrote(ENGLISH, clock.now());
     await deliver(app, {
@@ -290,9 +286,7 @@ describe('an update reaches the phone', () => {
     await subscribe(app, ENGLISH, ENGLISH_WORDS);
     await timePasses(app, 25 * HOUR);
     const [template] = await timePasses(app, MINUTE, 1);
-    const parameters = template.body.template.components[0].parameters.map(
-      (parameter: { text: string }) => parameter.text,
-    );
+    const parameters = template.body.template!.components![0].parameters.map((parameter) => parameter.text);
     expect(parameters[0]).toBe('ORD-1014');
     for (const hidden of ['DHL', 'dhl', 'http', 'Berlin', 'Hamburg', 'Sendung'])
       expect(parameters[1]).not.toContain(hidden);
@@ -348,7 +342,7 @@ describe("an update's choices, in a message of their own after its parcel's link
       const app = await start();
       await write(app, phone, words.lookup);
       const answer = toCustomer(phone);
-      expect((answer.at(-2)!.body as any).interactive?.type).toBe('cta_url');
+      expect((answer.at(-2)!.body as SendBody).interactive?.type).toBe('cta_url');
       expect(shown(answer.at(-1)!)).toMatch(new RegExp(`^${anythingElse.replace('?', '\\?')} \\[`));
       await write(app, phone, words.notify);
       const update = await timePasses(app, MINUTE, 1);
@@ -432,7 +426,9 @@ describe('when the Graph API refuses an update', () => {
       body: { error: { message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 } },
     });
     expect(await timePasses(app, MINUTE, 1)).toEqual([]);
-    expect(app.logs.some((line) => JSON.parse(line).level >= 50 && /access token/.test(line))).toBe(true);
+    expect(
+      app.logs.some((line) => (JSON.parse(line) as { level: number }).level >= 50 && /access token/.test(line)),
+    ).toBe(true);
     expect((await timePasses(app, 5 * MINUTE)).map(said)).toEqual([
       expect.stringMatching(/News on ORD-1014/),
       UPDATES_GO_ON,

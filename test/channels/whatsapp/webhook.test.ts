@@ -98,7 +98,7 @@ const buttons = (to: string) => {
 
 describe("Meta's verification handshake", () => {
   const handshake = (query: Record<string, string>) =>
-    fetch(`${running.url}/api/whatsapp?${new URLSearchParams(query)}`);
+    fetch(`${running.url}/api/whatsapp?${new URLSearchParams(query).toString()}`);
 
   test('subscribe with the right verify token: 200 and exactly the challenge, as text', async () => {
     const response = await handshake({
@@ -415,7 +415,9 @@ describe('read and typing', () => {
       // The deadline's wait and the typing indicator's.
       await timer.sleeping(2);
       const reads = () =>
-        graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.status === 'read');
+        graph.requests
+          .map((request) => JSON.parse(request.body) as Record<string, unknown>)
+          .filter((body) => body.status === 'read');
       expect(reads()).toEqual([{ messaging_product: 'whatsapp', status: 'read', message_id: id }]);
       for (const step of [500, 2_000, 2_000]) await timer.advance(step);
       await slow.app.whatsapp!.idle();
@@ -432,9 +434,11 @@ describe('read and typing', () => {
   test('an answer within a moment shows no typing indicator', async () => {
     expect(await deliver(textMessage(PHONES.en, 'where is ORD-1001'))).toBe(200);
     await running.app.whatsapp!.idle();
-    expect(graph.requests.map((request) => JSON.parse(request.body)).filter((body) => body.typing_indicator)).toEqual(
-      [],
-    );
+    expect(
+      graph.requests
+        .map((request) => JSON.parse(request.body) as Record<string, unknown>)
+        .filter((body) => body.typing_indicator),
+    ).toEqual([]);
   });
 });
 
