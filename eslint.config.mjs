@@ -31,6 +31,8 @@ export default tseslint.config(
   {
     files: ['**/*.cjs', 'jest.config.js', 'test/support/**/*.js'],
     languageOptions: { globals: globals.node, sourceType: 'commonjs' },
+    // CommonJS that jest or `node --require` loads as it is: require is how these files import.
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // Run in a browser as they are: the widget, the chat's frame, the sandbox's pages, and the scripts the

@@ -4,9 +4,7 @@
  * deployment test copies dist/, and the bench smoke test runs dist/bench. One build, so that no two test
  * files write dist/ at the same time.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS: jest loads its globalSetup with require
 const { execFileSync } = require('node:child_process');
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS: jest loads its globalSetup with require
 const { rmSync } = require('node:fs');
 
 module.exports = async function globalSetup() {

@@ -7,9 +7,7 @@
  * process has moved.
  */
 'use strict';
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file preloaded with node --require
 const fs = require('node:fs');
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file preloaded with node --require
 const util = require('node:util');
 
 const file = process.env.MOVABLE_CLOCK_FILE;

@@ -3,9 +3,7 @@
  * CI does not read jest's own summary. The line also goes to test-output/summary.txt,
  * so that .ci/run can print it last, after everything jest writes.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS: jest loads its reporters with require
 const fs = require('node:fs');
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS: jest loads its reporters with require
 const path = require('node:path');
 
 class SummaryReporter {

@@ -1,6 +1,5 @@
 // Preloaded into a service process: botbuilder-core as a release might change it, with `responded` kept
 // somewhere turnTransaction.ts cannot set back (here: it stays true once set).
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS file preloaded with node --require
 const { TurnContext } = require('botbuilder-core');
 Object.defineProperty(TurnContext.prototype, 'responded', {
   get() {
