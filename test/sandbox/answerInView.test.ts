@@ -13,6 +13,10 @@ jest.setTimeout(120_000);
 
 const SHOTS = `${SCREENSHOTS}/answer-in-view`;
 const demo = useDemoShop(SHOTS);
+/** An element of the chat's frame, as the functions run there read it (the tests compile without the DOM's types). */
+interface Boxed {
+  getBoundingClientRect(): { top: number };
+}
 
 for (const order of [DEMO.checkpoints.inTransitMultiShipment, DEMO.checkpoints.exception]) {
   browserTest(`after ${order} on a desktop, the first card's title is in view`, async () => {
@@ -28,10 +32,11 @@ for (const order of [DEMO.checkpoints.inTransitMultiShipment, DEMO.checkpoints.e
     const frame = page.frames().find((f) => f.url().includes('/webchat/frame'))!;
     const scroller = await frame.evaluate(
       () =>
-        (globalThis as any).document.querySelector('.webchat__basic-transcript__scrollable').getBoundingClientRect()
-          .top as number,
+        (globalThis as unknown as { document: { querySelector(selector: string): Boxed | null } }).document
+          .querySelector('.webchat__basic-transcript__scrollable')!
+          .getBoundingClientRect().top,
     );
-    const cardTop = await card.evaluate((el) => el.getBoundingClientRect().top);
+    const cardTop = await card.evaluate((el: Boxed) => el.getBoundingClientRect().top);
     await page.screenshot({ path: `${SHOTS}/${order}-desktop.png` });
     expect(cardTop).toBeGreaterThanOrEqual(scroller);
     await page.close();

@@ -71,13 +71,13 @@ describe.each([
         // Open the older updates, so that they are checked and seen too.
         for (const toggle of await card.locator('.ac-pushButton[aria-controls]').all()) await toggle.click();
         problems.push(
-          ...((await card.evaluate(
+          ...(await card.evaluate<Problem[], string>(
             (root, label) =>
               (
                 globalThis as unknown as { textLayoutProblems: (r: unknown, n: string) => Problem[] }
               ).textLayoutProblems(root, label),
             `${name} #${index - indexes[0] + 1}`,
-          )) as Problem[]),
+          )),
         );
         await card.screenshot({ path: `${DEMOS}/${name}-card${index - indexes[0] + 1}.png` });
         cards++;

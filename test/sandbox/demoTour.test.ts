@@ -139,7 +139,7 @@ test('every demo problem answers with its next step and a link to the help page,
       const [answer] = await talk.say(identifier);
       const links = answer.suggestedActions?.actions
         .filter((action) => action.type === 'openUrl')
-        .map((action) => action.value);
+        .map((action): unknown => action.value);
       expect({ locale, identifier, links }).toEqual({
         locale,
         identifier,

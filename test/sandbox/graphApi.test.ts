@@ -15,17 +15,23 @@ beforeAll(async () => {
 afterAll(() => graph.close());
 afterEach(() => graph.reset());
 
+/** The Graph API's answer to a send: the message's id, or its error (each test asserts which it got). */
+interface GraphAnswer {
+  messages: { id: string }[];
+  error: { message: string; type: string; code: number; error_data?: { messaging_product: string; details: string } };
+}
+
 async function send(
   body: unknown,
   token = SIM_ACCESS_TOKEN,
   phoneNumberId = SIM_PHONE_NUMBER_ID,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: GraphAnswer }> {
   const response = await fetch(`${graph.url}/v24.0/${phoneNumberId}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as GraphAnswer };
 }
 
 const text = (body: string) => ({
@@ -44,7 +50,7 @@ describe('the Graph API stand-in', () => {
       body: {
         messaging_product: 'whatsapp',
         contacts: [{ input: '491512345678', wa_id: '491512345678' }],
-        messages: [{ id: expect.stringMatching(/^wamid\./) }],
+        messages: [{ id: expect.stringMatching(/^wamid\./) as unknown }],
       },
     });
     expect(graph.sent).toEqual([
@@ -135,7 +141,7 @@ describe('the Graph API stand-in', () => {
     expect(answer.body.error).toMatchObject({
       type: 'OAuthException',
       code: 131009,
-      error_data: { messaging_product: 'whatsapp', details: expect.any(String) },
+      error_data: { messaging_product: 'whatsapp', details: expect.any(String) as unknown },
     });
     expect(graph.sent).toEqual([]);
   });
@@ -217,7 +223,7 @@ describe('templates and the 24-hour window, as Meta enforces them', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${SIM_ACCESS_TOKEN}` },
         body: JSON.stringify(body),
-      }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as GraphAnswer }));
     try {
       const dutch = { ...text('hoi'), to: '31612345678' };
       // Never told of the customer: let through.

@@ -28,7 +28,7 @@ function request(
   path: string,
   host: string | undefined,
   body?: unknown,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: unknown }> {
   const url = new URL(path, base);
   const payload = body === undefined ? '' : JSON.stringify(body);
   const head = [
@@ -95,7 +95,7 @@ describe("the bot's server in sandbox mode", () => {
         expect({ host, status: answer.status }).toEqual({ host, status: 421 });
         expect(answer.body).toEqual({
           code: 'misdirected_request',
-          message: expect.stringContaining('localhost, 127.0.0.1 or [::1]'),
+          message: expect.stringContaining('localhost, 127.0.0.1 or [::1]') as unknown,
           argument: 'Host',
         });
       }

@@ -34,7 +34,14 @@ async function looks(page: Page, times: number): Promise<void> {
     const response = await page.waitForResponse((r) => r.url().endsWith('/sandbox/hub/cases'));
     await response.finished();
   }
-  await page.evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(resolve)));
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        (
+          globalThis as unknown as { requestAnimationFrame(callback: (time: number) => void): void }
+        ).requestAnimationFrame(resolve),
+      ),
+  );
 }
 
 browserTest("a new tab does not show another tab's waiting case", async () => {

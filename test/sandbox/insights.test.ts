@@ -50,7 +50,7 @@ interface Insights {
 async function insights(app: RunningApp): Promise<{ status: number; text: string; body: Insights }> {
   const response = await fetch(`${app.url}/sandbox/insights`);
   const text = await response.text();
-  return { status: response.status, text, body: response.ok ? JSON.parse(text) : undefined };
+  return { status: response.status, text, body: (response.ok ? JSON.parse(text) : undefined) as Insights };
 }
 
 const series = (body: Insights, figure: string, id: string) =>

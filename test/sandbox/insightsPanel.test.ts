@@ -85,7 +85,9 @@ browserTest(
     expect(
       await page
         .locator('#insights [data-figure="lookups"] svg circle')
-        .evaluateAll((dots) => dots.map((dot) => dot.getAttribute('class'))),
+        .evaluateAll((dots: Array<{ getAttribute(name: string): string | null }>) =>
+          dots.map((dot) => dot.getAttribute('class')),
+        ),
     ).toEqual(['s0', 's2']);
 
     await say(page, 'talk to a person', 'asking a colleague to take over');

@@ -8,6 +8,7 @@ import { DEMO } from '../../sandbox/simulators';
 import { silentLogger } from '../../src/runtime/logger';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { useSimulators } from '../support/upstreams';
+import type { ActivityPage, DirectLineGrant, WireActivity, WireHubCase } from './directLineWire';
 
 const upstreams = useSimulators();
 let app: RunningApp;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const directLine = (path: string) => `${app.url}/sandbox/directline${path}`;
-const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });
+const json = async <T>(response: Response) => ({ status: response.status, body: (await response.json()) as T });
 // The local channel's demo secret, as the sandbox page connects with it.
 const post = (url: string, body: unknown) =>
   fetch(url, {
@@ -33,12 +34,12 @@ async function poll(
   conversationId: string,
   watermark: string,
   until: (texts: string[]) => boolean,
-): Promise<{ activities: any[]; watermark: string }> {
+): Promise<ActivityPage> {
   for (let i = 0; i < 100; i++) {
-    const { body } = await json(
+    const { body } = await json<ActivityPage>(
       await get(directLine(`/conversations/${conversationId}/activities?watermark=${watermark}`)),
     );
-    if (until(body.activities.map((a: any) => a.text ?? `(${a.type})`))) return body;
+    if (until(body.activities.map((a) => a.text ?? `(${a.type})`))) return body;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error('the bot did not answer through the local channel');
@@ -46,16 +47,16 @@ async function poll(
 
 describe('Direct Line, as Web Chat uses it', () => {
   test('start a conversation, post a message, read the echo and the bot’s replies by watermark', async () => {
-    const started = await json(await post(directLine('/conversations'), {}));
+    const started = await json<DirectLineGrant>(await post(directLine('/conversations'), {}));
     expect(started.status).toBe(201);
     expect(started.body).toMatchObject({
-      conversationId: expect.any(String),
-      token: expect.any(String),
-      expires_in: expect.any(Number),
+      conversationId: expect.any(String) as unknown,
+      token: expect.any(String) as unknown,
+      expires_in: expect.any(Number) as unknown,
     });
     const id = started.body.conversationId;
 
-    const sent = await json(
+    const sent = await json<{ id: string }>(
       await post(directLine(`/conversations/${id}/activities`), {
         type: 'message',
         text: DEMO.trackings.trackingNumbers.inTransit,
@@ -75,24 +76,26 @@ describe('Direct Line, as Web Chat uses it', () => {
       conversation: { id },
     });
     // One message: the intro, the card and the choices (a typing indicator only if it took over half a second).
-    const messages = replies.filter((a: any) => a.type === 'message');
+    const messages = replies.filter((a) => a.type === 'message');
     expect(messages).toHaveLength(1);
     expect(messages[0].text).toBe(answer);
     expect(messages[0].attachments[0].contentType).toBe('application/vnd.microsoft.card.adaptive');
-    expect(messages[0].suggestedActions.actions.map((a: any) => a.title)).toEqual([
+    expect(messages[0].suggestedActions.actions.map((a) => a.title)).toEqual([
       'Notify me',
       'Track another',
       "That's all, thanks",
     ]);
-    expect(replies.every((a: any) => a.from.role === 'bot' && a.replyToId === sent.body.id)).toBe(true);
+    expect(replies.every((a) => a.from.role === 'bot' && a.replyToId === sent.body.id)).toBe(true);
 
     // The watermark: nothing new until the next message.
-    const again = await json(await get(directLine(`/conversations/${id}/activities?watermark=${first.watermark}`)));
+    const again = await json<ActivityPage>(
+      await get(directLine(`/conversations/${id}/activities?watermark=${first.watermark}`)),
+    );
     expect(again.body).toEqual({ activities: [], watermark: first.watermark });
   });
 
   test('the join event gets a welcome in the page’s language', async () => {
-    const { body } = await json(await post(directLine('/conversations'), {}));
+    const { body } = await json<DirectLineGrant>(await post(directLine('/conversations'), {}));
     await post(directLine(`/conversations/${body.conversationId}/activities`), {
       type: 'event',
       name: 'webchat/join',
@@ -113,13 +116,13 @@ describe('Direct Line, as Web Chat uses it', () => {
 describe('the agent hub, as the local channel plays it', () => {
   const hub = (id: string, what: 'status' | 'messages', body: unknown) =>
     post(`${app.url}/sandbox/hub/conversations/${id}/${what}`, body);
-  const shown = (a: any) =>
+  const shown = (a: WireActivity) =>
     a.type === 'event'
       ? `(${a.name}${a.value?.state ? ` ${a.value.state}` : ''})`
       : `${a.from.role === 'user' ? 'customer' : a.from.id === 'sandbox-agent' ? 'agent' : 'bot'}: ${a.text}`;
 
   test('takes the handoff.initiate and waits for an agent: Accept, the customer talks to the agent (not the bot), the agent is done and the bot is back', async () => {
-    const { body } = await json(await post(directLine('/conversations'), {}));
+    const { body } = await json<DirectLineGrant>(await post(directLine('/conversations'), {}));
     const id = body.conversationId;
     await post(directLine(`/conversations/${id}/activities`), {
       type: 'message',
@@ -137,9 +140,7 @@ describe('the agent hub, as the local channel plays it', () => {
     // What the page shows: the case and the transcript the hub received.
     const initiate = first.activities[2];
     expect(initiate.value).toEqual({ language: 'fr', locale: 'fr-FR', lookups: [], signedIn: false });
-    expect(initiate.attachments[0].content.activities.map((a: any) => a.text)).toEqual([
-      'je voudrais parler à quelqu’un',
-    ]);
+    expect(initiate.attachments[0].content.activities.map((a) => a.text)).toEqual(['je voudrais parler à quelqu’un']);
     // Nobody has the conversation: the agent can neither be done nor write yet.
     expect((await hub(id, 'status', { state: 'completed' })).status).toBe(409);
     expect((await hub(id, 'messages', { text: 'Bonjour' })).status).toBe(409);
@@ -189,7 +190,7 @@ describe('the agent hub, as the local channel plays it', () => {
   });
 
   test('no agent is free: failed while it waits, and the bot gives the customer the help page', async () => {
-    const { body } = await json(await post(directLine('/conversations'), {}));
+    const { body } = await json<DirectLineGrant>(await post(directLine('/conversations'), {}));
     const id = body.conversationId;
     await post(directLine(`/conversations/${id}/activities`), {
       type: 'message',
@@ -208,7 +209,7 @@ describe('the agent hub, as the local channel plays it', () => {
   });
 
   test('refuses a state it does not know, a conversation it does not have, and a handoff nobody asked for', async () => {
-    const { body } = await json(await post(directLine('/conversations'), {}));
+    const { body } = await json<DirectLineGrant>(await post(directLine('/conversations'), {}));
     expect((await hub(body.conversationId, 'status', { state: 'lunch' })).status).toBe(400);
     expect((await hub(body.conversationId, 'status', { state: 'accepted' })).status).toBe(409);
     expect((await hub('nope', 'status', { state: 'completed' })).status).toBe(404);
@@ -216,10 +217,11 @@ describe('the agent hub, as the local channel plays it', () => {
   });
 
   test('the hub’s queue, as its agent reads it apart from the customer’s chat: the newest case first, with the case and transcript it received, where it stands, and the lines between customer and agent', async () => {
-    const cases = async () => ((await (await fetch(`${app.url}/sandbox/hub/cases`)).json()) as { cases: any[] }).cases;
+    const cases = async () =>
+      ((await (await fetch(`${app.url}/sandbox/hub/cases`)).json()) as { cases: WireHubCase[] }).cases;
     // Two customers of their own: each customer may start only so many handoffs a day (HANDOFF_LIMIT).
     const ask = async (text: string, locale: string) => {
-      const { body } = await json(await post(directLine('/conversations'), {}));
+      const { body } = await json<DirectLineGrant>(await post(directLine('/conversations'), {}));
       await post(directLine(`/conversations/${body.conversationId}/activities`), {
         type: 'message',
         text,
@@ -227,7 +229,7 @@ describe('the agent hub, as the local channel plays it', () => {
         locale,
       });
       return {
-        id: body.conversationId as string,
+        id: body.conversationId,
         ...(await poll(body.conversationId, '0', (texts) => texts.includes('(event)'))),
       };
     };
@@ -248,9 +250,7 @@ describe('the agent hub, as the local channel plays it', () => {
       // The order cases came in: a conversation's second case is told from its first.
       arrived: second.arrived + 1,
     });
-    expect(first.event.attachments[0].content.activities.map((a: any) => a.text)).toEqual([
-      'ik wil een medewerker spreken',
-    ]);
+    expect(first.event.attachments[0].content.activities.map((a) => a.text)).toEqual(['ik wil een medewerker spreken']);
 
     // Accepted: what the customer writes and what the agent answers are the case's lines, in their order.
     expect((await hub(newer.id, 'status', { state: 'accepted' })).status).toBe(204);

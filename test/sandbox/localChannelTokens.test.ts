@@ -4,7 +4,6 @@
  * the page uses the token, refreshes it before it expires (an expired one cannot be), and reconnects to
  * its conversation with a watermark; whatever from.id the page sends, the token's user id is what counts.
  */
-import type { AddressInfo } from 'node:net';
 import { attachSandbox } from '../../sandbox/attach';
 import { SANDBOX_DIRECTLINE_SECRET } from '../../sandbox/channel/directLineGrants';
 import { SANDBOX_CUSTOMER_ID_SECRET, sandboxWebchat, sandboxWebchatOrigins } from '../../sandbox/upstreams';
@@ -16,6 +15,7 @@ import { silentLogger } from '../../src/runtime/logger';
 import { answerOf, configFor, startApp, type RunningApp } from '../support/app';
 import { FakeClock } from '../support/fakeClock';
 import { useSimulators } from '../support/upstreams';
+import type { ActivityPage, DirectLineGrant, WireActivity } from './directLineWire';
 
 const upstreams = useSimulators();
 const clock = new FakeClock();
@@ -27,14 +27,15 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const directLine = (path: string) => `${app.url}/sandbox/directline${path}`;
-const call = async (
+/** A Direct Line call; `T` is the answer the test reads (answerOf leaves it `any`). */
+const call = async <T = unknown>(
   method: string,
   path: string,
   bearer: string | undefined,
   body?: unknown,
   headers: Record<string, string> = {},
-) =>
-  answerOf(
+) => {
+  const answer = await answerOf(
     await fetch(directLine(path), {
       method,
       headers: {
@@ -45,17 +46,26 @@ const call = async (
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
+  return { ...answer, body: answer.body as T };
+};
 const generate = (userId = 'dl_visitor-1', secret = SANDBOX_DIRECTLINE_SECRET) =>
-  call('POST', '/tokens/generate', secret, { user: { id: userId }, trustedOrigins: ['http://localhost:8080'] });
+  call<DirectLineGrant>('POST', '/tokens/generate', secret, {
+    user: { id: userId },
+    trustedOrigins: ['http://localhost:8080'],
+  });
 
 async function poll(
   conversationId: string,
   token: string,
   watermark: string,
-  until: (activities: any[]) => boolean,
-): Promise<{ activities: any[]; watermark: string }> {
+  until: (activities: WireActivity[]) => boolean,
+): Promise<ActivityPage> {
   for (let i = 0; i < 100; i++) {
-    const { body } = await call('GET', `/conversations/${conversationId}/activities?watermark=${watermark}`, token);
+    const { body } = await call<ActivityPage>(
+      'GET',
+      `/conversations/${conversationId}/activities?watermark=${watermark}`,
+      token,
+    );
     if (until(body.activities)) return body;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -66,7 +76,11 @@ describe('tokens/generate', () => {
   test('with the secret and a dl_ user: a conversation and a token that expires in 1800 s', async () => {
     const { status, body } = await generate();
     expect(status).toBe(200);
-    expect(body).toEqual({ conversationId: expect.any(String), token: expect.any(String), expires_in: 1800 });
+    expect(body).toEqual({
+      conversationId: expect.any(String) as unknown,
+      token: expect.any(String) as unknown,
+      expires_in: 1800,
+    });
     expect(body.token).not.toContain(SANDBOX_DIRECTLINE_SECRET);
   });
 
@@ -82,12 +96,12 @@ describe('tokens/generate', () => {
   test('starting the conversation with the token gives its conversation; the token opens no other', async () => {
     const mine = (await generate()).body;
     const other = (await generate('dl_visitor-2')).body;
-    const started = await call('POST', '/conversations', mine.token, {});
+    const started = await call<DirectLineGrant>('POST', '/conversations', mine.token, {});
     expect(started.status).toBe(201);
     expect(started.body).toMatchObject({
       conversationId: mine.conversationId,
-      token: expect.any(String),
-      expires_in: expect.any(Number),
+      token: expect.any(String) as unknown,
+      expires_in: expect.any(Number) as unknown,
     });
     expect(
       (await call('GET', `/conversations/${other.conversationId}/activities?watermark=0`, mine.token)).status,
@@ -126,7 +140,7 @@ describe('the token’s user is the user', () => {
     expect(activities[0].from).toEqual({ id: 'dl_real-visitor', name: 'Page', role: 'user' });
     // The bot replied to the token's user (the connector's recipient is what it answered).
     const reply = activities.find((a) => a.from?.role === 'bot' && a.type === 'message');
-    expect(reply.recipient?.id ?? 'dl_real-visitor').toBe('dl_real-visitor');
+    expect(reply?.recipient?.id ?? 'dl_real-visitor').toBe('dl_real-visitor');
   });
 });
 
@@ -134,11 +148,11 @@ describe('refresh and expiry', () => {
   test('tokens/refresh before expiry: a new token, the same user and conversation; after 1800 s neither token works, and an expired one cannot be refreshed', async () => {
     const first = (await generate('dl_refresher')).body;
     await clock.sleep(15 * 60_000);
-    const refreshed = await call('POST', '/tokens/refresh', first.token);
+    const refreshed = await call<DirectLineGrant>('POST', '/tokens/refresh', first.token);
     expect(refreshed.status).toBe(200);
     expect(refreshed.body).toEqual({
       conversationId: first.conversationId,
-      token: expect.any(String),
+      token: expect.any(String) as unknown,
       expires_in: 1800,
     });
     expect(refreshed.body.token).not.toBe(first.token);
@@ -149,7 +163,11 @@ describe('refresh and expiry', () => {
       from: { id: 'dl_other' },
     });
     const { activities } = (
-      await call('GET', `/conversations/${first.conversationId}/activities?watermark=0`, refreshed.body.token)
+      await call<ActivityPage>(
+        'GET',
+        `/conversations/${first.conversationId}/activities?watermark=0`,
+        refreshed.body.token,
+      )
     ).body;
     expect(activities[0].from.id).toBe('dl_refresher');
 
@@ -181,7 +199,7 @@ describe('refreshing without end, as Direct Line does', () => {
     let token = first.token;
     for (let i = 0; i < 5; i++) {
       await clock.sleep(25 * 60_000);
-      const refreshed = await call('POST', '/tokens/refresh', token);
+      const refreshed = await call<DirectLineGrant>('POST', '/tokens/refresh', token);
       expect(refreshed).toMatchObject({
         status: 200,
         body: { conversationId: first.conversationId, expires_in: 1800 },
@@ -207,9 +225,13 @@ describe('reconnecting to a conversation', () => {
     );
 
     // The next page: reconnect where the last one stopped.
-    const again = await call('GET', `/conversations/${conversationId}?watermark=${seen.watermark}`, token);
+    const again = await call<DirectLineGrant>(
+      'GET',
+      `/conversations/${conversationId}?watermark=${seen.watermark}`,
+      token,
+    );
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ conversationId, token: expect.any(String), expires_in: 1800 });
+    expect(again.body).toEqual({ conversationId, token: expect.any(String) as unknown, expires_in: 1800 });
     await call('POST', `/conversations/${conversationId}/activities`, again.body.token, {
       type: 'message',
       text: 'thanks',
@@ -217,7 +239,11 @@ describe('reconnecting to a conversation', () => {
       from: { id: 'dl_forged' },
     });
     const after = (
-      await call('GET', `/conversations/${conversationId}/activities?watermark=${seen.watermark}`, again.body.token)
+      await call<ActivityPage>(
+        'GET',
+        `/conversations/${conversationId}/activities?watermark=${seen.watermark}`,
+        again.body.token,
+      )
     ).body;
     expect(after.activities[0]).toMatchObject({ text: 'thanks', from: { id: 'dl_returning' } });
 
@@ -264,14 +290,21 @@ describe('the production flow, in the sandbox', () => {
       },
       { logger: silentLogger },
     );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => {
+      server.listen(0, '127.0.0.1', resolve);
+    });
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webchat/token`;
+      const url = `http://127.0.0.1:${server.address().port}/api/webchat/token`;
       const given = await answerOf(
         await fetch(url, { method: 'POST', headers: { Origin: shop, 'Content-Type': 'application/json' }, body: '{}' }),
       );
       expect(given.status).toBe(200);
-      const { token, conversationId, userId, expiresIn } = given.body;
+      const { token, conversationId, userId, expiresIn } = given.body as {
+        token: string;
+        conversationId: string;
+        userId: string;
+        expiresIn: number;
+      };
       expect(expiresIn).toBe(1800);
       await call(
         'POST',
@@ -281,7 +314,9 @@ describe('the production flow, in the sandbox', () => {
         { Origin: shop },
       );
       const { activities } = (
-        await call('GET', `/conversations/${conversationId}/activities?watermark=0`, token, undefined, { Origin: shop })
+        await call<ActivityPage>('GET', `/conversations/${conversationId}/activities?watermark=0`, token, undefined, {
+          Origin: shop,
+        })
       ).body;
       expect(activities[0].from.id).toBe(userId);
       expect((await call('POST', '/tokens/refresh', token, undefined, { Origin: shop })).status).toBe(200);

@@ -100,7 +100,7 @@ describe.each(LOCALES)('in %s', (language, locale) => {
       expect(lineBox.x + lineBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
       expect(
         await line.evaluate(
-          (element: any) =>
+          (element: { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number }) =>
             element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight + 1,
         ),
       ).toBe(true);

@@ -4,7 +4,6 @@
  * Interface A answers minute by minute, the fresh round after delivery, timestamps never ahead of the
  * clock, every text in the six languages, and the bot's card changing from one minute to the next.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import {
   DEMO,
   MOVING_STEP_MS,
@@ -18,6 +17,7 @@ import { configFor } from '../support/app';
 import { seen } from '../support/seen';
 import { conversation } from '../support/transcript';
 import { CREDENTIALS, API_KEY } from '../support/upstreams';
+import type { CheckpointsAnswer, WireCheckpoint, WireShipment } from './checkpointsWire';
 
 const MINUTE = 60_000;
 const T0 = Date.parse('2026-11-22T09:00:20.000Z');
@@ -44,13 +44,13 @@ beforeEach(() => {
   time = T0;
 });
 
-async function moving(lang = 'en'): Promise<{ header: any; checkpoints: any[] }> {
+async function moving(lang = 'en'): Promise<{ header: WireShipment; checkpoints: WireCheckpoint[] }> {
   const query = new URLSearchParams({ user: CREDENTIALS.userId, orderNo: DEMO.checkpoints.moving, lang });
-  const res = await fetch(`${checkpoints.url}/v2/checkpoints/?${query}`, {
+  const res = await fetch(`${checkpoints.url}/v2/checkpoints/?${query.toString()}`, {
     headers: { user: CREDENTIALS.userId, token: CREDENTIALS.token },
   });
   expect(res.status).toBe(200);
-  const body = (await res.json()) as any;
+  const body = (await res.json()) as CheckpointsAnswer;
   expect(body.header).toHaveLength(1);
   return { header: body.header[0], checkpoints: body.body[body.header[0].id] };
 }
@@ -68,7 +68,7 @@ test('each minute since the start reveals the next step, dated the minute it was
     expect({
       minute,
       code: header.last_delivery_status.code,
-      newest: newest.status,
+      newest: newest?.status,
       status: header.last_delivery_status.status,
     }).toEqual({ minute, code: step.code, newest: step.code, status: step.status });
     expect(checkpointCategory(header.last_delivery_status.code)).toBe(step.category);
@@ -153,7 +153,7 @@ test('every step speaks each of the six languages in its own words', async () =>
   for (const [i, step] of ROUND.entries()) {
     const texts = answers.map(({ checkpoints: events }) => events[i + 1]);
     expect(texts.map((e) => e.status)).toEqual(LANGUAGES.map(() => step.code));
-    for (const field of ['status_text', 'status_details']) {
+    for (const field of ['status_text', 'status_details'] as const) {
       const words = texts.map((e) => e[field]);
       expect({ step: step.code, field, empty: words.filter((w) => !w?.trim()) }).toEqual({
         step: step.code,
@@ -180,10 +180,10 @@ test('the other demo orders keep the dates they got at the start', async () => {
   const query = new URLSearchParams({ user: CREDENTIALS.userId, orderNo: DEMO.checkpoints.outForDelivery });
   const ask = async () =>
     (
-      await fetch(`${checkpoints.url}/v2/checkpoints/?${query}`, {
+      await fetch(`${checkpoints.url}/v2/checkpoints/?${query.toString()}`, {
         headers: { user: CREDENTIALS.userId, token: CREDENTIALS.token },
       })
-    ).json();
+    ).json() as Promise<CheckpointsAnswer>;
   const first = await ask();
   time = T0 + 3 * MINUTE;
   expect(await ask()).toEqual(first);

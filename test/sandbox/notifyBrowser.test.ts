@@ -69,14 +69,19 @@ async function botSays(page: Page, line: Line, timeout?: number): Promise<void> 
   await bubble.waitFor({ timeout });
   await expect(bubble.innerText()).resolves.toMatch(line.whole);
 }
+/** An element of the chat's frame, as inView's function uses it there (the tests compile without the DOM's types). */
+interface Boxed {
+  getBoundingClientRect(): { top: number; bottom: number };
+  closest(selector: string): Boxed | null;
+}
 /** Waits until all of the element is inside the transcript's visible part: the customer sees it without scrolling. */
 async function inView(locator: Locator, timeout = 5_000): Promise<void> {
   const element = await locator.elementHandle();
   // In the chat's frame, as a function (its policy allows no eval).
-  await (await element!.ownerFrame())!.waitForFunction(
-    (node) => {
-      const scroller = node!.closest('.webchat__basic-transcript__scrollable')!.getBoundingClientRect();
-      const box = node!.getBoundingClientRect();
+  await (await element.ownerFrame())!.waitForFunction(
+    (node: Boxed) => {
+      const scroller = node.closest('.webchat__basic-transcript__scrollable')!.getBoundingClientRect();
+      const box = node.getBoundingClientRect();
       return box.top >= scroller.top - 1 && box.bottom <= scroller.bottom + 1;
     },
     element,

@@ -96,7 +96,10 @@ describe('the service as an operator starts it', () => {
       // Before, this started the sandbox: it answered /healthz instead of exiting.
       const start = startService({ ...nothing, NODE_ENV: nodeEnv });
       await expect(start).rejects.toThrow(/exited with 1/);
-      const output = String(await start.catch((error: Error) => error.message));
+      const output = await start.then(
+        () => 'it started',
+        (error: Error) => error.message,
+      );
       const fatal = output.split('\n').filter((line) => line.includes('"level":60'));
       expect(fatal).toHaveLength(1);
       expect(fatal[0]).toContain(

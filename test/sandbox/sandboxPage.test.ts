@@ -11,6 +11,7 @@ import { SANDBOX_DIRECTLINE_SECRET } from '../../sandbox/channel/directLineGrant
 import { DEMO } from '../../sandbox/simulators';
 import { browserTest as inBrowser } from '../support/chromium';
 import { chatIn, DESKTOP, SCREENSHOTS, useSandboxBrowser } from '../support/sandboxBrowser';
+import type { ActivityPage, WireActivity } from './directLineWire';
 
 const browserTest = inBrowser();
 jest.setTimeout(120_000);
@@ -42,14 +43,12 @@ async function tokenFrom(request: Request): Promise<{ conversationId: string; us
 }
 
 /** The conversation as the local channel keeps it (read with its secret, as a tool on this machine may). */
-async function onTheWire(
-  conversationId: string,
-): Promise<Array<{ type: string; text?: string; from: { id: string; role?: string } }>> {
+async function onTheWire(conversationId: string): Promise<WireActivity[]> {
   const response = await fetch(
     `${sandbox.app.url}/sandbox/directline/conversations/${conversationId}/activities?watermark=0`,
     { headers: { Authorization: `Bearer ${SANDBOX_DIRECTLINE_SECRET}` } },
   );
-  return ((await response.json()) as { activities: any[] }).activities;
+  return ((await response.json()) as ActivityPage).activities;
 }
 
 /** Every request of the page and its frame, by path, with the bearer it carried. */

@@ -82,8 +82,10 @@ for (const [device, label] of [
       await page.screenshot({ path: `${SHOTS}/${label}-1-full-card.png` });
       // The carrier's link, for this parcel: the card's button, and the link it opens (the conversation as the page keeps it).
       await card.locator('.ac-pushButton').filter({ hasText: 'Track your parcel' }).waitFor();
-      const stored = await page.evaluate(() => JSON.stringify({ ...(globalThis as any).sessionStorage }));
-      const kept = JSON.parse(JSON.parse(stored)['order-tracking-chat-session']) as {
+      const stored = await page.evaluate(() =>
+        JSON.stringify({ ...(globalThis as unknown as { sessionStorage: Record<string, string> }).sessionStorage }),
+      );
+      const kept = JSON.parse((JSON.parse(stored) as Record<string, string>)['order-tracking-chat-session']) as {
         activities: Array<{ attachments?: Array<{ content: { actions?: Array<{ type: string; url: string }> } }> }>;
       };
       const links = kept.activities
@@ -206,7 +208,9 @@ for (const [device, label] of [
         0,
       );
       // Nor is it kept in the store page's storage, where the page's scripts could read it.
-      const stored = await page.evaluate(() => JSON.stringify({ ...(globalThis as any).sessionStorage }));
+      const stored = await page.evaluate(() =>
+        JSON.stringify({ ...(globalThis as unknown as { sessionStorage: Record<string, string> }).sessionStorage }),
+      );
       expect(stored).not.toContain(ORD_1001_TRACKING_NUMBER);
       expect(stored).not.toContain('Alex');
       expect(given).toHaveLength(2);

@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import { DEMO, startCheckpointsSimulator, startTrackingsSimulator, type Simulator } from '../../sandbox/simulators';
+import type { CheckpointsAnswer } from './checkpointsWire';
 
 const A_HEADERS = { user: '4242', token: 'sim-checkpoints-token' };
 const B_PATH = '/example.storeapi.v1.PublicAPI/ListTrackings';
@@ -25,7 +26,25 @@ beforeEach(() => {
   b.reset();
 });
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Interface B's ListTrackings answer and its Connect error in one type: each test asserts which of the two it got
+ * (by status and fields) before it reads the fields of that one.
+ */
+interface ListTrackingsAnswer {
+  trackings: WireTracking[];
+  code: string;
+  message: string;
+  meta: { argument: string };
+  details: { type: string; value: string; debug: { fieldViolations: { field: string }[] } }[];
+}
+interface WireTracking {
+  carrier: string;
+  tracking_url: string;
+  update_time: string;
+  status: { code: string; message: string };
+  events: { status_code: string; timestamp: string }[];
+}
+
 async function getCheckpoints(
   orderNo: string,
   lang?: string,
@@ -33,8 +52,8 @@ async function getCheckpoints(
   user = '4242',
 ) {
   const query = new URLSearchParams({ user, orderNo, ...(lang ? { lang } : {}) });
-  const res = await fetch(`${a.url}/v2/checkpoints/?${query}`, { headers });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  const res = await fetch(`${a.url}/v2/checkpoints/?${query.toString()}`, { headers });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as CheckpointsAnswer };
 }
 
 async function listTrackings(body: unknown, headers: Record<string, string> = B_HEADERS) {
@@ -44,12 +63,12 @@ async function listTrackings(body: unknown, headers: Record<string, string> = B_
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: safeJson(text) };
+  return { status: res.status, headers: res.headers, text, body: safeJson(text) as ListTrackingsAnswer };
 }
 
-function safeJson(text: string): any {
+function safeJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
@@ -117,7 +136,7 @@ describe('interface A simulator (checkpoints)', () => {
     expect(shipment.courier.trackingurl).toMatch(/^https:\/\/www\.dhl\.de\/.*00340434161094048139/);
     expect(Object.keys(body.body)).toEqual([shipment.id]);
 
-    const checkpoints: any[] = body.body[shipment.id];
+    const checkpoints = body.body[shipment.id];
     expect(checkpoints[0].status).toBe('OrderProcessed');
     expect(checkpoints[0].full_courier_status).toBe(checkpoints[0].timestamp.slice(0, 10));
     for (const c of checkpoints) {
@@ -169,16 +188,12 @@ describe('interface A simulator (checkpoints)', () => {
 
   it('covers each demo situation', async () => {
     const last = async (orderNo: string) =>
-      (await getCheckpoints(orderNo)).body.header.map((h: any) => h.last_delivery_status.code);
+      (await getCheckpoints(orderNo)).body.header.map((h) => h.last_delivery_status.code);
     const multi = (await getCheckpoints(C.inTransitMultiShipment)).body;
     expect(multi.header).toHaveLength(3);
-    expect(new Set(multi.header.map((h: any) => h.courier.name)).size).toBe(3);
-    expect(multi.header.map((h: any) => h.last_delivery_status.code)).toEqual([
-      'InTransit',
-      'OutForDelivery',
-      'Delivered',
-    ]);
-    expect(Object.keys(multi.body).sort()).toEqual(multi.header.map((h: any) => h.id).sort());
+    expect(new Set(multi.header.map((h) => h.courier.name)).size).toBe(3);
+    expect(multi.header.map((h) => h.last_delivery_status.code)).toEqual(['InTransit', 'OutForDelivery', 'Delivered']);
+    expect(Object.keys(multi.body).sort()).toEqual(multi.header.map((h) => h.id).sort());
 
     const delayed = (await getCheckpoints(C.delayed)).body.header[0];
     expect(delayed).toMatchObject({ delay: true, exception: false });
@@ -194,7 +209,7 @@ describe('interface A simulator (checkpoints)', () => {
 
   it('has a long history with hidden internal checkpoints', async () => {
     const body = (await getCheckpoints(C.longHistory)).body;
-    const checkpoints: any[] = body.body[body.header[0].id];
+    const checkpoints = body.body[body.header[0].id];
     expect(checkpoints.length).toBeGreaterThanOrEqual(40);
     const hidden = checkpoints.filter((c) => c.shown === false);
     expect(hidden.length).toBeGreaterThan(0);
@@ -211,15 +226,14 @@ describe('interface A simulator (checkpoints)', () => {
     const extra = (await getCheckpoints(C.extraFields)).body;
     expect(extra.header[0]).toHaveProperty('destination_country_iso3', 'DEU');
     expect(extra.header[0].courier).toHaveProperty('logo_url');
-    expect(extra.body[extra.header[0].id].some((c: any) => 'event_id' in c)).toBe(true);
+    expect(extra.body[extra.header[0].id].some((c) => 'event_id' in c)).toBe(true);
 
     const empty = await getCheckpoints(C.emptyHeader);
     expect(empty).toMatchObject({ status: 200, body: { header: [], body: {} } });
   });
 
   it('uses tracking numbers with valid check digits', async () => {
-    const number = async (orderNo: string, i = 0) =>
-      (await getCheckpoints(orderNo)).body.header[i].tracking_number as string;
+    const number = async (orderNo: string, i = 0) => (await getCheckpoints(orderNo)).body.header[i].tracking_number;
     expect(checkDigit.dhlExpress(await number(C.delayed))).toBe(true);
     expect(checkDigit.ups(await number(C.inTransitMultiShipment, 0))).toBe(true);
     expect(checkDigit.s10(await number(C.readyForPickup))).toBe(true);
@@ -282,8 +296,8 @@ describe('interface B simulator (trackings)', () => {
     expect(t.tracking_url).toMatch(/^https:\/\//);
     expect(t.tracking_url).toContain(number);
     expect(t.update_time).toMatch(ISO);
-    expect(t.events.at(-1).status_code).toBe(code);
-    const times = t.events.map((e: any) => Date.parse(e.timestamp));
+    expect(t.events.at(-1)?.status_code).toBe(code);
+    const times = t.events.map((e) => Date.parse(e.timestamp));
     expect([...times].sort((x: number, y: number) => x - y)).toEqual(times);
     for (const e of t.events) expect(e.timestamp).toMatch(ISO);
   });
@@ -309,7 +323,7 @@ describe('interface B simulator (trackings)', () => {
   it('looks up order ids, in snake_case and lowerCamelCase', async () => {
     const multi = await listTrackings({ order_id: T.orderIds.multiShipment });
     expect(multi.status).toBe(200);
-    expect(multi.body.trackings.map((t: any) => t.carrier)).toEqual(['ups', 'fedex', 'usps']);
+    expect(multi.body.trackings.map((t) => t.carrier)).toEqual(['ups', 'fedex', 'usps']);
     const single = await listTrackings({ orderId: T.orderIds.singleShipment });
     expect(single.body.trackings).toHaveLength(1);
   });
@@ -319,7 +333,7 @@ describe('interface B simulator (trackings)', () => {
     const us = await listTrackings({ external_order: e.usStore.externalOrder, store_id: e.usStore.storeId });
     expect(us.body.trackings).toHaveLength(3);
     const uk = await listTrackings({ externalOrder: e.ukStore.externalOrder, storeId: e.ukStore.storeId });
-    expect(uk.body.trackings.map((t: any) => t.carrier)).toEqual(['royal-mail']);
+    expect(uk.body.trackings.map((t) => t.carrier)).toEqual(['royal-mail']);
     const plain = await listTrackings({ external_order: e.plainNumber.externalOrder, store_id: e.plainNumber.storeId });
     expect(plain.body.trackings[0].status.code).toBe('DELIVERY_FAILED');
     const withoutHash = await listTrackings({ external_order: '1001', store_id: e.usStore.storeId });

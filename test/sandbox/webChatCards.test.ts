@@ -37,10 +37,28 @@ async function type(page: Page, text: string): Promise<void> {
   await sendBox(page).press('Enter');
 }
 
+/** The page's elements as the functions run in it below use them (the tests compile without the DOM's types). */
+interface PageElement {
+  getBoundingClientRect(): { top: number; left: number; right: number; width: number; height: number };
+  scrollBy(options: { left: number }): void;
+  scrollLeft: number;
+  scrollWidth: number;
+  className: string;
+  innerText: string;
+  contains(other: PageElement): boolean;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+  ownerDocument: {
+    documentElement: { clientWidth: number };
+    elementFromPoint(x: number, y: number): PageElement | null;
+  };
+}
+
 /** What makes a button look the way it does. */
 const look = (button: Locator) =>
-  button.evaluate((element: any) => {
-    const style = (globalThis as any).getComputedStyle(element);
+  button.evaluate((element: PageElement) => {
+    const style = (
+      globalThis as unknown as { getComputedStyle(element: PageElement): Record<string, string> }
+    ).getComputedStyle(element);
     return {
       font: `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`,
       color: style.color,
@@ -111,9 +129,9 @@ browserTest(
         // The Next arrow where there is one (a tap on it), else a swipe of one card.
         const next = carousel(page).locator('.react-film__flipper--right');
         if (await next.isVisible()) await next.click();
-        else await strip.evaluate((element: any) => element.scrollBy({ left: 260 }));
+        else await strip.evaluate((element: PageElement) => element.scrollBy({ left: 260 }));
       }
-      if (step === 'end') await strip.evaluate((element: any) => (element.scrollLeft = element.scrollWidth));
+      if (step === 'end') await strip.evaluate((element: PageElement) => (element.scrollLeft = element.scrollWidth));
       await page.waitForTimeout(700);
       const box = await intro.boundingBox();
       seen.push({
@@ -134,11 +152,11 @@ browserTest(
 
 /** The words of the cards on screen that something else covers (what a tap there would hit is not the card). */
 function coveredText(root: Locator): Promise<string[]> {
-  return root.evaluate((element: any) => {
+  return root.evaluate((element: PageElement) => {
     const doc = element.ownerDocument;
     const width = doc.documentElement.clientWidth;
     const covered: string[] = [];
-    for (const block of Array.from<any>(
+    for (const block of Array.from(
       element.querySelectorAll('.ac-adaptiveCard .ac-textBlock, .ac-adaptiveCard .ac-pushButton'),
     )) {
       const rect = block.getBoundingClientRect();

@@ -4,7 +4,6 @@
  * the bot sent that number (the Graph API stand-in's record), between the customer's own messages, with the
  * read ticks. The page in the browser has its own test (whatsAppPhoneBrowser.test.ts).
  */
-import type { AddressInfo } from 'node:net';
 import { attachSandbox, sandboxBanner } from '../../sandbox/attach';
 import { SANDBOX_WHATSAPP, startSandbox, type Sandbox } from '../../sandbox/upstreams';
 import { GraphApi } from '../../src/channels/whatsapp/graphApi';
@@ -23,8 +22,10 @@ let url: string;
 beforeAll(async () => {
   sandbox = await startSandbox(loadConfig({ LOG_LEVEL: 'silent' }));
   app = createApp(sandbox.config, silentLogger);
-  await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => {
+    app.server.listen(0, '127.0.0.1', resolve);
+  });
+  url = `http://127.0.0.1:${app.server.address().port}`;
   attachSandbox(app.server, { botUrl: url, logger: silentLogger, phone: sandbox.phone });
 });
 afterAll(async () => {
@@ -34,7 +35,17 @@ afterAll(async () => {
 
 type Entry =
   | { from: 'customer'; id: string; text: string; read: boolean }
-  | { from: 'business'; id: string; message: Record<string, any> };
+  | { from: 'business'; id: string; message: SentMessage };
+/** A message the bot sent, in Meta's shapes as the thread keeps it: text, template or interactive with reply buttons. */
+interface SentMessage {
+  type: string;
+  text?: { body: string };
+  template?: { name: string };
+  interactive?: {
+    body: { text: string };
+    action: { buttons?: Array<{ type: string; reply: { id: string; title: string } }> };
+  };
+}
 const send = (body: unknown) =>
   fetch(`${url}/sandbox/whatsapp/messages`, {
     method: 'POST',
@@ -51,9 +62,9 @@ const shown = (entries: Entry[]) =>
   entries.map((entry) => {
     if (entry.from === 'customer') return `you: ${entry.text}`;
     const { type, text, interactive, template } = entry.message;
-    if (type === 'text') return `bot: ${text.body}`;
-    if (type === 'template') return `bot template: ${template.name}`;
-    return `bot: ${interactive.body.text} ${(interactive.action.buttons ?? []).map((button: any) => `[${button.reply.title}]`).join(' ')}`.trim();
+    if (type === 'text') return `bot: ${text!.body}`;
+    if (type === 'template') return `bot template: ${template!.name}`;
+    return `bot: ${interactive!.body.text} ${(interactive!.action.buttons ?? []).map((button) => `[${button.reply.title}]`).join(' ')}`.trim();
   });
 
 test('words typed on a +44 number reach the real webhook, signed, and the thread shows them read, then the answer with its reply buttons', async () => {
@@ -73,7 +84,7 @@ test('words typed on a +44 number reach the real webhook, signed, and the thread
 test("a reply button pressed goes as Meta's button_reply: the customer's bubble shows its title, and the bot answers it", async () => {
   const before = (await thread(UK)).entries;
   const buttons = before.at(-1) as Extract<Entry, { from: 'business' }>;
-  const pressed = buttons.message.interactive.action.buttons[1].reply;
+  const pressed = buttons.message.interactive!.action.buttons![1].reply;
   expect((await send({ number: UK, reply: { type: 'button_reply', ...pressed }, context: buttons.id })).status).toBe(
     200,
   );

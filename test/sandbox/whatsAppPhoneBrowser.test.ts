@@ -84,21 +84,23 @@ const buttonsOf = (page: Page, index: number) =>
   theirs(page)
     .nth(index)
     .locator('.actions button')
-    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    .evaluateAll((buttons: Array<{ getAttribute(name: string): string | null }>) =>
+      buttons.map((b) => b.getAttribute('aria-label')),
+    );
 
 /** Every drawn message as rendered: clipped text, words broken across lines, contrast (test/support/textLayoutProbe.js). */
 async function layoutProblems(page: Page, name: string): Promise<Problem[]> {
   const problems: Problem[] = [];
   for (const message of await page.locator('.msg').all()) {
     problems.push(
-      ...((await message.evaluate(
+      ...(await message.evaluate<Problem[], string>(
         (root, label) =>
           (globalThis as unknown as { textLayoutProblems: (r: unknown, n: string) => Problem[] }).textLayoutProblems(
             root,
             label,
           ),
         name,
-      )) as Problem[]),
+      )),
     );
   }
   return problems;

@@ -6,7 +6,7 @@
  * order" button, a token that cannot be had, and what loads before the launcher is opened.
  * Screenshots go to test-output/screenshots/widget/.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Request } from 'playwright-core';
 import { DEMO } from '../../sandbox/simulators';
 import { browserTest as inBrowser } from '../support/chromium';
 import { bubble, chat, launcher, poll, send, settled, useDemoShop, widgetState } from '../support/demoShop';
@@ -54,11 +54,17 @@ for (const [lang, device, label] of [
         lang === 'nl' ? 'Chat openen: Waar is mijn bestelling?' : 'Open chat: Where is my order?',
       );
       // The store's CSS did not reach the launcher: not red, not serif, a finger's size.
-      const look = await launcher(page).evaluate((b) => {
-        const s = (globalThis as any).getComputedStyle(b);
-        const r = b.getBoundingClientRect();
-        return { background: s.backgroundColor, font: s.fontFamily, width: r.width, height: r.height };
-      });
+      const look = await launcher(page).evaluate(
+        (b: { getBoundingClientRect(): { width: number; height: number } }) => {
+          const s = (
+            globalThis as unknown as {
+              getComputedStyle(element: unknown): { backgroundColor: string; fontFamily: string };
+            }
+          ).getComputedStyle(b);
+          const r = b.getBoundingClientRect();
+          return { background: s.backgroundColor, font: s.fontFamily, width: r.width, height: r.height };
+        },
+      );
       expect(look.background).not.toBe('rgb(255, 0, 0)');
       expect(look.font).not.toMatch(/^serif$/);
       expect(look.width).toBeGreaterThanOrEqual(44);
@@ -127,7 +133,7 @@ browserTest(
       () =>
         chat(page)
           .locator('[data-id="webchat-sendbox-input"]')
-          .evaluate((el) => el === (el.ownerDocument as any).activeElement),
+          .evaluate((el: { ownerDocument: { activeElement: unknown } }) => el === el.ownerDocument.activeElement),
       true,
     );
     await page.keyboard.press('Escape');
@@ -171,7 +177,7 @@ browserTest(
     expect(new URL(carrier.url()).searchParams.get('tracknum')).toBe(DEMO.trackings.trackingNumbers.inTransit);
     expect(await carrier.title()).toBe('UPS tracking');
     // No opener: the carrier's page cannot reach back into the chat.
-    expect(await carrier.evaluate(() => (globalThis as any).opener)).toBeNull();
+    expect(await carrier.evaluate(() => (globalThis as unknown as { opener: unknown }).opener)).toBeNull();
     expect(page.url()).toBe(`${demo.shop.url}/en/`);
     await context.close();
   },

@@ -14,6 +14,13 @@ jest.setTimeout(120_000);
 const SHOTS = `${SCREENSHOTS}/widget-voice`;
 const demo = useDemoShop(SHOTS);
 
+/** A bubble in the chat's frame, as panelWords reads it there (the tests compile without the DOM's types). */
+interface Bubble {
+  closest(selector: string): Bubble | null;
+  parentElement: Bubble | null;
+  textContent: string | null;
+}
+
 /** The send box's placeholder and what a screen reader hears before the customer's own message. */
 async function panelWords(lang: string, device: typeof DESKTOP | typeof PHONE, shot?: string) {
   const context = await demo.browser.newContext({ ...device, locale: lang });
@@ -34,7 +41,7 @@ async function panelWords(lang: string, device: typeof DESKTOP | typeof PHONE, s
     const youSaid = await chat(page)
       .locator('.webchat__bubble--from-user')
       .last()
-      .evaluate((b) => {
+      .evaluate((b: Bubble) => {
         const item = b.closest('[role="group"], article, li') ?? b.parentElement!;
         return item.textContent ?? '';
       });
