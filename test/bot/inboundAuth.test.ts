@@ -273,7 +273,7 @@ describe('with MicrosoftAppId set, /api/messages turns away', () => {
     const consoleBefore = consoleLines.length;
     const logsBefore = app.logs.length;
     const response = await send(await row.authorization(), activity(row.activity));
-    expect({ status: response.status, body: response.body as unknown }).toEqual({ status: 401, body: 'Unauthorized' });
+    expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: 'Unauthorized' });
     // One JSON log line says why, and nothing else about it: not on the console (botframework-connector
     // printed stack traces and PEM keys there), not a second line in the log. (The request's own line may follow.)
     const written = app.logs
@@ -323,7 +323,7 @@ describe('with MicrosoftAppId set, /api/messages accepts', () => {
 
   test('a malformed activity with a valid token: a 400 that names the field, as without auth', async () => {
     const response = await send(bearer(await issuer.sign(claims())), activity({ locale: 42 }));
-    expect({ status: response.status, body: response.body as unknown }).toEqual({
+    expect({ status: response.status, body: response.body }).toEqual({
       status: 400,
       body: { code: 'invalid_argument', message: 'locale: must be a string', argument: 'locale' },
     });

@@ -11,7 +11,6 @@ import { BOT_IDENTITY, configFor, useApps } from '../support/app';
 import { claimsAt, CUSTOMER_SECRET, ISSUER, sharedSecret, signCustomerToken } from '../support/customerTokens';
 import { useFakeDirectLine } from '../support/fakeDirectLine';
 import { useSimulators } from '../support/upstreams';
-import { answerAs } from '../http/answerAs';
 import type { GivenToken } from '../http/webchatReplies';
 
 const SHOP = 'https://shop.example';
@@ -42,7 +41,7 @@ async function idOfCustomer(env: Record<string, string>): Promise<string> {
     alg: 'HS256',
     key: sharedSecret(),
   });
-  const answer = await answerAs<GivenToken>(app.post('/api/webchat/token', { customerToken: token }, { Origin: SHOP }));
+  const answer = await app.post<GivenToken>('/api/webchat/token', { customerToken: token }, { Origin: SHOP });
   expect(answer.status).toBe(200);
   return answer.body.userId;
 }

@@ -11,7 +11,6 @@ import type { ErrorBody } from '../../src/http/errorResponse';
 import { BOT_IDENTITY, configFor, startApp, type RunningApp } from '../support/app';
 import { fetchWithHost } from '../support/hostRequest';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
-import { answerAs } from './answerAs';
 
 const KEY = 'actions-SECRET-key-0123456789abcdef';
 const WRONG = 'actions-SECRET-wrong-0123456789abcd';
@@ -57,7 +56,7 @@ describe('in production, with ACTIONS_API_KEY', () => {
       [CHECKPOINTS, checkpointsInput],
       [TRACKINGS, trackingsInput],
     ] as const) {
-      const { status, body: answer, text } = await answerAs(app.post(path, body, headers));
+      const { status, body: answer, text } = await app.post(path, body, headers);
       expect(status).toBe(401);
       expect(answer).toEqual({
         code: 'unauthenticated',
@@ -96,7 +95,7 @@ describe('in production, with ACTIONS_API_KEY', () => {
         body: { code: 'unavailable', message: `down (${API_KEY})` },
       })),
     );
-    const { status, body, text } = await answerAs(app.post(TRACKINGS, trackingsInput, { 'X-Api-Key': KEY }));
+    const { status, body, text } = await app.post(TRACKINGS, trackingsInput, { 'X-Api-Key': KEY });
     expect(status).toBe(502);
     expect(body).toMatchObject({
       code: 'unavailable',
@@ -125,9 +124,7 @@ describe('in production without ACTIONS_API_KEY', () => {
       [CHECKPOINTS, checkpointsInput],
       [TRACKINGS, trackingsInput],
     ] as const) {
-      const { status, body: answer } = await answerAs<ErrorBody>(
-        app.post(path, body, { Authorization: `Bearer ${KEY}` }),
-      );
+      const { status, body: answer } = await app.post<ErrorBody>(path, body, { Authorization: `Bearer ${KEY}` });
       expect(status).toBe(404);
       expect(answer.code).toBe('not_found');
     }
@@ -214,7 +211,7 @@ describe('credentials with control characters', () => {
   ])('%s is a 400 naming %s, and nothing reaches the upstream', async (_what, argument, input) => {
     const app = await start({});
     const path = argument === 'token' ? CHECKPOINTS : TRACKINGS;
-    const { status, body, text } = await answerAs(app.post(path, input));
+    const { status, body, text } = await app.post(path, input);
     expect(status).toBe(400);
     expect(body).toEqual({
       code: 'invalid_argument',

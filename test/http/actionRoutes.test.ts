@@ -4,7 +4,6 @@ import type { ErrorBody } from '../../src/http/errorResponse';
 import type { GetCheckpointsOutput, ListTrackingsOutput } from '../../src/tracking/actions';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
-import { answerAs } from './answerAs';
 
 const upstreams = useSimulators();
 let app: RunningApp;
@@ -34,7 +33,7 @@ interface Found extends GetCheckpointsOutput {
 
 describe('POST /api/actions/get-checkpoints-by-order-number', () => {
   test('a known order answers success with the tracking data', async () => {
-    const { status, body } = await answerAs<Found>(app.post(CHECKPOINTS, checkpointsInput));
+    const { status, body } = await app.post<Found>(CHECKPOINTS, checkpointsInput);
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     expect(body.trackingData.header.length).toBeGreaterThan(0);
@@ -51,16 +50,14 @@ describe('POST /api/actions/get-checkpoints-by-order-number', () => {
   test.each([DEMO.checkpoints.unknown, DEMO.checkpoints.emptyHeader])(
     'no data for %s is success false, not an error',
     async (orderNumber) => {
-      const { status, body } = await answerAs(app.post(CHECKPOINTS, { ...checkpointsInput, orderNumber }));
+      const { status, body } = await app.post(CHECKPOINTS, { ...checkpointsInput, orderNumber });
       expect(status).toBe(200);
       expect(body).toEqual({ success: false, trackingData: null });
     },
   );
 
   test('a wrong token is a 401 unauthenticated', async () => {
-    const { status, body } = await answerAs<ErrorBody>(
-      app.post(CHECKPOINTS, { ...checkpointsInput, token: 'not-the-token' }),
-    );
+    const { status, body } = await app.post<ErrorBody>(CHECKPOINTS, { ...checkpointsInput, token: 'not-the-token' });
     expect(status).toBe(401);
     expect(body.code).toBe('unauthenticated');
   });
@@ -80,7 +77,7 @@ describe('POST /api/actions/get-checkpoints-by-order-number', () => {
     ['a body that is a string', '"ORD-1001"', 'body'],
     ['a body that is not JSON', '{"orderNumber": ', 'body'],
   ])('%s is a 400 naming %s, and nothing reaches the upstream', async (_what, input, argument) => {
-    const { status, body } = await answerAs<ErrorBody>(app.post(CHECKPOINTS, input));
+    const { status, body } = await app.post<ErrorBody>(CHECKPOINTS, input);
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'invalid_argument', argument });
     expect(body.message).toEqual(expect.any(String));
@@ -91,7 +88,7 @@ describe('POST /api/actions/get-checkpoints-by-order-number', () => {
 
 describe('POST /api/actions/list-trackings', () => {
   test('a tracking number answers its trackings', async () => {
-    const { status, body } = await answerAs<ListTrackingsOutput>(app.post(TRACKINGS, trackingsInput));
+    const { status, body } = await app.post<ListTrackingsOutput>(TRACKINGS, trackingsInput);
     expect(status).toBe(200);
     expect(body.trackings).toHaveLength(1);
     expect(body.trackings[0]).toMatchObject({ carrier: expect.any(String) as unknown, status: { code: 'IN_TRANSIT' } });
@@ -99,13 +96,11 @@ describe('POST /api/actions/list-trackings', () => {
   });
 
   test('an order id answers several trackings', async () => {
-    const { status, body } = await answerAs<ListTrackingsOutput>(
-      app.post(TRACKINGS, {
-        ...trackingsInput,
-        input_type: 'order_id',
-        identifier: DEMO.trackings.orderIds.multiShipment,
-      }),
-    );
+    const { status, body } = await app.post<ListTrackingsOutput>(TRACKINGS, {
+      ...trackingsInput,
+      input_type: 'order_id',
+      identifier: DEMO.trackings.orderIds.multiShipment,
+    });
     expect(status).toBe(200);
     expect(body.trackings.length).toBeGreaterThan(1);
   });
@@ -123,35 +118,29 @@ describe('POST /api/actions/list-trackings', () => {
   });
 
   test('an auth_header without its name is the Authorization header, as the connector sends it (its name is fixed, so a flow never asks for it)', async () => {
-    const { status, body } = await answerAs<ListTrackingsOutput>(
-      app.post(TRACKINGS, {
-        ...trackingsInput,
-        auth_header: { value: `Bearer ${API_KEY}` },
-      }),
-    );
+    const { status, body } = await app.post<ListTrackingsOutput>(TRACKINGS, {
+      ...trackingsInput,
+      auth_header: { value: `Bearer ${API_KEY}` },
+    });
     expect(status).toBe(200);
     expect(body.trackings).toHaveLength(1);
     expect(upstreams.trackings.requests[0].headers.authorization).toBe(`Bearer ${API_KEY}`);
   });
 
   test('not found is a 404 carrying the code and message', async () => {
-    const { status, body } = await answerAs(
-      app.post(TRACKINGS, {
-        ...trackingsInput,
-        identifier: DEMO.trackings.trackingNumbers.unknown,
-      }),
-    );
+    const { status, body } = await app.post(TRACKINGS, {
+      ...trackingsInput,
+      identifier: DEMO.trackings.trackingNumbers.unknown,
+    });
     expect(status).toBe(404);
     expect(body).toEqual({ code: 'not_found', message: expect.any(String) as unknown });
   });
 
   test('a wrong key is a 401', async () => {
-    const { status, body } = await answerAs<ErrorBody>(
-      app.post(TRACKINGS, {
-        ...trackingsInput,
-        auth_header: { name: 'Authorization', value: 'Bearer nope' },
-      }),
-    );
+    const { status, body } = await app.post<ErrorBody>(TRACKINGS, {
+      ...trackingsInput,
+      auth_header: { name: 'Authorization', value: 'Bearer nope' },
+    });
     expect(status).toBe(401);
     expect(body.code).toBe('unauthenticated');
   });
@@ -162,14 +151,14 @@ describe('POST /api/actions/list-trackings', () => {
       status: 400,
       body: { code: 'invalid_argument', message: 'unknown format', meta: { argument: 'tracking_number' } },
     });
-    const { status, body } = await answerAs(app.post(TRACKINGS, trackingsInput));
+    const { status, body } = await app.post(TRACKINGS, trackingsInput);
     expect(status).toBe(400);
     expect(body).toEqual({ code: 'invalid_argument', message: 'unknown format', argument: 'identifier' });
   });
 
   test('exhausted retries are a 502 with the full response details', async () => {
     upstreams.trackings.inject(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503 })));
-    const { status, body } = await answerAs(app.post(TRACKINGS, trackingsInput));
+    const { status, body } = await app.post(TRACKINGS, trackingsInput);
     expect(status).toBe(502);
     expect(body).toMatchObject({
       code: 'unavailable',
@@ -209,7 +198,7 @@ describe('POST /api/actions/list-trackings', () => {
     ],
     ['a body that is null', 'null', 'body'],
   ])('%s is a 400 naming %s, and nothing reaches the upstream', async (_what, input, argument) => {
-    const { status, body } = await answerAs(app.post(TRACKINGS, input));
+    const { status, body } = await app.post(TRACKINGS, input);
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'invalid_argument', argument });
     expect(upstreams.trackings.requests).toHaveLength(0);
@@ -224,9 +213,10 @@ describe('the server itself', () => {
   });
 
   test('a body over 64 KB is refused with 413 before it is parsed', async () => {
-    const { status, body } = await answerAs<ErrorBody>(
-      app.post(TRACKINGS, { ...trackingsInput, padding: 'x'.repeat(70 * 1024) }),
-    );
+    const { status, body } = await app.post<ErrorBody>(TRACKINGS, {
+      ...trackingsInput,
+      padding: 'x'.repeat(70 * 1024),
+    });
     expect(status).toBe(413);
     expect(body).toMatchObject({ code: 'payload_too_large', argument: 'body' });
     expect(body.message).toContain('65536');
@@ -234,33 +224,29 @@ describe('the server itself', () => {
   });
 
   test('a body that is not JSON by its content type is refused with 415', async () => {
-    const { status, body } = await answerAs(
-      app.post(TRACKINGS, 'input_type=tracking_number', {
-        'Content-Type': 'application/x-www-form-urlencoded',
-      }),
-    );
+    const { status, body } = await app.post(TRACKINGS, 'input_type=tracking_number', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     expect(status).toBe(415);
     expect(body).toMatchObject({ code: 'unsupported_media_type', argument: 'Content-Type' });
   });
 
   test('a compressed body is refused with 415 before it is read', async () => {
-    const { status, body } = await answerAs(app.post(TRACKINGS, 'not gzip at all', { 'Content-Encoding': 'gzip' }));
+    const { status, body } = await app.post(TRACKINGS, 'not gzip at all', { 'Content-Encoding': 'gzip' });
     expect(status).toBe(415);
     expect(body).toMatchObject({ code: 'unsupported_media_type', argument: 'Content-Encoding' });
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 
   test('a Content-MD5 that does not match the body is named as such', async () => {
-    const { status, body } = await answerAs(
-      app.post(TRACKINGS, trackingsInput, { 'Content-MD5': 'AAAAAAAAAAAAAAAAAAAAAA==' }),
-    );
+    const { status, body } = await app.post(TRACKINGS, trackingsInput, { 'Content-MD5': 'AAAAAAAAAAAAAAAAAAAAAA==' });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 'invalid_argument', argument: 'Content-MD5' });
     expect(upstreams.trackings.requests).toHaveLength(0);
   });
 
   test('an unknown route is a JSON 404', async () => {
-    const { status, body } = await answerAs<ErrorBody>(app.post('/api/actions/nope', {}));
+    const { status, body } = await app.post<ErrorBody>('/api/actions/nope', {});
     expect(status).toBe(404);
     expect(body.code).toBe('not_found');
   });

@@ -22,7 +22,6 @@ import { answerOf, configFor, startApp, type RunningApp } from '../support/app';
 import { FakeClock } from '../support/fakeClock';
 import { validateSwagger2 } from '../support/swagger2';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
-import { answerAs } from './answerAs';
 
 const DOCUMENT = '/api/actions/openapi.json';
 const CHECKPOINTS = '/api/actions/get-checkpoints-by-order-number';
@@ -252,25 +251,21 @@ describe('the document is what the routes do', () => {
   });
 
   test('a response schema says what the route answers: the 200 of each route has exactly the documented fields', async () => {
-    const checkpoints = await answerAs<GetCheckpointsOutput>(
-      app.post(
-        CHECKPOINTS,
-        { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token },
-        withKey,
-      ),
+    const checkpoints = await app.post<GetCheckpointsOutput>(
+      CHECKPOINTS,
+      { orderNumber: DEMO.checkpoints.delivered, userId: CREDENTIALS.userId, token: CREDENTIALS.token },
+      withKey,
     );
     expect(Object.keys(checkpoints.body).sort()).toEqual(Object.keys(output(CHECKPOINTS).properties!).sort());
     const [record] = (
-      await answerAs<ListTrackingsOutput>(
-        app.post(
-          TRACKINGS,
-          {
-            auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
-            input_type: 'tracking_number',
-            identifier: DEMO.trackings.trackingNumbers.inTransit,
-          },
-          withKey,
-        ),
+      await app.post<ListTrackingsOutput>(
+        TRACKINGS,
+        {
+          auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
+          input_type: 'tracking_number',
+          identifier: DEMO.trackings.trackingNumbers.inTransit,
+        },
+        withKey,
       )
     ).body.trackings;
     const documented = Object.keys(output(TRACKINGS).properties!.trackings.items!.properties!);
@@ -319,8 +314,10 @@ describe("a request built from the document's examples", () => {
       try {
         const [security] = Object.values(served.body.securityDefinitions);
         const body = exampleOf(input(route));
-        const { status, body: answer } = await answerAs<Partial<GetCheckpointsOutput & ListTrackingsOutput>>(
-          service.post(route, body, { [security.name]: OUR_KEY }),
+        const { status, body: answer } = await service.post<Partial<GetCheckpointsOutput & ListTrackingsOutput>>(
+          route,
+          body,
+          { [security.name]: OUR_KEY },
         );
         expect(status).toBe(200);
         if (route === CHECKPOINTS)

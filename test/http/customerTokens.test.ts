@@ -36,7 +36,6 @@ import {
 import { FakeClock } from '../support/fakeClock';
 import { startFakeDirectLine, type FakeDirectLine } from '../support/fakeDirectLine';
 import { useSimulators } from '../support/upstreams';
-import { answerAs } from './answerAs';
 import type { GivenToken, RenewedCustomer } from './webchatReplies';
 
 const DL_SECRET = 'dl-SECRET-0123456789-abcdefghij';
@@ -111,7 +110,7 @@ async function start(tokens: CustomerTokenSettings | undefined, keys: { timeoutM
         headers: { 'Content-Type': 'application/json', Origin: SHOP },
         body: JSON.stringify(body),
       });
-      return answerAs<Body>(answerOf(response));
+      return answerOf<Body>(response);
     },
   };
 }
@@ -557,7 +556,7 @@ describe('in the service', () => {
     );
     running.push(() => app.close());
     const token = await signCustomerToken(claimsAt(app.clock.now()), { alg: 'HS256', key: sharedSecret() });
-    const given = await answerAs<GivenToken>(app.post(TOKEN_PATH, { customerToken: token }, { Origin: SHOP }));
+    const given = await app.post<GivenToken>(TOKEN_PATH, { customerToken: token }, { Origin: SHOP });
     expect(given.status).toBe(200);
     expect((await app.app.customers.find(given.body.userId))?.orders).toEqual([
       { kind: 'order_number', identifier: 'ORD-1001' },

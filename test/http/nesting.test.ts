@@ -12,7 +12,6 @@ import { createLogger } from '../../src/log';
 import { configFor, startApp, type RunningApp } from '../support/app';
 import { startConnector, TestChannel, type Connector } from '../support/channel';
 import { API_KEY, CREDENTIALS, useSimulators } from '../support/upstreams';
-import { answerAs } from './answerAs';
 
 const upstreams = useSimulators();
 let app: RunningApp;
@@ -51,26 +50,22 @@ const everything = () => [...app.logs, ...printed].join('\n');
 
 test('Interface A answering with an unknown field nested 6,000 deep: the action route says the upstream broke (502), and no log line holds the token', async () => {
   upstreams.checkpoints.inject({ kind: 'raw', body: `{"header": [], "body": {}, "extra": ${nested(6_000)}}` });
-  const { status, body } = await answerAs<ErrorBody | undefined>(
-    app.post('/api/actions/get-checkpoints-by-order-number', {
-      orderNumber: DEMO.checkpoints.delivered,
-      userId: CREDENTIALS.userId,
-      token: CREDENTIALS.token,
-    }),
-  );
+  const { status, body } = await app.post<ErrorBody | undefined>('/api/actions/get-checkpoints-by-order-number', {
+    orderNumber: DEMO.checkpoints.delivered,
+    userId: CREDENTIALS.userId,
+    token: CREDENTIALS.token,
+  });
   expect({ status, code: body?.code }).toEqual({ status: 502, code: 'malformed_response' });
   expect(everything()).not.toContain(CREDENTIALS.token);
 });
 
 test('Interface B answering 6,000 deep: list-trackings answers 502, not 500 internal, and no log line holds the key', async () => {
   upstreams.trackings.inject({ kind: 'raw', body: `{"trackings": [], "extra": ${nested(6_000)}}` });
-  const { status, body } = await answerAs<ErrorBody | undefined>(
-    app.post('/api/actions/list-trackings', {
-      auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
-      input_type: 'tracking_number',
-      identifier: DEMO.trackings.trackingNumbers.inTransit,
-    }),
-  );
+  const { status, body } = await app.post<ErrorBody | undefined>('/api/actions/list-trackings', {
+    auth_header: { name: 'Authorization', value: `Bearer ${API_KEY}` },
+    input_type: 'tracking_number',
+    identifier: DEMO.trackings.trackingNumbers.inTransit,
+  });
   expect({ status, code: body?.code }).toEqual({ status: 502, code: 'malformed_response' });
   expect(everything()).not.toContain(API_KEY);
 });
@@ -101,11 +96,9 @@ test.each(['conversation', 'from', 'recipient'])(
 );
 
 test('an action call nested 5,000 deep is a 400 naming the body', async () => {
-  const { status, body } = await answerAs(
-    app.post(
-      '/api/actions/list-trackings',
-      `{"auth_header": {"name": "Authorization", "value": "Bearer ${API_KEY}"}, "input_type": "tracking_number", "identifier": "x", "extra": ${nested(5_000)}}`,
-    ),
+  const { status, body } = await app.post(
+    '/api/actions/list-trackings',
+    `{"auth_header": {"name": "Authorization", "value": "Bearer ${API_KEY}"}, "input_type": "tracking_number", "identifier": "x", "extra": ${nested(5_000)}}`,
   );
   expect({ status, body }).toEqual({
     status: 400,

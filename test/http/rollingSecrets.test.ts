@@ -12,7 +12,6 @@ import { answerOf, BOT_IDENTITY, configFor, useApps, type RunningApp } from '../
 import { claimsAt, ISSUER, sharedSecret, signCustomerToken } from '../support/customerTokens';
 import { useFakeDirectLine } from '../support/fakeDirectLine';
 import { CREDENTIALS, useSimulators } from '../support/upstreams';
-import { answerAs } from './answerAs';
 import type { GivenToken } from './webchatReplies';
 
 const OLD_KEY = 'actions-OLD-key-0123456789abcdef';
@@ -86,7 +85,7 @@ describe('CUSTOMER_TOKEN_SECRET with CUSTOMER_TOKEN_SECRET_PREVIOUS', () => {
   });
   const signIn = async (app: RunningApp, secret: string) => {
     const token = await signCustomerToken(claimsAt(app.clock.now()), { alg: 'HS256', key: sharedSecret(secret) });
-    return answerAs<GivenToken>(app.post('/api/webchat/token', { customerToken: token }, { Origin: SHOP }));
+    return app.post<GivenToken>('/api/webchat/token', { customerToken: token }, { Origin: SHOP });
   };
 
   test('while it rolls a token signed with either secret signs the same customer in; once the old one is removed it is refused', async () => {

@@ -15,7 +15,6 @@ import { startFakeDirectLine, type FakeDirectLine } from '../support/fakeDirectL
 import { ManualClock } from '../support/manualClock';
 import { answerOf, configFor, startApp } from '../support/app';
 import { useSimulators } from '../support/upstreams';
-import { answerAs } from './answerAs';
 import type { GivenToken, RenewedToken } from './webchatReplies';
 
 const SECRET = 'dl-SECRET-0123456789-abcdefghij';
@@ -86,7 +85,7 @@ async function start(settings: Partial<WebchatSettings> = {}, timeoutMs = 2_000)
         headers: method === 'POST' ? { 'Content-Type': 'application/json', ...headers } : headers,
         body: method === 'POST' ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
       });
-      return answerAs<Body>(answerOf(response));
+      return answerOf<Body>(response);
     },
   };
 }
@@ -141,14 +140,12 @@ describe('a token for the page', () => {
 
 describe('renewals: bounded by what the conversation is', () => {
   const renew = async (started: Started, body: unknown) =>
-    answerAs<RenewedToken>(
-      answerOf(
-        await fetch(`${started.url}/api/webchat/renewal`, {
-          method: 'POST',
-          headers: { Origin: SHOP, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      ),
+    answerOf<RenewedToken>(
+      await fetch(`${started.url}/api/webchat/renewal`, {
+        method: 'POST',
+        headers: { Origin: SHOP, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     );
 
   test('a visitor’s conversation is renewed through the endpoint (Direct Line’s tokens/refresh, Bearer the token) until two hours after it began, never after', async () => {
@@ -457,7 +454,7 @@ describe('in the service', () => {
   test('without DIRECTLINE_SECRET the route is there and answers 503; with it, the page gets a token', async () => {
     const off = await startApp(configFor(upstreams));
     running.push(() => off.close());
-    const refused = await answerAs<ErrorBody>(off.post(PATH, {}, { Origin: SHOP }));
+    const refused = await off.post<ErrorBody>(PATH, {}, { Origin: SHOP });
     expect(refused.status).toBe(503);
     expect(refused.body.code).toBe('unavailable');
 

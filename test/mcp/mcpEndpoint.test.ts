@@ -16,7 +16,6 @@ import {
   signCustomerToken,
 } from '../support/customerTokens';
 import { useSimulators } from '../support/upstreams';
-import { answerAs } from '../http/answerAs';
 import { parsePrometheus, valueOf } from '../telemetry/prometheusText';
 
 const upstreams = useSimulators();
@@ -274,12 +273,10 @@ describe('the door', () => {
 
   test('the refusal is a JSON-RPC error naming where the key goes, never the key', async () => {
     const app = await start({ NODE_ENV: 'production', ...BOT_IDENTITY, ACTIONS_API_KEY: KEY });
-    const { status, body, text } = await answerAs(
-      app.post(
-        '/mcp',
-        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-        { Authorization: 'Bearer wrong', Accept: 'application/json, text/event-stream' },
-      ),
+    const { status, body, text } = await app.post(
+      '/mcp',
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { Authorization: 'Bearer wrong', Accept: 'application/json, text/event-stream' },
     );
     expect(status).toBe(401);
     expect(body).toMatchObject({
@@ -318,7 +315,7 @@ describe('bad requests get a JSON-RPC error, never a 500', () => {
     ['an empty batch', '[]', 400, -32600],
   ])('%s', async (_what, body, status, code) => {
     const app = await start();
-    const answer = await answerAs<Partial<RpcError> | undefined>(app.post('/mcp', body, accept));
+    const answer = await app.post<Partial<RpcError> | undefined>('/mcp', body, accept);
     expect({ status: answer.status, error: answer.body?.error?.code, jsonrpc: answer.body?.jsonrpc }).toEqual({
       status,
       error: code,
