@@ -64,7 +64,7 @@ export class ProactiveAnnouncer implements Announcer {
         // The turn speaks as the customer last did: replies and errors in their language. And its messages
         // reply to nothing: botbuilder's made-up event has an id, which would thread them under it.
         context.activity.locale = announcement.locale;
-        context.activity.id = undefined as unknown as string;
+        context.activity.id = undefined;
         if (hasConnectorClient(context) && !withoutOwnRetries(context))
           this.logger.warn(
             { channel: watch.channel },

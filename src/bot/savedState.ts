@@ -50,7 +50,7 @@ function whereOf(state: BotState, storage: Storage, storageKey: StorageKeyFactor
 
 /** As BotState.load: the turn's state, read once (or again when forced). */
 async function load({ storage, storageKey, slot }: Where, context: TurnContext, force: boolean): Promise<StoreItem> {
-  const kept = context.turnState.get(slot) as Kept | undefined;
+  const kept = context.turnState.get<Kept | undefined>(slot);
   if (!force && kept?.state) return kept.state;
   const key = await storageKey(context);
   const state: StoreItem = (await storage.read([key]))[key] ?? {};
@@ -60,7 +60,7 @@ async function load({ storage, storageKey, slot }: Where, context: TurnContext, 
 
 /** As BotState.saveChanges: written when it changed (or when forced), with eTag "*" for the storage to make conditional. */
 async function saveChanges({ storage, storageKey, slot }: Where, context: TurnContext, force: boolean): Promise<void> {
-  let kept = context.turnState.get(slot) as Kept | undefined;
+  let kept = context.turnState.get<Kept | undefined>(slot);
   // The text compared is the text written: the eTag set below is left out of both.
   const text = kept && textOf(kept.state);
   if (!force && (!kept || kept.hash === text)) return;

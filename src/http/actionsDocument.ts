@@ -112,7 +112,7 @@ function openApiSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSch
       const entries = listEntries.get(zodSchema);
       return entries ? { type: 'array', items: openApiSchema(entries, io) } : 'any';
     },
-  }) as JsonSchema;
+  });
 }
 
 const errorRef = { $ref: '#/definitions/Error' };

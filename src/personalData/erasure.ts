@@ -122,7 +122,7 @@ export class Erasure {
     for (const key of users) {
       const stored = await this.found([this.parts.named.nameOf(key), key]);
       for (const state of stored) {
-        for (const name of Object.keys((state.conversations ?? {}) as Record<string, unknown>)) conversations.add(name);
+        for (const name of Object.keys(state.conversations ?? {})) conversations.add(name);
         for (const id of Array.isArray(state.watches) ? (state.watches as unknown[]) : []) {
           const tag = typeof id === 'string' ? conversationOfWatch(id) : undefined;
           if (tag) watchTags.add(tag);

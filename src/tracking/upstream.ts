@@ -200,7 +200,7 @@ export class UpstreamHttp {
     const text = typeof response.data === 'string' ? response.data : '';
     // Both interfaces answer application/json. Anything else (a proxy's page, a mislabelled body) is not their answer.
     const json = JSON_CONTENT_TYPE.test(String(response.headers['content-type'] ?? '')) ? parseJson(text) : undefined;
-    const headers = request.redactor.headers(response.headers as Record<string, unknown>);
+    const headers = request.redactor.headers(response.headers);
     const attempts = delaysMs.length + 1;
     return {
       status: response.status,
