@@ -20,6 +20,7 @@ import {
   type Storage,
   type StorageKeyFactory,
   type StoreItem,
+  type StoreItems,
 } from './botbuilder';
 
 interface Kept {
@@ -53,7 +54,8 @@ async function load({ storage, storageKey, slot }: Where, context: TurnContext, 
   const kept = context.turnState.get<Kept | undefined>(slot);
   if (!force && kept?.state) return kept.state;
   const key = await storageKey(context);
-  const state: StoreItem = (await storage.read([key]))[key] ?? {};
+  const found: StoreItems = await storage.read([key]);
+  const state = (found[key] as StoreItem | undefined) ?? {};
   context.turnState.set(slot, { state, hash: textOf(state) } satisfies Kept);
   return state;
 }
@@ -76,7 +78,7 @@ async function saveChanges({ storage, storageKey, slot }: Where, context: TurnCo
 export class SavedConversationState extends ConversationState {
   private readonly where = whereOf(this, this.storage, this.storageKey);
 
-  override load(context: TurnContext, force = false): Promise<any> {
+  override load(context: TurnContext, force = false): Promise<StoreItem> {
     return load(this.where, context, force);
   }
 
@@ -89,7 +91,7 @@ export class SavedConversationState extends ConversationState {
 export class SavedUserState extends UserState {
   private readonly where = whereOf(this, this.storage, this.storageKey);
 
-  override load(context: TurnContext, force = false): Promise<any> {
+  override load(context: TurnContext, force = false): Promise<StoreItem> {
     return load(this.where, context, force);
   }
 

@@ -153,6 +153,7 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions, lo
       );
     });
   }
+  // eslint-disable-next-line @typescript-eslint/require-await -- restify takes a two-argument handler only if it is async
   server.get('/webchat/frame', async (req: Request, res: Response) => {
     const directLine = options.directLine;
     // The store page's origin, as the launcher names it: one not on the list would only get a frame the

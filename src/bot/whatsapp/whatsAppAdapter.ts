@@ -157,18 +157,18 @@ export class WhatsAppAdapter extends BotAdapter {
   }
 
   /** WhatsApp lets a business edit or delete nothing it sent. */
-  async updateActivity(): Promise<void> {
-    throw new Error('WhatsApp messages cannot be updated');
+  updateActivity(): Promise<void> {
+    return Promise.reject(new Error('WhatsApp messages cannot be updated'));
   }
 
-  async deleteActivity(): Promise<void> {
-    throw new Error('WhatsApp messages cannot be deleted');
+  deleteActivity(): Promise<void> {
+    return Promise.reject(new Error('WhatsApp messages cannot be deleted'));
   }
 
-  async continueConversation(
+  continueConversation(
     _reference: Partial<ConversationReference>,
     _logic: (context: TurnContext) => Promise<void>,
   ): Promise<void> {
-    throw new Error('WhatsApp messages outside a customer turn are not supported yet');
+    return Promise.reject(new Error('WhatsApp messages outside a customer turn are not supported yet'));
   }
 }
