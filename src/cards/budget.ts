@@ -11,7 +11,7 @@ export function replyBytes(reply: Reply): number {
 /** Whether the reply fits, or each of the replies (an answer and the choices after it). */
 export function fitsBudget(reply: Reply | readonly Reply[]): boolean {
   return Array.isArray(reply)
-    ? reply.every((one) => replyBytes(one) < MAX_ACTIVITY_BYTES)
+    ? reply.every((one: Reply) => replyBytes(one) < MAX_ACTIVITY_BYTES)
     : replyBytes(reply as Reply) < MAX_ACTIVITY_BYTES;
 }
 

@@ -25,6 +25,7 @@ const text = (max: number) =>
 const credential = (max: number) =>
   z
     .string({ error: 'is required and must be a string' })
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
     .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'must not contain control characters (line breaks, tabs, NUL)')
     .trim()
     .min(1, 'must not be empty')

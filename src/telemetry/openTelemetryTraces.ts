@@ -49,6 +49,7 @@ export function openTelemetryTraces(settings: TelemetrySettings & { traces: Trac
   const exporters: SpanExporter[] = [];
   if (settings.traces.otlp) exporters.push(otlpExporter(settings.traces.otlp));
   if (settings.azureMonitor) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when this exporter is the one used; the factory stays synchronous
     const { azureMonitorTraceExporter } = require('./azureMonitor') as typeof import('./azureMonitor');
     exporters.push(azureMonitorTraceExporter(settings.azureMonitor.connectionString));
   }
@@ -154,10 +155,12 @@ export function samplerOf({ name, ratio }: TraceSettings['sampler']): Sampler {
 function otlpExporter(otlp: NonNullable<TraceSettings['otlp']>): SpanExporter {
   if (otlp.protocol === 'http/json') {
     const { OTLPTraceExporter } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when this exporter is the one used; the factory stays synchronous
       require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
     return new OTLPTraceExporter({ url: otlp.url });
   }
   const { OTLPTraceExporter } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when this exporter is the one used; the factory stays synchronous
     require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto');
   return new OTLPTraceExporter({ url: otlp.url });
 }
