@@ -13,7 +13,7 @@ import type { OfferedChoice } from '../src/recognize';
 import { sendText } from '../src/bot/send';
 
 /** Attempts a question gets before the dialog stops asking. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 export interface Question {
   text: string;

@@ -37,7 +37,7 @@ const LOOP = 'lookup.loop';
 const ASK = 'lookup.ask';
 
 /** More stores than this are typed by name, not offered as buttons. */
-export const MAX_STORE_BUTTONS = 8;
+const MAX_STORE_BUTTONS = 8;
 
 /** What is known so far. Kept as the loop's options between turns: small, and no order data. */
 export interface LookupDraft {

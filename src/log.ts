@@ -10,7 +10,7 @@ import type { Writable } from 'node:stream';
 import { formatWithOptions } from 'node:util';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'token',
   'apiKey',
   'password',

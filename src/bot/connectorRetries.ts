@@ -10,7 +10,7 @@
 import { ConnectorClient, type TurnContext } from './botbuilder';
 
 /** The name core-rest-pipeline gives the policy (`defaultRetryPolicyName`). */
-export const CONNECTOR_RETRY_POLICY = 'defaultRetryPolicy';
+const CONNECTOR_RETRY_POLICY = 'defaultRetryPolicy';
 
 interface PipelineLike {
   removePolicy(options: { name?: string; phase?: string }): unknown[];

@@ -100,7 +100,7 @@ function whatsAppTitles(answers: readonly Choice[]): string[] | undefined {
 }
 
 /** "1. Order number" lines: a number picks exactly the item with that number. */
-export function numberedList(choices: readonly Choice[]): string {
+function numberedList(choices: readonly Choice[]): string {
   return choices.map((choice, index) => `${index + 1}. ${choice.title}`).join('\n');
 }
 

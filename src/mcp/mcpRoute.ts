@@ -25,7 +25,7 @@ import {
   type TrackingTools,
 } from './trackingTools';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 type Sdk = typeof import('@modelcontextprotocol/server');
 

@@ -35,7 +35,7 @@ import { reportingFailures } from './exportFailures';
 import type { TelemetrySettings } from './metrics';
 import { errorType, type Span, type SpanAttributes, type SpanStart, type TraceSettings, type Tracing } from './tracing';
 
-export interface Traces {
+interface Traces {
   tracing: Tracing;
   flush(): Promise<void>;
   shutdown(): Promise<void>;
@@ -43,6 +43,7 @@ export interface Traces {
 
 const KINDS = { server: SpanKind.SERVER, client: SpanKind.CLIENT, internal: SpanKind.INTERNAL } as const;
 
+/** @public Loaded on demand with require(), which knip does not follow to this export. */
 export function openTelemetryTraces(settings: TelemetrySettings & { traces: TraceSettings }, logger: Logger): Traces {
   // false when one is registered already (a second app in this process): that one carries the spans as well.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -134,7 +135,7 @@ function defined(attributes: SpanAttributes | undefined): Record<string, string 
 }
 
 /** OTEL_TRACES_SAMPLER as the specification defines each name. */
-export function samplerOf({ name, ratio }: TraceSettings['sampler']): Sampler {
+function samplerOf({ name, ratio }: TraceSettings['sampler']): Sampler {
   switch (name) {
     case 'always_on':
       return new AlwaysOnSampler();

@@ -4,7 +4,7 @@
  */
 import type { AxiosHeaderValue } from 'axios';
 
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|token|x-api-key|api-key|cookie|set-cookie)$/i;
 

@@ -18,7 +18,7 @@ import { errorType, NO_TRACING, type Tracing } from '../telemetry/tracing';
 import { AttemptSpans } from './upstreamSpans';
 import { failedLookup, type LookupEnd } from './lookupResult';
 
-export type UpstreamName = UpstreamFailure['upstream'];
+type UpstreamName = UpstreamFailure['upstream'];
 
 /** A call with its retries, ended: a final HTTP answer, or the failure (and the typed error) that ended it. */
 type Exchanged = { started: number } & (

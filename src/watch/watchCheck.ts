@@ -41,7 +41,7 @@ export type Next =
 export type UpstreamTurn = (lane: string) => Promise<Turn>;
 export type Turn = 'go' | 'held' | { laterMs: number };
 
-export interface CheckTiming {
+interface CheckTiming {
   /** The usual time between two checks of a watch. */
   intervalMs: number;
   /** How long a claimed update is left to its checker (and a taken queue entry hidden): past it, another check takes over. */

@@ -226,7 +226,7 @@ const EMPTY_STYLE_HASH = `sha256-${createHash('sha256').update('').digest('base6
  * The frame's own policy: scripts only from the bot, connections only to the bot and Direct Line, style
  * elements only with this answer's nonce.
  */
-export function frameCsp(directLine: string, frameAncestors: string[], nonce: string): string {
+function frameCsp(directLine: string, frameAncestors: string[], nonce: string): string {
   const directLineOrigin = /^https?:\/\//.test(directLine) ? new URL(directLine).origin : '';
   // Direct Line's WebSocket stream is off (webSocket: false): Web Chat polls over HTTPS.
   return [

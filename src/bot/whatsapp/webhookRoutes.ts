@@ -20,7 +20,7 @@ import type { UpdateFailures } from './updateFailures';
 import type { WebhookSignature } from '../../channels/whatsapp/webhookSignature';
 
 /** Meta's notifications are a few KB; a batch of 100 entries stays well under this. */
-export const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
+const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface WhatsAppWebhook {
   /** Resolves once every delivery taken so far has been worked through (tests and shutdown wait on it). */

@@ -24,7 +24,7 @@ export interface WhatsAppWords {
   page: string;
 }
 
-export const TEXT_LIMIT = LIMITS.text;
+const TEXT_LIMIT = LIMITS.text;
 
 type TextMessage = Extract<WhatsAppMessage, { type: 'text' }>;
 
