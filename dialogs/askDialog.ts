@@ -13,7 +13,7 @@ import type { OfferedChoice } from '../src/recognize';
 import { sendText } from '../src/bot/send';
 
 /** Attempts a question gets before the dialog stops asking. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 export interface Question {
   text: string;
@@ -78,7 +78,7 @@ export class AskDialog<D extends object, A> extends Dialog<D> {
   private async ask(context: TurnContext, draft: D, first: boolean, before?: string): Promise<void> {
     const question = this.asker.question(context, draft, first);
     const paragraphs = [before, question.text].filter((part): part is string => !!part);
-    const lead = context.turnState.get(LEAD) as string | undefined;
+    const lead = context.turnState.get<string | undefined>(LEAD);
     if (lead) paragraphs[0] = `${lead} ${paragraphs[0]}`;
     await sendText(
       context,

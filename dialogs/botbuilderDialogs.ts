@@ -5,7 +5,7 @@
  * botbuilder-dialogs: nothing else imports it (test/architecture.test.ts), and its `lib/` paths, no public
  * API, are checked here on an upgrade.
  */
-export { Dialog, DialogTurnStatus, type DialogInstance, type DialogTurnResult } from 'botbuilder-dialogs/lib/dialog';
+export { Dialog, type DialogInstance, type DialogTurnResult } from 'botbuilder-dialogs/lib/dialog';
 export { ComponentDialog } from 'botbuilder-dialogs/lib/componentDialog';
 export { DialogContext, type DialogState } from 'botbuilder-dialogs/lib/dialogContext';
 export { DialogSet } from 'botbuilder-dialogs/lib/dialogSet';

@@ -59,7 +59,7 @@ export class ConversationTranscript {
 
 function customerWords(context: TurnContext): Said[] {
   const { type, text } = context.activity;
-  return type === ActivityTypes.Message && text?.trim() ? [{ by: 'customer', text }] : [];
+  return type === (ActivityTypes.Message as string) && text?.trim() ? [{ by: 'customer', text }] : [];
 }
 
 /** A message's words and, for its cards, the one-line summaries they carry (fallbackText), one after another. */

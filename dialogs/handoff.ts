@@ -30,14 +30,14 @@ import { readingOf } from '../src/bot/turnReading';
 import { NO_METRICS, type Metrics } from '../src/telemetry/metrics';
 
 /** Asked again within this time, a handoff under way is not asked for twice: the customer is told it is coming. */
-export const STILL_WAITING_MS = 10 * 60_000;
+const STILL_WAITING_MS = 10 * 60_000;
 /**
  * While a colleague has the case the bot keeps quiet, for this long at most from the hub's "accepted": a
  * hub that never says "completed" cannot silence the bot for good.
  */
-export const AGENT_HOLDS_MS = 30 * 60_000;
+const AGENT_HOLDS_MS = 30 * 60_000;
 /** How often, at most, a customer who writes meanwhile is told that a colleague will reply. */
-export const HOLDING_LINE_EVERY_MS = 3 * 60_000;
+const HOLDING_LINE_EVERY_MS = 3 * 60_000;
 /** A hub's status is taken for this long after the handoff was asked for. */
 const UNDER_WAY_MS = TRANSCRIPT_LIMITS.keepMs;
 

@@ -22,7 +22,7 @@ import type { HubCarrier } from '../src/channels';
 import type { Translate } from '../src/i18n';
 import { sendText } from '../src/bot/send';
 
-export interface HandoffRequest {
+interface HandoffRequest {
   handoffCase: HandoffCase;
   /** The conversation's last texts; empty when none are kept. */
   transcript: TranscriptLine[];
@@ -49,7 +49,7 @@ export interface HandoffPort {
  * attachment is the transcript (botbuilder's EventFactory); the hub answers with `handoff.status`
  * events (see Handoff.status).
  */
-export class BotFrameworkHub implements HandoffPort {
+class BotFrameworkHub implements HandoffPort {
   readonly hub = 'botframework';
   readonly takesOver = true;
   readonly sendsStatus = true;
@@ -66,7 +66,7 @@ export class BotFrameworkHub implements HandoffPort {
 }
 
 /** Dynamics 365 Omnichannel: the escalation message (src/handoff/omnichannel.ts has the shape and its source). */
-export class OmnichannelHub implements HandoffPort {
+class OmnichannelHub implements HandoffPort {
   readonly hub = 'omnichannel';
   readonly takesOver = true;
   // Omnichannel ends a conversation itself; it sends no handoff.status.
@@ -85,7 +85,7 @@ export class OmnichannelHub implements HandoffPort {
 }
 
 /** No hub: the shop's help page and the case, which the customer can copy or forward. */
-export class NoHub implements HandoffPort {
+class NoHub implements HandoffPort {
   readonly hub = 'none';
   readonly takesOver = false;
   readonly sendsStatus = false;

@@ -37,7 +37,7 @@ const LOOP = 'lookup.loop';
 const ASK = 'lookup.ask';
 
 /** More stores than this are typed by name, not offered as buttons. */
-export const MAX_STORE_BUTTONS = 8;
+const MAX_STORE_BUTTONS = 8;
 
 /** What is known so far. Kept as the loop's options between turns: small, and no order data. */
 export interface LookupDraft {
@@ -135,7 +135,7 @@ export class LookupDialog extends ComponentDialog {
   }
 
   private async askOrLookUp(step: WaterfallStepContext): Promise<DialogTurnResult> {
-    const draft = this.completed((step.options ?? {}) as LookupDraft);
+    const draft = this.completed(step.options ?? {});
     if (this.missing(draft)) {
       // Every question ends in a lookup: while lookups are paused, when they go on is said instead, with what still works.
       if (
@@ -157,7 +157,7 @@ export class LookupDialog extends ComponentDialog {
       await sendText(step.context, languageOf(step.context).t('errors.too_many_attempts'));
       return step.endDialog();
     }
-    return step.replaceDialog(LOOP, this.withAnswer(this.completed(step.options as LookupDraft), answer));
+    return step.replaceDialog(LOOP, this.withAnswer(this.completed(step.options), answer));
   }
 
   /** The lookup and its answer; the draft to ask from next when the answer needs the customer again. */
@@ -339,7 +339,7 @@ export class LookupDialog extends ComponentDialog {
     if (proven.type !== 'none') {
       const answer =
         asking === 'identifier'
-          ? this.atIdentifierQuestion(draft.kind!, proven, text)
+          ? this.atIdentifierQuestion(draft.kind!, proven)
           : { type: 'recognized' as const, recognition: proven };
       return { ok: true, answer };
     }
@@ -385,7 +385,7 @@ export class LookupDialog extends ComponentDialog {
    * At "Please type your order number", a number that proves another kind is looked up as that kind,
    * except an order-ID-shaped one, which may be an order number too: then the customer says which.
    */
-  private atIdentifierQuestion(kind: LookupKind, proven: Exclude<Recognition, { type: 'none' }>, text: string): Answer {
+  private atIdentifierQuestion(kind: LookupKind, proven: Exclude<Recognition, { type: 'none' }>): Answer {
     // A store order with its store named comes whole, store and all.
     if (proven.type === 'match' && proven.request.kind === kind && !proven.request.storeId)
       return {

@@ -77,7 +77,8 @@ export class MainDialog {
     if (await this.handoff.holding(context)) return;
     const dialogs = await TurnDialogs.of(this.dialogSet(dialogState), dialogState, context);
     const { t } = languageOf(context);
-    const { text, value } = context.activity;
+    const { text } = context.activity;
+    const value: unknown = context.activity.value;
     // A number answers only the message right before it: read once, then forgotten.
     const offered = await this.memory.takeOffered(context);
 

@@ -433,9 +433,8 @@ export function createApp(config: Config, logger: Logger, parts: AppParts = {}):
       { name: 'state storage', check: () => storage.read(['readiness-probe']) },
       {
         name: 'web chat files',
-        check: async () => {
-          if (unservable.length) throw new Error('a file the widget serves is missing');
-        },
+        check: () =>
+          unservable.length ? Promise.reject(new Error('a file the widget serves is missing')) : Promise.resolve(),
       },
     ],
   });

@@ -53,7 +53,8 @@ async function textUpTo(response: Response, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   // Leaving the loop early (the throw) cancels the rest of the answer.
-  for await (const chunk of response.body ?? []) {
+  // A fetch body's chunks are bytes (the WHATWG Fetch standard); Node's types leave them untyped.
+  for await (const chunk of (response.body as ReadableStream<Uint8Array> | null) ?? []) {
     size += chunk.byteLength;
     if (size > maxBytes) throw tooLarge();
     chunks.push(chunk);

@@ -63,13 +63,12 @@ export class Translator {
       if (options) {
         const memo = `${key}\u0000${JSON.stringify(options)}`;
         let text = interpolated.get(memo);
-        if (text === undefined)
-          interpolated.set(memo, (text = this.i18n.t(key, { ...options, lng: language }) as string));
+        if (text === undefined) interpolated.set(memo, (text = this.i18n.t(key, { ...options, lng: language })));
         return text;
       }
       let text = fixed.get(key);
       if (text === undefined) {
-        text = this.i18n.t(key, { lng: language }) as string;
+        text = this.i18n.t(key, { lng: language });
         fixed.set(key, text);
       }
       return text;

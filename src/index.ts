@@ -136,7 +136,8 @@ async function main(): Promise<void> {
       const kit = sandbox.kit;
       const demo = sandbox.started.demo;
       const simulators = { checkpoints: config.checkpoints?.baseUrl, trackings: config.trackings?.baseUrl };
-      kit
+      // Cannot reject: a shop that fails to listen is logged above, and the banner is only text.
+      void kit
         .startDemoShop({
           botUrl: `http://${kit.SANDBOX_HOST}:${config.port}`,
           port: config.port + kit.SHOP_PORT_OFFSET,

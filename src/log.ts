@@ -10,7 +10,7 @@ import type { Writable } from 'node:stream';
 import { formatWithOptions } from 'node:util';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'token',
   'apiKey',
   'password',
@@ -95,6 +95,7 @@ export function routeConsoleTo(logger: Logger): () => void {
   const log = logger.child({ component: 'console' });
   const restoreWarnings = routeWarningsTo(log);
   const methods = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept only to be put back on console, and called from there
   const original = Object.fromEntries(methods.map((method) => [method, console[method]]));
   const level = { log: 'info', info: 'info', warn: 'warn', error: 'error', debug: 'debug', trace: 'debug' } as const;
   for (const method of methods) {

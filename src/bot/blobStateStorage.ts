@@ -30,7 +30,7 @@ export class BlobStateStorage implements Storage {
   async write(changes: StoreItems): Promise<void> {
     const updates: StoreItems = {};
     const creations: Array<[string, StoreItem]> = [];
-    for (const [key, item] of Object.entries(changes)) {
+    for (const [key, item] of Object.entries<StoreItem>(changes)) {
       if ((item as StoreItem | undefined)?.eTag === CREATE_ONLY) creations.push([key, item]);
       else updates[key] = item;
     }

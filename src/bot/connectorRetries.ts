@@ -10,7 +10,7 @@
 import { ConnectorClient, type TurnContext } from './botbuilder';
 
 /** The name core-rest-pipeline gives the policy (`defaultRetryPolicyName`). */
-export const CONNECTOR_RETRY_POLICY = 'defaultRetryPolicy';
+const CONNECTOR_RETRY_POLICY = 'defaultRetryPolicy';
 
 interface PipelineLike {
   removePolicy(options: { name?: string; phase?: string }): unknown[];
@@ -43,7 +43,10 @@ function removeOwnRetries(connector: unknown): boolean {
  * its retry policy. Throws, naming the package, when an upgrade moved it.
  */
 export function checkConnectorRetries(): void {
-  const client = new ConnectorClient({ signRequest: async (request) => request }, { baseUri: 'https://localhost' });
+  const client = new ConnectorClient(
+    { signRequest: (request) => Promise.resolve(request) },
+    { baseUri: 'https://localhost' },
+  );
   if (!removeOwnRetries(client)) {
     throw new Error(
       "botframework-connector's ConnectorClient no longer keeps its retry policy where src/bot/connectorRetries.ts takes it out: a Notify me update could be sent several times per check",

@@ -32,7 +32,7 @@ export class ConversationLinks {
    * of them, which recorded it). A channel that names no customer has nobody to record it for.
    */
   async record(context: TurnContext): Promise<void> {
-    if (context.activity.type !== ActivityTypes.Message || !context.activity.from?.id) return;
+    if (context.activity.type !== (ActivityTypes.Message as string) || !context.activity.from?.id) return;
     const now = this.clock.now();
     const last = await this.recorded.get(context);
     if (last !== undefined && now - last < DAY_MS && last <= now) return;

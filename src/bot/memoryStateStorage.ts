@@ -16,7 +16,7 @@
  * part, in a structure of its own, until then. That structure is bounded too, by `maxItems`: past it the
  * part kept longest ago goes first.
  */
-import type { Storage, StoreItems } from './botbuilder';
+import type { Storage, StoreItem, StoreItems } from './botbuilder';
 import { LRUCache } from 'lru-cache';
 import { systemClock, type Clock } from '../runtime/clock';
 
@@ -81,45 +81,51 @@ export class MemoryStateStorage implements Storage {
     return this.kept.size;
   }
 
-  async read(keys: string[]): Promise<StoreItems> {
-    if (!keys) throw new ReferenceError('Keys are required when reading.');
-    const found: StoreItems = {};
-    for (const key of keys) {
-      const stored = this.items.get(key) ?? this.kept.get(key);
-      if (stored) found[key] = JSON.parse(stored.json);
-    }
-    return found;
-  }
-
-  async write(changes: StoreItems): Promise<void> {
-    if (!changes) throw new ReferenceError('Changes are required when writing.');
-    this.sweep();
-    // As MemoryStorage: every other item is still written; the first conflict fails the write.
-    let conflict: Error | undefined;
-    for (const [key, item] of Object.entries(changes)) {
-      const old = this.items.get(key) ?? this.kept.get(key);
-      if (!old || item.eTag === '*' || !item.eTag || item.eTag === old.eTag) {
-        const eTag = String(this.nextETag++);
-        this.kept.delete(key);
-        this.items.set(key, { eTag, json: JSON.stringify({ ...item, eTag }) });
-      } else {
-        conflict ??= new Error(`Storage: error writing "${key}" due to eTag conflict.`);
+  read(keys: string[]): Promise<StoreItems> {
+    return settled(() => {
+      if (!keys) throw new ReferenceError('Keys are required when reading.');
+      const found: StoreItems = {};
+      for (const key of keys) {
+        const stored = this.items.get(key) ?? this.kept.get(key);
+        if (stored) found[key] = JSON.parse(stored.json) as StoreItem;
       }
-    }
-    if (conflict) throw conflict;
+      return found;
+    });
   }
 
-  async delete(keys: string[]): Promise<void> {
-    for (const key of keys) {
-      this.kept.delete(key);
-      this.items.delete(key);
-    }
+  write(changes: StoreItems): Promise<void> {
+    return settled(() => {
+      if (!changes) throw new ReferenceError('Changes are required when writing.');
+      this.sweep();
+      // As MemoryStorage: every other item is still written; the first conflict fails the write.
+      let conflict: Error | undefined;
+      for (const [key, item] of Object.entries<StoreItem>(changes)) {
+        const old = this.items.get(key) ?? this.kept.get(key);
+        if (!old || item.eTag === '*' || !item.eTag || item.eTag === old.eTag) {
+          const eTag = String(this.nextETag++);
+          this.kept.delete(key);
+          this.items.set(key, { eTag, json: JSON.stringify({ ...item, eTag }) });
+        } else {
+          conflict ??= new Error(`Storage: error writing "${key}" due to eTag conflict.`);
+        }
+      }
+      if (conflict) throw conflict;
+    });
+  }
+
+  delete(keys: string[]): Promise<void> {
+    return settled(() => {
+      for (const key of keys) {
+        this.kept.delete(key);
+        this.items.delete(key);
+      }
+    });
   }
 
   /** An item the bound pushes out: what of it is still in force is kept until then, under its eTag. */
   private keepInForce(key: string, stored: Stored): void {
     const now = this.clock.now();
-    const inForce = this.outlive?.(JSON.parse(stored.json), now);
+    const inForce = this.outlive?.(JSON.parse(stored.json) as Record<string, unknown>, now);
     if (!inForce || inForce.until <= now) return;
     this.kept.set(
       key,
@@ -135,4 +141,9 @@ export class MemoryStateStorage implements Storage {
     this.items.purgeStale();
     this.kept.purgeStale();
   }
+}
+
+/** As an async method's body: its value, or what it threw as a rejection (Storage's callers catch rejections). */
+function settled<T>(body: () => T): Promise<T> {
+  return new Promise((resolve) => resolve(body()));
 }

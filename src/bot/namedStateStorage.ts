@@ -56,14 +56,14 @@ export class NamedStateStorage implements Storage {
     const found: StoreItems = {};
     const missing: string[] = [];
     keys.forEach((key, i) => {
-      const item = stored[names[i]];
+      const item = stored[names[i]] as StoreItem | null | undefined;
       if (item !== undefined && item !== null) found[key] = item;
       else missing.push(key);
     });
     if (missing.length) {
       const former = await this.inner.read(missing);
       for (const key of missing) {
-        const item = former[key];
+        const item = former[key] as StoreItem | null | undefined;
         if (item === undefined || item === null) continue;
         const moved = await this.move(key, item);
         if (moved !== undefined) found[key] = moved;
@@ -91,6 +91,6 @@ export class NamedStateStorage implements Storage {
       if (!isETagConflict(error)) throw error;
     }
     await this.inner.delete([key]);
-    return (await this.inner.read([name]))[name] ?? undefined;
+    return ((await this.inner.read([name]))[name] as StoreItem | undefined) ?? undefined;
   }
 }

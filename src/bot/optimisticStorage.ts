@@ -39,7 +39,7 @@ export class OptimisticStorage implements Storage {
   async read(keys: string[]): Promise<StoreItems> {
     const items = await this.inner.read(keys);
     for (const key of keys) {
-      const item = items[key];
+      const item = items[key] as StoreItem | null | undefined;
       if (item === undefined || item === null) {
         const created = {};
         this.readETags.set(created, CREATE_ONLY);
@@ -52,9 +52,9 @@ export class OptimisticStorage implements Storage {
 
   async write(changes: StoreItems): Promise<void> {
     const conditional: StoreItems = {};
-    for (const [key, item] of Object.entries(changes)) {
+    for (const [key, item] of Object.entries<StoreItem>(changes)) {
       const eTag = item && typeof item === 'object' ? this.readETags.get(item) : undefined;
-      const unconditional = !(item as StoreItem).eTag || (item as StoreItem).eTag === '*';
+      const unconditional = !item.eTag || item.eTag === '*';
       conditional[key] = eTag !== undefined && unconditional ? { ...item, eTag } : item;
       // Once written, what was read is stale; a second save in the same turn writes unconditionally.
       if (eTag !== undefined) this.readETags.delete(item);

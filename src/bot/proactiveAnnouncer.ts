@@ -58,13 +58,14 @@ export class ProactiveAnnouncer implements Announcer {
     const unasked = channelProfile(watch.channel).unaskedChannelData;
     // The adapter hands a failing turn to its onTurnError (an apology, a log line) and returns as if it
     // went well; the channel's answer must reach this method instead, so the turn keeps its own failure.
-    let failure: unknown;
+    // Held in a box: whatever was thrown is thrown again, even a falsy value.
+    let failure: { error: unknown } | undefined;
     await this.adapter.continueConversationAsync(this.botAppId, reference, (context) =>
       this.queue.run(conversationKey(context.activity), async () => {
         // The turn speaks as the customer last did: replies and errors in their language. And its messages
         // reply to nothing: botbuilder's made-up event has an id, which would thread them under it.
         context.activity.locale = announcement.locale;
-        context.activity.id = undefined as unknown as string;
+        context.activity.id = undefined;
         if (hasConnectorClient(context) && !withoutOwnRetries(context))
           this.logger.warn(
             { channel: watch.channel },
@@ -84,11 +85,11 @@ export class ProactiveAnnouncer implements Announcer {
           });
           await sent?.(context);
         } catch (error) {
-          failure = error;
+          failure = { error };
         }
       }),
     );
-    if (failure) throw failure;
+    if (failure) throw failure.error;
   }
 
   async announce(watch: Watch, announcement: Announcement): Promise<Delivery> {

@@ -18,8 +18,8 @@ export function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 }
 
 /** As botbuilder's ShowTypingMiddleware: an answer ready within half a second needs no typing indicator, a slower one gets one every 2 s. */
-export const TYPING_AFTER_MS = 500;
-export const TYPING_EVERY_MS = 2_000;
+const TYPING_AFTER_MS = 500;
+const TYPING_EVERY_MS = 2_000;
 
 export class ReplyDeadline {
   constructor(

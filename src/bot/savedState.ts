@@ -20,6 +20,7 @@ import {
   type Storage,
   type StorageKeyFactory,
   type StoreItem,
+  type StoreItems,
 } from './botbuilder';
 
 interface Kept {
@@ -50,17 +51,18 @@ function whereOf(state: BotState, storage: Storage, storageKey: StorageKeyFactor
 
 /** As BotState.load: the turn's state, read once (or again when forced). */
 async function load({ storage, storageKey, slot }: Where, context: TurnContext, force: boolean): Promise<StoreItem> {
-  const kept = context.turnState.get(slot) as Kept | undefined;
+  const kept = context.turnState.get<Kept | undefined>(slot);
   if (!force && kept?.state) return kept.state;
   const key = await storageKey(context);
-  const state: StoreItem = (await storage.read([key]))[key] ?? {};
+  const found: StoreItems = await storage.read([key]);
+  const state = (found[key] as StoreItem | undefined) ?? {};
   context.turnState.set(slot, { state, hash: textOf(state) } satisfies Kept);
   return state;
 }
 
 /** As BotState.saveChanges: written when it changed (or when forced), with eTag "*" for the storage to make conditional. */
 async function saveChanges({ storage, storageKey, slot }: Where, context: TurnContext, force: boolean): Promise<void> {
-  let kept = context.turnState.get(slot) as Kept | undefined;
+  let kept = context.turnState.get<Kept | undefined>(slot);
   // The text compared is the text written: the eTag set below is left out of both.
   const text = kept && textOf(kept.state);
   if (!force && (!kept || kept.hash === text)) return;
@@ -76,7 +78,7 @@ async function saveChanges({ storage, storageKey, slot }: Where, context: TurnCo
 export class SavedConversationState extends ConversationState {
   private readonly where = whereOf(this, this.storage, this.storageKey);
 
-  override load(context: TurnContext, force = false): Promise<any> {
+  override load(context: TurnContext, force = false): Promise<StoreItem> {
     return load(this.where, context, force);
   }
 
@@ -89,7 +91,7 @@ export class SavedConversationState extends ConversationState {
 export class SavedUserState extends UserState {
   private readonly where = whereOf(this, this.storage, this.storageKey);
 
-  override load(context: TurnContext, force = false): Promise<any> {
+  override load(context: TurnContext, force = false): Promise<StoreItem> {
     return load(this.where, context, force);
   }
 

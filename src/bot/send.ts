@@ -5,7 +5,7 @@
 import { ActivityTypes, type Activity, type TurnContext } from './botbuilder';
 import { forChannel, offerChoices, type Choice, type Message } from '../channels';
 
-export function toActivity(message: Message): Partial<Activity> {
+function toActivity(message: Message): Partial<Activity> {
   // botbuilder's type wants suggestedActions.to; the channel sends to the whole conversation without it.
   return { type: ActivityTypes.Message, ...message } as Partial<Activity>;
 }

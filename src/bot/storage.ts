@@ -13,6 +13,7 @@ import { StorageNames } from '../runtime/storageNames';
 export function createStorage(settings: StorageSettings, clock: Clock = systemClock, outlive?: Outlive): Storage {
   if (settings.kind === 'blob') {
     // Loaded here only: a deployment in memory never loads the Azure SDK, and starts that much sooner.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, and createStorage stays synchronous
     const { BlobStateStorage } = require('./blobStateStorage') as typeof import('./blobStateStorage');
     return new BlobStateStorage(settings.connectionString, settings.container, { retryOptions: STORAGE_RETRY });
   }

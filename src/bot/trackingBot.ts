@@ -74,8 +74,8 @@ export class TrackingBot extends ActivityHandler {
    * The bot implements no invoke: its cards submit messages. botbuilder would try to read an
    * adaptiveCard/action anyway and turn a malformed one into a failed turn (an apology, the state wiped).
    */
-  protected override async onInvokeActivity(): Promise<InvokeResponse> {
-    return { status: StatusCodes.NOT_IMPLEMENTED };
+  protected override onInvokeActivity(): Promise<InvokeResponse> {
+    return Promise.resolve({ status: StatusCodes.NOT_IMPLEMENTED });
   }
 
   override run(context: TurnContext): Promise<void> {

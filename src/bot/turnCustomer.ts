@@ -29,5 +29,5 @@ export async function resolveCustomer(context: TurnContext, directory: CustomerD
 
 /** The turn's signed-in customer; undefined for a visitor, and on every channel but Direct Line. */
 export function customerOf(context: TurnContext): SignedInCustomer | undefined {
-  return context.turnState.get(KEY) as SignedInCustomer | undefined;
+  return context.turnState.get<SignedInCustomer | undefined>(KEY);
 }

@@ -25,7 +25,7 @@ export class TurnLanguages {
 
   /** The turn's language: decided on first ask, from what the activity (or the signed-in customer) says. */
   of(context: TurnContext): TurnLanguage {
-    return (context.turnState.get(KEY) as TurnLanguage | undefined) ?? this.speak(context, requestedLocale(context));
+    return context.turnState.get<TurnLanguage | undefined>(KEY) ?? this.speak(context, requestedLocale(context));
   }
 
   /** The language and locale the bot speaks for a client's locale. */
@@ -55,14 +55,14 @@ export class TurnLanguages {
  * whatever the channel sent (markup included), or nothing.
  */
 const labelReplies: Parameters<TurnContext['onSendActivities']>[0] = (context, activities, next) => {
-  const { locale } = context.turnState.get(KEY) as TurnLanguage;
+  const { locale } = context.turnState.get<TurnLanguage>(KEY);
   for (const activity of activities) activity.locale = locale;
   return next();
 };
 
 /** The language the edge decided for this turn. */
 export function languageOf(context: TurnContext): TurnLanguage {
-  const language = context.turnState.get(KEY) as TurnLanguage | undefined;
+  const language = context.turnState.get<TurnLanguage | undefined>(KEY);
   // A dialog run outside the bot's turn would speak the default language whatever the customer asked in.
   if (!language) throw new Error('the turn language is decided by the bot before a dialog runs');
   return language;

@@ -8,7 +8,7 @@ import { interfaceFor, type LookupKind, type LookupTrace } from '../tracking/loo
 import type { Metrics } from '../telemetry/metrics';
 import { lookupResult } from '../tracking/lookupResult';
 
-export type LookupOutcome = 'found' | 'not_found' | 'refused' | 'failed' | 'limited' | 'deferred' | 'abandoned';
+type LookupOutcome = 'found' | 'not_found' | 'refused' | 'failed' | 'limited' | 'deferred' | 'abandoned';
 
 export interface TurnLookup extends LookupTrace {
   kind: LookupKind;

@@ -63,7 +63,7 @@ export class TurnReadings {
 
 /** The message's reading, taken at the edge before any dialog ran. */
 export function readingOf(context: TurnContext): Reading {
-  const reading = context.turnState.get(KEY) as Reading | undefined;
+  const reading = context.turnState.get<Reading | undefined>(KEY);
   if (!reading) throw new Error('a message is read by the bot before a dialog runs');
   return reading;
 }

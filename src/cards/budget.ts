@@ -4,14 +4,14 @@ import type { Reply } from '../channels';
 /** Serialized JSON of what one Reply adds to an activity. Teams allows more; slow clients and older limits do not. */
 export const MAX_ACTIVITY_BYTES = 25 * 1024;
 
-export function replyBytes(reply: Reply): number {
+function replyBytes(reply: Reply): number {
   return Buffer.byteLength(JSON.stringify(reply), 'utf8');
 }
 
 /** Whether the reply fits, or each of the replies (an answer and the choices after it). */
-export function fitsBudget(reply: Reply | readonly Reply[]): boolean {
+function fitsBudget(reply: Reply | readonly Reply[]): boolean {
   return Array.isArray(reply)
-    ? reply.every((one) => replyBytes(one) < MAX_ACTIVITY_BYTES)
+    ? reply.every((one: Reply) => replyBytes(one) < MAX_ACTIVITY_BYTES)
     : replyBytes(reply as Reply) < MAX_ACTIVITY_BYTES;
 }
 

@@ -19,9 +19,9 @@ import type { CardContext } from './types';
 import { namedParcels, shipmentView, type ShipmentView } from './view';
 
 /** A carousel holds at most this many cards; more shipments become several replies. */
-export const CARDS_PER_REPLY = 5;
+const CARDS_PER_REPLY = 5;
 /** Older events a card hides behind its toggle at most, before the size budget trims further. */
-export const MAX_HIDDEN_EVENTS = 20;
+const MAX_HIDDEN_EVENTS = 20;
 
 export interface AnswerParts {
   /** "I found 3 shipments for …": the first reply's text. */

@@ -28,7 +28,7 @@ export class RenderedAnswers {
   render(shipments: readonly Shipment[], context: CardContext, parts: AnswerParts = {}): readonly Message[] {
     if (!isSharedAnswer(shipments)) return renderShipments(shipments as Shipment[], context, parts);
     let renderings = this.kept.get(shipments);
-    if (!renderings) this.kept.set(shipments, (renderings = new Map()));
+    if (!renderings) this.kept.set(shipments, (renderings = new Map<string, readonly Message[]>()));
     const key = `${this.languageOf(context.t)}\u0000${keyOf(shipments, context, parts)}`;
     let messages = renderings.get(key);
     if (!messages) {

@@ -14,10 +14,11 @@ export const LIMITS = {
 } as const;
 
 // C0/C1 controls, bidi overrides and isolates (which can reorder what a customer reads), line/paragraph separators.
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]+/g;
 
 /** Collapses whitespace and controls to single spaces and trims; empty becomes undefined. */
-export function oneLine(value: string | undefined): string | undefined {
+function oneLine(value: string | undefined): string | undefined {
   if (typeof value !== 'string') return undefined;
   const line = value.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim();
   return line || undefined;

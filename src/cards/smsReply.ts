@@ -17,9 +17,9 @@ import type { CardContext } from './types';
 import { eventWords, headingOf, type EventView, type ShipmentView } from './view';
 
 /** What an answer about up to SMS_FULL_SHIPMENTS costs at most: three GSM-7 segments are 459 characters. */
-export const SMS_SEGMENTS = 3;
+const SMS_SEGMENTS = 3;
 /** Up to this many shipments an SMS tells with what happens next and their links; more get one line each. */
-export const SMS_FULL_SHIPMENTS = 3;
+const SMS_FULL_SHIPMENTS = 3;
 /** The newest events an SMS names about a lone shipment, at most. */
 export const SMS_EVENTS = 2;
 

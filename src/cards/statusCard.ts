@@ -36,7 +36,7 @@ export interface StatusCardOptions {
   teams: boolean;
 }
 
-export interface AdaptiveCard {
+interface AdaptiveCard {
   type: 'AdaptiveCard';
   version: string;
   fallbackText: string;
@@ -50,7 +50,7 @@ export function statusCardAttachment(view: ShipmentView, options: StatusCardOpti
   return { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: statusCard(view, options) };
 }
 
-export function statusCard(view: ShipmentView, options: StatusCardOptions): AdaptiveCard {
+function statusCard(view: ShipmentView, options: StatusCardOptions): AdaptiveCard {
   const { t } = options;
   const summary = plainSummary(view.summary);
   const card: AdaptiveCard = {

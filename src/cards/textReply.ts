@@ -8,7 +8,7 @@ import { eventWords, headingOf, type EventView, type ShipmentView } from './view
 /** The newest events a text shows. */
 export const TEXT_EVENTS = 5;
 /** A text longer than this is cut (events first); several shipments share a message only while they stay under it. */
-export const TEXT_MAX_CHARS = 1500;
+const TEXT_MAX_CHARS = 1500;
 
 /** How a channel's text may differ: its bold (WhatsApp's *words*), and a link shown as a button rather than a line. */
 export interface TextStyle {

@@ -90,9 +90,7 @@ function whatsAppTitles(answers: readonly Choice[]): string[] | undefined {
       [choice.title, choice.short].find((title) => title !== undefined && charactersIn(title) <= max),
     );
     // Meta wants each title unique: two choices under one title could not be told apart by a press.
-    return titles.every((title) => title !== undefined) && new Set(titles).size === titles.length
-      ? (titles as string[])
-      : undefined;
+    return titles.every((title) => title !== undefined) && new Set(titles).size === titles.length ? titles : undefined;
   };
   if (answers.length <= WHATSAPP_LIMITS.buttons) {
     const titles = within(WHATSAPP_LIMITS.buttonTitle);
@@ -102,7 +100,7 @@ function whatsAppTitles(answers: readonly Choice[]): string[] | undefined {
 }
 
 /** "1. Order number" lines: a number picks exactly the item with that number. */
-export function numberedList(choices: readonly Choice[]): string {
+function numberedList(choices: readonly Choice[]): string {
   return choices.map((choice, index) => `${index + 1}. ${choice.title}`).join('\n');
 }
 

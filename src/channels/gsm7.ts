@@ -89,6 +89,7 @@ const PLAIN: Readonly<Record<string, string>> = {
 
 // Spaces of every width become one plain space; invisible joiners, soft hyphens and variation selectors go.
 const SPACES = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
+// eslint-disable-next-line no-misleading-character-class -- each code point on its own is meant: the joiner and the selectors are what goes
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff\ufe00-\ufe0f\u{e0020}-\u{e007f}]/gu;
 // Pictures (emoji, skin tones, keycaps, flags, dingbats) with the spaces around them.
 const PICTURES =

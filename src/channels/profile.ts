@@ -14,7 +14,7 @@ import { WHATSAPP_LIMITS } from './whatsapp/limits';
  *   (at most 10 rows, titles at most 24), a title too long under the choice's shorter wording; else a numbered
  *   list. A page to open is a link button of its own. Sent as suggested actions for its adapter to draw.
  */
-export type ChoiceStyle = 'suggested_actions' | 'card_buttons' | 'numbered_list' | 'reply_buttons';
+type ChoiceStyle = 'suggested_actions' | 'card_buttons' | 'numbered_list' | 'reply_buttons';
 
 export interface ChannelProfile {
   /** Adaptive Cards are rendered; otherwise shipments come as plain text. */

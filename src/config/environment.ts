@@ -42,10 +42,10 @@ export const DEFAULT_NOTIFY_INTERVAL_MS = 30 * 60_000;
 export const DEFAULT_CUSTOMER_TOKEN_AUDIENCE = 'order-tracking-bot';
 
 /** WHATSAPP_API_URL unless set: Meta's Graph API, at a version that supports every call the channel makes. */
-export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v24.0';
+const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v24.0';
 
 /** The service.name of every metric export unless OTEL_SERVICE_NAME says otherwise. */
-export const DEFAULT_SERVICE_NAME = 'order-tracking-bot';
+const DEFAULT_SERVICE_NAME = 'order-tracking-bot';
 
 const ENV_SHAPE = {
   NODE_ENV: z.string().optional(),

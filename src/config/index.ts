@@ -20,8 +20,6 @@ import { EnvSchema, productionBy, type Environment } from './environment';
 export {
   DEFAULT_CUSTOMER_TOKEN_AUDIENCE,
   DEFAULT_NOTIFY_INTERVAL_MS,
-  DEFAULT_SERVICE_NAME,
-  DEFAULT_WHATSAPP_API_URL,
   ENV_VARIABLES,
   PRODUCTION_BY_NODE_ENV,
 } from './environment';

@@ -9,10 +9,10 @@ import { validateIdentifier } from '../recognize/validate';
 import type { OwnedOrder } from './customer';
 import { CustomerTokenRefused } from './tokenRefusal';
 
-export const MAX_SUBJECT = 255;
-export const MAX_NAME = 200;
-export const MAX_ORDERS = 50;
-export const MAX_IDENTIFIER = 100;
+const MAX_SUBJECT = 255;
+const MAX_NAME = 200;
+const MAX_ORDERS = 50;
+const MAX_IDENTIFIER = 100;
 
 /** A BCP 47 tag as browsers and stores write it: `en`, `pt-BR`, `zh-Hant-TW`, `de_DE`. */
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8}){0,4}$/;

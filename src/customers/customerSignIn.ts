@@ -44,7 +44,9 @@ export function createCustomerSignIn(
 
 /** The token check alone, loaded the same way: what an AI agent's tool call checks its customer_token with (nothing kept). */
 export function createCustomerTokenVerifier(settings: CustomerTokenSettings, clock: Clock): CustomerTokenVerifier {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand (jose is only needed with customer tokens); the factory stays synchronous
   const { CustomerTokenVerifier: Verifier } = require('./customerToken') as typeof import('./customerToken');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand (jose is only needed with customer tokens); the factory stays synchronous
   const { StoreKeys } = require('./storeKeys') as typeof import('./storeKeys');
   return new Verifier(settings, clock, 'jwksUrl' in settings ? new StoreKeys(settings.jwksUrl, clock) : undefined);
 }

@@ -11,7 +11,7 @@
  * - `sub`, `name`, `locale` and `orders` of the right shape (customerClaims.ts).
  * A refusal is a CustomerTokenRefused with its reason; nothing of the token is in it.
  */
-import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type KeyLike } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Clock } from '../runtime/clock';
 import { customerClaims, type CustomerClaims } from './customerClaims';
 import type { StoreKeys } from './storeKeys';
@@ -51,7 +51,7 @@ export class CustomerTokenVerifier {
     if (settings.algorithm === 'HS256') {
       this.key = new TextEncoder().encode(settings.secret);
       if (settings.previousSecret) this.previousKey = new TextEncoder().encode(settings.previousSecret);
-    } else if (keys) this.key = keys.keyFor as (header: Parameters<StoreKeys['keyFor']>[0]) => Promise<KeyLike>;
+    } else if (keys) this.key = keys.keyFor;
     else throw new Error(`${settings.algorithm} customer tokens need the store's key set`);
   }
 
@@ -85,7 +85,7 @@ export class CustomerTokenVerifier {
       throw new CustomerTokenRefused('too_long_lived');
     if (payload.iat !== undefined && exp - payload.iat > MAX_TOKEN_LIFE_SECONDS)
       throw new CustomerTokenRefused('too_long_lived');
-    return { ...customerClaims(payload as Record<string, unknown>), expiresAt: exp * 1000 };
+    return { ...customerClaims(payload), expiresAt: exp * 1000 };
   }
 
   private async verified(token: string, key: Uint8Array | JWTVerifyGetKey, now: number): Promise<JWTPayload> {

@@ -41,7 +41,7 @@ export function disclosureOf(
 }
 
 /** Whether the store listed this order as the customer's: same kind, the same identifier as the lookup sends it, the same store. */
-export function owns(customer: OrderOwner, request: LookupRequest, defaultStoreId?: string): boolean {
+function owns(customer: OrderOwner, request: LookupRequest, defaultStoreId?: string): boolean {
   return ownedOrder(customer, request, defaultStoreId) !== undefined;
 }
 

@@ -83,7 +83,7 @@ export class StoreKeys {
         maxBytes: MAX_KEY_SET_BYTES,
       });
       if (response.status !== 200) throw new Error('status');
-      keySet = KeySet.parse(JSON.parse(response.text)) as JSONWebKeySet;
+      keySet = KeySet.parse(JSON.parse(response.text));
     } catch {
       this.failedAt = this.clock.now();
       // Why exactly is the store's business; the reason code says where to look.

@@ -9,8 +9,8 @@ import type { CustomerDirectory, OwnedOrder, SignedInCustomer } from './customer
 
 /** What is used of the state storage. */
 export interface KeyValueStorage {
-  read(keys: string[]): Promise<Record<string, any>>;
-  write(changes: Record<string, any>): Promise<void>;
+  read(keys: string[]): Promise<Record<string, unknown>>;
+  write(changes: Record<string, unknown>): Promise<void>;
   delete(keys: string[]): Promise<void>;
 }
 

@@ -14,7 +14,7 @@ import type { HandoffCase } from './case';
 export const BRIDGED_DELIVERY_MODE = 'bridged';
 
 /** The context variables the escalation sets. Create them (type Text) in the workstream to route on them. */
-export const OMNICHANNEL_CONTEXT_VARIABLES = {
+const OMNICHANNEL_CONTEXT_VARIABLES = {
   language: 'OrderTrackingLanguage',
   numbers: 'OrderTrackingNumbers',
   statuses: 'OrderTrackingStatuses',
@@ -30,7 +30,7 @@ export function escalationTags(handoffCase: HandoffCase): string {
 }
 
 /** The case as context variables: plain text, comma-separated, so a routing rule can test them ("contains lost"). */
-export function escalationContext(handoffCase: HandoffCase): Record<string, string> {
+function escalationContext(handoffCase: HandoffCase): Record<string, string> {
   const shipments = handoffCase.lookups.flatMap((lookup) => lookup.shipments);
   const list = (values: Array<string | undefined>) =>
     [...new Set(values.filter((value): value is string => !!value))].join(', ').slice(0, MAX_VALUE);

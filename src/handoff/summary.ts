@@ -9,10 +9,10 @@ import type { Translate } from '../i18n';
 import type { CaseLookup, CaseShipment, HandoffCase } from './case';
 
 /** More shipments than this end in "…and N more": the whole answer stays within one SMS gateway message. */
-export const MAX_SUMMARY_SHIPMENTS = 8;
+const MAX_SUMMARY_SHIPMENTS = 8;
 
 /** The case as text, the numbers tried that found nothing last; empty when nothing was looked up or tried. */
-export function caseText(handoffCase: HandoffCase, t: Translate): string {
+function caseText(handoffCase: HandoffCase, t: Translate): string {
   let room = MAX_SUMMARY_SHIPMENTS;
   const blocks: string[] = [];
   let left = 0;

@@ -64,7 +64,7 @@ const SWAGGER2_KEYWORDS = new Set([
  * - `const` → a one-value `enum`;
  * - anything else Swagger 2.0 cannot say stops the build (the tests build it), rather than being lost.
  */
-export function toSwagger2(schema: JsonSchema, at = '#'): JsonSchema {
+function toSwagger2(schema: JsonSchema, at = '#'): JsonSchema {
   const {
     anyOf,
     nullable,
@@ -98,7 +98,7 @@ export function toSwagger2(schema: JsonSchema, at = '#'): JsonSchema {
 }
 
 /** One zod schema as Swagger 2.0: requests as the route reads them (input), answers as it sends them (output). */
-export function swaggerSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
+function swaggerSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   return toSwagger2(openApiSchema(schema, io));
 }
 
@@ -112,7 +112,7 @@ function openApiSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSch
       const entries = listEntries.get(zodSchema);
       return entries ? { type: 'array', items: openApiSchema(entries, io) } : 'any';
     },
-  }) as JsonSchema;
+  });
 }
 
 const errorRef = { $ref: '#/definitions/Error' };
@@ -149,7 +149,7 @@ export function actionsDocumentText(): string {
 }
 
 /** The Swagger 2.0 document of both action routes. It holds no host: the importer names it (docs/agents-and-flows.md). */
-export function actionsDocument(): JsonSchema {
+function actionsDocument(): JsonSchema {
   const body = (schema: z.ZodType) => [
     { name: 'body', in: 'body', required: true, 'x-ms-summary': 'Input', schema: swaggerSchema(schema, 'input') },
   ];
@@ -218,7 +218,7 @@ export function connectorPropertiesText(): string {
 }
 
 /** connector/apiProperties.json: the connection asks for the API key, as a secret. */
-export function connectorProperties(): JsonSchema {
+function connectorProperties(): JsonSchema {
   return {
     properties: {
       connectionParameters: {

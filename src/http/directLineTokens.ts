@@ -107,7 +107,7 @@ export class DirectLineTokens {
 function tokenOf(text: string, attempts: number): DirectLineToken {
   let answer: { token?: unknown; conversationId?: unknown; expires_in?: unknown } | undefined;
   try {
-    answer = JSON.parse(text);
+    answer = JSON.parse(text) as typeof answer;
   } catch {
     answer = undefined;
   }

@@ -96,8 +96,8 @@ export function createServer(options: ServerOptions): Server {
   });
 
   // restify's own refusals (too large, unparsable JSON, no route) get the same shape as ours.
-  server.on('restifyError', (req, _res, err, callback) => {
-    const status: number = err.statusCode ?? 500;
+  server.on('restifyError', (req: restify.Request, _res: restify.Response, err: RestifyError, callback: () => void) => {
+    const status = err.statusCode ?? 500;
     if (err.restCode === 'BadDigest') {
       err.toJSON = () => ({
         code: 'invalid_argument',
@@ -129,7 +129,7 @@ export function createServer(options: ServerOptions): Server {
     return callback();
   });
 
-  server.on('after', (req, res, route) => {
+  server.on('after', (req: restify.Request, res: restify.Response, route: restify.Route | undefined) => {
     options.logger.info(
       {
         method: req.method,
@@ -142,6 +142,14 @@ export function createServer(options: ServerOptions): Server {
   });
 
   return server;
+}
+
+/** What restify hands a 'restifyError' listener: a restify-errors error, whose toJSON is the body sent. */
+interface RestifyError {
+  statusCode?: number;
+  restCode?: string;
+  message: string;
+  toJSON: () => unknown;
 }
 
 function requestSummary(req: { method?: string; url?: string }): { method?: string; path?: string } {

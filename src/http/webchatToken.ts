@@ -43,9 +43,9 @@ import { jsonBody } from './server';
 import { validateBody } from './validation';
 import type { WebchatSettings } from '../webchatSettings';
 
-export const WEBCHAT_TOKEN_PATH = '/api/webchat/token';
-export const WEBCHAT_CUSTOMER_PATH = '/api/webchat/customer';
-export const WEBCHAT_RENEWAL_PATH = '/api/webchat/renewal';
+const WEBCHAT_TOKEN_PATH = '/api/webchat/token';
+const WEBCHAT_CUSTOMER_PATH = '/api/webchat/customer';
+const WEBCHAT_RENEWAL_PATH = '/api/webchat/renewal';
 /** How long one call to Direct Line may take; a second follows only a failure, so a page waits 10 s at most. */
 const DIRECTLINE_TIMEOUT_MS = 5_000;
 /** How long a browser may reuse the preflight's answer. */

@@ -25,7 +25,7 @@ import {
   type TrackingTools,
 } from './trackingTools';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 type Sdk = typeof import('@modelcontextprotocol/server');
 
@@ -90,6 +90,7 @@ export interface McpRouteDeps {
 export function registerMcpRoute(server: Server, deps: McpRouteDeps): void {
   if (deps.access.off) return;
   // Loaded only where the endpoint is served: the SDK costs a start about 50 ms.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only where the endpoint is served; registering routes stays synchronous
   const sdk = require('@modelcontextprotocol/server') as Sdk;
   // JSON answers, not a stream: the tools send nothing before their result. The SDK prints a warning that such
   // notifications would be dropped, at every start; there are none, so it is not the operator's to read.

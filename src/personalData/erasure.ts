@@ -122,7 +122,7 @@ export class Erasure {
     for (const key of users) {
       const stored = await this.found([this.parts.named.nameOf(key), key]);
       for (const state of stored) {
-        for (const name of Object.keys((state.conversations ?? {}) as Record<string, unknown>)) conversations.add(name);
+        for (const name of Object.keys(state.conversations ?? {})) conversations.add(name);
         for (const id of Array.isArray(state.watches) ? (state.watches as unknown[]) : []) {
           const tag = typeof id === 'string' ? conversationOfWatch(id) : undefined;
           if (tag) watchTags.add(tag);
@@ -168,7 +168,7 @@ export class Erasure {
  * pastes one: `+31 6 1234 5678`, `0031 6 12345678`, `31612345678`, `+31 (0)6-1234 5678`. A national number (`06…`)
  * is refused: whose country it is cannot be told, and erasing nobody must not look like success.
  */
-export function internationalNumber(phone: string): string {
+function internationalNumber(phone: string): string {
   // "(0)" is the trunk prefix dialled at home only; spaces, dots, dashes, slashes and brackets group digits.
   const compact = phone.replace(/\(\s*0\s*\)/g, '').replace(/[\s().\-/]/g, '');
   const digits = compact.replace(/^(\+|00)/, '');

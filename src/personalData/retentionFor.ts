@@ -20,6 +20,7 @@ export function createRetention(
   logger: Logger,
 ): Retention | undefined {
   if (settings.kind !== 'blob') return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand (the Azure SDK only with blobs); the factory stays synchronous
   const { BlobRetention } = require('./retention') as typeof import('./retention');
   const { connectionString, container } = settings;
   return new BlobRetention(connectionString, container, { retryOptions: STORAGE_RETRY }, lifetimes, clock, logger);

@@ -21,7 +21,7 @@ export const STOP_ALL = 'stop_all';
 /** "Your orders": a signed-in customer's newest orders to pick from. */
 export const YOUR_ORDERS = 'your_orders';
 /** One of those orders, `your_order:<position>`: its position among the customer's orders, never its number. */
-export const YOUR_ORDER = 'your_order';
+const YOUR_ORDER = 'your_order';
 /** "Another number", after an answer: a new lookup from the first question. */
 export const ANOTHER = 'another';
 /** "That's all", after an answer: goodbye. */

@@ -28,9 +28,9 @@ export interface Found {
 
 /** The shop's own order-number format: whole words only, and no longer than an order number may be. */
 export interface OrderNumberFormat {
-  test(word: string): boolean;
-  /** The ways a word typed loosely ("ord 1002", "ORD-10O2") fits the format: none, one, or (ambiguous) two. */
-  read?(typed: string): string[];
+  test: (word: string) => boolean;
+  /** The ways a word typed loosely ("ord 1002", "ORD-10O2") fits the format: none, one, or (ambiguous) two. Called on its own. */
+  read?: (typed: string) => string[];
   /** What an order number looks like, for a customer who typed one that fits two ways. */
   example?: string;
 }

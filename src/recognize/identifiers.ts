@@ -6,7 +6,7 @@ import type { LookupKind, LookupRequest } from '../tracking/lookup';
 import { findIdentifiers, type Found, type OrderNumberFormat } from './find';
 import { clip } from './tokens';
 
-export { validateIdentifier, type InvalidReason, type Validation } from './validate';
+export { validateIdentifier, type Validation } from './validate';
 
 /** A lookup found in text, with the words the customer used for it (quoted back as typed). */
 export interface Candidate {

@@ -14,7 +14,7 @@ import { plainWords } from './words';
 export type UpdatesAsked = 'start' | 'stop' | 'list';
 
 /** What a message asks when it is one of the bot's whole phrases. */
-export interface WholePhrase {
+interface WholePhrase {
   updates?: UpdatesAsked;
   /** "stop": it stops updates where they run, and is a cancel besides. */
   stop?: true;

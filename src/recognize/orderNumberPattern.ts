@@ -11,7 +11,7 @@ import { exampleOf, lengthsOf, literalStartOf } from './orderNumberShape';
 import { readingsOf } from './orderNumberReading';
 
 /** The longest word the pattern is tried on: as long as an order number may be (validate.ts). */
-export const MAX_ORDER_NUMBER_WORD = 64;
+const MAX_ORDER_NUMBER_WORD = 64;
 const MAX_SOURCE = 200;
 /** What a customer says that must never be taken for an order number: words, answers to a choice. */
 const ORDINARY = ['hello', 'thanks', 'yes', 'no', 'order', 'tracking', 'help', 'cancel', '1', '2', '5', '10', 'ok'];

@@ -114,7 +114,7 @@ export class Understanding {
   choice(value: string, t: Translate): Choice & OfferedChoice {
     // Built once per language and value (every turn offers or matches a dozen): frozen, as it is shared.
     let built = choices.get(t);
-    if (!built) choices.set(t, (built = new Map()));
+    if (!built) choices.set(t, (built = new Map<string, Choice & OfferedChoice>()));
     let choice = built.get(value);
     if (!choice) {
       const words = (say: Translate) => [

@@ -7,7 +7,7 @@
 import type { LookupKind } from '../tracking/lookup';
 import { ORDER_ID_PATTERN } from '../tracking/trackings/query';
 
-export type InvalidReason =
+type InvalidReason =
   | 'empty'
   | 'too_long'
   | 'spaces'

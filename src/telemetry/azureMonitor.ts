@@ -12,10 +12,12 @@ import { AzureMonitorMetricExporter, AzureMonitorTraceExporter } from '@azure/mo
 /** What the exporter reads to skip statsbeat: read once, when an exporter is built. */
 const NO_STATSBEAT = 'APPLICATION_INSIGHTS_NO_STATSBEAT';
 
+/** @public Loaded on demand with require(), which knip does not follow to this export. */
 export function azureMonitorTraceExporter(connectionString: string): AzureMonitorTraceExporter {
   return quietly(() => new AzureMonitorTraceExporter({ connectionString, disableOfflineStorage: true }));
 }
 
+/** @public Loaded on demand with require(), which knip does not follow to this export. */
 export function azureMonitorMetricExporter(connectionString: string): AzureMonitorMetricExporter {
   return quietly(() => new AzureMonitorMetricExporter({ connectionString, disableOfflineStorage: true }));
 }

@@ -131,7 +131,7 @@ export function boundedChannel(channel: string | undefined): string {
 export function boundedLabels(name: MetricName, labels: Record<string, string>): Readonly<Record<string, string>> {
   const { allowed, made } = (memos[name] ??= {
     allowed: Object.entries(METRICS[name].labels as Readonly<Record<string, readonly string[]>>),
-    made: new Map(),
+    made: new Map<string, Readonly<Record<string, string>>>(),
   });
   let key = '';
   for (const [label, values] of allowed) key += `${values.includes(labels[label]) ? labels[label] : OTHER}\u0000`;

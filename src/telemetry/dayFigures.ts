@@ -9,7 +9,7 @@ import type { CollectedMetrics, HistogramPoint } from './collected';
 import { DAY_PICTURE, type DayFigure, type DayFigureId } from './dayPicture';
 import { histogramQuantile } from './histogramQuantile';
 
-export interface FigureSeries {
+interface FigureSeries {
   /** Stable, for the panel's colours and a test's selectors. */
   id: string;
   label: string;

@@ -39,6 +39,7 @@ export function openTelemetry(settings: TelemetrySettings, logger: Logger): Tele
     );
   if (settings.otlp) pushTo(otlpExporter(settings.otlp), settings.otlp.intervalMs);
   if (settings.azureMonitor) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when this exporter is the one used; the factory stays synchronous
     const { azureMonitorMetricExporter } = require('./azureMonitor') as typeof import('./azureMonitor');
     pushTo(azureMonitorMetricExporter(settings.azureMonitor.connectionString), settings.azureMonitor.intervalMs);
   }
@@ -91,10 +92,12 @@ export function openTelemetry(settings: TelemetrySettings, logger: Logger): Tele
 function otlpExporter(otlp: NonNullable<TelemetrySettings['otlp']>): PushMetricExporter {
   if (otlp.protocol === 'http/json') {
     const { OTLPMetricExporter } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when this exporter is the one used; the factory stays synchronous
       require('@opentelemetry/exporter-metrics-otlp-http') as typeof import('@opentelemetry/exporter-metrics-otlp-http');
     return new OTLPMetricExporter({ url: otlp.url });
   }
   const { OTLPMetricExporter } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when this exporter is the one used; the factory stays synchronous
     require('@opentelemetry/exporter-metrics-otlp-proto') as typeof import('@opentelemetry/exporter-metrics-otlp-proto');
   return new OTLPMetricExporter({ url: otlp.url });
 }

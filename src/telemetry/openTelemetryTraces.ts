@@ -35,7 +35,7 @@ import { reportingFailures } from './exportFailures';
 import type { TelemetrySettings } from './metrics';
 import { errorType, type Span, type SpanAttributes, type SpanStart, type TraceSettings, type Tracing } from './tracing';
 
-export interface Traces {
+interface Traces {
   tracing: Tracing;
   flush(): Promise<void>;
   shutdown(): Promise<void>;
@@ -43,12 +43,14 @@ export interface Traces {
 
 const KINDS = { server: SpanKind.SERVER, client: SpanKind.CLIENT, internal: SpanKind.INTERNAL } as const;
 
+/** @public Loaded on demand with require(), which knip does not follow to this export. */
 export function openTelemetryTraces(settings: TelemetrySettings & { traces: TraceSettings }, logger: Logger): Traces {
   // false when one is registered already (a second app in this process): that one carries the spans as well.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const exporters: SpanExporter[] = [];
   if (settings.traces.otlp) exporters.push(otlpExporter(settings.traces.otlp));
   if (settings.azureMonitor) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when this exporter is the one used; the factory stays synchronous
     const { azureMonitorTraceExporter } = require('./azureMonitor') as typeof import('./azureMonitor');
     exporters.push(azureMonitorTraceExporter(settings.azureMonitor.connectionString));
   }
@@ -133,7 +135,7 @@ function defined(attributes: SpanAttributes | undefined): Record<string, string 
 }
 
 /** OTEL_TRACES_SAMPLER as the specification defines each name. */
-export function samplerOf({ name, ratio }: TraceSettings['sampler']): Sampler {
+function samplerOf({ name, ratio }: TraceSettings['sampler']): Sampler {
   switch (name) {
     case 'always_on':
       return new AlwaysOnSampler();
@@ -154,10 +156,12 @@ export function samplerOf({ name, ratio }: TraceSettings['sampler']): Sampler {
 function otlpExporter(otlp: NonNullable<TraceSettings['otlp']>): SpanExporter {
   if (otlp.protocol === 'http/json') {
     const { OTLPTraceExporter } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when this exporter is the one used; the factory stays synchronous
       require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
     return new OTLPTraceExporter({ url: otlp.url });
   }
   const { OTLPTraceExporter } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when this exporter is the one used; the factory stays synchronous
     require('@opentelemetry/exporter-trace-otlp-proto') as typeof import('@opentelemetry/exporter-trace-otlp-proto');
   return new OTLPTraceExporter({ url: otlp.url });
 }

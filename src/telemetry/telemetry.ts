@@ -15,9 +15,11 @@ export function createTelemetry(given: TelemetrySettings, logger: Logger): Telem
   // One name for this process in every export (service.instance.id): several instances' counters stay apart in a collector.
   const settings = { ...given, instanceId: given.instanceId ?? randomUUID() };
   const metrics = metricsOn
-    ? (require('./openTelemetry') as typeof import('./openTelemetry')).openTelemetry(settings, logger)
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when telemetry is on; the factory stays synchronous
+      (require('./openTelemetry') as typeof import('./openTelemetry')).openTelemetry(settings, logger)
     : TELEMETRY_OFF;
   if (!traces) return metrics;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when telemetry is on; the factory stays synchronous
   const spans = (require('./openTelemetryTraces') as typeof import('./openTelemetryTraces')).openTelemetryTraces(
     { ...settings, traces },
     logger,
@@ -35,5 +37,6 @@ export function createTelemetry(given: TelemetrySettings, logger: Logger): Telem
  * so a log line and its trace find each other. Undefined with traces off: the logger adds nothing.
  */
 export function traceLogFields(settings: TelemetrySettings): (() => Record<string, string>) | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when telemetry is on; the factory stays synchronous
   return settings.traces && (require('./traceLogFields') as typeof import('./traceLogFields')).traceLogFields;
 }

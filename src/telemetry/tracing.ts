@@ -10,7 +10,7 @@
 export type SpanName = 'bot.turn' | 'tracking.lookup' | 'watch.check' | 'GET' | 'POST';
 
 /** server: a request the service answers (Application Insights' `requests`); client: a call it makes; internal: work in between. */
-export type SpanKind = 'server' | 'client' | 'internal';
+type SpanKind = 'server' | 'client' | 'internal';
 
 /** An attribute left undefined is not recorded. */
 export type SpanAttributes = Record<string, string | number | boolean | undefined>;
@@ -65,7 +65,7 @@ export function errorType(error: unknown): string {
   return typeof error;
 }
 
-export type SamplerName =
+type SamplerName =
   | 'always_on'
   | 'always_off'
   | 'traceidratio'

@@ -17,7 +17,7 @@ export function entriesOf<T extends z.ZodType>(item: T) {
   const keepParsed = z.transform((entries: unknown[]) =>
     entries.flatMap((raw) => {
       const parsed = item.safeParse(raw);
-      return parsed.success ? [parsed.data as z.output<T>] : [];
+      return parsed.success ? [parsed.data] : [];
     }),
   );
   listEntries.set(keepParsed, item);

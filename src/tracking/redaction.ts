@@ -2,7 +2,9 @@
  * Removes secrets from anything that may reach an error, a reply or a log line.
  * Two nets: header names that carry credentials, and the secret values themselves wherever they appear.
  */
-export const REDACTED = '[REDACTED]';
+import type { AxiosHeaderValue } from 'axios';
+
+const REDACTED = '[REDACTED]';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|token|x-api-key|api-key|cookie|set-cookie)$/i;
 
@@ -32,7 +34,7 @@ export class Redactor {
     return this.walk(value, 0) as T;
   }
 
-  headers(headers: Record<string, unknown> | undefined): Record<string, string> {
+  headers(headers: Record<string, AxiosHeaderValue | undefined> | undefined): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, raw] of Object.entries(headers ?? {})) {
       if (raw === undefined || raw === null) continue;

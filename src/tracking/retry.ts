@@ -59,7 +59,7 @@ export function retryReason(error: AxiosError): RetryReason {
  */
 export function retryDelayMs(attempt: number, error: AxiosError, now: number, unitMs: number): number {
   if (error.response?.status === 429) {
-    const header = error.response.headers?.['retry-after'];
+    const header: unknown = error.response.headers?.['retry-after'];
     const fromHeader = parseRetryAfter(typeof header === 'string' ? header : undefined, now);
     return fromHeader ?? 2 * attempt * unitMs;
   }

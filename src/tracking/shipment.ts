@@ -21,7 +21,7 @@ export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
 /** Past these, a shipment will not move again. */
 const FINAL: ReadonlySet<StatusCategory> = new Set(['delivered', 'returned', 'lost']);
 
-export function isFinal(shipment: Shipment): boolean {
+function isFinal(shipment: Shipment): boolean {
   return FINAL.has(shipment.status.category);
 }
 
@@ -41,7 +41,7 @@ export function allFinal(shipments: readonly Shipment[]): boolean {
  * Interface A's `full_courier_status` is the carrier's words too, and goes nowhere but into the order date.
  */
 
-export interface ShipmentStatus {
+interface ShipmentStatus {
   category: StatusCategory;
   /** The upstream's own code, kept for logs and for codes we do not know yet. */
   code?: string;
@@ -73,7 +73,7 @@ export interface TrackingEvent {
   byShop?: boolean;
 }
 
-export interface Carrier {
+interface Carrier {
   /** Machine name, e.g. `dhl-germany` or `ups`. */
   code?: string;
   /** Display name, e.g. `DHL`. */

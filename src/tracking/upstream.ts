@@ -18,7 +18,7 @@ import { errorType, NO_TRACING, type Tracing } from '../telemetry/tracing';
 import { AttemptSpans } from './upstreamSpans';
 import { failedLookup, type LookupEnd } from './lookupResult';
 
-export type UpstreamName = UpstreamFailure['upstream'];
+type UpstreamName = UpstreamFailure['upstream'];
 
 /** A call with its retries, ended: a final HTTP answer, or the failure (and the typed error) that ended it. */
 type Exchanged = { started: number } & (
@@ -200,7 +200,7 @@ export class UpstreamHttp {
     const text = typeof response.data === 'string' ? response.data : '';
     // Both interfaces answer application/json. Anything else (a proxy's page, a mislabelled body) is not their answer.
     const json = JSON_CONTENT_TYPE.test(String(response.headers['content-type'] ?? '')) ? parseJson(text) : undefined;
-    const headers = request.redactor.headers(response.headers as Record<string, unknown>);
+    const headers = request.redactor.headers(response.headers);
     const attempts = delaysMs.length + 1;
     return {
       status: response.status,

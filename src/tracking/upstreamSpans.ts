@@ -76,7 +76,7 @@ function targetOf(method: string, address: string): SpanAttributes {
 }
 
 /** The URL with every query value replaced, the names kept (which ones were sent is worth seeing). */
-export function redactedUrl(url: URL): string {
+function redactedUrl(url: URL): string {
   const redacted = new URL(url);
   for (const name of new Set(redacted.searchParams.keys())) redacted.searchParams.set(name, REDACTED);
   redacted.username = '';

@@ -8,8 +8,8 @@
  */
 import type { Watch } from './watchRecord';
 
-export const OVERDUE_INTERVALS = 4;
-export const MIN_OVERDUE_MS = 60 * 60_000;
+const OVERDUE_INTERVALS = 4;
+const MIN_OVERDUE_MS = 60 * 60_000;
 
 export function overdueAfterMs(intervalMs: number): number {
   return Math.max(OVERDUE_INTERVALS * intervalMs, MIN_OVERDUE_MS);

@@ -22,7 +22,7 @@
 import type { Clock } from '../runtime/clock';
 
 /** What the customers with a backlog may use of the budget, together. */
-export const OVER_SHARE = 0.8;
+const OVER_SHARE = 0.8;
 /** Checks of one lane that may go at once before its turns are spaced: NOTIFY_MAX_PER_CONVERSATION's default. */
 const BURST = 5;
 /** A turn kept this long past its time with no entry to take it is forgotten. */

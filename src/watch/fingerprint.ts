@@ -7,11 +7,11 @@
 import type { Shipment } from '../tracking/shipment';
 
 /** A shipment's identity across answers: its tracking number when it has one, else the upstream's id. */
-export function shipmentKey(shipment: Shipment): string {
+function shipmentKey(shipment: Shipment): string {
   return shipment.trackingNumber ? `tn:${shipment.trackingNumber.toUpperCase()}` : `id:${shipment.id}`;
 }
 
-export function fingerprintOf(shipment: Shipment): string {
+function fingerprintOf(shipment: Shipment): string {
   const { category, code } = shipment.status;
   return [
     category,

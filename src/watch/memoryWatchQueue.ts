@@ -16,34 +16,40 @@ export class MemoryWatchQueue implements WatchQueue {
 
   constructor(private readonly clock: Clock) {}
 
-  async add(watchId: string, entry: string, delayMs: number): Promise<void> {
+  add(watchId: string, entry: string, delayMs: number): Promise<void> {
     this.entries.set(`${watchId}/${entry}`, { watchId, entry, dueAt: this.clock.now() + delayMs, lease: 0 });
+    return Promise.resolve();
   }
 
-  async take(max: number, leaseMs: number): Promise<Ticket[]> {
+  take(max: number, leaseMs: number): Promise<Ticket[]> {
     const now = this.clock.now();
     const due = [...this.entries.values()]
       .filter((entry) => entry.dueAt <= now)
       .sort((a, b) => a.dueAt - b.dueAt)
       .slice(0, max);
-    return due.map((entry) => {
-      entry.lease = ++this.leases;
-      entry.dueAt = now + leaseMs;
-      return { watchId: entry.watchId, entry: entry.entry, receipt: entry.lease };
-    });
+    return Promise.resolve(
+      due.map((entry) => {
+        entry.lease = ++this.leases;
+        entry.dueAt = now + leaseMs;
+        return { watchId: entry.watchId, entry: entry.entry, receipt: entry.lease };
+      }),
+    );
   }
 
-  async later(ticket: Ticket, delayMs: number): Promise<void> {
+  later(ticket: Ticket, delayMs: number): Promise<void> {
     const entry = this.held(ticket);
     if (entry) entry.dueAt = this.clock.now() + delayMs;
+    return Promise.resolve();
   }
 
-  async done(ticket: Ticket): Promise<void> {
+  done(ticket: Ticket): Promise<void> {
     if (this.held(ticket)) this.entries.delete(`${ticket.watchId}/${ticket.entry}`);
+    return Promise.resolve();
   }
 
-  async drop(watchId: string, entry: string): Promise<void> {
+  drop(watchId: string, entry: string): Promise<void> {
     this.entries.delete(`${watchId}/${entry}`);
+    return Promise.resolve();
   }
 
   nextDueInMs(): number | undefined {

@@ -26,7 +26,9 @@ export function createWatchStorage(
 ): WatchStorage {
   if (settings.kind === 'blob') {
     // Loaded here only: a deployment in memory never loads the queue's SDK, and starts that much sooner.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand (the Azure SDK only with blobs); the factory stays synchronous
     const { BlobWatchStore } = require('./azure/blobWatchStore') as typeof import('./azure/blobWatchStore');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand (the Azure SDK only with blobs); the factory stays synchronous
     const { AzureWatchQueue } = require('./azure/azureWatchQueue') as typeof import('./azure/azureWatchQueue');
     const { connectionString, container, queue } = settings;
     return {

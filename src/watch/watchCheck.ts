@@ -41,7 +41,7 @@ export type Next =
 export type UpstreamTurn = (lane: string) => Promise<Turn>;
 export type Turn = 'go' | 'held' | { laterMs: number };
 
-export interface CheckTiming {
+interface CheckTiming {
   /** The usual time between two checks of a watch. */
   intervalMs: number;
   /** How long a claimed update is left to its checker (and a taken queue entry hidden): past it, another check takes over. */
@@ -87,7 +87,7 @@ export class WatchCheck {
    * Throws what the lookup throws (an outage, a 429): the scheduler backs off and the entry stays queued.
    * `turn` is asked only right before the lookup, so an entry with nothing to look up costs no budget.
    */
-  async check(watchId: string, entry: string, turn: UpstreamTurn = async () => 'go'): Promise<Next> {
+  async check(watchId: string, entry: string, turn: UpstreamTurn = () => Promise.resolve('go')): Promise<Next> {
     const stored = await this.parts.store.read(watchId);
     // Stopped, ended, or started again under a new entry: this entry has nothing more to time.
     if (!stored || stored.watch.entry !== entry) return DROPPED;

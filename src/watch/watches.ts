@@ -95,7 +95,7 @@ export class Watches {
      */
     private readonly tagOf: (conversation: string) => string = StorageNames.ofThisProcess().conversation,
     /** Until when the channel can reach a recipient (Announcer.reachableUntil), for the customer to be told. */
-    private readonly reach: (recipient: Recipient) => Promise<number | undefined> = async () => undefined,
+    private readonly reach: (recipient: Recipient) => Promise<number | undefined> = () => Promise.resolve(undefined),
   ) {
     this.room = new WatchRoom(store, queue, clock, settings);
   }

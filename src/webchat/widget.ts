@@ -153,6 +153,7 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions, lo
       );
     });
   }
+  // eslint-disable-next-line @typescript-eslint/require-await -- restify takes a two-argument handler only if it is async
   server.get('/webchat/frame', async (req: Request, res: Response) => {
     const directLine = options.directLine;
     // The store page's origin, as the launcher names it: one not on the list would only get a frame the
@@ -225,7 +226,7 @@ const EMPTY_STYLE_HASH = `sha256-${createHash('sha256').update('').digest('base6
  * The frame's own policy: scripts only from the bot, connections only to the bot and Direct Line, style
  * elements only with this answer's nonce.
  */
-export function frameCsp(directLine: string, frameAncestors: string[], nonce: string): string {
+function frameCsp(directLine: string, frameAncestors: string[], nonce: string): string {
   const directLineOrigin = /^https?:\/\//.test(directLine) ? new URL(directLine).origin : '';
   // Direct Line's WebSocket stream is off (webSocket: false): Web Chat polls over HTTPS.
   return [

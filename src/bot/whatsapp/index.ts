@@ -47,7 +47,7 @@ export interface WhatsAppParts {
 }
 
 /** What a proactive turn runs in, as every channel's: the conversation's queue, the turn's transaction, the choices offered. */
-export interface TurnParts {
+interface TurnParts {
   queue: ConversationQueue;
   transaction: TurnTransaction;
   memory: OfferedChoices;

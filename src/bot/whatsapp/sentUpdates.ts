@@ -13,7 +13,7 @@ import type { StorageNames } from '../../runtime/storageNames';
 import type { Watch } from '../../watch';
 
 /** Meta reports a failed message within minutes, at worst within a day or so of its retries. */
-export const SENT_UPDATE_KEPT_MS = 3 * 86_400_000;
+const SENT_UPDATE_KEPT_MS = 3 * 86_400_000;
 /** Records are named `whatsapp-update.<keyed name>` (docs/personal-data.md lists the prefix). */
 export const SENT_UPDATE_PREFIX = 'whatsapp-update.';
 

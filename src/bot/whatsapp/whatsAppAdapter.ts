@@ -37,7 +37,7 @@ const SENT_IDS = Symbol('whatsapp message ids sent');
 
 /** The ids of the messages this turn sent, in order. */
 export function sentMessageIds(context: TurnContext): string[] {
-  return [...((context.turnState.get(SENT_IDS) as string[] | undefined) ?? [])];
+  return [...(context.turnState.get<string[] | undefined>(SENT_IDS) ?? [])];
 }
 
 /** An outgoing activity's channelData that makes it a template message (a Notify me update outside the window): sent as it is. */
@@ -114,7 +114,7 @@ export class WhatsAppAdapter extends BotAdapter {
   }
 
   async sendActivities(context: TurnContext, activities: Partial<Activity>[]): Promise<ResourceResponse[]> {
-    const to = context.turnState.get(RECIPIENT) as string | undefined;
+    const to = context.turnState.get<string | undefined>(RECIPIENT);
     const responses: ResourceResponse[] = [];
     for (const activity of activities) {
       if (!to)
@@ -157,18 +157,18 @@ export class WhatsAppAdapter extends BotAdapter {
   }
 
   /** WhatsApp lets a business edit or delete nothing it sent. */
-  async updateActivity(): Promise<void> {
-    throw new Error('WhatsApp messages cannot be updated');
+  updateActivity(): Promise<void> {
+    return Promise.reject(new Error('WhatsApp messages cannot be updated'));
   }
 
-  async deleteActivity(): Promise<void> {
-    throw new Error('WhatsApp messages cannot be deleted');
+  deleteActivity(): Promise<void> {
+    return Promise.reject(new Error('WhatsApp messages cannot be deleted'));
   }
 
-  async continueConversation(
+  continueConversation(
     _reference: Partial<ConversationReference>,
     _logic: (context: TurnContext) => Promise<void>,
   ): Promise<void> {
-    throw new Error('WhatsApp messages outside a customer turn are not supported yet');
+    return Promise.reject(new Error('WhatsApp messages outside a customer turn are not supported yet'));
   }
 }

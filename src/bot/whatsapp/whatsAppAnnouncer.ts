@@ -20,7 +20,7 @@ import { sentMessageIds, type WhatsAppChannelData } from './whatsAppAdapter';
 import type { WhatsAppContacts } from './whatsAppContacts';
 
 /** The last message goes this long before the window closes: a check can be late, and a send take its time. */
-export const WINDOW_MARGIN_MS = 30 * 60_000;
+const WINDOW_MARGIN_MS = 30 * 60_000;
 /** A rate limit or a failure that says nothing more: the update waits this long (the watch's own back-off follows). */
 const LATER_MS = 60_000;
 /** A refused access token: every send fails until an operator replaces it. */

@@ -12,7 +12,7 @@ import type { SealedNumbers } from '../../channels/whatsapp/sealedNumbers';
 /** Records are named `whatsapp-contact.<keyed name>` (docs/personal-data.md lists the prefix). */
 export const CONTACT_PREFIX = 'whatsapp-contact.';
 /** WhatsApp takes a free-form message only this long after the customer's last one. */
-export const SERVICE_WINDOW_MS = 24 * 3_600_000;
+const SERVICE_WINDOW_MS = 24 * 3_600_000;
 
 interface ContactRecord {
   kind: typeof KIND;

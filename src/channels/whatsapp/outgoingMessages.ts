@@ -24,14 +24,15 @@ export interface WhatsAppWords {
   page: string;
 }
 
-export const TEXT_LIMIT = LIMITS.text;
+const TEXT_LIMIT = LIMITS.text;
 
 type TextMessage = Extract<WhatsAppMessage, { type: 'text' }>;
 
 export function whatsAppMessagesOf(activity: OutgoingActivity, words: WhatsAppWords): WhatsAppMessage[] {
   const text = (activity.text ?? '').trim();
   const actions = activity.suggestedActions?.actions ?? [];
-  const titleOf = (action: { title?: string; value?: unknown }) => String(action.title ?? action.value ?? '');
+  const titleOf = (action: { title?: string; value?: unknown }) =>
+    action.title ?? (typeof action.value === 'string' ? action.value : '');
   const links = actions
     .filter((action) => action.type === 'openUrl' && typeof action.value === 'string' && titleOf(action))
     .map((action) => ({ title: titleOf(action), url: String(action.value) }));

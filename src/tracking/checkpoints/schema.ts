@@ -7,7 +7,7 @@ import { entriesOf, lenientList, optionalFlag, optionalText } from '../lenient';
 
 const lenientObject = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape).optional().catch(undefined);
 
-export const CheckpointSchema = z.looseObject({
+const CheckpointSchema = z.looseObject({
   shown: optionalFlag,
   status: optionalText,
   status_text: optionalText,
@@ -17,7 +17,7 @@ export const CheckpointSchema = z.looseObject({
   timestamp: optionalText,
 });
 
-export const ShipmentHeaderSchema = z.looseObject({
+const ShipmentHeaderSchema = z.looseObject({
   id: z
     .union([z.string(), z.number().transform(String)])
     .optional()

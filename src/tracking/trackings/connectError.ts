@@ -5,7 +5,7 @@
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 
-export interface FieldViolation {
+interface FieldViolation {
   field: string;
   description?: string;
 }

@@ -18,7 +18,7 @@ const CATEGORIES: Record<string, StatusCategory> = {
   LOST: 'lost',
 };
 
-export function trackingCategory(code: string | undefined): StatusCategory {
+function trackingCategory(code: string | undefined): StatusCategory {
   return (code && CATEGORIES[code.trim().toUpperCase()]) || 'unknown';
 }
 

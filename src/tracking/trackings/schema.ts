@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { entriesOf, lenientList, optionalText } from '../lenient';
 
-export const TrackingEventSchema = z.looseObject({
+const TrackingEventSchema = z.looseObject({
   status_code: optionalText,
   message: optionalText,
   timestamp: optionalText,
@@ -29,7 +29,7 @@ export type TrackingRecord = z.output<typeof TrackingRecordSchema>;
 export type ListTrackingsResponse = z.output<typeof ListTrackingsResponseSchema>;
 
 /** `trackingUrl` → `tracking_url`, deeply; a snake_case key wins over its camelCase twin. */
-export function snakeCaseKeys(value: unknown): unknown {
+function snakeCaseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeCaseKeys);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};

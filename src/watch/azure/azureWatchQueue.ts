@@ -21,11 +21,11 @@ import type { Ticket, WatchQueue } from '../watchQueue';
 import { ReceiveWidth, type ReceivePlan } from './receiveWidth';
 
 /** Azure's longest visibility timeout, in seconds. */
-export const MAX_VISIBILITY_S = 7 * 24 * 3_600;
+const MAX_VISIBILITY_S = 7 * 24 * 3_600;
 /** Azure Functions' maxDequeueCount: receives with no answer before a message is poison. */
 const POISON_AFTER = 5;
 /** How long a poison message is kept, in seconds. */
-export const POISON_KEPT_S = 7 * 24 * 3_600;
+const POISON_KEPT_S = 7 * 24 * 3_600;
 /** One taker dying is an incident; two receives with no answer in a row are a pattern worth a line. */
 const SUSPECT_AFTER = 2;
 

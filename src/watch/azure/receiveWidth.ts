@@ -8,7 +8,7 @@
  */
 
 /** Azure hands out at most 32 messages per receive. */
-export const MAX_PER_RECEIVE = 32;
+const MAX_PER_RECEIVE = 32;
 /** Receives of one at a time in flight at once, when batches are off. */
 const ISOLATED_WIDTH = 8;
 

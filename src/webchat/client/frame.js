@@ -70,13 +70,13 @@
   function read() {
     try {
       return Promise.resolve(JSON.parse(window.sessionStorage.getItem(KEY)));
-    } catch (e) {
+    } catch (_e) {
       if (!embedded) return Promise.resolve(null);
       relay = true;
       return askWidget('hello', 'kept', 3000).then(function (message) {
         try {
           return message && JSON.parse(message.session || 'null');
-        } catch (ignored) {
+        } catch (_ignored) {
           return null;
         }
       });
@@ -93,11 +93,11 @@
   function save(session) {
     try {
       write(JSON.stringify(session));
-    } catch (e) {
+    } catch (_e) {
       // Full: drop the kept activities and try once more; else this page only.
       try {
         write(JSON.stringify(Object.assign({}, session, { activities: [] })));
-      } catch (ignored) {
+      } catch (_ignored) {
         /* nothing kept */
       }
     }
@@ -105,7 +105,7 @@
   function forget() {
     try {
       write('null');
-    } catch (e) {
+    } catch (_e) {
       /* nothing kept */
     }
   }

@@ -38,7 +38,7 @@
   if (data.customerToken) {
     try {
       setCustomer(data.customerToken);
-    } catch (e) {
+    } catch (_e) {
       // Longer than any token the bot takes: the chat is a visitor's, as it would be after a refusal.
     }
   }
@@ -50,21 +50,21 @@
   function readSession() {
     try {
       return window.sessionStorage.getItem(SESSION_KEY);
-    } catch (e) {
+    } catch (_e) {
       return null;
     }
   }
   function read() {
     try {
       return JSON.parse(window.sessionStorage.getItem(KEY)) || {};
-    } catch (e) {
+    } catch (_e) {
       return {};
     }
   }
   function save() {
     try {
       window.sessionStorage.setItem(KEY, JSON.stringify(state));
-    } catch (e) {
+    } catch (_e) {
       // Storage refused (private mode): the chat lasts as long as this page.
     }
   }
@@ -298,7 +298,7 @@
     try {
       var kept = JSON.parse(readSession());
       if (kept && kept.signedIn) window.sessionStorage.removeItem(SESSION_KEY);
-    } catch (e) {
+    } catch (_e) {
       // Nothing kept here, or nothing readable.
     }
   }
@@ -385,7 +385,7 @@
     } else if (message.type === 'keep' && typeof message.session === 'string') {
       try {
         window.sessionStorage.setItem(SESSION_KEY, message.session);
-      } catch (e) {
+      } catch (_e) {
         // Full or refused: this page only.
       }
     } else if (message.type === 'escape' && !inline) {
