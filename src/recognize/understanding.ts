@@ -77,6 +77,8 @@ export class Understanding {
   /** The message, read once: every step of the turn decides on this. */
   read(text: string | undefined): Reading {
     const typed = text ?? '';
+    // A card's submit or an empty line says nothing, and every data turn is one: answered without the matchers.
+    if (!typed.trim()) return { identifiers: { type: 'none' }, number: { type: 'none' } };
     const identifiers = this.identifiers(typed);
     const number = this.identifiersOrGuess(typed, identifiers);
     const topic = questionTopic(typed, this.lexicon.book);
