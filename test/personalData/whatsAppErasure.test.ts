@@ -26,6 +26,7 @@ import { azuriteForThisFile } from '../support/azuriteForThisFile';
 import { FakeClock } from '../support/fakeClock';
 import { API_KEY, CREDENTIALS } from '../support/upstreams';
 import { whatsAppEnv } from '../support/whatsAppSettings';
+import { webhookNotification } from '../channels/whatsapp/metaSide';
 
 jest.setTimeout(60_000);
 const emulator = azuriteForThisFile();
@@ -97,33 +98,18 @@ afterEach(async () => {
 /** The customer writes, as Meta delivers it (signed), and the bot works through it. */
 async function write(from: string, body: string): Promise<void> {
   graph.customerWrote(from, clock.now());
-  const notification = {
-    object: 'whatsapp_business_account',
-    entry: [
+  const notification = webhookNotification(SIM_PHONE_NUMBER_ID, {
+    contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: from }],
+    messages: [
       {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: from }],
-              messages: [
-                {
-                  from,
-                  id: `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`,
-                  timestamp: String(Math.floor(clock.now() / 1000)),
-                  type: 'text',
-                  text: { body },
-                },
-              ],
-            },
-          },
-        ],
+        from,
+        id: `wamid.HBgN${from}FQIAEhgUM0E${++sequence}`,
+        timestamp: String(Math.floor(clock.now() / 1000)),
+        type: 'text',
+        text: { body },
       },
     ],
-  };
+  });
   const raw = JSON.stringify(notification);
   const signature = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
   expect((await running.post('/api/whatsapp', raw, { 'x-hub-signature-256': signature })).status).toBe(200);

@@ -155,6 +155,14 @@ export function messagesNotification(
   message: Record<string, unknown>,
   at = Date.now(),
 ) {
+  return webhookNotification(phoneNumberId, {
+    contacts: [{ profile: { name: 'Ana Souza' }, wa_id: from }],
+    messages: [{ from, timestamp: String(Math.floor(at / 1000)), ...message }],
+  });
+}
+
+/** Meta's webhook envelope for the `messages` field of the business's number: `value` holds messages or statuses. */
+export function webhookNotification(phoneNumberId: string, value: Record<string, unknown>) {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -166,8 +174,7 @@ export function messagesNotification(
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-              contacts: [{ profile: { name: 'Ana Souza' }, wa_id: from }],
-              messages: [{ from, timestamp: String(Math.floor(at / 1000)), ...message }],
+              ...value,
             },
           },
         ],

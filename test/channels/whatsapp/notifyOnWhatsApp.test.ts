@@ -21,7 +21,7 @@ import { MemoryWatchQueue } from '../../../src/watch/memoryWatchQueue';
 import { MemoryWatchStore } from '../../../src/watch/memoryWatchStore';
 import { loadConfig } from '../../../src/config';
 import { parsePrometheus, valueOf } from '../../telemetry/prometheusText';
-import type { SendBody, SentRecord } from './metaSide';
+import { webhookNotification, type SendBody, type SentRecord } from './metaSide';
 import { whatsAppEnv } from '../../support/whatsAppSettings';
 
 const MINUTE = 60_000;
@@ -92,24 +92,7 @@ const sign = (raw: string) => `sha256=${createHmac('sha256', APP_SECRET).update(
 
 /** Posts a notification as Meta does, signed, and waits until the bot has worked through it. */
 async function deliver(app: RunningApp, value: Record<string, unknown>): Promise<void> {
-  const notification = {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: SIM_PHONE_NUMBER_ID },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  };
+  const notification = webhookNotification(SIM_PHONE_NUMBER_ID, value);
   const raw = JSON.stringify(notification);
   expect((await app.post('/api/whatsapp', raw, { 'x-hub-signature-256': sign(raw) })).status).toBe(200);
   await app.app.whatsapp!.idle();
