@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response, Server } from 'restify';
 import { jsonBody } from '../../src/http/server';
 import type { Logger } from '../../src/runtime/logger';
-import { answerAtOnce } from '../answerAtOnce';
+import { answerAtOnce } from '../../src/http/answerAtOnce';
 import { thisMachineOnly } from '../loopbackHost';
 import {
   addLine,

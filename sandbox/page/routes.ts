@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Server } from 'restify';
 import { projectRoot } from '../../src/projectRoot';
-import { answerAtOnce } from '../answerAtOnce';
+import { answerAtOnce } from '../../src/http/answerAtOnce';
 import { DEMO } from '../simulators';
 import { SANDBOX_HELP_PATH, SHOP_PORT_OFFSET } from '../upstreams';
 

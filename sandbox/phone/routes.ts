@@ -13,7 +13,7 @@ import { validateBody } from '../../src/http/validation';
 import { callingCodeLanguage } from '../../src/channels/whatsapp/callingCodeLanguage';
 import type { WhatsAppSettings } from '../../src/channels/whatsapp/settings';
 import { projectRoot } from '../../src/projectRoot';
-import { answerAtOnce } from '../answerAtOnce';
+import { answerAtOnce } from '../../src/http/answerAtOnce';
 import { thisMachineOnly } from '../loopbackHost';
 import type { GraphApiSimulator } from '../simulators/graphApi';
 import { DEMO_PHONES } from './demoNumbers';

@@ -3,6 +3,7 @@
  * SIGTERM, and not while a dependency it cannot work without (the state storage) fails its check.
  */
 import type { Server } from 'restify';
+import { answerAtOnce } from './answerAtOnce';
 
 interface ReadinessCheck {
   name: string;
@@ -17,10 +18,12 @@ export interface HealthOptions {
 }
 
 export function registerHealthRoutes(server: Server, options: HealthOptions): void {
-  // eslint-disable-next-line @typescript-eslint/require-await -- restify takes a two-argument handler only if it is async
-  server.get('/healthz', async (_req, res) => {
-    res.send(200, { status: 'ok' });
-  });
+  server.get(
+    '/healthz',
+    answerAtOnce((_req, res) => {
+      res.send(200, { status: 'ok' });
+    }),
+  );
   server.get('/readyz', async (_req, res) => {
     if (options.draining()) return void res.send(503, { status: 'draining' });
     const failing = await failingChecks(options.checks, options.timeoutMs ?? 2_000);

@@ -51,10 +51,12 @@ function shaped(server: Server, req: restify.Request, refusal: Parameters<Refusa
 
 export function createServer(options: ServerOptions): Server {
   // restify logs through ours: its own pino logged whole requests (body and headers) on a formatting
-  // failure, outside our redaction. What it may log of a request is its method and path, nothing else.
+  // failure, outside our redaction. What it may log of a request is its method and path, nothing else;
+  // of what a handler returned ("Discarded returned value", a whole response with its request's query and
+  // headers when a handler returns res.send()), only its kind.
   const log = options.logger.child(
     { library: 'restify' },
-    { serializers: { req: requestSummary, res: () => undefined, err: errorSummary } },
+    { serializers: { req: requestSummary, res: () => undefined, err: errorSummary, value: kindOf } },
   );
   const server = restify.createServer({
     name: 'order-tracking-bot',
@@ -154,6 +156,10 @@ interface RestifyError {
 
 function requestSummary(req: { method?: string; url?: string }): { method?: string; path?: string } {
   return { method: req?.method, path: typeof req?.url === 'string' ? req.url.split('?')[0].slice(0, 200) : undefined };
+}
+
+function kindOf(value: unknown): string {
+  return typeof value === 'object' && value !== null ? (value.constructor?.name ?? 'object') : typeof value;
 }
 
 function errorSummary(err: { name?: string; message?: string }): { name?: string; message?: string } {

@@ -21,6 +21,7 @@ import { locate, SERVED_FILES, type ServedFile } from './servedFiles';
 import { webChatWords, widgetWords } from './strings';
 import type { Logger } from '../runtime/logger';
 import { UnlistedOrigins } from './unlistedOrigins';
+import { answerAtOnce } from '../http/answerAtOnce';
 
 export interface WidgetOptions {
   /**
@@ -153,37 +154,39 @@ export function registerWebchatWidget(server: Server, options: WidgetOptions, lo
       );
     });
   }
-  // eslint-disable-next-line @typescript-eslint/require-await -- restify takes a two-argument handler only if it is async
-  server.get('/webchat/frame', async (req: Request, res: Response) => {
-    const directLine = options.directLine;
-    // The store page's origin, as the launcher names it: one not on the list would only get a frame the
-    // browser refuses to show (a broken-frame icon), so it gets one line it may show instead.
-    const query = new URL(req.url ?? '/', 'http://bot').searchParams;
-    const origin = query.get('origin');
-    if (origin !== null && options.frameAncestors.length && !options.frameAncestors.includes(origin)) {
-      if (!isOrigin(origin))
-        return void res.send(400, {
-          code: 'invalid_argument',
-          message: 'origin must be a page origin such as https://shop.example',
-          argument: 'origin',
-        });
-      unlisted.asked(origin);
-      const { language, t } = translator.localize(query.get('locale') ?? 'en');
-      return void sendNotSetUp(res, origin, language, t('widget.notSetUp'));
-    }
-    // A new nonce per answer: only the style elements this page and Web Chat write carry it.
-    const nonce = randomBytes(16).toString('base64');
-    const body = frameHtml({ directLine, webchat: names.webchat, adaptivecards: names.adaptivecards, nonce });
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      // Never stored: a stored page would bring back an old nonce.
-      'cache-control': 'no-store',
-      'content-security-policy': frameCsp(directLine, options.frameAncestors, nonce),
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-    });
-    res.end(body);
-  });
+  server.get(
+    '/webchat/frame',
+    answerAtOnce((req: Request, res: Response) => {
+      const directLine = options.directLine;
+      // The store page's origin, as the launcher names it: one not on the list would only get a frame the
+      // browser refuses to show (a broken-frame icon), so it gets one line it may show instead.
+      const query = new URL(req.url ?? '/', 'http://bot').searchParams;
+      const origin = query.get('origin');
+      if (origin !== null && options.frameAncestors.length && !options.frameAncestors.includes(origin)) {
+        if (!isOrigin(origin))
+          return void res.send(400, {
+            code: 'invalid_argument',
+            message: 'origin must be a page origin such as https://shop.example',
+            argument: 'origin',
+          });
+        unlisted.asked(origin);
+        const { language, t } = translator.localize(query.get('locale') ?? 'en');
+        return void sendNotSetUp(res, origin, language, t('widget.notSetUp'));
+      }
+      // A new nonce per answer: only the style elements this page and Web Chat write carry it.
+      const nonce = randomBytes(16).toString('base64');
+      const body = frameHtml({ directLine, webchat: names.webchat, adaptivecards: names.adaptivecards, nonce });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        // Never stored: a stored page would bring back an old nonce.
+        'cache-control': 'no-store',
+        'content-security-policy': frameCsp(directLine, options.frameAncestors, nonce),
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(body);
+    }),
+  );
   return [...found].filter(([, source]) => !source).map(([file]) => file);
 }
 

@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import type { Request, Response } from 'restify';
 import { DEMO } from '../../sandbox/simulators';
 import type { ErrorBody } from '../../src/http/errorResponse';
+import { answerAtOnce } from '../../src/http/answerAtOnce';
 import { createServer, jsonBody } from '../../src/http/server';
 import { createLogger } from '../../src/log';
 import { configFor, startApp, type RunningApp } from '../support/app';
@@ -113,10 +114,13 @@ test('whatever restify logs of a request is its method and path: a reply it cann
   const server = createServer({
     logger: createLogger('info', new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) })),
   });
-  // eslint-disable-next-line @typescript-eslint/require-await -- restify takes a two-argument handler only when it is async (else it waits for next)
-  server.post('/unformattable', jsonBody(1024), async (_req: Request, res: Response) => {
-    res.send(200, { answer: BigInt(1) });
-  });
+  server.post(
+    '/unformattable',
+    jsonBody(1024),
+    answerAtOnce((_req: Request, res: Response) => {
+      res.send(200, { answer: BigInt(1) });
+    }),
+  );
   await new Promise<void>((resolve) => {
     server.listen(0, '127.0.0.1', resolve);
   });
@@ -135,6 +139,36 @@ test('whatever restify logs of a request is its method and path: a reply it cann
       method: 'POST',
       path: '/unformattable',
     });
+  } finally {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+    });
+  }
+});
+
+test('a handler that returns its response (return res.send(…)): restify logs only the kind of what came back, not the request in it', async () => {
+  const lines: string[] = [];
+  const server = createServer({
+    logger: createLogger('info', new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) })),
+  });
+  // A route written as the handshake once was: restify warns of any value an async handler returns, whole.
+  server.get('/returns', async (_req: Request, res: Response) => {
+    await Promise.resolve();
+    const sent: unknown = res.send(403);
+    return sent;
+  });
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  try {
+    const { port } = server.address();
+    const response = await fetch(`http://127.0.0.1:${port}/returns?hub.verify_token=query-secret`, {
+      headers: { Authorization: 'Bearer header-secret' },
+    });
+    expect(response.status).toBe(403);
+    const warned = lines.find((line) => line.includes('Discarded returned value'));
+    expect((JSON.parse(warned!) as { value: unknown }).value).toBe('ServerResponse');
+    for (const secret of ['header-secret', 'query-secret']) expect(lines.join('\n')).not.toContain(secret);
   } finally {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

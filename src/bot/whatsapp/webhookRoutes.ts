@@ -18,6 +18,7 @@ import { readNotification, type InboundMessage, type SendStatus } from '../../ch
 import { NO_METRICS, type Metrics } from '../../telemetry/metrics';
 import type { UpdateFailures } from './updateFailures';
 import type { WebhookSignature } from '../../channels/whatsapp/webhookSignature';
+import { answerAtOnce } from '../../http/answerAtOnce';
 
 /** Meta's notifications are a few KB; a batch of 100 entries stays well under this. */
 const WEBHOOK_MAX_BODY_BYTES = 1024 * 1024;
@@ -52,28 +53,29 @@ export function registerWhatsAppRoutes(
   const verifyToken = new SecretMatch(parts.verifyToken);
   const working = new Set<Promise<void>>();
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- restify takes a two-argument handler only if it is async
-  server.get(path, async (req: Request, res: Response) => {
-    const query = new URL(req.url ?? '', 'http://webhook').searchParams;
-    const challenge = query.get('hub.challenge');
-    if (
-      query.get('hub.mode') !== 'subscribe' ||
-      !verifyToken.matches(query.get('hub.verify_token') ?? undefined) ||
-      challenge === null
-    ) {
-      res.status(403);
-      return res.end();
-    }
-    // Exactly the challenge, as text: restify would JSON-encode a string sent with res.send.
-    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(challenge);
-  });
+  server.get(
+    path,
+    answerAtOnce((req: Request, res: Response) => {
+      const query = new URL(req.url ?? '', 'http://webhook').searchParams;
+      const challenge = query.get('hub.challenge');
+      if (
+        query.get('hub.mode') !== 'subscribe' ||
+        !verifyToken.matches(query.get('hub.verify_token') ?? undefined) ||
+        challenge === null
+      ) {
+        res.status(403);
+        return void res.end();
+      }
+      // Exactly the challenge, as text: restify would JSON-encode a string sent with res.send.
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(challenge);
+    }),
+  );
 
   server.post(
     path,
     restify.plugins.bodyReader({ maxBodySize: WEBHOOK_MAX_BODY_BYTES }),
-    // eslint-disable-next-line @typescript-eslint/require-await -- restify takes a two-argument handler only if it is async
-    async (req: Request, res: Response) => {
+    answerAtOnce((req: Request, res: Response) => {
       const raw: Buffer = Buffer.isBuffer(req.body)
         ? req.body
         : Buffer.from(typeof req.body === 'string' ? req.body : '', 'utf8');
@@ -92,7 +94,7 @@ export function registerWhatsAppRoutes(
       res.send(200);
       const work = handle(body).finally(() => working.delete(work));
       working.add(work);
-    },
+    }),
   );
 
   async function handle(body: unknown): Promise<void> {

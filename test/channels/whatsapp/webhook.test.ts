@@ -120,6 +120,14 @@ describe("Meta's verification handshake", () => {
     expect(response.status).toBe(403);
     expect(await response.text()).toBe('');
   });
+
+  test('a refused handshake leaves neither the token tried nor the real one in the log', async () => {
+    const tried = 'guess-SECRET-8f3a';
+    const response = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': tried, 'hub.challenge': '1' });
+    expect(response.status).toBe(403);
+    await response.text();
+    for (const line of running.logs) for (const secret of [tried, VERIFY_TOKEN]) expect(line).not.toContain(secret);
+  });
 });
 
 describe('signed webhooks only', () => {
